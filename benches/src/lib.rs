@@ -1,0 +1,1 @@
+//! Benchmark support crate (the benchmarks are under `benches/`).

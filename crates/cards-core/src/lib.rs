@@ -1,0 +1,19 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+mod card;
+mod combo;
+mod deck;
+mod parse;
+mod ranks;
+mod set;
+
+pub use card::{Card, Order, Rank, Suit};
+pub use combo::{KSubsets, Subsets, binomial, colex_rank, colex_unrank};
+pub use deck::{DealError, Deck};
+pub use parse::{ParseError, ParseErrorKind, parse_cards};
+pub use ranks::{RankIter, RankSet};
+pub use set::{CardSet, Iter};

@@ -1,0 +1,2 @@
+//! `daifugo`: rules engine (filled by its issue).
+#![forbid(unsafe_code)]

@@ -1,0 +1,2 @@
+//! `doudizhu`: rules engine (filled by its issue).
+#![forbid(unsafe_code)]

@@ -1,0 +1,2 @@
+//! `kabu`: rules engine (filled by its issue).
+#![forbid(unsafe_code)]
