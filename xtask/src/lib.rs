@@ -76,11 +76,14 @@ impl Generated {
     }
 }
 
+/// A table generator: writes (or with `check`, checks) its files.
+pub type Generator = fn(bool) -> Result<Vec<Generated>, String>;
+
 /// Runs every generator. With `check`, every stale file is reported, not only the first.
 pub fn generate_all(check: bool) -> Result<Vec<Generated>, String> {
     let mut done = Vec::new();
     let mut errors = Vec::new();
-    let generators: [(&str, fn(bool) -> Result<Vec<Generated>, String>); 4] = [
+    let generators: [(&str, Generator); 4] = [
         ("core", core::generate),
         ("kabu", kabu::generate),
         ("doudizhu", doudizhu::generate),

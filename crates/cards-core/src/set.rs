@@ -441,7 +441,7 @@ impl CardSet {
     /// ```
     /// use cards_core::CardSet;
     /// let s: CardSet = "S3 H3 D3 C5 BJ".parse().unwrap();
-    /// assert_eq!(s.rank_counts(), 0x1_0000_0000_0103);
+    /// assert_eq!(s.rank_counts(), 0x0010_0000_0000_0103);
     /// ```
     #[inline]
     #[must_use]
