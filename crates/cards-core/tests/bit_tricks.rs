@@ -6,9 +6,8 @@ use proptest::prelude::*;
 
 fn any_set() -> impl Strategy<Value = CardSet> {
     // Mix dense and sparse sets: a random mask AND-ed with another one thins the set out.
-    (any::<u64>(), any::<u64>(), any::<bool>()).prop_map(|(a, b, thin)| {
-        CardSet::from_bits_truncate(if thin { a & b } else { a })
-    })
+    (any::<u64>(), any::<u64>(), any::<bool>())
+        .prop_map(|(a, b, thin)| CardSet::from_bits_truncate(if thin { a & b } else { a }))
 }
 
 fn naive_count(s: CardSet, r: Rank) -> u32 {
@@ -37,7 +36,9 @@ fn naive_qp(s: CardSet) -> u64 {
 fn naive_run_starts(s: CardSet, len: u32) -> CardSet {
     let mut out = CardSet::EMPTY;
     for c in s.iter() {
-        let (Some(r), Some(suit)) = (c.rank(), c.suit()) else { continue };
+        let (Some(r), Some(suit)) = (c.rank(), c.suit()) else {
+            continue;
+        };
         let top = u32::from(r.index()) + len;
         if len == 0 || top > 13 {
             continue;
@@ -184,7 +185,10 @@ fn rank_set_spread_and_compress_are_inverse_on_every_set() {
         assert_eq!(RankSet::from_nibble_lsbs(spread | 0xeeee_eeee_eeee_eeee), r);
         let starts: RankSet = r
             .iter()
-            .filter(|x| x.index() + 3 <= 13 && (0..3).all(|i| r.contains(Rank::from_index(x.index() + i).unwrap())))
+            .filter(|x| {
+                x.index() + 3 <= 13
+                    && (0..3).all(|i| r.contains(Rank::from_index(x.index() + i).unwrap()))
+            })
             .collect();
         assert_eq!(r.run_starts(3), starts, "{bits:#x}");
     }
@@ -215,7 +219,10 @@ fn subsets_of_size_yield_each_k_subset_once_in_colex_order() {
     }
     // the top end: every 52-card subset of the 54
     assert_eq!(CardSet::ALL.subsets_of_size(52).count(), 1431);
-    assert_eq!(CardSet::ALL.subsets_of_size(54).collect::<Vec<_>>(), [CardSet::ALL]);
+    assert_eq!(
+        CardSet::ALL.subsets_of_size(54).collect::<Vec<_>>(),
+        [CardSet::ALL]
+    );
 }
 
 #[test]
@@ -228,7 +235,10 @@ fn subsets_yield_every_subset_once() {
     sorted.dedup();
     assert_eq!(sorted.len(), 128);
     assert!(all.iter().all(|x| x.is_subset(s)));
-    assert_eq!(CardSet::EMPTY.subsets().collect::<Vec<_>>(), [CardSet::EMPTY]);
+    assert_eq!(
+        CardSet::EMPTY.subsets().collect::<Vec<_>>(),
+        [CardSet::EMPTY]
+    );
 }
 
 #[test]
@@ -272,8 +282,14 @@ fn layout_matches_the_spec() {
     assert_eq!(Card::new(Rank::Two, Suit::Spades).index(), 51);
     assert_eq!(CardSet::WITHOUT_TWOS.bits(), 0x0000_ffff_ffff_ffff);
     assert_eq!(CardSet::WITHOUT_THREES.bits(), 0x000f_ffff_ffff_fff0);
-    assert_eq!(CardSet::WITHOUT_TWOS, CardSet::STANDARD - CardSet::rank(Rank::Two));
-    assert_eq!(CardSet::WITHOUT_THREES, CardSet::STANDARD - CardSet::rank(Rank::Three));
+    assert_eq!(
+        CardSet::WITHOUT_TWOS,
+        CardSet::STANDARD - CardSet::rank(Rank::Two)
+    );
+    assert_eq!(
+        CardSet::WITHOUT_THREES,
+        CardSet::STANDARD - CardSet::rank(Rank::Three)
+    );
     assert_eq!(Card::BLACK_JOKER.bit(), 1 << 52);
     assert_eq!(Card::RED_JOKER.bit(), 1 << 53);
     assert_eq!(CardSet::from_bits(1 << 54), None);

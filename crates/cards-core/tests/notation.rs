@@ -55,8 +55,14 @@ fn display_forms() {
     assert_eq!(s.to_string(), "♥3 ♠3 RJ");
     assert_eq!(format!("{s:#}"), "H3 S3 RJ");
     assert_eq!(format!("{:#}", s).parse::<CardSet>(), Ok(s));
-    assert_eq!(CardSet::ALL.to_string().parse::<CardSet>(), Ok(CardSet::ALL));
-    assert_eq!(format!("{:#}", CardSet::ALL).parse::<CardSet>(), Ok(CardSet::ALL));
+    assert_eq!(
+        CardSet::ALL.to_string().parse::<CardSet>(),
+        Ok(CardSet::ALL)
+    );
+    assert_eq!(
+        format!("{:#}", CardSet::ALL).parse::<CardSet>(),
+        Ok(CardSet::ALL)
+    );
 }
 
 #[test]
@@ -118,7 +124,20 @@ fn each_parse_error_says_what_and_where() {
 
 #[test]
 fn parsing_never_panics_on_odd_text() {
-    for text in ["", ",", "♠", "🃏🃏", "S", "10", "S10S", "ßä", "\u{0}", "S3\u{301}", "JKR", "1♠"] {
+    for text in [
+        "",
+        ",",
+        "♠",
+        "🃏🃏",
+        "S",
+        "10",
+        "S10S",
+        "ßä",
+        "\u{0}",
+        "S3\u{301}",
+        "JKR",
+        "1♠",
+    ] {
         let _ = text.parse::<Card>();
         let _ = text.parse::<CardSet>();
         let _ = parse_cards(text);
