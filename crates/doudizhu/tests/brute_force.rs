@@ -1,0 +1,154 @@
+//! Lead and follow lists against brute force on seeded random hands, for every preset (and the
+//! permissive rule set): the brute force classifies every sub-multiset of the hand and keeps
+//! every reading; follow keeps those that beat the table.
+
+use cards_core::Deck;
+use doudizhu::{Counts, Kind, Move, Preset, Rules, classify, follow_into, lead_into, universe};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+/// Every reading of every sub-multiset of `hand`, sorted.
+fn brute(hand: Counts, rules: &Rules) -> Vec<Move> {
+    let mut all = Vec::new();
+    for sub in hand.sub_multisets() {
+        if let Ok(r) = classify(sub, rules) {
+            all.extend_from_slice(&r);
+        }
+    }
+    all.sort_unstable();
+    all
+}
+
+fn hands(seed: u64, count: usize, size: usize) -> Vec<Counts> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    (0..count)
+        .map(|_| {
+            let mut d = Deck::with_jokers();
+            d.shuffle(&mut rng);
+            Counts::from_cards(d.deal(&[size]).unwrap()[0])
+        })
+        .collect()
+}
+
+/// Checks lead and follow of `hands` under `rules`; tables: `per_hand` random plays of the
+/// universe plus one random play of every type.
+fn check(rules: &Rules, hands: &[Counts], seed: u64, per_hand: usize) -> (usize, usize) {
+    let all = universe(rules);
+    let by_kind: Vec<Vec<Move>> = Kind::ALL
+        .iter()
+        .map(|k| all.iter().copied().filter(|m| m.kind() == *k).collect())
+        .collect();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut got = Vec::new();
+    let (mut leads, mut follows) = (0, 0);
+    for &hand in hands {
+        let expected = brute(hand, rules);
+        lead_into(hand, rules, &mut got);
+        let n = got.len();
+        for m in &got {
+            let r = classify(m.cards(), rules).expect("a generated move classifies");
+            assert!(r.contains(m), "{m} is not a reading of its cards: {r:?}");
+        }
+        got.sort_unstable();
+        got.dedup();
+        assert_eq!(got.len(), n, "duplicate leads in {hand}");
+        assert_eq!(got, expected, "leads of {hand} under {rules:?}");
+        leads += n;
+
+        let mut tables: Vec<Move> = (0..per_hand)
+            .map(|_| all[rng.random_range(0..all.len())])
+            .collect();
+        for moves in by_kind.iter().filter(|v| !v.is_empty()) {
+            tables.push(moves[rng.random_range(0..moves.len())]);
+        }
+        // a table the hand surely can answer in kind: one of its own leads
+        if !expected.is_empty() {
+            tables.push(expected[rng.random_range(0..expected.len())]);
+        }
+        for table in tables {
+            follow_into(hand, &table, rules, &mut got);
+            let n = got.len();
+            assert!(got.iter().all(|m| m.beats(table)), "{table}");
+            got.sort_unstable();
+            got.dedup();
+            assert_eq!(got.len(), n, "duplicate follows of {table} in {hand}");
+            let want: Vec<Move> = expected
+                .iter()
+                .copied()
+                .filter(|m| m.beats(table))
+                .collect();
+            assert_eq!(got, want, "follows of {table} in {hand} under {rules:?}");
+            follows += n;
+        }
+    }
+    (leads, follows)
+}
+
+const HANDS_17: usize = 800;
+const HANDS_20: usize = 250;
+
+fn run(rules: &Rules, seed: u64) {
+    let (l17, f17) = check(rules, &hands(seed, HANDS_17, 17), seed + 1, 4);
+    let (l20, f20) = check(rules, &hands(seed + 2, HANDS_20, 20), seed + 3, 4);
+    // the hands are rich enough for the check to mean something
+    assert!(l17 > HANDS_17 * 25 && l20 > HANDS_20 * 40, "{l17} {l20}");
+    assert!(f17 + f20 > 1000, "{f17} {f20}");
+}
+
+#[test]
+fn standard_lead_and_follow_equal_brute_force() {
+    run(&Preset::Standard.rules(), 1);
+}
+
+#[test]
+fn openspiel_lead_and_follow_equal_brute_force() {
+    run(&Preset::Openspiel.rules(), 2);
+}
+
+#[test]
+fn douzero_lead_and_follow_equal_brute_force() {
+    run(&Preset::Douzero.rules(), 3);
+}
+
+#[test]
+fn strict_lead_and_follow_equal_brute_force() {
+    run(&Preset::Strict.rules(), 4);
+}
+
+#[test]
+fn permissive_lead_and_follow_equal_brute_force() {
+    run(&Rules::PERMISSIVE, 5);
+}
+
+/// Hands built to be rich in planes, bombs and pairs (the random deals rarely hold planes of
+/// four or five): brute force over them too.
+#[test]
+fn plane_rich_hands_equal_brute_force() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
+    let mut rich = Vec::new();
+    for _ in 0..60 {
+        // a run of 3..=5 trios (some made bombs), filled up to 20 cards at random
+        let len = rng.random_range(3..=5u32);
+        let start = rng.random_range(0..=12 - len);
+        let mut c = 0u64;
+        for r in start..start + len {
+            c += (if rng.random_range(0..4) == 0 { 4 } else { 3 }) << (4 * r);
+        }
+        let mut hand = Counts::from_bits(c).unwrap();
+        while hand.len() < 20 {
+            let r = rng.random_range(0..15u32);
+            if let Some(h) = Counts::from_bits(hand.bits() + (1 << (4 * r))) {
+                hand = h;
+            }
+        }
+        rich.push(hand);
+    }
+    for (i, rules) in Preset::ALL
+        .map(Preset::rules)
+        .into_iter()
+        .chain([Rules::PERMISSIVE])
+        .enumerate()
+    {
+        check(&rules, &rich, 100 + i as u64, 6);
+    }
+}

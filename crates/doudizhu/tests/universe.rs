@@ -1,0 +1,111 @@
+//! The universe of every preset: sizes per type exactly as the spec's table, every play
+//! classifies as itself, and no multiset has more readings than `MAX_READINGS`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use doudizhu::{Counts, Kind, MAX_READINGS, Preset, Rules, classify, universe};
+
+/// Distinct multisets per (type, length), and distinct multisets overall.
+fn sizes(rules: &Rules) -> (BTreeMap<(Kind, u8), usize>, usize) {
+    let mut per: BTreeMap<(Kind, u8), BTreeSet<u64>> = BTreeMap::new();
+    let mut all = BTreeSet::new();
+    for m in universe(rules) {
+        per.entry((m.kind(), m.len()))
+            .or_default()
+            .insert(m.cards().bits());
+        all.insert(m.cards().bits());
+    }
+    (
+        per.into_iter().map(|(k, v)| (k, v.len())).collect(),
+        all.len(),
+    )
+}
+
+fn kind_total(per: &BTreeMap<(Kind, u8), usize>, kind: Kind) -> usize {
+    per.iter()
+        .filter(|((k, _), _)| *k == kind)
+        .map(|(_, n)| n)
+        .sum()
+}
+
+/// The spec's table: plane + solos by n = 2..=5, four + two solos, distinct plays in all.
+fn expected(p: Preset) -> ([usize; 4], usize, usize) {
+    match p {
+        Preset::Standard => ([968, 3282, 7184, 10388], 1326, 27471),
+        Preset::Openspiel => ([968, 3291, 7264, 10682], 0, 25661),
+        Preset::Douzero => ([979, 3391, 7750, 12211], 1339, 29984),
+        Preset::Strict => ([847, 2100, 2646, 1568], 1170, 12654),
+    }
+}
+
+#[test]
+fn universe_sizes_match_the_spec_table() {
+    for p in Preset::ALL {
+        let (per, total) = sizes(&p.rules());
+        let k = |kind| kind_total(&per, kind);
+        let name = p.name();
+        // same in every preset
+        assert_eq!(
+            [
+                k(Kind::Solo),
+                k(Kind::Pair),
+                k(Kind::Trio),
+                k(Kind::Bomb),
+                k(Kind::Rocket)
+            ],
+            [15, 13, 13, 13, 1],
+            "{name}"
+        );
+        assert_eq!(
+            [k(Kind::Chain), k(Kind::PairChain), k(Kind::Plane)],
+            [36, 52, 45],
+            "{name}"
+        );
+        assert_eq!([k(Kind::TrioSolo), k(Kind::TrioPair)], [182, 156], "{name}");
+        let pp: Vec<usize> = (2..=4)
+            .map(|n| per.get(&(Kind::PlanePair, n)).copied().unwrap_or(0))
+            .collect();
+        assert_eq!(pp, [605, 1200, 1134], "{name}");
+        let (ps, four_two_solo, all) = expected(p);
+        let got: Vec<usize> = (2..=5)
+            .map(|n| per.get(&(Kind::PlaneSolo, n)).copied().unwrap_or(0))
+            .collect();
+        assert_eq!(got, ps, "{name} plane + solos");
+        assert_eq!(
+            k(Kind::FourTwoSolo),
+            four_two_solo,
+            "{name} four + two solos"
+        );
+        let four_two_pair = if p == Preset::Openspiel { 0 } else { 858 };
+        assert_eq!(
+            k(Kind::FourTwoPair),
+            four_two_pair,
+            "{name} four + two pairs"
+        );
+        assert_eq!(total, all, "{name} distinct plays in all");
+    }
+}
+
+#[test]
+fn every_play_of_every_universe_classifies_as_itself() {
+    for rules in Preset::ALL
+        .map(Preset::rules)
+        .into_iter()
+        .chain([Rules::PERMISSIVE])
+    {
+        let all = universe(&rules);
+        let mut readings_of: BTreeMap<u64, Vec<_>> = BTreeMap::new();
+        for m in &all {
+            readings_of.entry(m.cards().bits()).or_default().push(*m);
+        }
+        for (bits, mut moves) in readings_of {
+            let cards = Counts::from_bits(bits).unwrap();
+            let r = classify(cards, &rules).unwrap_or_else(|e| panic!("{cards}: {e}"));
+            assert!(r.len() <= MAX_READINGS - 1, "{cards}: {r:?}");
+            let mut got = r.to_vec();
+            got.sort();
+            moves.sort();
+            assert_eq!(got, moves, "{cards} under {rules:?}");
+        }
+    }
+}
