@@ -1,2 +1,16 @@
-//! `daifugo`: rules engine (filled by its issue).
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
+
+mod decompose;
+mod error;
+mod meld;
+mod moves;
+mod rules;
+
+pub use decompose::{
+    decompose, decompose_into, fewest_melds, fewest_melds_count, fewest_melds_into,
+};
+pub use error::Error;
+pub use meld::{Kind, Meld};
+pub use moves::{follow, lead};
+pub use rules::{Effects, Rules, State};

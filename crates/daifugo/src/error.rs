@@ -1,0 +1,131 @@
+//! The one error type of the crate: what is wrong with a hand, a meld or a play, and where.
+
+use core::fmt;
+
+use cards_core::{Card, CardSet, ParseError};
+
+/// Why a hand, a meld or a play is not accepted. Every variant names the cards involved.
+///
+/// ```
+/// use daifugo::{Error, Meld, Rules};
+/// let e = Meld::parse("S3 H4", &Rules::UECDA).unwrap_err();
+/// assert!(matches!(e, Error::MixedCards(_)));
+/// assert_eq!(e.to_string(), "♠3 ♥4 is no meld: the cards share neither a rank nor a suit");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A token is not a card (the parse error names the token and its position).
+    Parse(ParseError),
+    /// The same card appears twice (in one meld's text, or in the hand and on the table).
+    Repeated(Card),
+    /// A card outside the Daifugo deck: the red joker (the deck's one joker is written `JK`).
+    NotInDeck(Card),
+    /// More jokers than the rules allow (`seed` has none).
+    TooManyJokers {
+        /// Jokers the rules have.
+        allowed: u8,
+    },
+    /// No card at all where a meld was expected.
+    Empty,
+    /// A joker in a group of 2 to 4 or in a sequence, without the card it stands for.
+    MissingStandIn(CardSet),
+    /// A stand-in given for a meld without a joker.
+    StandInWithoutJoker(Card),
+    /// A stand-in given for a lone joker or the fifth card of a five-card group, which stand for
+    /// no particular card.
+    StandInUnneeded(Card),
+    /// The joker cannot stand for a joker.
+    StandInIsJoker,
+    /// The joker stands for a card that is also played in the same meld.
+    StandInPlayed(Card),
+    /// Two or more cards that share neither a rank nor a suit (with the joker read as its
+    /// stand-in).
+    MixedCards(CardSet),
+    /// Cards of one suit and different ranks, but fewer than three of them.
+    ShortSequence(CardSet),
+    /// Cards of one suit whose ranks are not consecutive.
+    BrokenSequence(CardSet),
+    /// A group of more than four cards without a joker, or more than five with one (cannot
+    /// happen with one deck, kept for completeness of the classification).
+    TooManyCards(CardSet),
+    /// The meld does not beat the meld on the table under the current state.
+    DoesNotBeat {
+        /// The meld played.
+        meld: String,
+        /// The meld on the table.
+        table: String,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Parse(e) => write!(f, "{e}"),
+            Error::Repeated(c) => write!(f, "card {} given twice", crate::meld::CardText(*c)),
+            Error::NotInDeck(c) => write!(
+                f,
+                "{c} is not in the Daifugo deck (its one joker is written JK)"
+            ),
+            Error::TooManyJokers { allowed: 0 } => {
+                f.write_str("these rules have no joker, but JK was given")
+            }
+            Error::TooManyJokers { allowed } => {
+                write!(f, "more jokers than the rules' {allowed}")
+            }
+            Error::Empty => f.write_str("no card given"),
+            Error::MissingStandIn(s) => write!(
+                f,
+                "{} is no meld without saying which card the joker stands for (write JK=S5)",
+                crate::meld::SetText(*s)
+            ),
+            Error::StandInWithoutJoker(c) => write!(
+                f,
+                "stand-in {} given, but the meld holds no joker",
+                crate::meld::CardText(*c)
+            ),
+            Error::StandInUnneeded(c) => write!(
+                f,
+                "stand-in {} given, but a lone joker or the fifth card of a group stands for no card",
+                crate::meld::CardText(*c)
+            ),
+            Error::StandInIsJoker => f.write_str("the joker cannot stand for a joker"),
+            Error::StandInPlayed(c) => write!(
+                f,
+                "the joker stands for {}, which is played in the same meld",
+                crate::meld::CardText(*c)
+            ),
+            Error::MixedCards(s) => write!(
+                f,
+                "{} is no meld: the cards share neither a rank nor a suit",
+                crate::meld::SetText(*s)
+            ),
+            Error::ShortSequence(s) => write!(
+                f,
+                "{} is no meld: a sequence needs 3 or more cards",
+                crate::meld::SetText(*s)
+            ),
+            Error::BrokenSequence(s) => write!(
+                f,
+                "{} is no meld: the ranks are not consecutive",
+                crate::meld::SetText(*s)
+            ),
+            Error::TooManyCards(s) => write!(
+                f,
+                "{} is no meld: too many cards of one rank",
+                crate::meld::SetText(*s)
+            ),
+            Error::DoesNotBeat { meld, table } => {
+                write!(f, "{meld} does not beat {table} on the table")
+            }
+        }
+    }
+}
+
+impl core::error::Error for Error {}
+
+impl From<ParseError> for Error {
+    fn from(e: ParseError) -> Error {
+        Error::Parse(e)
+    }
+}

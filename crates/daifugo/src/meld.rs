@@ -1,0 +1,508 @@
+//! Melds (single, group, sequence), the joker's stand-in, classification and notation.
+
+use core::fmt;
+
+use cards_core::{Card, CardSet, Rank};
+
+use crate::{Error, Rules};
+
+pub(crate) const STD: u64 = CardSet::STANDARD.bits();
+pub(crate) const JK: u64 = 1 << 52;
+pub(crate) const RJ: u64 = 1 << 53;
+pub(crate) const LSB: u64 = 0x0001_1111_1111_1111;
+pub(crate) const NO_STAND: u8 = u8::MAX;
+
+/// `len` nibbles of `1`: a card's bit times this is its same-suit run of `len` cards.
+#[inline]
+pub(crate) const fn rep(len: u32) -> u64 {
+    ((1u64 << (4 * len)) - 1) / 0xf
+}
+
+/// The kind of a meld.
+///
+/// ```
+/// use daifugo::{Kind, Meld, Rules};
+/// assert_eq!(Meld::parse("S3 S4 S5", &Rules::UECDA).unwrap().kind(), Kind::Sequence);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// One card (a lone joker included).
+    Single,
+    /// 2 to 4 cards of one rank, or 5 with the joker.
+    Group,
+    /// 3 or more cards of one suit with consecutive ranks (階段), no wrap.
+    Sequence,
+}
+
+impl Kind {
+    /// The lowercase name used by the command line (`single`, `group`, `sequence`).
+    ///
+    /// ```
+    /// use daifugo::Kind;
+    /// assert_eq!(Kind::Group.name(), "group");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Single => "single",
+            Kind::Group => "group",
+            Kind::Sequence => "sequence",
+        }
+    }
+}
+
+/// A meld: the cards played and, when the joker is among them and stands for a particular card,
+/// that card (its *stand-in*). Built only by classification ([`Meld::new`], [`Meld::parse`]) or
+/// by the move generators, so every `Meld` is a valid meld.
+///
+/// Two melds with the same cards and different stand-ins are different melds (the suit lock and
+/// the 8-cut read the stand-in). A lone joker and the fifth card of a five-card group stand for
+/// no card.
+///
+/// ```
+/// use cards_core::Card;
+/// use daifugo::{Kind, Meld, Rules};
+/// let m = Meld::parse("S4 JK=S5 S6", &Rules::UECDA).unwrap();
+/// assert_eq!(m.kind(), Kind::Sequence);
+/// assert_eq!(m.stand_in(), Some("S5".parse().unwrap()));
+/// assert_eq!(m.faces(), "S4 S5 S6".parse().unwrap());
+/// assert_eq!(format!("{m:#}"), "S4 S6 JK=S5");
+/// assert_eq!(m.to_string(), "♠4 ♠6 JK=♠5");
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Meld {
+    cards: u64,
+    stand: u8,
+    kind: Kind,
+}
+
+impl Meld {
+    #[inline]
+    pub(crate) const fn raw(cards: u64, stand: u8, kind: Kind) -> Meld {
+        Meld { cards, stand, kind }
+    }
+
+    /// The lone joker.
+    ///
+    /// ```
+    /// use daifugo::{Kind, Meld};
+    /// assert_eq!(Meld::JOKER.kind(), Kind::Single);
+    /// assert_eq!(Meld::JOKER.stand_in(), None);
+    /// ```
+    pub const JOKER: Meld = Meld::raw(JK, NO_STAND, Kind::Single);
+
+    /// The single of one standard card (a joker gives the lone joker; the red joker is not a
+    /// Daifugo card, so it gives an error).
+    ///
+    /// ```
+    /// use daifugo::Meld;
+    /// let m = Meld::single("S3".parse().unwrap()).unwrap();
+    /// assert_eq!(format!("{m:#}"), "S3");
+    /// assert!(Meld::single(cards_core::Card::RED_JOKER).is_err());
+    /// ```
+    pub const fn single(card: Card) -> Result<Meld, Error> {
+        if card.bit() == RJ {
+            Err(Error::NotInDeck(card))
+        } else {
+            Ok(Meld::raw(card.bit(), NO_STAND, Kind::Single))
+        }
+    }
+
+    /// Classifies `cards`, the joker (if among them) standing for `stand_in`, as a meld under
+    /// `rules`, or says why it is none.
+    ///
+    /// ```
+    /// use cards_core::CardSet;
+    /// use daifugo::{Error, Kind, Meld, Rules};
+    /// let r = Rules::UECDA;
+    /// let cards: CardSet = "S5 H5 JK".parse().unwrap();
+    /// let m = Meld::new(cards, Some("D5".parse().unwrap()), &r).unwrap();
+    /// assert_eq!(m.kind(), Kind::Group);
+    /// assert_eq!(Meld::new(cards, None, &r), Err(Error::MissingStandIn(cards)));
+    /// let five: CardSet = "S5 H5 D5 C5 JK".parse().unwrap();
+    /// assert_eq!(Meld::new(five, None, &r).unwrap().len(), 5);
+    /// assert!(matches!(Meld::new(cards, None, &Rules::SEED), Err(Error::TooManyJokers { .. })));
+    /// ```
+    pub fn new(cards: CardSet, stand_in: Option<Card>, rules: &Rules) -> Result<Meld, Error> {
+        let bits = cards.bits();
+        if bits == 0 {
+            return Err(Error::Empty);
+        }
+        if bits & RJ != 0 {
+            return Err(Error::NotInDeck(Card::RED_JOKER));
+        }
+        let real = bits & STD;
+        if bits & JK == 0 {
+            if let Some(c) = stand_in {
+                return Err(Error::StandInWithoutJoker(c));
+            }
+            return Ok(Meld::raw(bits, NO_STAND, shape(real, bits)?));
+        }
+        if !rules.joker {
+            return Err(Error::TooManyJokers { allowed: 0 });
+        }
+        let full_rank = real != 0 && real == 0xf << (real.trailing_zeros() & !3);
+        if real == 0 || full_rank {
+            if let Some(c) = stand_in {
+                return Err(Error::StandInUnneeded(c));
+            }
+            let kind = if real == 0 { Kind::Single } else { Kind::Group };
+            return Ok(Meld::raw(bits, NO_STAND, kind));
+        }
+        let Some(s) = stand_in else {
+            return Err(Error::MissingStandIn(cards));
+        };
+        if s.is_joker() {
+            return Err(Error::StandInIsJoker);
+        }
+        if real & s.bit() != 0 {
+            return Err(Error::StandInPlayed(s));
+        }
+        let kind = shape(real | s.bit(), bits)?;
+        Ok(Meld::raw(bits, s.index(), kind))
+    }
+
+    /// Reads a meld written as cards separated by spaces or commas, the joker as `JK` (alone or
+    /// as the fifth card of a group) or `JK=S5` (standing for ♠5). A repeated card, an unknown
+    /// token or cards that form no meld give an error naming them.
+    ///
+    /// ```
+    /// use daifugo::{Error, Meld, Rules};
+    /// let r = Rules::UECDA;
+    /// assert_eq!(Meld::parse("JK=H7 H8 H9", &r).unwrap().len(), 3);
+    /// assert_eq!(Meld::parse("S3 S3", &r), Err(Error::Repeated("S3".parse().unwrap())));
+    /// assert!(Meld::parse("S3 X9", &r).unwrap_err().to_string().contains("\"X9\""));
+    /// ```
+    pub fn parse(text: &str, rules: &Rules) -> Result<Meld, Error> {
+        let (cards, stand) = parse_meld_text(text)?;
+        Meld::new(cards, stand, rules)
+    }
+
+    /// The cards played (the joker included).
+    ///
+    /// ```
+    /// use daifugo::{Meld, Rules};
+    /// let m = Meld::parse("S4 JK=S5 S6", &Rules::UECDA).unwrap();
+    /// assert_eq!(m.cards(), "S4 S6 JK".parse().unwrap());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn cards(&self) -> CardSet {
+        CardSet::from_bits_truncate(self.cards)
+    }
+
+    /// The card the joker stands for, if any.
+    ///
+    /// ```
+    /// use daifugo::{Meld, Rules};
+    /// assert_eq!(Meld::parse("JK", &Rules::UECDA).unwrap().stand_in(), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn stand_in(&self) -> Option<Card> {
+        if self.stand == NO_STAND {
+            None
+        } else {
+            Card::from_index(self.stand)
+        }
+    }
+
+    /// The cards the meld counts as: the standard cards played and the joker's stand-in.
+    ///
+    /// ```
+    /// use daifugo::{Meld, Rules};
+    /// let m = Meld::parse("S8 JK=H8", &Rules::UECDA).unwrap();
+    /// assert_eq!(m.faces(), "S8 H8".parse().unwrap());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn faces(&self) -> CardSet {
+        CardSet::from_bits_truncate(self.face_bits())
+    }
+
+    #[inline]
+    pub(crate) const fn face_bits(&self) -> u64 {
+        let s = if self.stand == NO_STAND {
+            0
+        } else {
+            1u64 << self.stand
+        };
+        (self.cards & STD) | s
+    }
+
+    #[inline]
+    pub(crate) const fn bits(&self) -> u64 {
+        self.cards
+    }
+
+    /// The kind of meld.
+    ///
+    /// ```
+    /// use daifugo::{Kind, Meld, Rules};
+    /// assert_eq!(Meld::parse("S9 H9", &Rules::UECDA).unwrap().kind(), Kind::Group);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The number of cards played.
+    ///
+    /// ```
+    /// use daifugo::{Meld, Rules};
+    /// assert_eq!(Meld::parse("S9 H9 JK", &Rules::UECDA).is_err(), true);
+    /// assert_eq!(Meld::parse("S9 H9 JK=D9", &Rules::UECDA).unwrap().len(), 3);
+    /// ```
+    #[inline]
+    #[must_use]
+    #[allow(clippy::len_without_is_empty)] // a meld is never empty
+    pub const fn len(&self) -> usize {
+        self.cards.count_ones() as usize
+    }
+
+    /// Whether this is the lone joker.
+    ///
+    /// ```
+    /// use daifugo::Meld;
+    /// assert!(Meld::JOKER.is_lone_joker());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_lone_joker(&self) -> bool {
+        self.cards == JK
+    }
+
+    /// Whether the joker is played in this meld.
+    ///
+    /// ```
+    /// use daifugo::{Meld, Rules};
+    /// assert!(Meld::parse("S9 JK=H9", &Rules::UECDA).unwrap().has_joker());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn has_joker(&self) -> bool {
+        self.cards & JK != 0
+    }
+
+    /// The rank of a single or group (`None` for the lone joker and for sequences).
+    ///
+    /// ```
+    /// use cards_core::Rank;
+    /// use daifugo::{Meld, Rules};
+    /// assert_eq!(Meld::parse("S9 H9", &Rules::UECDA).unwrap().rank(), Some(Rank::Nine));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn rank(&self) -> Option<Rank> {
+        match self.kind {
+            Kind::Sequence => None,
+            _ => self.low(),
+        }
+    }
+
+    /// The weakest rank of the meld's faces in the normal order (`None` for the lone joker).
+    ///
+    /// ```
+    /// use cards_core::Rank;
+    /// use daifugo::{Meld, Rules};
+    /// let m = Meld::parse("JK=S3 S4 S5", &Rules::UECDA).unwrap();
+    /// assert_eq!(m.low(), Some(Rank::Three));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn low(&self) -> Option<Rank> {
+        let f = self.face_bits();
+        if f == 0 {
+            None
+        } else {
+            Rank::from_index((f.trailing_zeros() / 4) as u8)
+        }
+    }
+
+    /// The strongest rank of the meld's faces in the normal order (`None` for the lone joker).
+    ///
+    /// ```
+    /// use cards_core::Rank;
+    /// use daifugo::{Meld, Rules};
+    /// let m = Meld::parse("SK SA S2", &Rules::UECDA).unwrap();
+    /// assert_eq!(m.high(), Some(Rank::Two));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn high(&self) -> Option<Rank> {
+        let f = self.face_bits();
+        if f == 0 {
+            None
+        } else {
+            Rank::from_index((f.ilog2() / 4) as u8)
+        }
+    }
+
+    /// The suits of the meld's faces as a 4-bit mask (bit = [`cards_core::Suit::index`]); what the suit lock
+    /// compares. A lone joker has no suit (0); a five-card group has all four.
+    ///
+    /// ```
+    /// use daifugo::{Meld, Rules};
+    /// let m = Meld::parse("S9 JK=H9", &Rules::UECDA).unwrap();
+    /// assert_eq!(m.suit_mask(), 0b1100);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn suit_mask(&self) -> u8 {
+        self.faces().suit_mask()
+    }
+
+    /// Whether the meld's faces hold a card of `rank` (an 8 for the 8-cut, a J for 11-back).
+    ///
+    /// ```
+    /// use cards_core::Rank;
+    /// use daifugo::{Meld, Rules};
+    /// let m = Meld::parse("S7 JK=S8 S9", &Rules::UECDA).unwrap();
+    /// assert!(m.has_rank(Rank::Eight));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn has_rank(&self, rank: Rank) -> bool {
+        self.face_bits() & (0xf << (4 * rank as u32)) != 0
+    }
+}
+
+/// What `faces` (standard cards, the stand-in included) form; `shown` is for the error.
+#[inline]
+fn shape(faces: u64, shown: u64) -> Result<Kind, Error> {
+    let n = faces.count_ones();
+    if n == 1 {
+        return Ok(Kind::Single);
+    }
+    let low = faces.trailing_zeros();
+    let shown = CardSet::from_bits_truncate(shown);
+    if faces & !(0xf << (low & !3)) == 0 {
+        return Ok(Kind::Group);
+    }
+    if faces & !(LSB << (low & 3)) == 0 {
+        if n < 3 {
+            return Err(Error::ShortSequence(shown));
+        }
+        if faces == rep(n) << low {
+            return Ok(Kind::Sequence);
+        }
+        return Err(Error::BrokenSequence(shown));
+    }
+    Err(Error::MixedCards(shown))
+}
+
+/// Reads meld text into its cards and stand-in (no classification).
+pub(crate) fn parse_meld_text(text: &str) -> Result<(CardSet, Option<Card>), Error> {
+    let mut cards = CardSet::EMPTY;
+    let mut stand = None;
+    let mut pos = 0usize;
+    let mut rest = text;
+    let is_sep = |c: char| c.is_whitespace() || c == ',';
+    loop {
+        let trimmed = rest.trim_start_matches(is_sep);
+        pos += rest[..rest.len() - trimmed.len()].chars().count();
+        if trimmed.is_empty() {
+            break;
+        }
+        let end = trimmed.find(is_sep).unwrap_or(trimmed.len());
+        let (tok, after) = trimmed.split_at(end);
+        let (card_text, stand_text) = match tok.split_once('=') {
+            Some((a, b)) => (a, Some(b)),
+            None => (tok, None),
+        };
+        let card = parse_at(card_text, pos)?;
+        if let Some(st) = stand_text {
+            let at = pos + card_text.chars().count() + 1;
+            let s = parse_at(st, at)?;
+            if !card.is_joker() {
+                return Err(Error::StandInWithoutJoker(s));
+            }
+            stand = Some(s);
+        }
+        if cards.contains(card) {
+            return Err(Error::Repeated(card));
+        }
+        cards = cards.with(card);
+        pos += tok.chars().count();
+        rest = after;
+    }
+    Ok((cards, stand))
+}
+
+fn parse_at(text: &str, position: usize) -> Result<Card, Error> {
+    text.parse::<Card>().map_err(|mut e| {
+        e.position += position;
+        if e.token.is_empty() {
+            e.token = text.to_string();
+        }
+        Error::Parse(e)
+    })
+}
+
+/// A card in Daifugo notation: `♠3` (`S3` with `{:#}`), the black joker as `JK`.
+pub(crate) struct CardText(pub Card);
+
+impl fmt::Display for CardText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == Card::BLACK_JOKER {
+            f.write_str("JK")
+        } else if f.alternate() {
+            write!(f, "{:#}", self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
+/// A card set in Daifugo notation, cards in ascending bit order separated by spaces.
+pub(crate) struct SetText(pub CardSet);
+
+impl fmt::Display for SetText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            if f.alternate() {
+                write!(f, "{:#}", CardText(c))?;
+            } else {
+                write!(f, "{}", CardText(c))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Meld {
+    /// Cards in ascending bit order (the joker last), the joker written `JK=♠5` when it stands
+    /// for ♠5; `{:#}` writes ASCII (`S3 S4 JK=S5`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let alt = f.alternate();
+        for (i, c) in self.cards().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            if alt {
+                write!(f, "{:#}", CardText(c))?;
+            } else {
+                write!(f, "{}", CardText(c))?;
+            }
+            if let (true, Some(s)) = (c.is_joker(), self.stand_in()) {
+                if alt {
+                    write!(f, "={s:#}")?;
+                } else {
+                    write!(f, "={s}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Meld {
+    /// `[♠3 ♠4 JK=♠5]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{self}]")
+    }
+}

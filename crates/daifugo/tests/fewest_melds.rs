@@ -1,0 +1,238 @@
+//! The fewest-melds count against exhaustive search, and the fewest-melds decomposition against
+//! every minimum partition and the tie rule, on seeded random hands.
+
+#![allow(clippy::trivially_copy_pass_by_ref)] // helpers take `&Rules`, like the API
+
+mod common;
+
+use std::collections::HashMap;
+
+use cards_core::{Card, CardSet, Order, Rank};
+use daifugo::{Kind, Meld, Rules, fewest_melds, fewest_melds_count, lead};
+
+/// The fewest melds by exhaustive search: the hand's lowest card goes into some meld of the hand.
+fn exhaustive(hand: CardSet, rules: &Rules, memo: &mut HashMap<CardSet, u32>) -> u32 {
+    if hand.is_empty() {
+        return 0;
+    }
+    if let Some(&v) = memo.get(&hand) {
+        return v;
+    }
+    let low = hand.first().unwrap();
+    let mut melds = Vec::new();
+    lead(hand, rules, &mut melds).unwrap();
+    let best = melds
+        .iter()
+        .filter(|m| m.cards().contains(low))
+        .map(|m| 1 + exhaustive(hand - m.cards(), rules, memo))
+        .min()
+        .unwrap();
+    memo.insert(hand, best);
+    best
+}
+
+/// Every partition of `hand` into exactly `budget` melds (the lowest card's meld first).
+fn partitions(
+    hand: CardSet,
+    rules: &Rules,
+    budget: u32,
+    acc: &mut Vec<Meld>,
+    out: &mut Vec<Vec<Meld>>,
+) {
+    if hand.is_empty() {
+        if budget == 0 {
+            out.push(acc.clone());
+        }
+        return;
+    }
+    if budget == 0 {
+        return;
+    }
+    let low = hand.first().unwrap();
+    let mut melds = Vec::new();
+    lead(hand, rules, &mut melds).unwrap();
+    for m in melds.into_iter().filter(|m| m.cards().contains(low)) {
+        acc.push(m);
+        partitions(hand - m.cards(), rules, budget - 1, acc, out);
+        acc.pop();
+    }
+}
+
+/// Strength position of a card in `order` (higher = stronger): rank first, then suit.
+fn strength(c: Card, order: Order) -> u32 {
+    let r = c.rank().unwrap().index() as u32;
+    let r = if order == Order::Normal { r } else { 12 - r };
+    r * 4 + c.suit().unwrap().index() as u32
+}
+
+/// The tie rule, written plainly: (kept cards per rank from the strongest rank, larger wins;
+/// then the sequences' faces from the strongest card, the set without the first differing card
+/// wins).
+fn tie_key(hand: CardSet, melds: &[Meld], order: Order) -> (Vec<u32>, Vec<bool>) {
+    let mut in_seq = CardSet::EMPTY;
+    let mut faces = CardSet::EMPTY;
+    for m in melds.iter().filter(|m| m.kind() == Kind::Sequence) {
+        in_seq |= m.cards().standard();
+        faces |= m.faces();
+    }
+    let kept = hand.standard() - in_seq;
+    let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
+    if order == Order::Normal {
+        ranks.reverse();
+    }
+    let counts: Vec<u32> = ranks.iter().map(|&r| 4 - kept.count_of(r)).collect(); // smaller = more kept
+    let mut cards: Vec<Card> = CardSet::STANDARD.iter().collect();
+    cards.sort_by_key(|&c| std::cmp::Reverse(strength(c, order)));
+    let face_vec = cards.iter().map(|&c| faces.contains(c)).collect();
+    (counts, face_vec)
+}
+
+fn check_partition(hand: CardSet, melds: &[Meld], rules: &Rules) {
+    let mut union = CardSet::EMPTY;
+    for m in melds {
+        assert_eq!(Meld::new(m.cards(), m.stand_in(), rules).as_ref(), Ok(m));
+        assert!(union.is_disjoint(m.cards()), "{melds:?} overlaps");
+        union |= m.cards();
+    }
+    assert_eq!(union, hand, "{melds:?} is no partition of {hand:?}");
+}
+
+#[test]
+fn count_equals_exhaustive_search() {
+    let mut rng = common::rng(0xFE_0001);
+    let mut histogram = [0usize; 11];
+    for i in 0..1500 {
+        let rules = if i % 4 == 3 {
+            Rules::SEED
+        } else {
+            Rules::UECDA
+        };
+        let n = 1 + i % 10;
+        let hand = common::hand(&mut rng, &rules, n, i % 2 == 0);
+        let mut memo = HashMap::new();
+        let want = exhaustive(hand, &rules, &mut memo);
+        assert_eq!(fewest_melds_count(hand, &rules), Ok(want), "{hand:?}");
+        for order in [Order::Normal, Order::Reversed] {
+            let melds = fewest_melds(hand, order, &rules).unwrap();
+            check_partition(hand, &melds, &rules);
+            assert_eq!(melds.len() as u32, want, "{hand:?} {order:?}: {melds:?}");
+        }
+        histogram[want as usize] += 1;
+    }
+    // the hands reach a spread of answers
+    assert!(
+        histogram.iter().filter(|&&c| c > 0).count() >= 8,
+        "{histogram:?}"
+    );
+}
+
+#[test]
+fn rich_hands_count_equals_exhaustive_search() {
+    // Hands dense in runs and groups (cards from four adjacent ranks and the joker) stress the
+    // run and joker reasoning.
+    let mut rng = common::rng(0xFE_0002);
+    for i in 0..600 {
+        let lo = (i % 10) as u8;
+        let pool: CardSet = (lo..lo + 4)
+            .flat_map(|r| CardSet::rank(Rank::from_index(r).unwrap()))
+            .collect();
+        let n = 5 + i % 6;
+        let mut hand = common::sample(&mut rng, pool, n);
+        if i % 3 != 0 {
+            hand = hand.with(Card::BLACK_JOKER);
+        }
+        let rules = Rules::UECDA;
+        let want = exhaustive(hand, &rules, &mut HashMap::new());
+        assert_eq!(fewest_melds_count(hand, &rules), Ok(want), "{hand:?}");
+    }
+}
+
+#[test]
+fn decomposition_is_the_tie_rules_choice() {
+    let mut rng = common::rng(0xFE_0003);
+    let mut ties = 0;
+    for i in 0..500 {
+        let n = 3 + i % 6;
+        let lo = (i % 8) as u8;
+        // dense hands: five adjacent ranks, so minimum splits often tie
+        let pool: CardSet = (lo..lo + 5)
+            .flat_map(|r| CardSet::rank(Rank::from_index(r).unwrap()))
+            .collect();
+        let mut hand = common::sample(&mut rng, pool, n);
+        if i % 2 == 0 {
+            hand = hand.with(Card::BLACK_JOKER);
+        }
+        let rules = Rules::UECDA;
+        let min = fewest_melds_count(hand, &rules).unwrap();
+        let mut all = Vec::new();
+        partitions(hand, &rules, min, &mut Vec::new(), &mut all);
+        assert!(!all.is_empty());
+        for order in [Order::Normal, Order::Reversed] {
+            let best = all.iter().map(|p| tie_key(hand, p, order)).min().unwrap();
+            let distinct: std::collections::HashSet<_> =
+                all.iter().map(|p| tie_key(hand, p, order)).collect();
+            ties += usize::from(distinct.len() > 1);
+            let melds = fewest_melds(hand, order, &rules).unwrap();
+            assert_eq!(
+                tie_key(hand, &melds, order),
+                best,
+                "{hand:?} {order:?}: {melds:?}"
+            );
+        }
+    }
+    assert!(ties > 100, "only {ties} hands had a tie to break");
+}
+
+#[test]
+fn tie_rule_examples() {
+    let r = Rules::UECDA;
+    let split = |h: &str, order| -> Vec<String> {
+        fewest_melds(r.parse_hand(h).unwrap(), order, &r)
+            .unwrap()
+            .iter()
+            .map(|m| format!("{m:#}"))
+            .collect()
+    };
+    // both splits have 2 melds; the pair of 6s keeps the stronger card out of the sequence
+    assert_eq!(
+        split("S3 S4 S5 S6 D6", Order::Normal),
+        ["S3 S4 S5", "D6 S6"]
+    );
+    // in revolution the 3s are strongest: keep them
+    assert_eq!(
+        split("S3 S4 S5 S6 D3", Order::Reversed),
+        ["S4 S5 S6", "D3 S3"]
+    );
+    assert_eq!(
+        split("S3 S4 S5 S6 D3", Order::Normal),
+        ["S4 S5 S6", "D3 S3"]
+    );
+    // the strongest rank decides: 6s in the normal order, 3s in revolution
+    assert_eq!(
+        split("S3 S4 S5 S6 D3 D6", Order::Normal),
+        ["S3 S4 S5", "D6 S6", "D3"]
+    );
+    assert_eq!(
+        split("S3 S4 S5 S6 D3 D6", Order::Reversed),
+        ["S4 S5 S6", "D3 S3", "D6"]
+    );
+    // the sequences ♠345+♦345 or the groups 3s, 4s, 5s: groups keep more cards of every rank
+    assert_eq!(
+        split("S3 S4 S5 D3 D4 D5 H3", Order::Normal),
+        ["D3 H3 S3", "D4 S4", "D5 S5"]
+    );
+    // the joker left over joins the strongest group
+    assert_eq!(split("S3 D3 SK JK", Order::Normal), ["D3 S3", "SK JK=CK"]);
+    assert_eq!(split("S3 D3 SK JK", Order::Reversed), ["D3 S3 JK=C3", "SK"]);
+    // alone, it is a lone single
+    assert_eq!(split("JK", Order::Normal), ["JK"]);
+    // a weaker sequence wins a tie on kept cards
+    assert_eq!(
+        split("S4 S5 JK D9 C9", Order::Normal),
+        ["S4 S5 JK=S3", "C9 D9"]
+    );
+    assert_eq!(
+        split("S4 S5 JK D9 C9", Order::Reversed),
+        ["S4 S5 JK=S6", "C9 D9"]
+    );
+}

@@ -1,0 +1,444 @@
+//! One test per rule of the spec and per decision in the crate docs: meld shapes, the joker,
+//! strength in each order, the lock, the 8-cut, ♠3 over the joker, revolution, 11-back, and the
+//! typed errors.
+
+#![allow(clippy::trivially_copy_pass_by_ref)] // helpers take `&Rules`, like the API
+
+use cards_core::{Card, CardSet, Order};
+use daifugo::{Effects, Error, Kind, Meld, Rules, State, decompose, follow, lead};
+
+const U: Rules = Rules::UECDA;
+
+fn m(text: &str) -> Meld {
+    Meld::parse(text, &U).unwrap()
+}
+
+fn follows(hand: &str, state: &State, rules: &Rules) -> Vec<String> {
+    let mut out = Vec::new();
+    follow(rules.parse_hand(hand).unwrap(), state, rules, &mut out).unwrap();
+    out.iter().map(|x| format!("{x:#}")).collect()
+}
+
+#[test]
+fn meld_shapes() {
+    assert_eq!(m("S3").kind(), Kind::Single);
+    assert_eq!(m("S3 H3").kind(), Kind::Group);
+    assert_eq!(m("S3 H3 D3 C3").kind(), Kind::Group);
+    assert_eq!(m("S3 H3 D3 C3 JK").kind(), Kind::Group);
+    assert_eq!(m("SK SA S2").kind(), Kind::Sequence); // K-A-2 is a sequence
+    assert_eq!(m("S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK SA S2").len(), 13);
+    // A-2-3 is not: no wrap
+    assert!(matches!(
+        Meld::parse("SA S2 S3", &U),
+        Err(Error::BrokenSequence(_))
+    ));
+    assert!(matches!(
+        Meld::parse("S3 S4", &U),
+        Err(Error::ShortSequence(_))
+    ));
+    assert!(matches!(
+        Meld::parse("S3 S5 S6", &U),
+        Err(Error::BrokenSequence(_))
+    ));
+    assert!(matches!(
+        Meld::parse("S3 H4 D5", &U),
+        Err(Error::MixedCards(_))
+    ));
+    assert!(matches!(
+        Meld::parse("S3 H3 S4", &U),
+        Err(Error::MixedCards(_))
+    ));
+    assert_eq!(Meld::parse("", &U), Err(Error::Empty));
+}
+
+#[test]
+fn joker_stand_ins() {
+    // a joker in a group or sequence needs a stand-in; a lone joker and a 5th card take none
+    let cards: CardSet = "S5 JK".parse().unwrap();
+    assert_eq!(Meld::parse("S5 JK", &U), Err(Error::MissingStandIn(cards)));
+    assert!(matches!(
+        Meld::parse("JK=S5", &U),
+        Err(Error::StandInUnneeded(_))
+    ));
+    assert!(matches!(
+        Meld::parse("S5 H5 D5 C5 JK=S6", &U),
+        Err(Error::StandInUnneeded(_))
+    ));
+    assert!(matches!(
+        Meld::parse("S5 JK=S5", &U),
+        Err(Error::StandInPlayed(_))
+    ));
+    assert!(matches!(
+        Meld::new(cards, Some(Card::BLACK_JOKER), &U),
+        Err(Error::StandInIsJoker)
+    ));
+    assert!(matches!(
+        Meld::parse("S5 S6=S7", &U),
+        Err(Error::StandInWithoutJoker(_))
+    ));
+    assert!(matches!(
+        Meld::parse("S5 JK=H6", &U),
+        Err(Error::MixedCards(_))
+    ));
+    // the joker may stand at either end or inside a sequence
+    assert_eq!(m("JK=S3 S4 S5").faces(), "S3 S4 S5".parse().unwrap());
+    assert_eq!(m("S4 JK=S5 S6").faces(), "S4 S5 S6".parse().unwrap());
+    assert_eq!(m("S4 S5 JK=S6").faces(), "S4 S5 S6".parse().unwrap());
+    // two melds that differ only in the stand-in are two moves
+    let mut out = Vec::new();
+    lead(U.parse_hand("S5 H5 JK").unwrap(), &U, &mut out).unwrap();
+    let pairs: Vec<String> = out
+        .iter()
+        .filter(|x| x.kind() == Kind::Group && x.len() == 2)
+        .map(|x| format!("{x:#}"))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            "H5 S5", "H5 JK=C5", "H5 JK=D5", "H5 JK=S5", "S5 JK=C5", "S5 JK=D5", "S5 JK=H5"
+        ]
+    );
+    // the joker may stand for a card the player holds but does not play
+    let mut out = Vec::new();
+    lead(U.parse_hand("S5 S6 S7 JK").unwrap(), &U, &mut out).unwrap();
+    assert!(out.contains(&m("S5 S6 JK=S7")));
+    assert!(out.contains(&m("S5 JK=S6 S7")));
+    assert!(out.contains(&m("S5 S6 S7 JK=S8")));
+    assert!(out.contains(&m("JK=S4 S5 S6 S7")));
+}
+
+#[test]
+fn strength_in_each_order() {
+    let s = State::with_table(m("H9"));
+    assert_eq!(follows("S8 S10 S2 S3", &s, &U), ["S10", "S2"]);
+    let rev = State {
+        revolution: true,
+        ..s
+    };
+    assert_eq!(follows("S8 S10 S2 S3", &rev, &U), ["S3", "S8"]);
+    // sequences: every rank above the table's highest; in revolution below its lowest
+    let s = State::with_table(m("S5 S6 S7"));
+    assert_eq!(follows("H6 H7 H8 D8 D9 D10", &s, &U), ["D8 D9 D10"]);
+    let rev = State {
+        revolution: true,
+        ..s
+    };
+    assert_eq!(follows("H3 H4 H5 D2 DA DK", &rev, &U), Vec::<String>::new());
+    assert_eq!(
+        follows(
+            "H3 H4 C3 C4 C5 C6",
+            &State {
+                revolution: true,
+                ..State::with_table(m("S6 S7 S8"))
+            },
+            &U
+        ),
+        ["C3 C4 C5"]
+    );
+    // the joker counts as the rank it stands for
+    let s = State::with_table(m("S3 S4 S5"));
+    assert_eq!(follows("H6 H7 JK", &s, &U), ["H6 H7 JK=H8"]);
+    assert_eq!(follows("H7 H8 JK", &s, &U), ["H7 H8 JK=H6", "H7 H8 JK=H9"]);
+    // same kind and same number of cards only
+    let s = State::with_table(m("S3 D3"));
+    assert_eq!(
+        follows("S4 D4 C4", &State::with_table(m("S3")), &U).len(),
+        3
+    );
+    assert_eq!(follows("S4 S5 S6", &s, &U), Vec::<String>::new());
+}
+
+#[test]
+fn lone_joker() {
+    // a lone joker beats any single in either order, locked or not
+    for revolution in [false, true] {
+        for locked in [false, true] {
+            let s = State {
+                table: Some(m("S2")),
+                revolution,
+                locked,
+                eleven_back: false,
+            };
+            assert!(s.beats(&Meld::JOKER, &U));
+            let s = State {
+                table: Some(m("S3")),
+                revolution,
+                locked,
+                eleven_back: false,
+            };
+            assert!(s.beats(&Meld::JOKER, &U));
+        }
+    }
+    // only a lone ♠3 beats it, and only with the rule
+    let s = State::with_table(Meld::JOKER);
+    assert_eq!(follows("S3 H3 S2", &s, &U), ["S3"]);
+    assert_eq!(
+        follows(
+            "S3 H3 S2",
+            &State {
+                revolution: true,
+                locked: true,
+                ..s
+            },
+            &U
+        ),
+        ["S3"]
+    );
+    let no_s3 = Rules {
+        spade_three: false,
+        ..U
+    };
+    assert_eq!(follows("S3 H3 S2", &s, &no_s3), Vec::<String>::new());
+    // ♠3 over the joker clears the table; the revolution stays
+    let s = State {
+        table: Some(Meld::JOKER),
+        revolution: true,
+        locked: true,
+        eleven_back: false,
+    };
+    let (next, e) = s.play(&m("S3"), &U).unwrap();
+    assert_eq!(e, Effects::SPADE_THREE);
+    assert_eq!(
+        next,
+        State {
+            revolution: true,
+            ..State::default()
+        }
+    );
+}
+
+#[test]
+fn suit_lock() {
+    // the follow's suit set must equal the table's, the stand-in's suit counting
+    let s = State {
+        locked: true,
+        ..State::with_table(m("S5 H5"))
+    };
+    assert_eq!(
+        follows("S7 H7 D7 JK", &s, &U),
+        ["H7 S7", "H7 JK=S7", "S7 JK=H7"]
+    );
+    let s = State {
+        locked: true,
+        ..State::with_table(m("H5"))
+    };
+    assert_eq!(follows("S7 H7 H3 JK", &s, &U), ["H7", "JK"]);
+    let s = State {
+        locked: true,
+        ..State::with_table(m("H5 H6 H7"))
+    };
+    assert_eq!(
+        follows("S8 S9 S10 H9 H10 JK", &s, &U),
+        ["H9 H10 JK=H8", "H9 H10 JK=HJ"]
+    );
+    // a play locks when its suit set equals the table's, and the lock lasts
+    let (next, e) = State::with_table(m("S5 H5"))
+        .play(&m("S9 JK=H9"), &U)
+        .unwrap();
+    assert_eq!(e, Effects::LOCK);
+    assert!(next.locked);
+    let (next, e) = next.play(&m("ST HT"), &U).unwrap();
+    assert!(next.locked && e.is_empty());
+    let (next, _) = State::with_table(m("S5 H5")).play(&m("S9 D9"), &U).unwrap();
+    assert!(!next.locked);
+    // the seed has no lock: playing never sets it
+    let seed = Rules::SEED;
+    let (next, _) = State::with_table(Meld::parse("S5", &seed).unwrap())
+        .play(&Meld::parse("S9", &seed).unwrap(), &seed)
+        .unwrap();
+    assert!(!next.locked);
+    // a lone joker neither locks nor is locked out
+    let (next, e) = State::with_table(m("H5")).play(&Meld::JOKER, &U).unwrap();
+    assert!(!next.locked && e.is_empty());
+}
+
+#[test]
+fn eight_cut() {
+    for text in [
+        "S8",
+        "S8 H8",
+        "S7 S8 S9",
+        "S7 JK=S8 S9",
+        "S8 JK=H8",
+        "S8 H8 D8 C8 JK",
+    ] {
+        let (next, e) = State::default().play(&m(text), &U).unwrap();
+        assert!(e.contains(Effects::EIGHT_CUT), "{text}");
+        assert_eq!(next.table, None, "{text}");
+    }
+    let (next, e) = State::with_table(m("S6")).play(&Meld::JOKER, &U).unwrap();
+    assert!(!e.contains(Effects::EIGHT_CUT));
+    assert_eq!(next.table, Some(Meld::JOKER));
+    let seed = Rules::SEED;
+    let (next, e) = State::default()
+        .play(&Meld::parse("S8", &seed).unwrap(), &seed)
+        .unwrap();
+    assert!(e.is_empty() && next.table.is_some());
+    // an 8-cut clears the lock and 11-back, not the revolution
+    let s = State {
+        table: Some(m("S6")),
+        revolution: true,
+        locked: true,
+        eleven_back: true,
+    };
+    assert_eq!(s.order(), Order::Normal);
+    let (next, e) = s.play(&m("S8"), &U).unwrap();
+    assert_eq!(e, Effects::EIGHT_CUT);
+    assert_eq!(
+        next,
+        State {
+            revolution: true,
+            ..State::default()
+        }
+    );
+}
+
+#[test]
+fn revolution() {
+    let seed = Rules::SEED;
+    for (text, uecda, seed_too) in [
+        ("S9 H9 D9 C9", true, true),
+        ("S9 H9 D9 JK=C9", true, false),
+        ("S9 H9 D9 C9 JK", true, false),
+        ("S9 H9 D9", false, false),
+        ("S3 S4 S5 S6 S7", true, false),
+        ("S3 S4 JK=S5 S6 S7", true, false),
+        ("S3 S4 S5 S6", false, false),
+    ] {
+        let (next, e) = State::default().play(&m(text), &U).unwrap();
+        assert_eq!(e.contains(Effects::REVOLUTION), uecda, "{text}");
+        assert_eq!(next.revolution, uecda, "{text}");
+        if let Ok(meld) = Meld::parse(text, &seed) {
+            assert_eq!(seed.revolts(&meld), seed_too, "{text}");
+        }
+    }
+    // a second revolution ends the first
+    let s = State {
+        revolution: true,
+        ..State::default()
+    };
+    assert!(!s.play(&m("S9 H9 D9 C9"), &U).unwrap().0.revolution);
+    // four 8s: revolution and 8-cut at once
+    let (next, e) = State::default().play(&m("S8 H8 D8 C8"), &U).unwrap();
+    assert_eq!(e, Effects::REVOLUTION | Effects::EIGHT_CUT);
+    assert!(next.revolution && next.table.is_none());
+}
+
+#[test]
+fn eleven_back() {
+    let r = Rules {
+        eleven_back: true,
+        ..U
+    };
+    let (next, e) = State::default().play(&m("SJ"), &r).unwrap();
+    assert_eq!(e, Effects::ELEVEN_BACK);
+    assert!(next.eleven_back);
+    assert_eq!(next.order(), Order::Reversed);
+    // the follow list respects it: below the J now
+    assert_eq!(follows("S10 SQ S3", &next, &r), ["S3", "S10"]);
+    // a joker standing for a J counts; off in the presets
+    assert!(
+        State::default()
+            .play(&m("S10 JK=SJ SQ"), &r)
+            .unwrap()
+            .1
+            .contains(Effects::ELEVEN_BACK)
+    );
+    assert!(State::default().play(&m("SJ"), &U).unwrap().1.is_empty());
+    // with revolution too, the order is normal again
+    let s = State {
+        revolution: true,
+        eleven_back: true,
+        ..State::with_table(m("H9"))
+    };
+    assert_eq!(follows("S8 S10", &s, &U), ["S10"]);
+    // the table clearing ends it
+    assert!(!next.cleared().eleven_back);
+}
+
+#[test]
+fn typed_errors() {
+    let seed = Rules::SEED;
+    assert_eq!(
+        seed.parse_hand("S3 JK"),
+        Err(Error::TooManyJokers { allowed: 0 })
+    );
+    assert_eq!(
+        U.parse_hand("S3 RJ"),
+        Err(Error::NotInDeck(Card::RED_JOKER))
+    );
+    assert!(matches!(U.parse_hand("S3 S3"), Err(Error::Parse(_))));
+    assert!(matches!(U.parse_hand("S3 Z9"), Err(Error::Parse(_))));
+    assert_eq!(
+        Meld::parse("S3 JK", &seed).unwrap_err(),
+        Error::TooManyJokers { allowed: 0 }
+    );
+    let mut out = Vec::new();
+    let hand = U.parse_hand("S3 S4").unwrap();
+    assert_eq!(
+        follow(hand, &State::with_table(m("S3")), &U, &mut out),
+        Err(Error::Repeated("S3".parse().unwrap()))
+    );
+    assert_eq!(
+        follow(
+            CardSet::EMPTY.with(Card::RED_JOKER),
+            &State::default(),
+            &U,
+            &mut out
+        ),
+        Err(Error::NotInDeck(Card::RED_JOKER))
+    );
+    // a table from uecda rules under seed rules
+    assert_eq!(
+        follow(hand, &State::with_table(Meld::JOKER), &seed, &mut out),
+        Err(Error::TooManyJokers { allowed: 0 })
+    );
+    assert!(decompose(U.parse_hand("S3 JK").unwrap(), Order::Normal, &seed).is_err());
+    assert!(matches!(
+        State::with_table(m("S9")).play(&m("S5"), &U),
+        Err(Error::DoesNotBeat { .. })
+    ));
+    assert!(out.is_empty());
+    // messages name the cards
+    assert_eq!(
+        Meld::parse("S3 S4", &U).unwrap_err().to_string(),
+        "♠3 ♠4 is no meld: a sequence needs 3 or more cards"
+    );
+}
+
+#[test]
+fn seed_decomposition_rules() {
+    let s = Rules::SEED;
+    let d = |h: &str, o| -> Vec<String> {
+        decompose(U.parse_hand(h).unwrap(), o, &U)
+            .unwrap()
+            .iter()
+            .map(|x| format!("{x:#}"))
+            .collect()
+    };
+    let _ = s;
+    // more than 4 cards: the 2s stay out of sequences; 4 or fewer: they may join
+    assert_eq!(d("SQ SK SA S2 D5", Order::Normal), ["SQ SK SA", "D5", "S2"]);
+    assert_eq!(d("SK SA S2 D5", Order::Normal), ["SK SA S2", "D5"]);
+    // in revolution the 3s stay out instead, and weakest first means strongest ranks first
+    assert_eq!(
+        d("S3 S4 S5 S6 D9", Order::Reversed),
+        ["S4 S5 S6", "D9", "S3"]
+    );
+    assert_eq!(d("S3 S4 S5 S6 D9", Order::Normal), ["S3 S4 S5 S6", "D9"]);
+    // a run is kept only with a card whose rank has one card in the hand
+    assert_eq!(
+        d("S3 S4 S5 D3 D4 D5 C9", Order::Normal),
+        ["D3 S3", "D4 S4", "D5 S5", "C9"]
+    );
+    // the joker is a single, last; it counts toward "more than 4 cards"
+    assert_eq!(
+        d("SK SA S2 D5 JK", Order::Normal),
+        ["D5", "SK", "SA", "S2", "JK"]
+    );
+    // sequences in revolution: by strongest rank, stronger first, then suit
+    assert_eq!(
+        d("S5 S6 S7 H9 H10 HJ C4 C5 C6 D2", Order::Reversed),
+        ["H9 H10 HJ", "S5 S6 S7", "C4 C5 C6", "D2"]
+    );
+}
