@@ -1,8 +1,72 @@
-//! `kabu` benchmarks (filled by the kabu issue).
+//! `kabu` benchmarks: every hand evaluated (`kabu/eval_all`), and the draw odds of every
+//! two-card hand (`kabu/odds`).
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
 
-fn bench(_c: &mut Criterion) {}
+use cards_core::CardSet;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use kabu::{DrawOdds, Hand, Role, Rules, harness};
+use rand::seq::SliceRandom;
+use rand::{SeedableRng, rngs::Xoshiro256PlusPlus};
+
+fn bench(c: &mut Criterion) {
+    // All 780 two-card and 9880 three-card hands, in the harness's order ...
+    let hands: Vec<Hand> = harness::two_card_hands()
+        .chain(harness::three_card_hands())
+        .collect();
+    // ... and the same hands in a seeded random order (no help from branch history).
+    let mut shuffled = hands.clone();
+    shuffled.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(2026));
+    let n = hands.len() as u64;
+
+    let mut g = c.benchmark_group("kabu/eval_all");
+    g.throughput(Throughput::Elements(n));
+    g.bench_function("child", |b| {
+        b.iter(|| {
+            let mut acc = 0u32;
+            for &h in black_box(&hands) {
+                acc = acc.wrapping_add(u32::from(h.evaluate(Role::Child, Rules::Default).code()));
+            }
+            acc
+        });
+    });
+    g.bench_function("child_shuffled", |b| {
+        b.iter(|| {
+            let mut acc = 0u32;
+            for &h in black_box(&shuffled) {
+                acc = acc.wrapping_add(u32::from(h.evaluate(Role::Child, Rules::Default).code()));
+            }
+            acc
+        });
+    });
+    g.bench_function("child_by_rule", |b| {
+        b.iter(|| {
+            let mut acc = 0u32;
+            for &h in black_box(&hands) {
+                let o = kabu::evaluate_by_rule(h, Role::Child, Rules::Default);
+                acc = acc.wrapping_add(u32::from(o.code()));
+            }
+            acc
+        });
+    });
+    g.finish();
+
+    let two: Vec<Hand> = harness::two_card_hands().collect();
+    let mut g = c.benchmark_group("kabu/odds");
+    g.throughput(Throughput::Elements(two.len() as u64));
+    g.bench_function("all_two_card_hands", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for &h in black_box(&two) {
+                if let Ok(odds) = DrawOdds::new(h, Role::Child, Rules::Default, CardSet::EMPTY) {
+                    acc += odds.outcomes().count() as u64;
+                }
+            }
+            acc
+        });
+    });
+    g.finish();
+}
 
 criterion_group!(benches, bench);
 criterion_main!(benches);

@@ -1,12 +1,298 @@
-//! `cards kabu ...` (filled by the kabu issue).
+//! `cards kabu eval` and `cards kabu odds`.
+//!
+//! `eval` answers with the seed's code and label, the yaku's English name, the points and the
+//! payout; `odds` with the exact odds of each outcome of a third card drawn to a two-card hand.
+//! Cards are read as `SA S9`, `as 9s`, `H10` or `HT`; the role defaults to `child` (as in the
+//! seed's harness), the rules to `default`.
+//!
+//! JSON (`--json`, and one line per input line with `--batch`):
+//!
+//! - `eval` input line: `{"cards": "SA S9", "role": "dealer", "rules": "vb6"}` (`role` and
+//!   `rules` optional, defaulting to the flags). Output: `{"code": 999, "label": "クッピン",
+//!   "yaku": "kuppin", "points": 0, "multiplier": null, "payout": "wins_outright"}`.
+//!   `multiplier` is the payout's number (2, 3, 5, 10), `null` for クッピン (`payout`
+//!   `wins_outright`) and for reaches (`payout` `not_final`); `payout` is otherwise `times`.
+//! - `odds` input line: `{"cards": "SA S2", "seen": "H3 D4", "role": "child", "rules":
+//!   "default"}` (`seen`, `role`, `rules` optional). Output: `{"standing": <eval object of the
+//!   two cards>, "advice": "must_draw" | "choice" | "must_stand", "unseen": 36, "outcomes":
+//!   [{"code": 555, "label": "順子", "yaku": "junko", "points": 6, "count": 1, "probability":
+//!   "1/36"}, ...]}`. `probability` is the exact reduced fraction `count/unseen`; outcomes with
+//!   a chance are listed in a fixed order: 嵐10倍, 嵐5倍, 順子, then no yaku, most points first
+//!   inside each. `advice` is the common house rule (3 or less must draw, 7 or more stands, 4 to
+//!   6 is the player's choice; a two-card クッピン or シッピン stands), not the seed's.
+//!
+//! A bad line answers `{"error": "..."}` naming the token and why.
 
-use crate::common::CliError;
+use std::fmt::Write;
+
+use kabu::{DrawOdds, Hand, Outcome, Role, Rules};
+use serde_json::{Value, json};
+
+use crate::common::{CliError, IoArgs, Object, batch_stdio, emit, field_opt_str, field_str};
 
 /// The `kabu` commands.
 #[derive(clap::Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    /// Evaluate a hand of two or three cards: yaku, points, payout, the seed's code and label.
+    #[command(
+        after_help = "Examples:\n  cards kabu eval --role dealer SA S9\n  cards kabu eval --rules vb6 --role dealer S9 CA\n  echo '{\"cards\": \"SA S9\", \"role\": \"dealer\"}' | cards kabu eval --batch"
+    )]
+    Eval(EvalArgs),
+    /// Exact odds of every outcome of a third card drawn to a two-card hand, and the common
+    /// draw/stand policy.
+    #[command(
+        after_help = "Examples:\n  cards kabu odds SA S2\n  cards kabu odds --role dealer --seen 'S6 H9' S7 S8\n  echo '{\"cards\": \"SA S2\", \"seen\": \"S3\"}' | cards kabu odds --batch"
+    )]
+    Odds(OddsArgs),
+}
+
+/// Arguments of `cards kabu eval`.
+#[derive(clap::Args, Debug)]
+pub struct EvalArgs {
+    /// Who holds the hand: dealer (親, has クッピン) or child (子, has シッピン).
+    #[arg(long, default_value = "child")]
+    role: Role,
+    /// default (the seed's intent) or vb6 (the VB6 program exactly, card-order test included).
+    #[arg(long, default_value = "default")]
+    rules: Rules,
+    #[command(flatten)]
+    io: IoArgs,
+    /// Two or three cards, e.g. `SA S9` or `H10 HT`... (ten is 10 or T).
+    #[arg(required_unless_present = "batch")]
+    cards: Vec<String>,
+}
+
+/// Arguments of `cards kabu odds`.
+#[derive(clap::Args, Debug)]
+pub struct OddsArgs {
+    /// Who holds the hand: dealer or child.
+    #[arg(long, default_value = "child")]
+    role: Role,
+    /// default or vb6 (changes only the two-card evaluation, and so the advice).
+    #[arg(long, default_value = "default")]
+    rules: Rules,
+    /// Cards known to be out of the stock (not the hand's own), e.g. `--seen 'S6 H9'`.
+    #[arg(long, default_value = "")]
+    seen: String,
+    #[command(flatten)]
+    io: IoArgs,
+    /// Two cards, e.g. `SA S2`.
+    #[arg(required_unless_present = "batch")]
+    cards: Vec<String>,
+}
 
 /// Runs one `kabu` command.
 pub fn run(cmd: Command) -> Result<(), CliError> {
-    match cmd {}
+    match cmd {
+        Command::Eval(a) => {
+            if a.io.batch {
+                return batch_stdio(|obj| eval_line(obj, a.role, a.rules));
+            }
+            let hand: Hand = a.cards.join(" ").parse()?;
+            let o = hand.evaluate(a.role, a.rules);
+            emit(&a.io, &eval_text(hand, a.role, a.rules, o), &eval_json(o))
+        }
+        Command::Odds(a) => {
+            if a.io.batch {
+                return batch_stdio(|obj| odds_line(obj, a.role, a.rules));
+            }
+            let hand: Hand = a.cards.join(" ").parse()?;
+            let seen = kabu::parse_cards(&a.seen).map_err(|e| CliError(format!("--seen: {e}")))?;
+            let odds = DrawOdds::new(hand, a.role, a.rules, seen)?;
+            emit(&a.io, &odds_text(&odds), &odds_json(&odds))
+        }
+    }
+}
+
+/// The JSON object of an evaluation.
+fn eval_json(o: Outcome) -> Value {
+    json!({
+        "code": o.code(),
+        "label": o.label(),
+        "yaku": o.yaku().name(),
+        "points": o.points(),
+        "multiplier": o.multiplier(),
+        "payout": o.payout().name(),
+    })
+}
+
+/// The text of an evaluation.
+fn eval_text(hand: Hand, role: Role, rules: Rules, o: Outcome) -> String {
+    format!(
+        "{hand} as {role} ({rules} rules): {o} ({}, code {}, {} points, payout {})",
+        o.yaku().name(),
+        o.code(),
+        o.points(),
+        o.payout()
+    )
+}
+
+/// The role and rules of a batch line, defaulting to the flags.
+fn line_setup(obj: &Object, role: Role, rules: Rules) -> Result<(Role, Rules), String> {
+    let role = match field_opt_str(obj, "role")? {
+        Some(s) => s.parse()?,
+        None => role,
+    };
+    let rules = match field_opt_str(obj, "rules")? {
+        Some(s) => s.parse()?,
+        None => rules,
+    };
+    Ok((role, rules))
+}
+
+/// One `eval --batch` line.
+fn eval_line(obj: &Object, role: Role, rules: Rules) -> Result<Value, String> {
+    let (role, rules) = line_setup(obj, role, rules)?;
+    let hand: Hand = field_str(obj, "cards")?
+        .parse()
+        .map_err(|e: kabu::KabuError| e.to_string())?;
+    Ok(eval_json(hand.evaluate(role, rules)))
+}
+
+/// One `odds --batch` line.
+fn odds_line(obj: &Object, role: Role, rules: Rules) -> Result<Value, String> {
+    let (role, rules) = line_setup(obj, role, rules)?;
+    let hand: Hand = field_str(obj, "cards")?
+        .parse()
+        .map_err(|e: kabu::KabuError| e.to_string())?;
+    let seen = kabu::parse_cards(field_opt_str(obj, "seen")?.unwrap_or(""))
+        .map_err(|e| format!("seen: {e}"))?;
+    let odds = DrawOdds::new(hand, role, rules, seen).map_err(|e| e.to_string())?;
+    Ok(odds_json(&odds))
+}
+
+/// The JSON object of draw odds.
+fn odds_json(odds: &DrawOdds) -> Value {
+    let outcomes: Vec<Value> = odds
+        .outcomes()
+        .map(|(o, count, p)| {
+            json!({
+                "code": o.code(),
+                "label": o.label(),
+                "yaku": o.yaku().name(),
+                "points": o.points(),
+                "count": count,
+                "probability": p.to_string(),
+            })
+        })
+        .collect();
+    json!({
+        "standing": eval_json(odds.standing()),
+        "advice": odds.advice().name(),
+        "unseen": odds.unseen().len(),
+        "outcomes": outcomes,
+    })
+}
+
+/// The text of draw odds: the standing hand and the policy, then one outcome a line.
+fn odds_text(odds: &DrawOdds) -> String {
+    let s = odds.standing();
+    let mut out = format!(
+        "{} as {} ({} rules): stands on {s} (code {}, {} points); policy: {}\n{} unseen cards; a third card gives:",
+        odds.hand(),
+        odds.role(),
+        odds.rules(),
+        s.code(),
+        s.points(),
+        odds.advice(),
+        odds.unseen().len()
+    );
+    for (o, count, p) in odds.outcomes() {
+        let label = o.to_string();
+        let _ = write!(
+            out,
+            "\n  {label:<8} code {:>3}  {p:>5}  ({count} of {})",
+            o.code(),
+            odds.unseen().len()
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::common::batch_loop;
+
+    fn batch(input: &str, f: fn(&Object, Role, Rules) -> Result<Value, String>) -> Vec<Value> {
+        let mut out = Vec::new();
+        batch_loop(input.as_bytes(), &mut out, |o| {
+            f(o, Role::Child, Rules::Default)
+        })
+        .unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn eval_lines_answer_in_order_with_per_line_role_and_rules() {
+        let out = batch(
+            concat!(
+                "{\"cards\": \"SA S9\", \"role\": \"dealer\"}\n",
+                "{\"cards\": \"S9 CA\", \"role\": \"dealer\", \"rules\": \"vb6\"}\n",
+                "{\"cards\": \"SA S4\"}\n",
+                "{\"cards\": \"SA SJ\"}\n",
+                "{\"cards\": \"SA S2\", \"role\": \"boss\"}\n",
+                "{\"hand\": \"SA S2\"}\n",
+                "{\"cards\": \"S5 H5 D5\"}\n",
+                "{\"cards\": \"C7 C8\", \"rules\": 6}\n",
+            ),
+            eval_line,
+        );
+        assert_eq!(out.len(), 8);
+        assert_eq!(
+            out[0],
+            json!({"code": 999, "label": "クッピン", "yaku": "kuppin", "points": 0, "multiplier": null, "payout": "wins_outright"})
+        );
+        assert_eq!(out[1]["code"], 0);
+        assert_eq!(out[1]["label"], "なし 0");
+        assert_eq!(out[2]["code"], 998);
+        assert_eq!(out[2]["multiplier"], 3);
+        assert!(
+            out[3]["error"]
+                .as_str()
+                .unwrap()
+                .contains("\"SJ\" at position 3")
+        );
+        assert!(
+            out[4]["error"]
+                .as_str()
+                .unwrap()
+                .contains("unknown role \"boss\"")
+        );
+        assert_eq!(out[5]["error"], "missing field \"cards\"");
+        assert_eq!(out[6]["yaku"], "arashi10");
+        assert_eq!(out[6]["multiplier"], 10);
+        assert!(out[7]["error"].as_str().unwrap().contains("\"rules\""));
+    }
+
+    #[test]
+    fn odds_lines_give_exact_fractions_that_sum_to_the_unseen_cards() {
+        let out = batch(
+            concat!(
+                "{\"cards\": \"S7 S8\", \"seen\": \"S6 H9\"}\n",
+                "{\"cards\": \"S7 S8 S9\"}\n",
+                "{\"cards\": \"S7 S8\", \"seen\": \"S8\"}\n",
+            ),
+            odds_line,
+        );
+        assert_eq!(out[0]["unseen"], 36);
+        assert_eq!(out[0]["standing"]["code"], 505);
+        assert_eq!(out[0]["advice"], "choice");
+        let outcomes = out[0]["outcomes"].as_array().unwrap();
+        assert_eq!(outcomes[0]["label"], "順子");
+        assert_eq!(outcomes[0]["probability"], "1/36");
+        let total: u64 = outcomes.iter().map(|o| o["count"].as_u64().unwrap()).sum();
+        assert_eq!(total, 36);
+        assert!(out[1]["error"].as_str().unwrap().contains("two-card hand"));
+        assert!(
+            out[2]["error"]
+                .as_str()
+                .unwrap()
+                .contains("also listed as seen")
+        );
+    }
 }

@@ -1,0 +1,140 @@
+//! The one error type of the crate: what was wrong and where.
+
+use std::fmt;
+
+use cards_core::{Card, ParseError};
+
+/// Where a card stood in the input: its index in the list (0-based) and, when it was read from
+/// text, the token and its character position.
+///
+/// ```
+/// let e = "SA S2 SJ".parse::<kabu::Hand>().unwrap_err();
+/// let kabu::KabuError::NotKabuCard { at, .. } = e else { panic!() };
+/// assert_eq!((at.index, at.position, at.token.as_deref()), (2, Some(6), Some("SJ")));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct At {
+    /// The card's index in the list, 0-based.
+    pub index: usize,
+    /// The token as written, when the card was read from text.
+    pub token: Option<String>,
+    /// The token's character offset in the text, when the card was read from text.
+    pub position: Option<usize>,
+}
+
+impl fmt::Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.token, self.position) {
+            (Some(t), Some(p)) => write!(f, "\"{t}\" at position {p}"),
+            _ => write!(f, "card {} of the list", self.index + 1),
+        }
+    }
+}
+
+/// Everything that can be wrong with Kabu input. Nothing in the crate panics on bad input: it
+/// returns one of these.
+///
+/// ```
+/// use kabu::{Hand, KabuError};
+/// assert!(matches!("SA".parse::<Hand>(), Err(KabuError::TooFew { count: 1 })));
+/// assert_eq!(
+///     "SA S2 SQ".parse::<Hand>().unwrap_err().to_string(),
+///     "\"SQ\" at position 6 is ♠Q, not a Kabu card (the deck is A to 10 of four suits; J, Q, K and jokers are out)"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KabuError {
+    /// A token is not a card at all.
+    Parse(ParseError),
+    /// A card outside the 40-card deck: J, Q, K or a joker.
+    NotKabuCard {
+        /// The card.
+        card: Card,
+        /// Where it was.
+        at: At,
+    },
+    /// The same card given twice.
+    Repeated {
+        /// The card.
+        card: Card,
+        /// Where the second copy was.
+        at: At,
+    },
+    /// Fewer than two cards.
+    TooFew {
+        /// How many cards were given.
+        count: usize,
+    },
+    /// More than three cards.
+    TooMany {
+        /// How many cards were given.
+        count: usize,
+    },
+    /// A number that is not a seed card number of the Kabu deck.
+    SeedNumber {
+        /// The number.
+        number: i32,
+    },
+    /// A number outside the harness's 1..=40.
+    HarnessNumber {
+        /// The number.
+        number: i32,
+    },
+    /// Draw odds were asked of a hand that does not hold exactly two cards.
+    NotTwoCards {
+        /// How many cards the hand holds.
+        count: usize,
+    },
+    /// A card listed as seen is in the hand.
+    SeenInHand {
+        /// The card.
+        card: Card,
+    },
+    /// Every card is in the hand or seen: there is nothing to draw.
+    NothingToDraw,
+}
+
+impl fmt::Display for KabuError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KabuError::Parse(e) => e.fmt(f),
+            KabuError::NotKabuCard { card, at } => write!(
+                f,
+                "{at} is {card}, not a Kabu card (the deck is A to 10 of four suits; J, Q, K and jokers are out)"
+            ),
+            KabuError::Repeated { card, at } => write!(f, "{at}: card {card} given twice"),
+            KabuError::TooFew { count } | KabuError::TooMany { count } => {
+                write!(f, "a Kabu hand has two or three cards, got {count}")
+            }
+            KabuError::SeedNumber { number } => write!(
+                f,
+                "{number} is not a seed card number of the Kabu deck (0..=9, 13..=22, 26..=35, 39..=48: A to 10 of ♠, ♣, ♥, ♦)"
+            ),
+            KabuError::HarnessNumber { number } => {
+                write!(f, "{number} is not a harness card number (1..=40)")
+            }
+            KabuError::NotTwoCards { count } => {
+                write!(f, "draw odds need a two-card hand, got {count} cards")
+            }
+            KabuError::SeenInHand { card } => {
+                write!(f, "card {card} is in the hand and also listed as seen")
+            }
+            KabuError::NothingToDraw => f.write_str("no unseen card is left to draw"),
+        }
+    }
+}
+
+impl std::error::Error for KabuError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            KabuError::Parse(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<ParseError> for KabuError {
+    fn from(e: ParseError) -> KabuError {
+        KabuError::Parse(e)
+    }
+}
