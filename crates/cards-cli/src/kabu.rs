@@ -57,7 +57,7 @@ pub struct EvalArgs {
     rules: Rules,
     #[command(flatten)]
     io: IoArgs,
-    /// Two or three cards, e.g. `SA S9` or `H10 HT`... (ten is 10 or T).
+    /// Two or three cards, e.g. `SA S9` or `S10 HT` (ten is 10 or T).
     #[arg(required_unless_present = "batch")]
     cards: Vec<String>,
 }

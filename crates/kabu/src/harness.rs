@@ -4,6 +4,8 @@
 //! test (`Command1_Click`) lists every pair `n1 < n2`; its three-card test (`Command2_Click`)
 //! takes `n1` from a text box and lists every `n1 < n2 < n3`. Both evaluate as a child.
 
+use std::fmt::Write;
+
 use crate::{Hand, KabuError, from_harness_number};
 
 fn hand(numbers: &[u8]) -> Option<Hand> {
@@ -99,4 +101,34 @@ pub fn format_totals(totals: &[(crate::Yaku, usize)]) -> String {
         .map(|(y, n)| format!("{} {n}", y.label()))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The line the seed's harness appends to its text box for a hand (`kekka`, without the line
+/// break): for each of three slots the suit letter and VB6's `Str` of the number, then a space
+/// (an empty third slot is a space and ` 0`), then the label.
+///
+/// ```
+/// use kabu::{Hand, Role, Rules, harness};
+/// let hand: Hand = "SA S2".parse()?;
+/// assert_eq!(harness::seed_line(hand, Role::Child, Rules::Vb6), "S 1 S 2   0 順子リーチ");
+/// let hand: Hand = "S4 CA D10".parse()?;
+/// assert_eq!(harness::seed_line(hand, Role::Child, Rules::Vb6), "S 4 C 1 D 10 なし 5");
+/// # Ok::<(), kabu::KabuError>(())
+/// ```
+#[must_use]
+pub fn seed_line(hand: Hand, role: crate::Role, rules: crate::Rules) -> String {
+    let mut line = String::new();
+    let mut cards = hand.iter();
+    for _ in 0..3 {
+        match cards
+            .next()
+            .and_then(|c| Some((c.suit()?, crate::number(c)?)))
+        {
+            Some((suit, number)) => {
+                let _ = write!(line, "{} {number} ", suit.letter());
+            }
+            None => line.push_str("  0 "),
+        }
+    }
+    line + &hand.evaluate(role, rules).label()
 }

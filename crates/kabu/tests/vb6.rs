@@ -291,30 +291,73 @@ fn both_presets_equal_hyouka_on_every_three_card_hand_role_and_order() {
     assert_eq!(count, 9880);
 }
 
-#[test]
-fn kekka_labels_equal_the_engine_labels_on_every_harness_line() {
+/// The harness's text box: `Command1_Click` (two cards) or `Command2_Click` with every first
+/// card in turn (three cards), one `kekka` line a hand, `Hyouka(1)` (a child).
+fn text1(three: bool) -> Vec<(Vec<i32>, String)> {
     let cnum = harness_cnum();
-    // Command1: two cards, Tefuda(3) = -1, Hyouka(1).
-    for n1 in 1..40 {
-        for n2 in n1 + 1..=40 {
-            let tefuda = [0, cnum[n1], cnum[n2], -1];
-            let rr = hyouka(&tefuda, 1);
-            let line = kekka(&tefuda, rr);
-            let hand = Hand::from_seed_numbers(&[cnum[n1], cnum[n2]]).unwrap();
-            let got = hand.evaluate(Role::Child, Rules::Vb6);
-            assert!(line.ends_with(&format!("   0 {}", got.label())), "{line}");
+    let mut lines = Vec::new();
+    if three {
+        for n1 in 1..=38 {
+            for n2 in n1 + 1..40 {
+                for n3 in n2 + 1..=40 {
+                    let tefuda = [0, cnum[n1], cnum[n2], cnum[n3]];
+                    let rr = hyouka(&tefuda, 1);
+                    lines.push((vec![cnum[n1], cnum[n2], cnum[n3]], kekka(&tefuda, rr)));
+                }
+            }
+        }
+    } else {
+        for n1 in 1..40 {
+            for n2 in n1 + 1..=40 {
+                let tefuda = [0, cnum[n1], cnum[n2], -1];
+                let rr = hyouka(&tefuda, 1);
+                lines.push((vec![cnum[n1], cnum[n2]], kekka(&tefuda, rr)));
+            }
         }
     }
-    // Command2 with every first card: three cards, Hyouka(1).
-    for n1 in 1..=38 {
-        for n2 in n1 + 1..40 {
-            for n3 in n2 + 1..=40 {
-                let tefuda = [0, cnum[n1], cnum[n2], cnum[n3]];
-                let rr = hyouka(&tefuda, 1);
-                let line = kekka(&tefuda, rr);
-                let hand = Hand::from_seed_numbers(&[cnum[n1], cnum[n2], cnum[n3]]).unwrap();
-                let label = hand.evaluate(Role::Child, Rules::Default).label();
-                assert!(line.ends_with(&format!(" {label}")), "{line}");
+    lines
+}
+
+#[test]
+fn the_harness_text_is_reproduced_line_for_line() {
+    for three in [false, true] {
+        let expected = text1(three);
+        let hands: Vec<Hand> = if three {
+            harness::three_card_hands().collect()
+        } else {
+            harness::two_card_hands().collect()
+        };
+        assert_eq!(hands.len(), expected.len());
+        for (hand, (numbers, line)) in hands.into_iter().zip(expected) {
+            assert_eq!(seed_numbers(hand), numbers);
+            assert_eq!(harness::seed_line(hand, Role::Child, Rules::Vb6), line);
+        }
+    }
+}
+
+#[test]
+fn the_committed_vb6_tables_hold_hyoukas_codes_and_kekkas_labels() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/kabu");
+    for (file, three, role) in [
+        ("vb6-child-two.txt", false, Role::Child),
+        ("vb6-dealer-two.txt", false, Role::Dealer),
+        ("vb6-child-three-all.txt", true, Role::Child),
+        ("vb6-dealer-three-all.txt", true, Role::Dealer),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).expect("the committed table");
+        let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        let expected = text1(three);
+        assert_eq!(rows.len(), expected.len(), "{file}");
+        for (row, (numbers, line)) in rows.iter().zip(expected) {
+            // harness numbers | cards | code | label
+            let cols: Vec<&str> = row.split(" | ").map(str::trim).collect();
+            let code: i32 = cols[2].parse().unwrap();
+            assert_eq!(code, naive(&numbers, role), "{file}: {row}");
+            if role == Role::Child {
+                assert!(
+                    line.ends_with(&format!(" {}", cols[3])),
+                    "{file}: {row} vs {line}"
+                );
             }
         }
     }
