@@ -1,12 +1,363 @@
-//! `cards daifugo ...` (filled by the daifugo issue).
+//! `cards daifugo decompose | lead | follow`.
+//!
+//! Cards are read as `S3 H10 HT 3s`, the joker as `JK`; a joker inside a table meld is written
+//! `JK=S5` (standing for ♠5). The rules default to `uecda` (one joker, 8-cut, suit lock, ♠3 over
+//! the joker); `seed` has no joker. Melds are written with their cards in ascending bit order,
+//! the joker last.
+//!
+//! JSON (`--json`, and one line per input line with `--batch`; `rules` on a line overrides the
+//! flag, booleans default to the flags):
+//!
+//! - `decompose` input `{"hand": "S3 S4 S5 D5", "revolution": false, "fewest": false}`, output
+//!   `{"melds": ["S3 S4 S5", "D5"]}`: the seed's greedy split, or with `fewest` the fewest-melds
+//!   split (tie rule in the `daifugo` crate docs).
+//! - `lead` input `{"hand": "..."}`, output `{"moves": ["S3", "S3 D3", "S3 S4 S5", ...]}`: every
+//!   meld the hand holds, in the crate's documented order (singles, groups, sequences).
+//! - `follow` input `{"hand": "...", "table": "S3 S4 S5", "revolution": false, "lock": false,
+//!   "eleven_back": false}`, output `{"moves": [...]}`: every meld that beats the table; pass is
+//!   always allowed and not listed.
+//!
+//! A bad line answers `{"error": "..."}` naming the token or cards and why.
 
-use crate::common::CliError;
+use cards_core::{CardSet, Order};
+use daifugo::{Meld, Rules, State};
+use serde_json::{Value, json};
+
+use crate::common::{
+    CliError, IoArgs, Object, batch_stdio, emit, field_bool, field_opt_str, field_str,
+};
 
 /// The `daifugo` commands.
 #[derive(clap::Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    /// Split a leader's hand into melds: the seed's greedy decomposition, or with `--fewest` the
+    /// exact fewest-melds split.
+    #[command(
+        after_help = "Examples:\n  cards daifugo decompose S3 S4 S5 D5 D10 C10 H10 SK DK SA S2\n  cards daifugo decompose --revolution --fewest S3 S4 S5 S6 D3\n  echo '{\"hand\": \"S3 S4 S5 D5\"}' | cards daifugo decompose --batch"
+    )]
+    Decompose(DecomposeArgs),
+    /// Every meld a leader's hand can play (each single, group subset, sequence window and joker
+    /// placement once).
+    #[command(
+        after_help = "Examples:\n  cards daifugo lead S3 D3 S4 S5 JK\n  echo '{\"hand\": \"S3 D3 S4 S5\"}' | cards daifugo lead --batch"
+    )]
+    Lead(LeadArgs),
+    /// Every meld of the hand that beats the meld on the table (pass is always allowed).
+    #[command(
+        after_help = "Examples:\n  cards daifugo follow --table 'S3 S4 S5' S6 S7 S8 S9 D9 D10 DJ\n  cards daifugo follow --table 'S5 H5' --lock S9 H9 D9 JK\n  echo '{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3 D3\"}' | cards daifugo follow --batch"
+    )]
+    Follow(FollowArgs),
+}
+
+/// Arguments of `cards daifugo decompose`.
+#[derive(clap::Args, Debug)]
+pub struct DecomposeArgs {
+    /// seed (no joker, nothing but revolution) or uecda (the UEC contest's rules).
+    #[arg(long, default_value = "uecda")]
+    rules: Rules,
+    /// A revolution is on: 3 is the strongest rank.
+    #[arg(long)]
+    revolution: bool,
+    /// The exact fewest-melds split instead of the seed's greedy one.
+    #[arg(long)]
+    fewest: bool,
+    #[command(flatten)]
+    io: IoArgs,
+    /// The hand, e.g. `S3 S4 S5 D5 JK`.
+    #[arg(required_unless_present = "batch")]
+    cards: Vec<String>,
+}
+
+/// Arguments of `cards daifugo lead`.
+#[derive(clap::Args, Debug)]
+pub struct LeadArgs {
+    /// seed or uecda.
+    #[arg(long, default_value = "uecda")]
+    rules: Rules,
+    #[command(flatten)]
+    io: IoArgs,
+    /// The hand, e.g. `S3 D3 S4 S5 JK`.
+    #[arg(required_unless_present = "batch")]
+    cards: Vec<String>,
+}
+
+/// Arguments of `cards daifugo follow`.
+#[derive(clap::Args, Debug)]
+pub struct FollowArgs {
+    /// seed or uecda.
+    #[arg(long, default_value = "uecda")]
+    rules: Rules,
+    /// The meld on the table, e.g. `S3 S4 S5` or `S5 JK=H5`.
+    #[arg(long)]
+    table: Option<String>,
+    /// A revolution is on.
+    #[arg(long)]
+    revolution: bool,
+    /// The table's suit set is locked.
+    #[arg(long)]
+    lock: bool,
+    /// 11-back is on (the order reversed until the table clears).
+    #[arg(long)]
+    eleven_back: bool,
+    #[command(flatten)]
+    io: IoArgs,
+    /// The hand, e.g. `S6 S7 S8 S9 D9 D10 DJ`.
+    #[arg(required_unless_present = "batch")]
+    cards: Vec<String>,
+}
 
 /// Runs one `daifugo` command.
 pub fn run(cmd: Command) -> Result<(), CliError> {
-    match cmd {}
+    match cmd {
+        Command::Decompose(a) => {
+            if a.io.batch {
+                return batch_stdio(|obj| decompose_line(obj, a.rules, a.revolution, a.fewest));
+            }
+            let hand = a.rules.parse_hand(&a.cards.join(" "))?;
+            let melds = decompose(hand, a.rules, a.revolution, a.fewest)?;
+            let human = format!(
+                "{} melds: {}",
+                melds.len(),
+                melds
+                    .iter()
+                    .map(|m| format!("[{m}]"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            emit(&a.io, &human, &json!({ "melds": texts(&melds) }))
+        }
+        Command::Lead(a) => {
+            if a.io.batch {
+                return batch_stdio(|obj| lead_line(obj, a.rules));
+            }
+            let hand = a.rules.parse_hand(&a.cards.join(" "))?;
+            let mut moves = Vec::new();
+            daifugo::lead(hand, &a.rules, &mut moves)?;
+            emit(
+                &a.io,
+                &moves_text(&moves, "leads"),
+                &json!({ "moves": texts(&moves) }),
+            )
+        }
+        Command::Follow(a) => {
+            if a.io.batch {
+                return batch_stdio(|obj| {
+                    follow_line(obj, a.rules, [a.revolution, a.lock, a.eleven_back])
+                });
+            }
+            let hand = a.rules.parse_hand(&a.cards.join(" "))?;
+            let Some(table) = a.table else {
+                return Err(CliError(
+                    "--table is required: the meld on the table, e.g. --table 'S3 S4 S5'".into(),
+                ));
+            };
+            let table =
+                Meld::parse(&table, &a.rules).map_err(|e| CliError(format!("--table: {e}")))?;
+            let state = State {
+                table: Some(table),
+                revolution: a.revolution,
+                eleven_back: a.eleven_back,
+                locked: a.lock,
+            };
+            let mut moves = Vec::new();
+            daifugo::follow(hand, &state, &a.rules, &mut moves)?;
+            let mut human = moves_text(&moves, "follows");
+            if moves.is_empty() {
+                human.push_str(" (pass)");
+            }
+            emit(&a.io, &human, &json!({ "moves": texts(&moves) }))
+        }
+    }
+}
+
+/// The melds in ASCII, cards in ascending bit order, the joker as `JK` or `JK=S5`.
+fn texts(melds: &[Meld]) -> Vec<String> {
+    melds.iter().map(|m| format!("{m:#}")).collect()
+}
+
+/// `N leads:` then one meld a line.
+fn moves_text(moves: &[Meld], what: &str) -> String {
+    let mut s = format!("{} {what}", moves.len());
+    if !moves.is_empty() {
+        s.push(':');
+    }
+    for m in moves {
+        s.push_str("\n  ");
+        s.push_str(&m.to_string());
+    }
+    s
+}
+
+fn decompose(
+    hand: CardSet,
+    rules: Rules,
+    revolution: bool,
+    fewest: bool,
+) -> Result<Vec<Meld>, daifugo::Error> {
+    let order = Order::from_reversed(revolution);
+    if fewest {
+        daifugo::fewest_melds(hand, order, &rules)
+    } else {
+        daifugo::decompose(hand, order, &rules)
+    }
+}
+
+/// The rules of a batch line (`"rules"`), defaulting to the flag.
+fn line_rules(obj: &Object, rules: Rules) -> Result<Rules, String> {
+    match field_opt_str(obj, "rules")? {
+        Some(s) => s.parse(),
+        None => Ok(rules),
+    }
+}
+
+/// A boolean field of a batch line, defaulting to the flag.
+fn line_flag(obj: &Object, key: &str, flag: bool) -> Result<bool, String> {
+    Ok(if obj.contains_key(key) {
+        field_bool(obj, key)?
+    } else {
+        flag
+    })
+}
+
+/// The hand of a batch line.
+fn line_hand(obj: &Object, rules: Rules) -> Result<CardSet, String> {
+    rules
+        .parse_hand(field_str(obj, "hand")?)
+        .map_err(|e| format!("hand: {e}"))
+}
+
+fn decompose_line(
+    obj: &Object,
+    rules: Rules,
+    revolution: bool,
+    fewest: bool,
+) -> Result<Value, String> {
+    let rules = line_rules(obj, rules)?;
+    let hand = line_hand(obj, rules)?;
+    let revolution = line_flag(obj, "revolution", revolution)?;
+    let fewest = line_flag(obj, "fewest", fewest)?;
+    let melds = decompose(hand, rules, revolution, fewest).map_err(|e| e.to_string())?;
+    Ok(json!({ "melds": texts(&melds) }))
+}
+
+fn lead_line(obj: &Object, rules: Rules) -> Result<Value, String> {
+    let rules = line_rules(obj, rules)?;
+    let hand = line_hand(obj, rules)?;
+    let mut moves = Vec::new();
+    daifugo::lead(hand, &rules, &mut moves).map_err(|e| e.to_string())?;
+    Ok(json!({ "moves": texts(&moves) }))
+}
+
+fn follow_line(obj: &Object, rules: Rules, flags: [bool; 3]) -> Result<Value, String> {
+    let rules = line_rules(obj, rules)?;
+    let hand = line_hand(obj, rules)?;
+    let table = Meld::parse(field_str(obj, "table")?, &rules).map_err(|e| format!("table: {e}"))?;
+    let state = State {
+        table: Some(table),
+        revolution: line_flag(obj, "revolution", flags[0])?,
+        locked: line_flag(obj, "lock", flags[1])?,
+        eleven_back: line_flag(obj, "eleven_back", flags[2])?,
+    };
+    let mut moves = Vec::new();
+    daifugo::follow(hand, &state, &rules, &mut moves).map_err(|e| e.to_string())?;
+    Ok(json!({ "moves": texts(&moves) }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::common::batch_loop;
+
+    fn batch(input: &str, mut f: impl FnMut(&Object) -> Result<Value, String>) -> Vec<Value> {
+        let mut out = Vec::new();
+        batch_loop(input.as_bytes(), &mut out, &mut f).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn decompose_lines() {
+        let out = batch(
+            concat!(
+                "{\"hand\": \"S3 S4 S5 D5 D10 C10 H10 SK DK SA S2\", \"rules\": \"seed\"}\n",
+                "{\"hand\": \"S3 S4 S5 D5\", \"revolution\": false}\n",
+                "{\"hand\": \"S3 S4 S5 S6 D3\", \"revolution\": true, \"fewest\": true}\n",
+                "{\"hand\": \"S3 JK\", \"rules\": \"seed\"}\n",
+                "{\"hand\": \"S3 S3\"}\n",
+                "{\"hand\": \"S3\", \"revolution\": \"yes\"}\n",
+                "{\"hand\": \"S3\", \"rules\": \"poker\"}\n",
+            ),
+            |o| decompose_line(o, Rules::UECDA, false, false),
+        );
+        assert_eq!(out.len(), 7);
+        assert_eq!(
+            out[0],
+            json!({"melds": ["S3 S4 S5", "C10 D10 H10", "DK SK", "D5", "SA", "S2"]})
+        );
+        assert_eq!(out[1], json!({"melds": ["S3 S4 S5", "D5"]}));
+        assert_eq!(out[2], json!({"melds": ["S4 S5 S6", "D3 S3"]}));
+        assert_eq!(
+            out[3],
+            json!({"error": "hand: these rules have no joker, but JK was given"})
+        );
+        assert_eq!(
+            out[4],
+            json!({"error": "hand: card ♠3 given twice (\"S3\" at position 3)"})
+        );
+        assert!(out[5]["error"].as_str().unwrap().contains("\"revolution\""));
+        assert!(out[6]["error"].as_str().unwrap().contains("poker"));
+    }
+
+    #[test]
+    fn lead_lines() {
+        let out = batch(
+            "{\"hand\": \"S3 D3 S4 S5\"}\n{\"hand\": \"S5 JK\"}\n{\"hand\": \"RJ\"}\n",
+            |o| lead_line(o, Rules::UECDA),
+        );
+        assert_eq!(
+            out[0],
+            json!({"moves": ["D3", "S3", "S4", "S5", "D3 S3", "S3 S4 S5"]})
+        );
+        assert_eq!(
+            out[1],
+            json!({"moves": ["S5", "JK", "S5 JK=C5", "S5 JK=D5", "S5 JK=H5"]})
+        );
+        assert!(
+            out[2]["error"]
+                .as_str()
+                .unwrap()
+                .contains("RJ is not in the Daifugo deck")
+        );
+    }
+
+    #[test]
+    fn follow_lines() {
+        let out = batch(
+            concat!(
+                "{\"hand\": \"S6 S7 S8 S9 D9 D10 DJ\", \"table\": \"S3 S4 S5\", \"rules\": \"seed\"}\n",
+                "{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3 D3\", \"revolution\": false, \"lock\": false}\n",
+                "{\"hand\": \"S9 H9 D9 JK\", \"table\": \"S5 H5\", \"lock\": true}\n",
+                "{\"hand\": \"S4 S3\", \"table\": \"S5\", \"revolution\": true}\n",
+                "{\"hand\": \"S3\", \"table\": \"JK\"}\n",
+                "{\"hand\": \"S3\", \"table\": \"S4 JK\"}\n",
+                "{\"hand\": \"S3\"}\n",
+                "{\"hand\": \"S3 S9\", \"table\": \"S3\"}\n",
+            ),
+            |o| follow_line(o, Rules::UECDA, [false; 3]),
+        );
+        assert_eq!(
+            out[0],
+            json!({"moves": ["S6 S7 S8", "S7 S8 S9", "D9 D10 DJ"]})
+        );
+        assert_eq!(out[1], json!({"moves": ["C4 D4", "C4 S4", "D4 S4"]}));
+        assert_eq!(out[2], json!({"moves": ["H9 S9", "H9 JK=S9", "S9 JK=H9"]}));
+        assert_eq!(out[3], json!({"moves": ["S3", "S4"]}));
+        assert_eq!(out[4], json!({"moves": ["S3"]}));
+        assert!(out[5]["error"].as_str().unwrap().starts_with("table: "));
+        assert_eq!(out[6], json!({"error": "missing field \"table\""}));
+        assert_eq!(out[7], json!({"error": "card ♠3 given twice"}));
+    }
 }

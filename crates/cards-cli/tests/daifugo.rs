@@ -1,0 +1,153 @@
+//! `cards daifugo ...` end to end: text, `--json`, `--batch`, and bad arguments.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn cards(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_cards"))
+        .args(args)
+        .output()
+        .expect("the cards binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = cards(args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn decompose_text_and_json() {
+    let hand = [
+        "S3", "S4", "S5", "D5", "D10", "C10", "H10", "SK", "DK", "SA", "S2",
+    ];
+    let mut args = vec!["daifugo", "decompose", "--rules", "seed"];
+    args.extend(hand);
+    assert_eq!(
+        stdout(&args),
+        "6 melds: [♠3 ♠4 ♠5] [♣10 ♦10 ♥10] [♦K ♠K] [♦5] [♠A] [♠2]\n"
+    );
+    args.push("--json");
+    assert_eq!(
+        stdout(&args),
+        "{\"melds\":[\"S3 S4 S5\",\"C10 D10 H10\",\"DK SK\",\"D5\",\"SA\",\"S2\"]}\n"
+    );
+    let out = stdout(&[
+        "daifugo",
+        "decompose",
+        "--fewest",
+        "--revolution",
+        "--json",
+        "S3 S4 S5 S6 D3",
+    ]);
+    assert_eq!(out, "{\"melds\":[\"S4 S5 S6\",\"D3 S3\"]}\n");
+}
+
+#[test]
+fn lead_and_follow() {
+    assert_eq!(
+        stdout(&["daifugo", "lead", "--json", "S3", "D3", "S4", "S5"]),
+        "{\"moves\":[\"D3\",\"S3\",\"S4\",\"S5\",\"D3 S3\",\"S3 S4 S5\"]}\n"
+    );
+    assert_eq!(
+        stdout(&[
+            "daifugo",
+            "follow",
+            "--table",
+            "S3 S4 S5",
+            "S6 S7 S8 S9 D9 D10 DJ"
+        ]),
+        "3 follows:\n  ♠6 ♠7 ♠8\n  ♠7 ♠8 ♠9\n  ♦9 ♦10 ♦J\n"
+    );
+    assert_eq!(
+        stdout(&[
+            "daifugo",
+            "follow",
+            "--table",
+            "S5",
+            "--revolution",
+            "--lock",
+            "--json",
+            "H3 S4 S6"
+        ]),
+        "{\"moves\":[\"S4\"]}\n"
+    );
+    assert_eq!(
+        stdout(&["daifugo", "follow", "--table", "S2", "H3"]),
+        "0 follows (pass)\n"
+    );
+}
+
+#[test]
+fn batch_streams_one_line_per_line() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
+        .args(["daifugo", "follow", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            concat!(
+                "{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3 D3\"}\n",
+                "not json\n",
+                "{\"hand\": \"S3\", \"table\": \"JK\"}\n",
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0], "{\"moves\":[\"C4 D4\",\"C4 S4\",\"D4 S4\"]}");
+    assert!(lines[1].starts_with("{\"error\":\"invalid JSON"));
+    assert_eq!(lines[2], "{\"moves\":[\"S3\"]}");
+}
+
+#[test]
+fn bad_arguments_are_one_line_and_status_2() {
+    for (args, needle) in [
+        (&["daifugo", "lead", "S3", "X9"][..], "\"X9\""),
+        (
+            &["daifugo", "lead", "--rules", "seed", "JK"][..],
+            "no joker",
+        ),
+        (&["daifugo", "lead", "RJ"][..], "RJ"),
+        (&["daifugo", "lead", "--rules", "poker", "S3"][..], "poker"),
+        (
+            &["daifugo", "follow", "--table", "S3 H4", "S5"][..],
+            "--table: ♠3 ♥4 is no meld",
+        ),
+        (
+            &["daifugo", "follow", "--table", "S3", "S3"][..],
+            "♠3 given twice",
+        ),
+        (&["daifugo", "follow", "S3"][..], "--table"),
+        (&["daifugo", "decompose", "S3 S3"][..], "given twice"),
+    ] {
+        let out = cards(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn help_has_examples() {
+    for cmd in ["decompose", "lead", "follow"] {
+        let text = stdout(&["daifugo", cmd, "--help"]);
+        assert!(text.contains(&format!("cards daifugo {cmd} ")), "{text}");
+    }
+}
