@@ -1,15 +1,15 @@
 //! Classification: every reading of a multiset ([`classify`]), or why it is no play ([`NoPlay`]).
 
 use std::fmt;
-use std::ops::Deref;
 
 use crate::counts::{CHAIN, Counts, LSB, MAX_PLAY};
 use crate::moves::{Kind, Move};
 use crate::rules::{Rules, SoloWings};
 
-/// The most readings one multiset has under any rules (three: `333444555666` as a plane of four
-/// and as a plane of three with either end trio as wings); the array of [`Readings`] holds four.
-pub const MAX_READINGS: usize = 4;
+/// The most readings one multiset has under any rules: three (`333444555666` as a plane of
+/// four and as a plane of three with either end trio as wings; a test over every universe proves
+/// the bound).
+pub const MAX_READINGS: usize = 3;
 
 /// Both jokers.
 pub(crate) const ROCKET: u64 = 0x11 << 52;
@@ -26,7 +26,8 @@ pub(crate) const REP: [u64; 16] = {
 };
 
 /// The readings of one multiset, most natural first (the longest body, then the highest main
-/// rank), at most [`MAX_READINGS`]; dereferences to `[Move]`. `Copy`, no allocation.
+/// rank), at most [`MAX_READINGS`]. Two words, `Copy`, no allocation: the cards and the packed
+/// type, length and main rank of each reading; [`iter`](Self::iter) yields [`Move`]s.
 ///
 /// ```
 /// use doudizhu::{classify, Kind, Rules};
@@ -41,22 +42,68 @@ pub(crate) const REP: [u64; 16] = {
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Readings {
-    moves: [Move; MAX_READINGS],
-    len: u8,
+    cards: u64,
+    /// Reading `i` in bits `12i..12i+12` (see `Move::tag12`), the count in bits 60..62.
+    tags: u64,
 }
 
 impl Readings {
-    const EMPTY: Readings = Readings {
-        moves: [Move::new_unchecked(0, Kind::Solo, 0, 0); MAX_READINGS],
-        len: 0,
-    };
+    const EMPTY: Readings = Readings { cards: 0, tags: 0 };
 
     #[inline]
     fn push(&mut self, m: Move) {
-        // MAX_READINGS is proven by a test over every preset's universe; never overflow.
-        if (self.len as usize) < MAX_READINGS {
-            self.moves[self.len as usize] = m;
-            self.len += 1;
+        let n = self.len();
+        if n < MAX_READINGS {
+            self.cards = m.cards().bits();
+            self.tags = (self.tags + (1 << 60)) | m.tag12() << (12 * n);
+        }
+    }
+
+    /// The number of readings (at least 1 for a [`classify`] result).
+    ///
+    /// ```
+    /// use doudizhu::{classify, Rules};
+    /// assert_eq!(classify("333444555666".parse()?, &Rules::DOUZERO).unwrap().len(), 3);
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        (self.tags >> 60) as usize
+    }
+
+    /// Whether there is no reading (never for a [`classify`] result).
+    ///
+    /// ```
+    /// use doudizhu::{classify, Rules};
+    /// assert!(!classify("3".parse()?, &Rules::STANDARD).unwrap().is_empty());
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Reading `i`, if there is one.
+    ///
+    /// ```
+    /// use doudizhu::{classify, Kind, Rules};
+    /// let r = classify("333444555666".parse()?, &Rules::STANDARD).unwrap();
+    /// assert_eq!(r.get(0).map(|m| m.kind()), Some(Kind::Plane));
+    /// assert_eq!(r.get(1), None);
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn get(&self, i: usize) -> Option<Move> {
+        if i < self.len() {
+            Some(Move::from_tag12(
+                self.cards,
+                (self.tags >> (12 * i)) & 0xfff,
+            ))
+        } else {
+            None
         }
     }
 
@@ -68,48 +115,136 @@ impl Readings {
     /// assert_eq!(r.first().kind(), Kind::Bomb);
     /// # Ok::<(), doudizhu::ParseError>(())
     /// ```
+    #[inline]
     #[must_use]
-    pub fn first(&self) -> Move {
-        self.moves[0]
+    pub const fn first(&self) -> Move {
+        Move::from_tag12(self.cards, self.tags & 0xfff)
     }
 
-    /// The readings as a slice.
+    /// The cards all readings share.
     ///
     /// ```
     /// use doudizhu::{classify, Rules};
-    /// let r = classify("33".parse()?, &Rules::STANDARD).unwrap();
-    /// assert_eq!(r.as_slice().len(), 1);
+    /// let r = classify("3334".parse()?, &Rules::STANDARD).unwrap();
+    /// assert_eq!(r.cards().to_string(), "3334");
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn cards(&self) -> Counts {
+        Counts::from_bits_unchecked(self.cards)
+    }
+
+    /// The readings in order.
+    ///
+    /// ```
+    /// use doudizhu::{classify, Rules};
+    /// let r = classify("333444555666".parse()?, &Rules::DOUZERO).unwrap();
+    /// assert_eq!(r.iter().map(|m| m.main().char()).collect::<String>(), "665");
     /// # Ok::<(), doudizhu::ParseError>(())
     /// ```
     #[must_use]
-    pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len as usize]
+    pub const fn iter(&self) -> ReadingsIter {
+        ReadingsIter {
+            r: *self,
+            front: 0,
+            back: self.len() as u8,
+        }
     }
 
-    fn sort(&mut self) {
-        let n = self.len as usize;
-        self.moves[..n].sort_by(|a, b| (b.len(), b.main()).cmp(&(a.len(), a.main())));
+    /// Whether `m` is one of the readings.
+    ///
+    /// ```
+    /// use doudizhu::{classify, Rules};
+    /// let r = classify("34567".parse()?, &Rules::STANDARD).unwrap();
+    /// assert!(r.contains(&r.first()));
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn contains(&self, m: &Move) -> bool {
+        self.iter().any(|r| r == *m)
+    }
+
+    /// The readings as a `Vec`.
+    ///
+    /// ```
+    /// use doudizhu::{classify, Rules};
+    /// assert_eq!(classify("33".parse()?, &Rules::STANDARD).unwrap().to_vec().len(), 1);
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn to_vec(&self) -> Vec<Move> {
+        self.iter().collect()
     }
 }
 
-impl Deref for Readings {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        self.as_slice()
+/// Iterator over [`Readings`], yielding [`Move`]s.
+///
+/// ```
+/// use doudizhu::{classify, Rules};
+/// let r = classify("333444555666".parse()?, &Rules::OPENSPIEL).unwrap();
+/// assert_eq!(r.into_iter().rev().next().unwrap().main().char(), '5');
+/// # Ok::<(), doudizhu::ParseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct ReadingsIter {
+    r: Readings,
+    front: u8,
+    back: u8,
+}
+
+impl Iterator for ReadingsIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        if self.front < self.back {
+            self.front += 1;
+            self.r.get(self.front as usize - 1)
+        } else {
+            None
+        }
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = (self.back - self.front) as usize;
+        (n, Some(n))
     }
 }
 
-impl<'a> IntoIterator for &'a Readings {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
+impl DoubleEndedIterator for ReadingsIter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Move> {
+        if self.front < self.back {
+            self.back -= 1;
+            self.r.get(self.back as usize)
+        } else {
+            None
+        }
+    }
+}
+
+impl ExactSizeIterator for ReadingsIter {}
+impl std::iter::FusedIterator for ReadingsIter {}
+
+impl IntoIterator for Readings {
+    type Item = Move;
+    type IntoIter = ReadingsIter;
+    fn into_iter(self) -> ReadingsIter {
+        self.iter()
+    }
+}
+
+impl IntoIterator for &Readings {
+    type Item = Move;
+    type IntoIter = ReadingsIter;
+    fn into_iter(self) -> ReadingsIter {
+        self.iter()
     }
 }
 
 impl fmt::Debug for Readings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -232,7 +367,8 @@ impl std::error::Error for NoPlay {}
 /// use doudizhu::{classify, Kind, Rank, Rules};
 /// let r = classify("33344456".parse()?, &Rules::STANDARD).unwrap();
 /// assert_eq!(r.len(), 1);
-/// assert_eq!((r[0].kind(), r[0].len(), r[0].main()), (Kind::PlaneSolo, 2, Rank::Four));
+/// let m = r.first();
+/// assert_eq!((m.kind(), m.len(), m.main()), (Kind::PlaneSolo, 2, Rank::Four));
 /// // a bomb is no four + two pairs: 33334444 is no play under standard
 /// assert!(classify("33334444".parse()?, &Rules::STANDARD).is_err());
 /// # Ok::<(), doudizhu::ParseError>(())
@@ -240,10 +376,7 @@ impl std::error::Error for NoPlay {}
 pub fn classify(cards: Counts, rules: &Rules) -> Result<Readings, NoPlay> {
     let mut r = Readings::EMPTY;
     read_into(cards.bits(), rules, &mut r);
-    if r.len > 0 {
-        if r.len > 1 {
-            r.sort();
-        }
+    if !r.is_empty() {
         return Ok(r);
     }
     Err(why_not(cards, rules))
@@ -261,7 +394,7 @@ pub fn classify(cards: Counts, rules: &Rules) -> Result<Readings, NoPlay> {
 pub fn is_play(cards: Counts, rules: &Rules) -> bool {
     let mut r = Readings::EMPTY;
     read_into(cards.bits(), rules, &mut r);
-    r.len > 0
+    !r.is_empty()
 }
 
 fn why_not(cards: Counts, rules: &Rules) -> NoPlay {
@@ -281,89 +414,98 @@ fn why_not(cards: Counts, rules: &Rules) -> NoPlay {
     NoPlay::NotACombination
 }
 
-/// Whether a nibble mask is one run of consecutive ranks.
-#[inline]
-fn consecutive(m: u64) -> bool {
-    m != 0 && (m >> m.trailing_zeros()) == REP[m.count_ones() as usize]
-}
-
 #[inline]
 fn mv(cards: u64, kind: Kind, len: u32, main_shift: u32) -> Move {
     Move::new_unchecked(cards, kind, len as u8, (main_shift / 4) as u8)
 }
 
-/// Pushes every reading of `c` (unsorted).
-#[inline]
-fn read_into(c: u64, rules: &Rules, out: &mut Readings) {
-    let cs = Counts::from_bits_unchecked(c);
-    let n = cs.len();
-    if n == 0 || n > MAX_PLAY {
-        return;
+/// The masks of one multiset that every check reads.
+struct Shape {
+    c: u64,
+    ge1: u64,
+    ge2: u64,
+    ge3: u64,
+    ge4: u64,
+    distinct: u32,
+}
+
+impl Shape {
+    /// The highest rank's nibble shift.
+    #[inline(always)]
+    fn top(&self) -> u32 {
+        63 - self.ge1.leading_zeros()
     }
-    let ge1 = cs.at_least(1);
-    let ge2 = cs.at_least(2);
-    let ge3 = cs.at_least(3);
-    let ge4 = cs.at_least(4);
-    let distinct = ge1.count_ones();
-    let top = 63 - ge1.leading_zeros();
-    match n {
-        1 => out.push(mv(c, Kind::Solo, 1, top)),
-        2 => {
-            if ge2 != 0 {
-                out.push(mv(c, Kind::Pair, 1, top));
-            } else if c == ROCKET {
-                out.push(mv(c, Kind::Rocket, 1, 56));
+
+    /// Every rank exactly `k` times, consecutive within 3..A, `len` ranks.
+    #[inline(always)]
+    fn chain_of(&self, k: u32, len: u32) -> bool {
+        let exact = match k {
+            1 => self.ge1 & !self.ge2,
+            2 => self.ge2 & !self.ge3,
+            _ => self.ge3 & !self.ge4,
+        };
+        self.distinct == len
+            && exact == self.ge1
+            && self.ge1 & !CHAIN == 0
+            && (self.ge1 >> self.ge1.trailing_zeros()) == REP[len as usize]
+    }
+
+    /// A chain, pair chain or plane of `len` ranks, pushed if it is one.
+    #[inline(always)]
+    fn chain(&self, kind: Kind, len: u32, out: &mut Readings) {
+        if self.chain_of(kind.body_count(), len) {
+            out.push(mv(self.c, kind, len, self.top()));
+        }
+    }
+
+    /// Plane + solos of `k` trios (any number of readings, highest body first).
+    #[inline(always)]
+    fn plane_solo(&self, k: u32, rules: &Rules, out: &mut Readings) {
+        let e3 = self.ge3 & !self.ge4 & CHAIN;
+        let mut starts = e3;
+        for i in 1..k {
+            starts &= e3 >> (4 * i);
+        }
+        while starts != 0 {
+            // highest first: the readings come out sorted
+            let s = 63 - starts.leading_zeros();
+            starts ^= 1 << s;
+            let w = Counts::from_bits_unchecked(self.c - ((3 * REP[k as usize]) << s));
+            if plane_solo_wings_ok(w, s, k, rules) {
+                out.push(mv(self.c, Kind::PlaneSolo, k, s + 4 * (k - 1)));
             }
         }
-        3 => {
-            if ge3 != 0 {
-                out.push(mv(c, Kind::Trio, 1, top));
+    }
+
+    /// Plane + pairs of `k` trios.
+    #[inline(always)]
+    fn plane_pair(&self, k: u32, rules: &Rules, out: &mut Readings) {
+        let e3 = self.ge3 & !self.ge4 & CHAIN;
+        let mut starts = e3;
+        for i in 1..k {
+            starts &= e3 >> (4 * i);
+        }
+        while starts != 0 {
+            let s = 63 - starts.leading_zeros();
+            starts ^= 1 << s;
+            let w = self.c - ((3 * REP[k as usize]) << s);
+            // every wing rank even (no joker, no solo, no trio); four only if repeats allowed
+            let ok = w & LSB == 0
+                && (rules.plane_pair_repeat || Counts::from_bits_unchecked(w).at_least(4) == 0);
+            if ok {
+                out.push(mv(self.c, Kind::PlanePair, k, s + 4 * (k - 1)));
             }
         }
-        4 => {
-            if ge4 != 0 {
-                out.push(mv(c, Kind::Bomb, 1, top));
-            } else if ge3 != 0 {
-                out.push(mv(c, Kind::TrioSolo, 1, ge3.trailing_zeros()));
-            }
-        }
-        5 => {
-            if ge3 != 0 && ge4 == 0 && distinct == 2 {
-                out.push(mv(c, Kind::TrioPair, 1, ge3.trailing_zeros()));
-            }
-        }
-        _ => {}
     }
-    if n < 5 {
-        return;
-    }
-    // chains: every rank once, consecutive within 3..A
-    if distinct == n && ge1 & !CHAIN == 0 && consecutive(ge1) {
-        out.push(mv(c, Kind::Chain, n, top));
-        return;
-    }
-    // pair chains: every rank exactly twice
-    if n >= 6
-        && distinct * 2 == n
-        && ge3 == 0
-        && ge1 == ge2
-        && ge1 & !CHAIN == 0
-        && consecutive(ge1)
-    {
-        out.push(mv(c, Kind::PairChain, distinct, top));
-        return;
-    }
-    // planes: every rank exactly three times
-    if distinct * 3 == n && ge4 == 0 && ge1 == ge3 && ge1 & !CHAIN == 0 && consecutive(ge1) {
-        out.push(mv(c, Kind::Plane, distinct, top));
-        // a plane of four may also be a plane of three with solo wings: fall through
-        if n != 12 {
+
+    /// Four + two solos (6 cards).
+    #[inline(always)]
+    fn four_two_solo(&self, rules: &Rules, out: &mut Readings) {
+        if !rules.four_two || self.ge4 == 0 {
             return;
         }
-    }
-    if n == 6 && rules.four_two && ge4 != 0 {
-        let q = ge4.trailing_zeros();
-        let w = c - (4 << q);
+        let q = self.ge4.trailing_zeros();
+        let w = self.c - (4 << q);
         let pair = (w >> 1) & LSB != 0; // two cards: a nibble holding 2
         let ok = if pair {
             rules.four_two_solo_pair
@@ -371,73 +513,139 @@ fn read_into(c: u64, rules: &Rules, out: &mut Readings) {
             w != ROCKET || rules.rocket_wings
         };
         if ok {
-            out.push(mv(c, Kind::FourTwoSolo, 1, q));
+            out.push(mv(self.c, Kind::FourTwoSolo, 1, q));
         }
-        return;
     }
-    if n == 8 && rules.four_two && ge4 != 0 {
-        let mut quads = ge4;
+
+    /// Four + two pairs (8 cards; two readings for `33334444` if allowed, higher first).
+    #[inline(always)]
+    fn four_two_pair(&self, rules: &Rules, out: &mut Readings) {
+        if !rules.four_two {
+            return;
+        }
+        let mut quads = self.ge4;
         while quads != 0 {
-            let q = quads.trailing_zeros();
-            quads &= quads - 1;
-            let w = Counts::from_bits_unchecked(c - (4 << q));
+            // highest first: the readings come out sorted
+            let q = 63 - quads.leading_zeros();
+            quads ^= 1 << q;
+            let w = Counts::from_bits_unchecked(self.c - (4 << q));
             let w2 = w.at_least(2);
             let ok = if w.at_least(4) != 0 {
-                rules.four_two_pair_bomb && w.at_least(1).count_ones() == 1
+                rules.four_two_pair_bomb
             } else {
                 w2 == w.at_least(1) && w.at_least(3) == 0 && w2.count_ones() == 2
             };
             if ok {
-                out.push(mv(c, Kind::FourTwoPair, 1, q));
-            }
-        }
-        return;
-    }
-    // planes with wings: the body is a window of ranks holding exactly three (a fourth card
-    // would be a wing of a body rank)
-    let e3 = ge3 & !ge4 & CHAIN;
-    if n % 4 == 0 && (8..=20).contains(&n) {
-        let k = n / 4;
-        let mut starts = e3;
-        for i in 1..k {
-            starts &= e3 >> (4 * i);
-        }
-        while starts != 0 {
-            let s = starts.trailing_zeros();
-            starts &= starts - 1;
-            let body = (3 * REP[k as usize]) << s;
-            let w = Counts::from_bits_unchecked(c - body);
-            if plane_solo_wings_ok(w, s, k, rules) {
-                out.push(mv(c, Kind::PlaneSolo, k, s + 4 * (k - 1)));
-            }
-        }
-    }
-    if n % 5 == 0 && (10..=20).contains(&n) {
-        let k = n / 5;
-        let mut starts = e3;
-        for i in 1..k {
-            starts &= e3 >> (4 * i);
-        }
-        while starts != 0 {
-            let s = starts.trailing_zeros();
-            starts &= starts - 1;
-            let w = c - ((3 * REP[k as usize]) << s);
-            // every wing rank even (no joker, no solo, no trio); four only if repeats allowed
-            let ok = w & LSB == 0
-                && (rules.plane_pair_repeat || Counts::from_bits_unchecked(w).at_least(4) == 0);
-            if ok {
-                out.push(mv(c, Kind::PlanePair, k, s + 4 * (k - 1)));
+                out.push(mv(self.c, Kind::FourTwoPair, 1, q));
             }
         }
     }
 }
 
+/// Pushes every reading of `c`, most natural first. One arm per card count, each running only
+/// the checks of the types that have that many cards, with constant lengths.
+#[inline(always)]
+fn read_into(c: u64, rules: &Rules, out: &mut Readings) {
+    let cs = Counts::from_bits_unchecked(c);
+    let n = cs.len();
+    let ge1 = cs.at_least(1);
+    let sh = Shape {
+        c,
+        ge1,
+        ge2: cs.at_least(2),
+        ge3: cs.at_least(3),
+        ge4: cs.at_least(4),
+        distinct: ge1.count_ones(),
+    };
+    let two_ranks = sh.distinct == 2;
+    match n {
+        1 => out.push(mv(c, Kind::Solo, 1, sh.top())),
+        2 => {
+            if sh.ge2 != 0 {
+                out.push(mv(c, Kind::Pair, 1, sh.top()));
+            } else if c == ROCKET {
+                out.push(mv(c, Kind::Rocket, 1, 56));
+            }
+        }
+        3 => {
+            if sh.ge3 != 0 {
+                out.push(mv(c, Kind::Trio, 1, sh.top()));
+            }
+        }
+        4 => {
+            if sh.ge4 != 0 {
+                out.push(mv(c, Kind::Bomb, 1, sh.top()));
+            } else if sh.ge3 != 0 {
+                out.push(mv(c, Kind::TrioSolo, 1, sh.ge3.trailing_zeros()));
+            }
+        }
+        5 => {
+            if sh.ge3 != 0 && sh.ge4 == 0 && two_ranks {
+                out.push(mv(c, Kind::TrioPair, 1, sh.ge3.trailing_zeros()));
+            }
+            sh.chain(Kind::Chain, 5, out);
+        }
+        6 => {
+            sh.chain(Kind::Chain, 6, out);
+            sh.chain(Kind::PairChain, 3, out);
+            sh.chain(Kind::Plane, 2, out);
+            sh.four_two_solo(rules, out);
+        }
+        7 | 11 => sh.chain(Kind::Chain, n, out),
+        8 => {
+            sh.chain(Kind::Chain, 8, out);
+            sh.chain(Kind::PairChain, 4, out);
+            sh.four_two_pair(rules, out);
+            sh.plane_solo(2, rules, out);
+        }
+        9 => {
+            sh.chain(Kind::Chain, 9, out);
+            sh.chain(Kind::Plane, 3, out);
+        }
+        10 => {
+            sh.chain(Kind::Chain, 10, out);
+            sh.chain(Kind::PairChain, 5, out);
+            sh.plane_pair(2, rules, out);
+        }
+        12 => {
+            sh.chain(Kind::Chain, 12, out);
+            sh.chain(Kind::PairChain, 6, out);
+            // a plane of four may also be a plane of three with solo wings (after it)
+            sh.chain(Kind::Plane, 4, out);
+            sh.plane_solo(3, rules, out);
+        }
+        14 => sh.chain(Kind::PairChain, 7, out),
+        15 => {
+            sh.chain(Kind::Plane, 5, out);
+            sh.plane_pair(3, rules, out);
+        }
+        16 => {
+            sh.chain(Kind::PairChain, 8, out);
+            sh.plane_solo(4, rules, out);
+        }
+        18 => {
+            sh.chain(Kind::PairChain, 9, out);
+            sh.chain(Kind::Plane, 6, out);
+        }
+        20 => {
+            sh.chain(Kind::PairChain, 10, out);
+            // a body of five before a body of four (never both: a plane + pairs holds four
+            // trios, a plane + solos of five five)
+            sh.plane_solo(5, rules, out);
+            sh.plane_pair(4, rules, out);
+        }
+        _ => {}
+    }
+}
+
 /// Whether `w` (the cards outside a body of `k` trios starting at nibble shift `s`) are legal
 /// solo wings under `rules`. `w` never holds a body rank.
-#[inline]
+#[inline(always)]
 fn plane_solo_wings_ok(w: Counts, s: u32, k: u32, rules: &Rules) -> bool {
-    let max = rules.solo_wings.max();
-    if max < 4 && w.at_least(max + 1) != 0 {
+    // SWAR: a nibble plus (7 - max) reaches 8 (bit 3) exactly when it holds more than max
+    // (at most 4 + 6 = 10, no carry into the next nibble)
+    let over = (w.bits() + u64::from(7 - rules.solo_wings.max()) * LSB) & (LSB << 3);
+    if over != 0 {
         return false;
     }
     if !rules.rocket_wings && w.bits() & ROCKET == ROCKET {

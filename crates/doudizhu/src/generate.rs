@@ -263,10 +263,17 @@ fn gen_kind(h: &Hand, kind: Kind, f: Filter, rules: &Rules, out: &mut Vec<Move>)
         Kind::Chain | Kind::PairChain | Kind::Plane => {
             let k = kind.body_count();
             let m = h.ge[k as usize] & CHAIN;
-            for len in f.lengths(kind) {
-                let starts = windows(m, len) & from_rank((f.lo + 1).saturating_sub(len));
+            let lens = f.lengths(kind);
+            let mut win = windows(m, *lens.start());
+            for len in lens {
+                if len > *kind.lengths().start() as u32 {
+                    win &= m >> (4 * (len - 1));
+                }
+                if win == 0 {
+                    break;
+                }
                 let body = u64::from(k) * REP[len as usize];
-                let mut s = starts;
+                let mut s = win & from_rank((f.lo + 1).saturating_sub(len));
                 while s != 0 {
                     let sh = s.trailing_zeros();
                     s &= s - 1;
@@ -277,8 +284,16 @@ fn gen_kind(h: &Hand, kind: Kind, f: Filter, rules: &Rules, out: &mut Vec<Move>)
         Kind::PlaneSolo | Kind::PlanePair => {
             let m = h.ge[3] & CHAIN;
             let pair = kind == Kind::PlanePair;
-            for len in f.lengths(kind) {
-                let mut s = windows(m, len) & from_rank((f.lo + 1).saturating_sub(len));
+            let lens = f.lengths(kind);
+            let mut win = windows(m, *lens.start());
+            for len in lens {
+                if len > *kind.lengths().start() as u32 {
+                    win &= m >> (4 * (len - 1));
+                }
+                if win == 0 {
+                    break;
+                }
+                let mut s = win & from_rank((f.lo + 1).saturating_sub(len));
                 while s != 0 {
                     let sh = s.trailing_zeros();
                     s &= s - 1;
@@ -287,8 +302,39 @@ fn gen_kind(h: &Hand, kind: Kind, f: Filter, rules: &Rules, out: &mut Vec<Move>)
                     let main = sh + 4 * (len - 1);
                     if pair {
                         let ranks = h.ge[2] & NORMAL & !body_ranks;
+                        if len == 2 {
+                            let doubles = if rules.plane_pair_repeat {
+                                h.ge[4] & ranks
+                            } else {
+                                0
+                            };
+                            two(
+                                ranks,
+                                doubles,
+                                2,
+                                false,
+                                base_tag(body, kind, len, main),
+                                out,
+                            );
+                            continue;
+                        }
                         let w = Wings::pairs(h, ranks, rules.plane_pair_repeat);
                         w.emit(len, body, kind, len, main, out);
+                    } else if len == 2 {
+                        let ranks = (h.ge[1] & NORMAL & !body_ranks) | h.c & ROCKET;
+                        let doubles = if rules.solo_wings.max() >= 2 {
+                            h.ge[2] & ranks
+                        } else {
+                            0
+                        };
+                        two(
+                            ranks,
+                            doubles,
+                            1,
+                            rules.rocket_wings,
+                            base_tag(body, kind, len, main),
+                            out,
+                        );
                     } else {
                         let ranks = h.ge[1] & NORMAL & !body_ranks;
                         let next = if rules.wing_trio_next_to_body {
@@ -319,16 +365,71 @@ fn gen_kind(h: &Hand, kind: Kind, f: Filter, rules: &Rules, out: &mut Vec<Move>)
                 q &= q - 1;
                 let body = 4u64 << qs;
                 if kind == Kind::FourTwoSolo {
-                    let ranks = h.ge[1] & NORMAL & !(1 << qs);
-                    let max = if rules.four_two_solo_pair { 2 } else { 1 };
-                    let w = Wings::solos(h, ranks, max, 0, true, rules.rocket_wings);
-                    w.emit(2, body, kind, 1, qs, out);
+                    let ranks = (h.ge[1] & NORMAL & !(1 << qs)) | h.c & ROCKET;
+                    let doubles = if rules.four_two_solo_pair {
+                        h.ge[2] & ranks
+                    } else {
+                        0
+                    };
+                    two(
+                        ranks,
+                        doubles,
+                        1,
+                        rules.rocket_wings,
+                        base_tag(body, kind, 1, qs),
+                        out,
+                    );
                 } else {
                     let ranks = h.ge[2] & !(1 << qs);
-                    let w = Wings::pairs(h, ranks, rules.four_two_pair_bomb);
-                    w.emit(2, body, kind, 1, qs, out);
+                    let doubles = if rules.four_two_pair_bomb {
+                        h.ge[4] & ranks
+                    } else {
+                        0
+                    };
+                    two(ranks, doubles, 2, false, base_tag(body, kind, 1, qs), out);
                 }
             }
+        }
+    }
+}
+
+/// A move under construction: its body cards and its type, length and main rank.
+#[derive(Copy, Clone)]
+struct Tag {
+    body: u64,
+    kind: Kind,
+    len: u32,
+    main: u32,
+}
+
+#[inline]
+fn base_tag(body: u64, kind: Kind, len: u32, main: u32) -> Tag {
+    Tag {
+        body,
+        kind,
+        len,
+        main,
+    }
+}
+
+/// Pushes `tag` plus every two wing units from `ranks` (a nibble mask; the joker nibbles
+/// included for solo wings): two distinct ranks, or twice one rank of `doubles`. A unit is
+/// `unit` cards of its rank (1 for solos, 2 for pairs). Two jokers only when `rocket`.
+#[inline]
+fn two(ranks: u64, doubles: u64, unit: u64, rocket: bool, tag: Tag, out: &mut Vec<Move>) {
+    let mut a = ranks;
+    while a != 0 {
+        let i = a.trailing_zeros();
+        a &= a - 1;
+        let first = tag.body + (unit << i);
+        if doubles >> i & 1 != 0 {
+            push(out, first + (unit << i), tag.kind, tag.len, tag.main);
+        }
+        let mut b = if !rocket && i == 52 { a & !ROCKET } else { a };
+        while b != 0 {
+            let j = b.trailing_zeros();
+            b &= b - 1;
+            push(out, first + (unit << j), tag.kind, tag.len, tag.main);
         }
     }
 }
@@ -388,7 +489,7 @@ pub fn lead(hand: Counts, rules: &Rules) -> Vec<Move> {
 ///
 /// ```
 /// use doudizhu::{classify, follow_into, Rules};
-/// let table = classify("3334".parse()?, &Rules::STANDARD).unwrap()[0];
+/// let table = classify("3334".parse()?, &Rules::STANDARD).unwrap().first();
 /// let mut moves = Vec::new();
 /// follow_into("55567777BR".parse()?, &table, &Rules::STANDARD, &mut moves);
 /// let shown: Vec<String> = moves.iter().map(|m| m.cards().to_string()).collect();
@@ -426,7 +527,7 @@ pub fn follow_into(hand: Counts, table: &Move, rules: &Rules, out: &mut Vec<Move
 ///
 /// ```
 /// use doudizhu::{classify, follow, Rules};
-/// let table = classify("2222".parse()?, &Rules::STANDARD).unwrap()[0];
+/// let table = classify("2222".parse()?, &Rules::STANDARD).unwrap().first();
 /// let moves = follow("AAAABR".parse()?, &table, &Rules::STANDARD);
 /// assert_eq!(moves.len(), 1); // only the rocket
 /// # Ok::<(), doudizhu::ParseError>(())
@@ -460,7 +561,7 @@ pub enum Action {
 ///
 /// ```
 /// use doudizhu::{actions, classify, Action, Rules};
-/// let table = classify("A".parse()?, &Rules::STANDARD).unwrap()[0];
+/// let table = classify("A".parse()?, &Rules::STANDARD).unwrap().first();
 /// let a = actions("32".parse()?, Some(&table), &Rules::STANDARD);
 /// assert_eq!(a.len(), 2);
 /// assert_eq!(a[0], Action::Pass);

@@ -7,7 +7,7 @@ mod generate;
 mod moves;
 mod rules;
 
-pub use classify::{Disputed, MAX_READINGS, NoPlay, Readings, classify, is_play};
+pub use classify::{Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play};
 pub use counts::{Counts, MAX_PLAY, ParseError, Rank};
 pub use generate::{Action, actions, follow, follow_into, lead, lead_into, universe};
 pub use moves::{Kind, Move, UnknownKind};

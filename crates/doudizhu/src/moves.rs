@@ -241,7 +241,7 @@ impl FromStr for Kind {
 ///
 /// ```
 /// use doudizhu::{classify, Kind, Rank, Rules};
-/// let m = classify("33344456".parse()?, &Rules::STANDARD).unwrap()[0];
+/// let m = classify("33344456".parse()?, &Rules::STANDARD).unwrap().first();
 /// assert_eq!((m.kind(), m.len(), m.main()), (Kind::PlaneSolo, 2, Rank::Four));
 /// assert_eq!(m.count(), 8);
 /// assert_eq!(m.to_string(), "33344456 plane_solo 2 4");
@@ -251,28 +251,43 @@ impl FromStr for Kind {
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Move {
     cards: Counts,
-    kind: Kind,
-    len: u8,
-    main: u8,
+    /// `kind | len << 8 | main << 16`: one store when a generator writes a move.
+    tag: u32,
 }
 
 impl Move {
     /// Builds a move; the caller guarantees it is a reading of `cards`.
     #[inline]
     pub(crate) const fn new_unchecked(cards: u64, kind: Kind, len: u8, main: u8) -> Move {
+        Move::from_tag(cards, kind as u32 | (len as u32) << 8 | (main as u32) << 16)
+    }
+
+    #[inline]
+    pub(crate) const fn from_tag(cards: u64, tag: u32) -> Move {
         Move {
             cards: Counts::from_bits_unchecked(cards),
-            kind,
-            len,
-            main,
+            tag,
         }
+    }
+
+    /// The move's type, length and main rank as 12 bits: `kind | len << 4 | main << 8`.
+    #[inline]
+    pub(crate) const fn tag12(self) -> u64 {
+        (self.tag & 0xf | (self.tag >> 4) & 0xf0 | (self.tag >> 8) & 0xf00) as u64
+    }
+
+    /// The move with these cards and a 12-bit tag from [`tag12`](Self::tag12).
+    #[inline]
+    pub(crate) const fn from_tag12(cards: u64, t: u64) -> Move {
+        let t = t as u32;
+        Move::from_tag(cards, t & 0xf | (t & 0xf0) << 4 | (t & 0xf00) << 8)
     }
 
     /// The cards.
     ///
     /// ```
     /// use doudizhu::{classify, Rules};
-    /// let m = classify("3334".parse()?, &Rules::STANDARD).unwrap()[0];
+    /// let m = classify("3334".parse()?, &Rules::STANDARD).unwrap().first();
     /// assert_eq!(m.cards().to_string(), "3334");
     /// # Ok::<(), doudizhu::ParseError>(())
     /// ```
@@ -286,21 +301,21 @@ impl Move {
     ///
     /// ```
     /// use doudizhu::{classify, Kind, Rules};
-    /// let m = classify("BR".parse()?, &Rules::STANDARD).unwrap()[0];
+    /// let m = classify("BR".parse()?, &Rules::STANDARD).unwrap().first();
     /// assert_eq!(m.kind(), Kind::Rocket);
     /// # Ok::<(), doudizhu::ParseError>(())
     /// ```
     #[inline]
     #[must_use]
     pub const fn kind(self) -> Kind {
-        self.kind
+        Kind::ALL[(self.tag & 0xff) as usize]
     }
 
     /// The number of body ranks (a chain's or plane's length; 1 for the other types).
     ///
     /// ```
     /// use doudizhu::{classify, Rules};
-    /// let m = classify("3344556677".parse()?, &Rules::STANDARD).unwrap()[0];
+    /// let m = classify("3344556677".parse()?, &Rules::STANDARD).unwrap().first();
     /// assert_eq!(m.len(), 5);
     /// # Ok::<(), doudizhu::ParseError>(())
     /// ```
@@ -308,7 +323,7 @@ impl Move {
     #[must_use]
     #[allow(clippy::len_without_is_empty)]
     pub const fn len(self) -> u8 {
-        self.len
+        (self.tag >> 8) as u8
     }
 
     /// The main rank, which decides comparison: the rank of the solo, pair, trio, four or bomb;
@@ -318,30 +333,35 @@ impl Move {
     /// ```
     /// use doudizhu::{classify, Rank, Rules};
     /// // 555666777 with the wing trio 333: the body's top, never the wing's
-    /// let m = classify("333555666777".parse()?, &Rules::STANDARD).unwrap()[0];
+    /// let m = classify("333555666777".parse()?, &Rules::STANDARD).unwrap().first();
     /// assert_eq!(m.main(), Rank::Seven);
     /// # Ok::<(), doudizhu::ParseError>(())
     /// ```
     #[inline]
     #[must_use]
     pub const fn main(self) -> Rank {
-        Rank::ALL[self.main as usize]
+        Rank::ALL[self.main_index() as usize]
+    }
+
+    #[inline]
+    const fn main_index(self) -> u8 {
+        (self.tag >> 16) as u8
     }
 
     /// The lowest body rank.
     ///
     /// ```
     /// use doudizhu::{classify, Rank, Rules};
-    /// let m = classify("34567".parse()?, &Rules::STANDARD).unwrap()[0];
+    /// let m = classify("34567".parse()?, &Rules::STANDARD).unwrap().first();
     /// assert_eq!(m.low(), Rank::Three);
     /// # Ok::<(), doudizhu::ParseError>(())
     /// ```
     #[inline]
     #[must_use]
     pub const fn low(self) -> Rank {
-        match self.kind {
+        match self.kind() {
             Kind::Rocket => Rank::BlackJoker,
-            _ => Rank::ALL[(self.main + 1 - self.len) as usize],
+            _ => Rank::ALL[(self.main_index() + 1 - self.len()) as usize],
         }
     }
 
@@ -349,7 +369,7 @@ impl Move {
     ///
     /// ```
     /// use doudizhu::{classify, Rules};
-    /// let m = classify("333344".parse()?, &Rules::STANDARD).unwrap()[0];
+    /// let m = classify("333344".parse()?, &Rules::STANDARD).unwrap().first();
     /// assert_eq!(m.count(), 6);
     /// # Ok::<(), doudizhu::ParseError>(())
     /// ```
@@ -363,19 +383,19 @@ impl Move {
     ///
     /// ```
     /// use doudizhu::{classify, Rules};
-    /// let m = classify("33344456".parse()?, &Rules::STANDARD).unwrap()[0];
+    /// let m = classify("33344456".parse()?, &Rules::STANDARD).unwrap().first();
     /// assert_eq!(m.body().to_string(), "333444");
     /// assert_eq!(m.wings().to_string(), "56");
     /// # Ok::<(), doudizhu::ParseError>(())
     /// ```
     #[must_use]
     pub const fn body(self) -> Counts {
-        if let Kind::Rocket = self.kind {
+        if let Kind::Rocket = self.kind() {
             return self.cards;
         }
-        let k = self.kind.body_count() as u64;
-        let low = self.main + 1 - self.len;
-        let ones = crate::counts::LSB & ((1u64 << (4 * self.len as u32)) - 1);
+        let k = self.kind().body_count() as u64;
+        let low = self.main_index() + 1 - self.len();
+        let ones = crate::counts::LSB & ((1u64 << (4 * self.len() as u32)) - 1);
         Counts::from_bits_unchecked((k * ones) << (4 * low as u32))
     }
 
@@ -383,7 +403,7 @@ impl Move {
     ///
     /// ```
     /// use doudizhu::{classify, Rules};
-    /// let m = classify("3333BR".parse()?, &doudizhu::Rules::DOUZERO).unwrap()[0];
+    /// let m = classify("3333BR".parse()?, &doudizhu::Rules::DOUZERO).unwrap().first();
     /// assert_eq!(m.wings().to_string(), "BR");
     /// # Ok::<(), doudizhu::ParseError>(())
     /// ```
@@ -400,7 +420,7 @@ impl Move {
     ///
     /// ```
     /// use doudizhu::{classify, Rules};
-    /// let v = |s: &str| classify(s.parse().unwrap(), &Rules::STANDARD).unwrap()[0].value();
+    /// let v = |s: &str| classify(s.parse().unwrap(), &Rules::STANDARD).unwrap().first().value();
     /// assert_eq!(v("A"), 4);
     /// assert_eq!(v("34567"), -2); // the seed's i stops at 8
     /// assert_eq!(v("2222"), 19);
@@ -408,8 +428,8 @@ impl Move {
     /// ```
     #[must_use]
     pub const fn value(self) -> i32 {
-        let main = self.main as i32 + 3;
-        match self.kind {
+        let main = self.main_index() as i32 + 3;
+        match self.kind() {
             Kind::Solo | Kind::Pair | Kind::Trio | Kind::TrioSolo | Kind::TrioPair => main - 10,
             Kind::Chain | Kind::PairChain => main + 1 - 10,
             Kind::Plane | Kind::PlaneSolo | Kind::PlanePair => (main + 1 - 3) / 2,
@@ -424,7 +444,7 @@ impl Move {
     ///
     /// ```
     /// use doudizhu::{classify, Rules};
-    /// let m = |s: &str| classify(s.parse().unwrap(), &Rules::STANDARD).unwrap()[0];
+    /// let m = |s: &str| classify(s.parse().unwrap(), &Rules::STANDARD).unwrap().first();
     /// assert!(m("44").beats(m("33")));
     /// assert!(!m("44").beats(m("3")));
     /// assert!(m("3333").beats(m("22")));
@@ -434,12 +454,13 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn beats(self, table: Move) -> bool {
-        match (self.kind, table.kind) {
+        match (self.kind(), table.kind()) {
             (_, Kind::Rocket) => false,
             (Kind::Rocket, _) => true,
-            (Kind::Bomb, Kind::Bomb) => self.main > table.main,
+            (Kind::Bomb, Kind::Bomb) => self.main_index() > table.main_index(),
             (Kind::Bomb, _) => true,
-            (a, b) => a as u8 == b as u8 && self.len == table.len && self.main > table.main,
+            // same type and length: the low 16 bits of the tags agree
+            _ => self.tag & 0xffff == table.tag & 0xffff && self.tag > table.tag,
         }
     }
 
@@ -450,7 +471,7 @@ impl Move {
     /// ```
     /// use std::cmp::Ordering;
     /// use doudizhu::{classify, Rules};
-    /// let m = |s: &str| classify(s.parse().unwrap(), &Rules::STANDARD).unwrap()[0];
+    /// let m = |s: &str| classify(s.parse().unwrap(), &Rules::STANDARD).unwrap().first();
     /// assert_eq!(m("3334").compare(m("4445")), Some(Ordering::Less));
     /// assert_eq!(m("3334").compare(m("3335")), Some(Ordering::Equal));
     /// assert_eq!(m("3334").compare(m("33344")), None);
@@ -461,7 +482,7 @@ impl Move {
             Some(Ordering::Greater)
         } else if other.beats(self) {
             Some(Ordering::Less)
-        } else if self.kind as u8 == other.kind as u8 && self.len == other.len {
+        } else if self.tag & 0xffff == other.tag & 0xffff {
             Some(Ordering::Equal)
         } else {
             None
@@ -479,8 +500,8 @@ impl Ord for Move {
     /// The list order (not strength): type in [`Kind`] order, then length, then main rank, then
     /// the cards' rank strings.
     fn cmp(&self, other: &Move) -> Ordering {
-        (self.kind, self.len, self.main)
-            .cmp(&(other.kind, other.len, other.main))
+        (self.tag & 0xff, self.len(), self.main_index())
+            .cmp(&(other.tag & 0xff, other.len(), other.main_index()))
             .then_with(|| self.cards.cmp(&other.cards))
     }
 }
@@ -492,8 +513,8 @@ impl fmt::Display for Move {
             f,
             "{} {} {} {}",
             self.cards,
-            self.kind.name(),
-            self.len,
+            self.kind().name(),
+            self.len(),
             self.main()
         )
     }

@@ -12,7 +12,7 @@ fn brute(hand: Counts, rules: &Rules) -> Vec<Move> {
     let mut all = Vec::new();
     for sub in hand.sub_multisets() {
         if let Ok(r) = classify(sub, rules) {
-            all.extend_from_slice(&r);
+            all.extend(r);
         }
     }
     all.sort_unstable();

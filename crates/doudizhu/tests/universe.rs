@@ -94,6 +94,7 @@ fn every_play_of_every_universe_classifies_as_itself() {
         .chain([Rules::PERMISSIVE])
     {
         let all = universe(&rules);
+        let mut max = 0;
         let mut readings_of: BTreeMap<u64, Vec<_>> = BTreeMap::new();
         for m in &all {
             readings_of.entry(m.cards().bits()).or_default().push(*m);
@@ -101,11 +102,18 @@ fn every_play_of_every_universe_classifies_as_itself() {
         for (bits, mut moves) in readings_of {
             let cards = Counts::from_bits(bits).unwrap();
             let r = classify(cards, &rules).unwrap_or_else(|e| panic!("{cards}: {e}"));
-            assert!(r.len() <= MAX_READINGS - 1, "{cards}: {r:?}");
+            assert!(r.len() <= MAX_READINGS, "{cards}: {r:?}");
+            max = max.max(r.len());
+            // most natural first: the longest body, then the highest main rank
+            let keys: Vec<_> = r.iter().map(|m| (m.len(), m.main())).collect();
+            assert!(keys.windows(2).all(|w| w[0] > w[1]), "{cards}: {r:?}");
             let mut got = r.to_vec();
             got.sort();
             moves.sort();
             assert_eq!(got, moves, "{cards} under {rules:?}");
         }
+        // standard and strict: one reading a multiset; the others reach the bound
+        let single = rules == Rules::STANDARD || rules == Rules::STRICT;
+        assert_eq!(max, if single { 1 } else { MAX_READINGS }, "{rules:?}");
     }
 }
