@@ -496,6 +496,22 @@ const fn outcome(yaku: Yaku, points: u8) -> Outcome {
     Outcome(((yaku as u8) << 4) | (points & 15))
 }
 
+impl Outcome {
+    /// The packed byte: the yaku's index in the high nibble, the points in the low one.
+    pub(crate) const fn packed(self) -> u8 {
+        self.0
+    }
+
+    /// The outcome of a packed byte, when it is one.
+    pub(crate) const fn from_packed(b: u8) -> Option<Outcome> {
+        if ((b >> 4) as usize) < Yaku::ALL.len() && b & 15 < 10 {
+            Some(Outcome(b))
+        } else {
+            None
+        }
+    }
+}
+
 impl fmt::Debug for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Outcome")

@@ -127,7 +127,9 @@ impl Hand {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_set(set: CardSet) -> Result<Hand, KabuError> {
-        if let Some((index, card)) = set.iter().enumerate().find(|(_, c)| !DECK.contains(*c)) {
+        if !set.is_subset(DECK)
+            && let Some((index, card)) = set.iter().enumerate().find(|(_, c)| !DECK.contains(*c))
+        {
             return Err(KabuError::NotKabuCard {
                 card,
                 at: At {

@@ -204,6 +204,9 @@ impl fmt::Display for Advice {
     }
 }
 
+/// Packed outcome bytes are below this (the last yaku's index is 8).
+const PACKED: usize = 9 * 16;
+
 /// The exact odds of a two-card hand's third card: every unseen card is equally likely, and each
 /// gives one three-card outcome. The probabilities are exact fractions and sum to one.
 ///
@@ -233,8 +236,8 @@ pub struct DrawOdds {
     rules: Rules,
     now: Outcome,
     unseen: CardSet,
-    /// Each outcome with its number of cards, in [`DrawOdds::outcomes`] order.
-    counts: Vec<(Outcome, u32)>,
+    /// The number of cards giving each outcome, indexed by the packed outcome byte.
+    counts: [u8; PACKED],
 }
 
 impl DrawOdds {
@@ -271,17 +274,13 @@ impl DrawOdds {
         if unseen.is_empty() {
             return Err(KabuError::NothingToDraw);
         }
-        let mut counts: Vec<(Outcome, u32)> = Vec::with_capacity(16);
+        let mut counts = [0u8; PACKED];
         for card in unseen {
             let Ok(three) = hand.draw(card) else { continue };
-            let o = three.evaluate(role, rules);
-            match counts.iter_mut().find(|(seen, _)| *seen == o) {
-                Some((_, n)) => *n += 1,
-                None => counts.push((o, 1)),
+            if let Some(n) = counts.get_mut(three.evaluate(role, rules).packed() as usize) {
+                *n += 1;
             }
         }
-        // Yaku in the seed's order, then the most points first.
-        counts.sort_by_key(|&(o, _)| (o.yaku(), std::cmp::Reverse(o.points())));
         Ok(DrawOdds {
             hand,
             role,
@@ -383,9 +382,16 @@ impl DrawOdds {
     /// ```
     pub fn outcomes(&self) -> impl Iterator<Item = (Outcome, u32, Fraction)> + '_ {
         let total = self.unseen.len() as u64;
-        self.counts.iter().map(move |&(o, count)| {
-            let p = Fraction::new(u64::from(count), total).unwrap_or(Fraction::ZERO);
-            (o, count, p)
+        // Yaku in the seed's order, then the most points first.
+        let order =
+            (0..Yaku::ALL.len() as u8).flat_map(|y| (0..10u8).rev().map(move |p| y << 4 | p));
+        order.filter_map(move |b| {
+            let count = u32::from(*self.counts.get(b as usize)?);
+            if count == 0 {
+                return None;
+            }
+            let p = Fraction::new(u64::from(count), total)?;
+            Some((Outcome::from_packed(b)?, count, p))
         })
     }
 
