@@ -263,23 +263,28 @@ const fn reverse_ranks(x: u64) -> u64 {
     y >> 12
 }
 
-struct Search<'a> {
-    seqs: &'a [Meld],
+/// The best minimum split found so far: its key, its sequences (faces, and the joker's stand-in
+/// bit or 0), and whether the joker is in a sequence.
+struct Best {
+    key: Key,
+    seqs: [u64; 16],
+    n: usize,
+    x: u64,
+}
+
+/// The fewest-melds search: for every way of placing the joker (in no sequence, or standing for
+/// a card `x` of a run of the hand with `x`) and every subset of the maximal runs whose whole-run
+/// split has the fewest melds, the one window each run keeps (see [`fewest_melds_into`]).
+struct Split {
     h: u64,
     joker: bool,
     order: Order,
     target: u32,
-    best: Key,
-    best_family: Vec<u16>,
-    family: Vec<u16>,
+    best: Option<Best>,
 }
 
-impl Search<'_> {
-    fn key(&self, used: u64, joker_used: bool, faces: u64) -> Key {
-        let rest = self.h & !used;
-        let cost = self.family.len() as u32
-            + rank_count(rest)
-            + u32::from(self.joker && !joker_used && rest == 0);
+impl Split {
+    fn key(&self, rest: u64, faces: u64, cost: u32) -> Key {
         let kept = CardSet::from_bits_truncate(rest).rank_counts();
         let (kept, faces) = match self.order {
             Order::Normal => (kept, faces),
@@ -288,31 +293,133 @@ impl Search<'_> {
         (cost, !kept, faces)
     }
 
-    fn dfs(&mut self, from: usize, used: u64, joker_used: bool, faces: u64) {
-        let key = self.key(used, joker_used, faces);
-        if key < self.best {
-            self.best = key;
-            self.best_family.clone_from(&self.family);
+    /// The window of `run` (same-suit cards, weakest first) that holds `must` and at least three
+    /// cards, covering as few and as weak cards as possible in `self.order`.
+    fn window(&self, run: u64, must: u64) -> u64 {
+        let suit = run.trailing_zeros() & 3;
+        let (a, b) = (run.trailing_zeros() / 4, run.ilog2() / 4);
+        let (mut lo, mut hi) = (must.trailing_zeros() / 4, must.ilog2() / 4);
+        let short = 3u32.saturating_sub(hi - lo + 1);
+        if short > 0 {
+            match self.order {
+                Order::Normal => {
+                    let down = short.min(lo - a);
+                    lo -= down;
+                    hi += short - down;
+                }
+                Order::Reversed => {
+                    let up = short.min(b - hi);
+                    hi += up;
+                    lo -= short - up;
+                }
+            }
         }
-        if self.family.len() as u32 >= self.target {
+        rep(hi - lo + 1) << (4 * lo + suit)
+    }
+
+    /// Tries the runs picked by `mask`, each cut to the window holding every card whose rank
+    /// would otherwise join the groups (`free` = nibble LSBs of the ranks already there), and the
+    /// joker's stand-in `x` (0 for none).
+    fn try_windows(&mut self, runs: &[u64], mask: u32, free: u64, x: u64) {
+        let mut seqs = [0u64; 16];
+        let mut n = 0;
+        let mut covered = 0;
+        let mut faces = 0;
+        let mut m = mask;
+        while m != 0 {
+            let run = runs[m.trailing_zeros() as usize];
+            m &= m - 1;
+            let must = (run & !x & !(free * 0xf)) | (run & x);
+            if must == 0 {
+                return;
+            }
+            let w = self.window(run, must);
+            seqs[n] = w;
+            n += 1;
+            covered |= w & !x;
+            faces |= w;
+        }
+        let rest = self.h & !covered;
+        let cost =
+            n as u32 + rank_count(rest) + u32::from(self.joker && x == 0 && rest == 0);
+        if cost != self.target {
             return;
         }
-        for i in from..self.seqs.len() {
-            let m = self.seqs[i];
-            let real = m.bits() & STD;
-            if real & used != 0 || (joker_used && m.has_joker()) {
-                continue;
-            }
-            self.family.push(i as u16);
-            self.dfs(
-                i + 1,
-                used | real,
-                joker_used || m.has_joker(),
-                faces | m.face_bits(),
-            );
-            self.family.pop();
+        let key = self.key(rest, faces, cost);
+        if self.best.as_ref().is_none_or(|b| key < b.key) {
+            self.best = Some(Best { key, seqs, n, x });
         }
     }
+
+    fn search(&mut self) {
+        let h = self.h;
+        let mut runs = [0u64; 16];
+        // the joker in no sequence
+        let k = maximal_runs(h, &mut runs);
+        for mask in 0u32..(1 << k) {
+            let used = bits_of(&runs, mask);
+            let rest = h & !used;
+            let pen = self.joker && rest == 0;
+            if mask.count_ones() + rank_count(rest) + u32::from(pen) != self.target {
+                continue;
+            }
+            if pen {
+                // every card is in a run: the joker may join the cards of one rank left out
+                self.try_windows(&runs, mask, 0, 0);
+                let mut ranks = nibble_lsbs(h);
+                while ranks != 0 {
+                    let r = ranks & ranks.wrapping_neg();
+                    ranks ^= r;
+                    self.try_windows(&runs, mask, r, 0);
+                }
+            } else {
+                self.try_windows(&runs, mask, nibble_lsbs(rest), 0);
+            }
+        }
+        if !self.joker {
+            return;
+        }
+        // the joker standing for x: a card of a run, or a missing card that makes or joins one
+        let in_runs = bits_of(&runs, (1u32 << k) - 1);
+        let (l1, l2, r1, r2) = ((h << 4) & STD, (h << 8) & STD, h >> 4, h >> 8);
+        let mut cand = in_runs | (!h & STD & ((l1 & l2) | (l1 & r1) | (r1 & r2)));
+        while cand != 0 {
+            let x = cand & cand.wrapping_neg();
+            cand ^= x;
+            let k = maximal_runs(h | x, &mut runs);
+            let Some(ix) = runs[..k].iter().position(|&r| r & x != 0) else {
+                continue;
+            };
+            for mask in 0u32..(1 << k) {
+                if mask & (1 << ix) == 0 {
+                    continue;
+                }
+                let rest = h & !(bits_of(&runs, mask) & !x);
+                if mask.count_ones() + rank_count(rest) != self.target {
+                    continue;
+                }
+                self.try_windows(&runs, mask, nibble_lsbs(rest), x);
+            }
+        }
+    }
+}
+
+/// The union of the runs picked by `mask`.
+#[inline]
+fn bits_of(runs: &[u64; 16], mask: u32) -> u64 {
+    let mut used = 0;
+    let mut m = mask;
+    while m != 0 {
+        used |= runs[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    used
+}
+
+/// Bit `4r` for every rank `r` holding a card of `x`.
+#[inline]
+const fn nibble_lsbs(x: u64) -> u64 {
+    (x | (x >> 1) | (x >> 2) | (x >> 3)) & LSB
 }
 
 /// A decomposition of `hand` into the fewest melds (see [`fewest_melds_count`]), appended to
@@ -324,9 +431,16 @@ impl Search<'_> {
 /// singles; the first rank where they differ decides, more kept wins. If that ties, the one
 /// whose sequences' faces (the cards they count as, the joker's stand-in included) are weaker
 /// wins: the sets are compared by their strongest differing card in `order` (ranks, then suit
-/// ♠ > ♥ > ♦ > ♣), and the set without it wins. Any tie left (only possible when a joker stands
-/// for a card another sequence also holds) goes to the first family of sequences in the [`lead`]
-/// list's order.
+/// ♠ > ♥ > ♦ > ♣), and the set without it wins. No tie is left: in a minimum split no two
+/// sequences share a maximal run, so the faces fix the sequences, and with the kept cards the
+/// joker's place.
+///
+/// How it is found: in a minimum split every sequence lies in its own maximal run (of the hand,
+/// or of the hand with the joker's card), the whole runs taken give the same count, and each
+/// sequence is the shortest window of its run holding every card whose rank would otherwise
+/// add a group, grown to three cards toward the weaker side. So the search tries every joker
+/// place and every subset of runs, cuts each run to that window, and keeps the best key; it
+/// never lists sequences, so it is fast for any hand size.
 ///
 /// The rest is fixed: all cards of a rank outside sequences form one group (or single); the
 /// joker, when in no sequence, joins the group of the strongest rank left in `order`, standing
@@ -344,8 +458,6 @@ impl Search<'_> {
 /// let text: Vec<String> = melds.iter().map(|m| format!("{m:#}")).collect();
 /// assert_eq!(text, ["SQ SK JK=SJ", "DA SA"]); // both As kept, the weaker sequence
 /// ```
-///
-/// [`lead`]: crate::lead
 pub fn fewest_melds_into(
     hand: CardSet,
     order: Order,
@@ -357,31 +469,32 @@ pub fn fewest_melds_into(
     let all = hand.bits();
     let h = all & STD;
     let joker = all & JK != 0;
-    let mut seqs = Vec::new();
-    crate::moves::push_all_sequences(h, joker, &mut seqs);
-    let mut search = Search {
-        seqs: &seqs,
+    let mut split = Split {
         h,
         joker,
         order,
         target: min_count(all),
-        best: (u32::MAX, 0, 0),
-        best_family: Vec::new(),
-        family: Vec::new(),
+        best: None,
     };
-    search.dfs(0, 0, false, 0);
-    let mut chosen: Vec<Meld> = search
-        .best_family
-        .iter()
-        .map(|&i| seqs[i as usize])
-        .collect();
-    chosen.sort_by_key(|m| weakest_first_key(m.face_bits(), order));
+    split.search();
     let mut used = 0;
     let mut joker_used = false;
-    for m in &chosen {
-        used |= m.bits() & STD;
-        joker_used |= m.has_joker();
-        out.push(*m);
+    if let Some(best) = split.best {
+        let seqs = &mut { best.seqs }[..best.n];
+        seqs.sort_unstable_by_key(|&w| weakest_first_key(w, order));
+        for &w in seqs.iter() {
+            if w & best.x != 0 {
+                out.push(Meld::raw(
+                    (w & !best.x) | JK,
+                    best.x.trailing_zeros() as u8,
+                    Kind::Sequence,
+                ));
+                joker_used = true;
+            } else {
+                out.push(Meld::raw(w, NO_STAND, Kind::Sequence));
+            }
+            used |= w & !best.x;
+        }
     }
     let rest = h & !used;
     let joker_rank = if joker && !joker_used && rest != 0 {

@@ -151,11 +151,12 @@ fn rich_hands_count_equals_exhaustive_search() {
 fn decomposition_is_the_tie_rules_choice() {
     let mut rng = common::rng(0xFE_0003);
     let mut ties = 0;
-    for i in 0..500 {
-        let n = 3 + i % 6;
-        let lo = (i % 8) as u8;
-        // dense hands: five adjacent ranks, so minimum splits often tie
-        let pool: CardSet = (lo..lo + 5)
+    for i in 0..1500 {
+        let n = 3 + i % 7;
+        let width = 4 + (i / 7) % 3;
+        let lo = (i % (14 - width)) as u8;
+        // dense hands: 4 to 6 adjacent ranks, so minimum splits often tie
+        let pool: CardSet = (lo..lo + width as u8)
             .flat_map(|r| CardSet::rank(Rank::from_index(r).unwrap()))
             .collect();
         let mut hand = common::sample(&mut rng, pool, n);
@@ -180,7 +181,7 @@ fn decomposition_is_the_tie_rules_choice() {
             );
         }
     }
-    assert!(ties > 100, "only {ties} hands had a tie to break");
+    assert!(ties > 500, "only {ties} hands had a tie to break");
 }
 
 #[test]
@@ -235,4 +236,61 @@ fn tie_rule_examples() {
         split("S4 S5 JK D9 C9", Order::Reversed),
         ["S4 S5 JK=S6", "C9 D9"]
     );
+}
+
+#[test]
+fn long_runs_and_the_joker_follow_the_tie_rule() {
+    // Hands where every card is in a run (the joker then joins one left-out rank, or a run)
+    // and runs of every length, checked against every minimum partition.
+    let r = Rules::UECDA;
+    for text in [
+        "S3 S4 S5 JK",
+        "S3 S4 S5 S6 S7 S8 S9 S10 JK",
+        "S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK SA S2",
+        "S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK SA S2 JK",
+        "S3 S4 S5 H3 H4 H5 JK",
+        "S9 S10 SJ SQ SK SA S2 D2 JK",
+        "C3 C4 C5 C7 C8 C9 JK",
+        "C3 C4 C6 C7 H5 H6 H8 JK",
+    ] {
+        let hand = r.parse_hand(text).unwrap();
+        let min = fewest_melds_count(hand, &r).unwrap();
+        let mut all = Vec::new();
+        partitions(hand, &r, min, &mut Vec::new(), &mut all);
+        assert!(!all.is_empty(), "{text}");
+        for order in [Order::Normal, Order::Reversed] {
+            let best = all.iter().map(|p| tie_key(hand, p, order)).min().unwrap();
+            let melds = fewest_melds(hand, order, &r).unwrap();
+            check_partition(hand, &melds, &r);
+            assert_eq!(melds.len() as u32, min, "{text}");
+            assert_eq!(
+                tie_key(hand, &melds, order),
+                best,
+                "{text} {order:?}: {melds:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn big_hands_split_validly() {
+    // Any hand size, up to the whole deck, is split quickly into a valid partition with the
+    // fewest melds' count.
+    let r = Rules::UECDA;
+    let mut rng = common::rng(0xFE_0004);
+    let mut hands = vec![common::deck(&r), CardSet::STANDARD];
+    for i in 0..400 {
+        hands.push(common::hand(&mut rng, &r, 15 + i % 39, i % 2 == 0));
+    }
+    for hand in hands {
+        let min = fewest_melds_count(hand, &r).unwrap();
+        for order in [Order::Normal, Order::Reversed] {
+            let melds = fewest_melds(hand, order, &r).unwrap();
+            check_partition(hand, &melds, &r);
+            assert_eq!(melds.len() as u32, min, "{hand:?}");
+        }
+    }
+    // the whole deck: four 13-card sequences and the joker, which has to be a fifth meld or
+    // stand in a sequence for a card that then stays out
+    assert_eq!(fewest_melds_count(common::deck(&r), &r), Ok(5));
 }
