@@ -54,8 +54,8 @@ fn moves_line(melds: &[Meld]) -> String {
     }
 }
 
-fn rules_name(r: &Rules) -> &'static str {
-    if *r == Rules::SEED { "seed" } else { "uecda" }
+fn rules_name(r: Rules) -> &'static str {
+    if r == Rules::SEED { "seed" } else { "uecda" }
 }
 
 fn state_text(s: &State) -> String {
@@ -90,7 +90,7 @@ fn position(rng: &mut Xoshiro256PlusPlus, i: usize) -> Result<(Rules, CardSet, S
         Rules::UECDA
     };
     let n = 3 + i % 12;
-    let joker = rules.joker && i % 2 == 0;
+    let joker = rules.joker && i.is_multiple_of(2);
     let hand = if joker {
         sample(rng, CardSet::STANDARD, n - 1).with(Card::BLACK_JOKER)
     } else {
@@ -172,7 +172,7 @@ pub fn generate(check: bool) -> Result<Vec<Generated>, String> {
     let mut buf = Vec::new();
     for i in 0..POSITIONS {
         let (rules, hand, state) = position(&mut rng, i)?;
-        let name = rules_name(&rules);
+        let name = rules_name(rules);
         let hand_s = hand_text(hand);
         let _ = writeln!(dec, "\n{i} {name}: {hand_s}");
         for order in [Order::Normal, Order::Reversed] {
