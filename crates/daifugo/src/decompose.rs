@@ -340,8 +340,7 @@ impl Split {
             faces |= w;
         }
         let rest = self.h & !covered;
-        let cost =
-            n as u32 + rank_count(rest) + u32::from(self.joker && x == 0 && rest == 0);
+        let cost = n as u32 + rank_count(rest) + u32::from(self.joker && x == 0 && rest == 0);
         if cost != self.target {
             return;
         }
