@@ -14,6 +14,6 @@ mod set;
 pub use card::{Card, Order, Rank, Suit};
 pub use combo::{KSubsets, Subsets, binomial, colex_rank, colex_unrank};
 pub use deck::{DealError, Deck};
-pub use parse::{ParseError, ParseErrorKind, parse_cards};
+pub use parse::{ParseError, ParseErrorKind, Token, parse_cards, parse_tokens};
 pub use ranks::{RankIter, RankSet};
 pub use set::{CardSet, Iter};

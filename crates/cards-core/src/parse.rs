@@ -146,6 +146,42 @@ fn tokens(s: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
+/// One card read from a list, with the text and position it was read from, so that a game can
+/// reject a card for its own reasons (outside its deck, say) and still say where it stood.
+///
+/// ```
+/// use cards_core::parse_tokens;
+/// let t = parse_tokens("S3, 10h").nth(1).unwrap().unwrap();
+/// assert_eq!((t.text, t.position, t.card.to_string().as_str()), ("10h", 4, "♥10"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The token as written.
+    pub text: &'a str,
+    /// Its character offset in the parsed text.
+    pub position: usize,
+    /// The card it names.
+    pub card: Card,
+}
+
+/// Reads a list of cards separated by spaces or commas, lazily, one [`Token`] (or error) each.
+///
+/// ```
+/// use cards_core::parse_tokens;
+/// let v: Vec<_> = parse_tokens("S3 X3").collect();
+/// assert!(v[0].is_ok());
+/// assert_eq!(v[1].as_ref().unwrap_err().position, 3);
+/// ```
+pub fn parse_tokens(s: &str) -> impl Iterator<Item = Result<Token<'_>, ParseError>> {
+    tokens(s).map(|(position, text)| {
+        parse_token(text, position).map(|card| Token {
+            text,
+            position,
+            card,
+        })
+    })
+}
+
 /// Reads a list of cards separated by spaces or commas, in order, repeats allowed.
 ///
 /// ```
@@ -156,7 +192,7 @@ fn tokens(s: &str) -> impl Iterator<Item = (usize, &str)> {
 /// assert_eq!(parse_cards("S3 Q").unwrap_err().position, 3);
 /// ```
 pub fn parse_cards(s: &str) -> Result<Vec<Card>, ParseError> {
-    tokens(s).map(|(p, t)| parse_token(t, p)).collect()
+    parse_tokens(s).map(|t| t.map(|t| t.card)).collect()
 }
 
 impl FromStr for CardSet {
@@ -166,16 +202,15 @@ impl FromStr for CardSet {
     /// text is the empty set.
     fn from_str(s: &str) -> Result<CardSet, ParseError> {
         let mut set = CardSet::EMPTY;
-        for (p, t) in tokens(s) {
-            let c = parse_token(t, p)?;
-            if set.contains(c) {
+        for t in parse_tokens(s) {
+            let t = t?;
+            if !set.insert(t.card) {
                 return Err(ParseError {
-                    token: t.to_string(),
-                    position: p,
-                    kind: ParseErrorKind::Repeated(c),
+                    token: t.text.to_string(),
+                    position: t.position,
+                    kind: ParseErrorKind::Repeated(t.card),
                 });
             }
-            set = set.with(c);
         }
         Ok(set)
     }

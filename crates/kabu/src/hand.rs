@@ -3,30 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cards_core::{Card, CardSet, ParseError};
+use cards_core::{Card, CardSet, Token};
 
 use crate::{At, DECK, KabuError, Outcome, Role, Rules, harness_number};
-
-/// Splits text on spaces and commas into `(character position, token)` pairs, as `cards-core`
-/// reads card lists.
-fn tokens(s: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut rest = s;
-    let mut pos = 0usize;
-    std::iter::from_fn(move || {
-        let is_sep = |c: char| c.is_whitespace() || c == ',';
-        let trimmed = rest.trim_start_matches(is_sep);
-        pos += rest[..rest.len() - trimmed.len()].chars().count();
-        if trimmed.is_empty() {
-            return None;
-        }
-        let end = trimmed.find(is_sep).unwrap_or(trimmed.len());
-        let (tok, after) = trimmed.split_at(end);
-        let at = pos;
-        pos += tok.chars().count();
-        rest = after;
-        Some((at, tok))
-    })
-}
 
 /// Reads any number of distinct Kabu cards (separated by spaces or commas) into a set. Every
 /// error names the token and its position: a token that is no card, a card outside the 40-card
@@ -42,17 +21,15 @@ fn tokens(s: &str) -> impl Iterator<Item = (usize, &str)> {
 /// ```
 pub fn parse_cards(s: &str) -> Result<CardSet, KabuError> {
     let mut set = CardSet::EMPTY;
-    for (index, (position, token)) in tokens(s).enumerate() {
-        let card: Card = token.parse().map_err(|e: ParseError| {
-            KabuError::Parse(ParseError {
-                token: token.to_string(),
-                position,
-                kind: e.kind,
-            })
-        })?;
+    for (index, token) in cards_core::parse_tokens(s).enumerate() {
+        let Token {
+            text,
+            position,
+            card,
+        } = token.map_err(KabuError::Parse)?;
         let at = || At {
             index,
-            token: Some(token.to_string()),
+            token: Some(text.to_string()),
             position: Some(position),
         };
         if !DECK.contains(card) {
