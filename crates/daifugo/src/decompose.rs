@@ -10,7 +10,7 @@ use crate::{Error, Kind, Meld, Rules};
 /// their weakest card; returns how many (at most 12: three a suit).
 #[inline]
 fn maximal_runs(s: u64, out: &mut [u64; 16]) -> usize {
-    let starts = s & (s >> 4) & (s >> 8);
+    let starts = CardSet::from_bits_truncate(s).run_starts(3).bits();
     if starts == 0 {
         return 0;
     }
