@@ -1,5 +1,9 @@
 //! Classification: every reading of a multiset ([`classify`]), or why it is no play ([`NoPlay`]).
 
+// The per-count arms are `#[inline(always)]` so every check runs with a constant length and the
+// readings stay in registers: measured on `doudizhu/classify_universe`, 14 ns -> 10 ns a play.
+#![allow(clippy::inline_always)]
+
 use std::fmt;
 
 use crate::counts::{CHAIN, Counts, LSB, MAX_PLAY};
@@ -306,6 +310,25 @@ impl Disputed {
     }
 }
 
+impl Disputed {
+    /// `rules` with this point set back to what `original` says.
+    const fn restore(self, rules: Rules, original: &Rules) -> Rules {
+        let mut r = rules;
+        match self {
+            Disputed::FourTwo => r.four_two = original.four_two,
+            Disputed::FourTwoSoloPair => r.four_two_solo_pair = original.four_two_solo_pair,
+            Disputed::RocketWings => r.rocket_wings = original.rocket_wings,
+            Disputed::FourTwoPairBomb => r.four_two_pair_bomb = original.four_two_pair_bomb,
+            Disputed::SoloWingRepeat => r.solo_wings = original.solo_wings,
+            Disputed::WingTrioNextToBody => {
+                r.wing_trio_next_to_body = original.wing_trio_next_to_body;
+            }
+            Disputed::PlanePairRepeat => r.plane_pair_repeat = original.plane_pair_repeat,
+        }
+        r
+    }
+}
+
 impl fmt::Display for Disputed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let what = match self {
@@ -342,7 +365,8 @@ pub enum NoPlay {
     TooManyCards(u32),
     /// No combination type has this shape, under any rules.
     NotACombination,
-    /// A play only if this disputed point were allowed.
+    /// A play only if this disputed point were allowed (the first of them in [`Disputed::ALL`]
+    /// order, when it takes more than one).
     Forbidden(Disputed),
 }
 
@@ -405,13 +429,25 @@ fn why_not(cards: Counts, rules: &Rules) -> NoPlay {
     if n > MAX_PLAY {
         return NoPlay::TooManyCards(n);
     }
+    // Loosen every disputed point; if that makes a play, tighten back each point not needed
+    // and name the first one still needed.
+    let mut looser = *rules;
     for d in Disputed::ALL {
-        let looser = d.allow(*rules);
-        if looser != *rules && is_play(cards, &looser) {
-            return NoPlay::Forbidden(d);
+        looser = d.allow(looser);
+    }
+    if !is_play(cards, &looser) {
+        return NoPlay::NotACombination;
+    }
+    let mut needed = None;
+    for d in Disputed::ALL.into_iter().rev() {
+        let tighter = d.restore(looser, rules);
+        if is_play(cards, &tighter) {
+            looser = tighter;
+        } else {
+            needed = Some(d);
         }
     }
-    NoPlay::NotACombination
+    needed.map_or(NoPlay::NotACombination, NoPlay::Forbidden)
 }
 
 #[inline]
@@ -433,7 +469,7 @@ impl Shape {
     /// The highest rank's nibble shift.
     #[inline(always)]
     fn top(&self) -> u32 {
-        63 - self.ge1.leading_zeros()
+        self.ge1.ilog2()
     }
 
     /// Every rank exactly `k` times, consecutive within 3..A, `len` ranks.
@@ -468,7 +504,7 @@ impl Shape {
         }
         while starts != 0 {
             // highest first: the readings come out sorted
-            let s = 63 - starts.leading_zeros();
+            let s = starts.ilog2();
             starts ^= 1 << s;
             let w = Counts::from_bits_unchecked(self.c - ((3 * REP[k as usize]) << s));
             if plane_solo_wings_ok(w, s, k, rules) {
@@ -486,7 +522,7 @@ impl Shape {
             starts &= e3 >> (4 * i);
         }
         while starts != 0 {
-            let s = 63 - starts.leading_zeros();
+            let s = starts.ilog2();
             starts ^= 1 << s;
             let w = self.c - ((3 * REP[k as usize]) << s);
             // every wing rank even (no joker, no solo, no trio); four only if repeats allowed
@@ -526,7 +562,7 @@ impl Shape {
         let mut quads = self.ge4;
         while quads != 0 {
             // highest first: the readings come out sorted
-            let q = 63 - quads.leading_zeros();
+            let q = quads.ilog2();
             quads ^= 1 << q;
             let w = Counts::from_bits_unchecked(self.c - (4 << q));
             let w2 = w.at_least(2);
@@ -567,11 +603,7 @@ fn read_into(c: u64, rules: &Rules, out: &mut Readings) {
                 out.push(mv(c, Kind::Rocket, 1, 56));
             }
         }
-        3 => {
-            if sh.ge3 != 0 {
-                out.push(mv(c, Kind::Trio, 1, sh.top()));
-            }
-        }
+        3 if sh.ge3 != 0 => out.push(mv(c, Kind::Trio, 1, sh.top())),
         4 => {
             if sh.ge4 != 0 {
                 out.push(mv(c, Kind::Bomb, 1, sh.top()));

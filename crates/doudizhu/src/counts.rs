@@ -584,6 +584,7 @@ impl Counts {
     /// let c: Counts = "3R3".parse().unwrap();
     /// assert_eq!(c.iter().collect::<Vec<_>>(), [Rank::Three, Rank::Three, Rank::RedJoker]);
     /// ```
+    #[must_use]
     pub fn iter(self) -> impl DoubleEndedIterator<Item = Rank> + Clone {
         Rank::ALL
             .into_iter()

@@ -175,10 +175,8 @@ impl Wings {
                         push(out, acc | self.red, kind, len, main);
                     }
                 }
-                2 => {
-                    if self.rocket && self.black != 0 && self.red != 0 {
-                        push(out, acc | self.black | self.red, kind, len, main);
-                    }
+                2 if self.rocket && self.black != 0 && self.red != 0 => {
+                    push(out, acc | self.black | self.red, kind, len, main);
                 }
                 _ => {}
             }

@@ -157,8 +157,12 @@ impl Kind {
         match self {
             Kind::Solo | Kind::Chain | Kind::Rocket => 1,
             Kind::Pair | Kind::PairChain => 2,
-            Kind::Trio | Kind::TrioSolo | Kind::TrioPair | Kind::Plane => 3,
-            Kind::PlaneSolo | Kind::PlanePair => 3,
+            Kind::Trio
+            | Kind::TrioSolo
+            | Kind::TrioPair
+            | Kind::Plane
+            | Kind::PlaneSolo
+            | Kind::PlanePair => 3,
             Kind::FourTwoSolo | Kind::FourTwoPair | Kind::Bomb => 4,
         }
     }
@@ -456,9 +460,8 @@ impl Move {
     pub const fn beats(self, table: Move) -> bool {
         match (self.kind(), table.kind()) {
             (_, Kind::Rocket) => false,
-            (Kind::Rocket, _) => true,
             (Kind::Bomb, Kind::Bomb) => self.main_index() > table.main_index(),
-            (Kind::Bomb, _) => true,
+            (Kind::Rocket | Kind::Bomb, _) => true,
             // same type and length: the low 16 bits of the tags agree
             _ => self.tag & 0xffff == table.tag & 0xffff && self.tag > table.tag,
         }

@@ -2,6 +2,9 @@
 //! permissive rule set): the brute force classifies every sub-multiset of the hand and keeps
 //! every reading; follow keeps those that beat the table.
 
+// The helpers take `&Rules` like the library's API.
+#![allow(clippy::trivially_copy_pass_by_ref)]
+
 use cards_core::Deck;
 use doudizhu::{Counts, Kind, Move, Preset, Rules, classify, follow_into, lead_into, universe};
 use rand::rngs::Xoshiro256PlusPlus;

@@ -6,10 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use doudizhu::{Counts, Kind, MAX_READINGS, Preset, Rules, classify, universe};
 
 /// Distinct multisets per (type, length), and distinct multisets overall.
-fn sizes(rules: &Rules) -> (BTreeMap<(Kind, u8), usize>, usize) {
+fn sizes(rules: Rules) -> (BTreeMap<(Kind, u8), usize>, usize) {
     let mut per: BTreeMap<(Kind, u8), BTreeSet<u64>> = BTreeMap::new();
     let mut all = BTreeSet::new();
-    for m in universe(rules) {
+    for m in universe(&rules) {
         per.entry((m.kind(), m.len()))
             .or_default()
             .insert(m.cards().bits());
@@ -41,7 +41,7 @@ fn expected(p: Preset) -> ([usize; 4], usize, usize) {
 #[test]
 fn universe_sizes_match_the_spec_table() {
     for p in Preset::ALL {
-        let (per, total) = sizes(&p.rules());
+        let (per, total) = sizes(p.rules());
         let k = |kind| kind_total(&per, kind);
         let name = p.name();
         // same in every preset

@@ -1,0 +1,142 @@
+//! Reading hands and plays: the rank-string and suited notations, typed errors for bad input,
+//! and comparison of readings (bombs and the rocket included).
+
+use cards_core::CardSet;
+use doudizhu::{Counts, Kind, MAX_PLAY, Move, ParseError, Preset, Rank, Rules, classify, universe};
+
+fn m(text: &str) -> Move {
+    classify(text.parse().unwrap(), &Rules::STANDARD)
+        .unwrap()
+        .first()
+}
+
+#[test]
+fn rank_strings_and_suited_cards_read_the_same() {
+    let a: Counts = "33344456TTJBR".parse().unwrap();
+    let b: Counts = "3,3 3 4 4 4 5 6 10 t j b r".parse().unwrap();
+    let c: Counts = "S3 H3 D3 C4 H4 S4 D5 H6 S10 HT CJ BJ RJ".parse().unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+    assert_eq!(a.to_string(), "33344456TTJBR");
+    assert_eq!(Counts::from_cards(CardSet::ALL), Counts::FULL);
+    assert_eq!("".parse::<Counts>(), Ok(Counts::EMPTY));
+}
+
+#[test]
+fn every_play_prints_and_reads_back() {
+    for p in Preset::ALL {
+        for mv in universe(&p.rules()) {
+            let text = mv.cards().to_string();
+            assert_eq!(Counts::parse_play(&text), Ok(mv.cards()), "{text}");
+            let r = classify(mv.cards(), &p.rules()).unwrap();
+            assert!(r.contains(&mv));
+            assert_eq!(mv.count(), mv.kind().cards(u32::from(mv.len())));
+            assert_eq!(mv.body().len() + mv.wings().len(), mv.count());
+            assert!(mv.cards().contains(mv.body()));
+        }
+    }
+}
+
+#[test]
+fn bad_input_is_a_typed_error_naming_what_and_where() {
+    assert_eq!(
+        "334X5".parse::<Counts>(),
+        Err(ParseError::UnknownRank {
+            token: "X".into(),
+            position: 3
+        })
+    );
+    assert_eq!(
+        "3 1 4".parse::<Counts>(),
+        Err(ParseError::UnknownRank {
+            token: "1".into(),
+            position: 2
+        })
+    );
+    assert_eq!(
+        "2222 2".parse::<Counts>(),
+        Err(ParseError::FifthOfRank {
+            rank: Rank::Two,
+            position: 5
+        })
+    );
+    assert_eq!(
+        "3BB".parse::<Counts>(),
+        Err(ParseError::JokerTwice {
+            rank: Rank::BlackJoker,
+            position: 2
+        })
+    );
+    assert_eq!(
+        Counts::parse_play("333344445555666677778"),
+        Err(ParseError::TooManyCards {
+            count: 21,
+            max: MAX_PLAY
+        })
+    );
+    assert_eq!(
+        Counts::parse_hand("3456789TJQKA23456789TJ")
+            .unwrap_err()
+            .to_string(),
+        "22 cards given: a play or hand holds at most 20"
+    );
+    // suited cards: cards-core's errors, a card twice included
+    let e = "S3 S3".parse::<Counts>().unwrap_err();
+    assert!(matches!(e, ParseError::Cards(_)), "{e:?}");
+    assert_eq!(e.to_string(), r#"card ♠3 given twice ("S3" at position 3)"#);
+    let e = "S3 X9".parse::<Counts>().unwrap_err();
+    assert!(e.to_string().contains("X9"), "{e}");
+    assert_eq!(
+        "RR".parse::<Counts>().unwrap_err().to_string(),
+        "the red joker (R) given twice, again at position 1"
+    );
+    assert_eq!(
+        "33333".parse::<Counts>().unwrap_err().to_string(),
+        "a fifth 3 at position 4: the deck holds four of a rank"
+    );
+    // raw nibbles are checked too
+    assert_eq!(Counts::from_bits(0x5), None);
+    assert_eq!(Counts::from_bits(1 << 60), None);
+    assert_eq!(Counts::from_bits(0x2 << 56), None);
+}
+
+#[test]
+fn comparison_same_type_length_higher_main() {
+    assert!(m("4").beats(m("3")));
+    assert!(m("2").beats(m("A")) && m("B").beats(m("2")) && m("R").beats(m("B")));
+    assert!(!m("3").beats(m("3")));
+    assert!(m("45678").beats(m("34567")));
+    assert!(!m("456789").beats(m("34567")), "different lengths");
+    assert!(m("44455566").beats(m("33344456")));
+    // wings never count: the same main rank ties
+    assert_eq!(
+        m("33344456").compare(m("3334442B")),
+        Some(std::cmp::Ordering::Equal)
+    );
+    assert!(m("KKKA").beats(m("QQQ2")));
+    assert_eq!(m("3334").compare(m("33344")), None);
+    assert_eq!(m("3334").compare(m("3333")), Some(std::cmp::Ordering::Less));
+}
+
+#[test]
+fn bombs_and_the_rocket() {
+    let rocket = m("BR");
+    let bombs: Vec<Move> = universe(&Rules::STANDARD)
+        .into_iter()
+        .filter(|x| x.kind() == Kind::Bomb)
+        .collect();
+    assert_eq!(bombs.len(), 13);
+    for other in universe(&Rules::STANDARD) {
+        if other.kind() != Kind::Rocket {
+            assert!(rocket.beats(other) && !other.beats(rocket), "{other}");
+        }
+        for &b in &bombs {
+            match other.kind() {
+                Kind::Rocket => assert!(!b.beats(other)),
+                Kind::Bomb => assert_eq!(b.beats(other), b.main() > other.main()),
+                _ => assert!(b.beats(other) && !other.beats(b), "{b} {other}"),
+            }
+        }
+    }
+    assert!(!rocket.beats(rocket));
+}
