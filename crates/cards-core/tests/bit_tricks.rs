@@ -16,7 +16,7 @@ fn naive_count(s: CardSet, r: Rank) -> u32 {
 
 fn naive_counts(s: CardSet) -> u64 {
     let mut packed = 0u64;
-    for c in s.iter() {
+    for c in s {
         let nibble = c.rank().map_or(13, |r| u64::from(r.index()));
         packed += 1 << (4 * nibble);
     }
@@ -35,7 +35,7 @@ fn naive_qp(s: CardSet) -> u64 {
 
 fn naive_run_starts(s: CardSet, len: u32) -> CardSet {
     let mut out = CardSet::EMPTY;
-    for c in s.iter() {
+    for c in s {
         let (Some(r), Some(suit)) = (c.rank(), c.suit()) else {
             continue;
         };
@@ -103,7 +103,7 @@ proptest! {
 
     #[test]
     fn suit_mask_and_jokers_match_naive(s in any_set()) {
-        let naive = s.iter().filter_map(|c| c.suit()).fold(0u8, |m, suit| m | 1 << suit.index());
+        let naive = s.iter().filter_map(cards_core::Card::suit).fold(0u8, |m, suit| m | 1 << suit.index());
         prop_assert_eq!(s.suit_mask(), naive);
         prop_assert_eq!(s.joker_count() as usize, s.iter().filter(|c| c.is_joker()).count());
     }

@@ -54,7 +54,7 @@ fn display_forms() {
     assert_eq!(format!("{s:#?}"), "{H3, S3, RJ}");
     assert_eq!(s.to_string(), "♥3 ♠3 RJ");
     assert_eq!(format!("{s:#}"), "H3 S3 RJ");
-    assert_eq!(format!("{:#}", s).parse::<CardSet>(), Ok(s));
+    assert_eq!(format!("{s:#}").parse::<CardSet>(), Ok(s));
     assert_eq!(
         CardSet::ALL.to_string().parse::<CardSet>(),
         Ok(CardSet::ALL)
@@ -98,7 +98,7 @@ fn each_parse_error_says_what_and_where() {
         ),
         (
             "♠3 ♠",
-            ParseErrorKind::UnknownRank("".into()),
+            ParseErrorKind::UnknownRank(String::new()),
             r#"unknown rank '' in "♠" at position 3"#,
         ),
         (
