@@ -87,8 +87,8 @@ fn check(rules: &Rules, hands: &[Counts], seed: u64, per_hand: usize) -> (usize,
     (leads, follows)
 }
 
-const HANDS_17: usize = 800;
-const HANDS_20: usize = 250;
+const HANDS_17: usize = 2000;
+const HANDS_20: usize = 1000;
 
 fn run(rules: &Rules, seed: u64) {
     let (l17, f17) = check(rules, &hands(seed, HANDS_17, 17), seed + 1, 4);
