@@ -199,9 +199,11 @@ fn odds_text(odds: &DrawOdds) -> String {
     );
     for (o, count, p) in odds.outcomes() {
         let label = o.to_string();
+        // A yaku's label hides its points, and one yaku can come with different points.
+        let points = format!("{} pt", o.points());
         let _ = write!(
             out,
-            "\n  {label:<8} code {:>3}  {p:>5}  ({count} of {})",
+            "\n  {label:<8} {points:<5} code {:>3}  {p:>5}  ({count} of {})",
             o.code(),
             odds.unseen().len()
         );

@@ -136,7 +136,7 @@ fn odds_prints_the_policy_and_exact_fractions() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("♠7 ♠8 as child (default rules): stands on 順子リーチ (code 505, 5 points); policy: player's choice (4 to 6)\n36 unseen cards"), "{text}");
     assert!(
-        text.contains("順子       code 555   1/36  (1 of 36)"),
+        text.contains("順子       4 pt  code 555   1/36  (1 of 36)"),
         "{text}"
     );
     let out = cards(&["kabu", "odds", "--json", "SA", "S2"]);
