@@ -75,9 +75,9 @@ fn run(seed: u64, rules: &Rules, positions: usize, max_size: usize) -> [usize; 4
 
 #[test]
 fn uecda_lists_equal_brute_force() {
-    let stats = run(0xDA1F_0001, &Rules::UECDA, 720, 14);
+    let stats = run(0xDA1F_0001, &Rules::UECDA, 2016, 14);
     // the positions exercise the lists: most have moves, many with the joker
-    assert_eq!(stats[0], 720 * 6);
+    assert_eq!(stats[0], 2016 * 6);
     assert!(stats[1] > stats[0] / 3, "{stats:?}");
     assert!(stats[3] > stats[0] / 10, "{stats:?}");
 }
@@ -88,13 +88,13 @@ fn uecda_with_eleven_back_lists_equal_brute_force() {
         eleven_back: true,
         ..Rules::UECDA
     };
-    let stats = run(0xDA1F_0002, &rules, 240, 12);
+    let stats = run(0xDA1F_0002, &rules, 600, 14);
     assert!(stats[1] > stats[0] / 3, "{stats:?}");
 }
 
 #[test]
 fn seed_lists_equal_brute_force() {
-    let stats = run(0xDA1F_0003, &Rules::SEED, 600, 14);
+    let stats = run(0xDA1F_0003, &Rules::SEED, 1200, 14);
     assert!(stats[1] > stats[0] / 3, "{stats:?}");
     assert_eq!(stats[3], 0);
 }
