@@ -1,12 +1,503 @@
-//! `cards doudizhu ...` (filled by the doudizhu issue).
+//! `cards doudizhu classify | lead | follow | plays`.
+//!
+//! Plays and hands are rank strings (`33344456`; `T` or `10`, `B` and `R` the jokers) or suited
+//! cards (`S3 H3 D3 BJ`). `--rules` picks a preset: `standard` (default), `openspiel`,
+//! `douzero`, `strict`. Output plays are sorted rank strings over `3456789TJQKA2BR`.
+//!
+//! JSON (`--json`, and one line per input line with `--batch`; every batch line may carry its
+//! own `"rules"`):
+//!
+//! - `classify`: `{"play": "33344456"}` -> `{"readings": [{"type": "plane_solo", "length": 2,
+//!   "main": "4", "count": 8, "value": 1}]}`, most natural reading first; no play gives
+//!   `{"readings": [], "reason": "..."}`. `count` and `value` are the seed's `nCount` and
+//!   `nValue`.
+//! - `lead`: `{"hand": "..."}` -> `{"moves": [{"cards": "33344456", "type": "plane_solo",
+//!   "length": 2, "main": "4"}, ...]}`.
+//! - `follow`: `{"hand": "...", "table": "33344456", "table_type": "plane_solo"}` (`table_type`
+//!   optional: which reading of the table was played, when it has several; without it the most
+//!   natural) -> `{"moves": [...]}`; pass is not listed.
+//! - `plays`: `{}` -> `{"moves": [...]}`, or with `"count": true` `{"counts": {"solo": 15, ...},
+//!   "plays": 27471, "readings": 27471}` (distinct card multisets per type, as the spec counts).
+//!
+//! Move lists are in a fixed order: type (`solo pair trio trio_solo trio_pair chain pair_chain
+//! plane plane_solo plane_pair four_two_solo four_two_pair bomb rocket`), then length, then main
+//! rank, then cards (rank strings compared rank by rank). A bad line answers
+//! `{"error": "..."}` naming the token and why.
 
-use crate::common::CliError;
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use doudizhu::{Counts, Kind, Move, Preset, classify, follow, lead, universe};
+use serde_json::{Map, Value, json};
+
+use crate::common::{
+    CliError, IoArgs, Object, batch_stdio, emit, field_bool, field_opt_str, field_str,
+};
 
 /// The `doudizhu` commands.
 #[derive(clap::Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    /// Every reading of a play (type, length, main rank, the seed's count and value), or why it
+    /// is no play.
+    #[command(
+        after_help = "Examples:\n  cards doudizhu classify 33344456\n  cards doudizhu classify --rules douzero 333444555666\n  echo '{\"play\": \"3333BR\", \"rules\": \"douzero\"}' | cards doudizhu classify --batch"
+    )]
+    Classify(ClassifyArgs),
+    /// Every play a hand can lead, each reading once.
+    #[command(
+        after_help = "Examples:\n  cards doudizhu lead 33344456789\n  cards doudizhu lead --rules strict 'S3 H3 D3 C4 H4 S4 D5 H6'\n  echo '{\"hand\": \"3334445556BR\"}' | cards doudizhu lead --batch"
+    )]
+    Lead(LeadArgs),
+    /// Every play in a hand that beats the play on the table (pass not listed).
+    #[command(
+        after_help = "Examples:\n  cards doudizhu follow 5556667777BR --table 33344456\n  cards doudizhu follow --rules openspiel 44455566677789 --table 333444555666 --table-type plane_solo\n  echo '{\"hand\": \"5556667777BR\", \"table\": \"33344456\"}' | cards doudizhu follow --batch"
+    )]
+    Follow(FollowArgs),
+    /// Every play of a rule set (its universe), or with --count the totals by type.
+    #[command(
+        after_help = "Examples:\n  cards doudizhu plays --count\n  cards doudizhu plays --rules strict --json\n  echo '{\"count\": true, \"rules\": \"douzero\"}' | cards doudizhu plays --batch"
+    )]
+    Plays(PlaysArgs),
+}
+
+/// Arguments of `cards doudizhu classify`.
+#[derive(clap::Args, Debug)]
+pub struct ClassifyArgs {
+    /// Rule preset: standard, openspiel, douzero or strict.
+    #[arg(long, default_value = "standard")]
+    rules: Preset,
+    #[command(flatten)]
+    io: IoArgs,
+    /// The play, e.g. `33344456` or `S3 H3 D3 C4` (at most 20 cards).
+    #[arg(required_unless_present = "batch")]
+    cards: Vec<String>,
+}
+
+/// Arguments of `cards doudizhu lead`.
+#[derive(clap::Args, Debug)]
+pub struct LeadArgs {
+    /// Rule preset: standard, openspiel, douzero or strict.
+    #[arg(long, default_value = "standard")]
+    rules: Preset,
+    #[command(flatten)]
+    io: IoArgs,
+    /// The hand, e.g. `3334445556BR` (at most 20 cards).
+    #[arg(required_unless_present = "batch")]
+    cards: Vec<String>,
+}
+
+/// Arguments of `cards doudizhu follow`.
+#[derive(clap::Args, Debug)]
+pub struct FollowArgs {
+    /// Rule preset: standard, openspiel, douzero or strict.
+    #[arg(long, default_value = "standard")]
+    rules: Preset,
+    /// The play on the table, e.g. `33344456`.
+    #[arg(long, required_unless_present = "batch")]
+    table: Option<String>,
+    /// Which reading of the table was played, when it has several (e.g. `plane_solo`).
+    #[arg(long)]
+    table_type: Option<Kind>,
+    #[command(flatten)]
+    io: IoArgs,
+    /// The hand, e.g. `5556667777BR` (at most 20 cards).
+    #[arg(required_unless_present = "batch")]
+    cards: Vec<String>,
+}
+
+/// Arguments of `cards doudizhu plays`.
+#[derive(clap::Args, Debug)]
+pub struct PlaysArgs {
+    /// Rule preset: standard, openspiel, douzero or strict.
+    #[arg(long, default_value = "standard")]
+    rules: Preset,
+    /// Print the number of distinct plays per type instead of the plays.
+    #[arg(long)]
+    count: bool,
+    #[command(flatten)]
+    io: IoArgs,
+}
 
 /// Runs one `doudizhu` command.
 pub fn run(cmd: Command) -> Result<(), CliError> {
-    match cmd {}
+    match cmd {
+        Command::Classify(a) => {
+            if a.io.batch {
+                return batch_stdio(|obj| classify_line(obj, a.rules));
+            }
+            let text = a.cards.join(" ");
+            let play = parse_play("play", &text)?;
+            let json = classify_json(play, a.rules);
+            emit(&a.io, &classify_text(play, a.rules), &json)
+        }
+        Command::Lead(a) => {
+            if a.io.batch {
+                return batch_stdio(|obj| lead_line(obj, a.rules));
+            }
+            let hand = parse_hand(&a.cards.join(" "))?;
+            let moves = sorted(lead(hand, &a.rules.rules()));
+            let head = format!("{} leads from {hand} ({} rules)", moves.len(), a.rules);
+            emit(&a.io, &moves_text(&head, &moves), &moves_json(&moves))
+        }
+        Command::Follow(a) => {
+            if a.io.batch {
+                return batch_stdio(|obj| follow_line(obj, a.rules));
+            }
+            let hand = parse_hand(&a.cards.join(" "))?;
+            let table_text = a.table.unwrap_or_default();
+            let table = table_move(&table_text, a.table_type, a.rules)?;
+            let moves = sorted(follow(hand, &table, &a.rules.rules()));
+            let head = format!(
+                "{} plays from {hand} beat {table} ({} rules); pass is always possible",
+                moves.len(),
+                a.rules
+            );
+            emit(&a.io, &moves_text(&head, &moves), &moves_json(&moves))
+        }
+        Command::Plays(a) => {
+            if a.io.batch {
+                return batch_stdio(|obj| plays_line(obj, a.rules));
+            }
+            let (human, json) = plays_answer(a.rules, a.count);
+            emit(&a.io, &human, &json)
+        }
+    }
+}
+
+fn parse_play(what: &str, text: &str) -> Result<Counts, String> {
+    Counts::parse_play(text).map_err(|e| format!("{what} \"{}\": {e}", text.trim()))
+}
+
+fn parse_hand(text: &str) -> Result<Counts, String> {
+    Counts::parse_hand(text).map_err(|e| format!("hand \"{}\": {e}", text.trim()))
+}
+
+/// The move the table's play was played as.
+fn table_move(text: &str, kind: Option<Kind>, preset: Preset) -> Result<Move, String> {
+    let play = parse_play("table", text)?;
+    let readings = classify(play, &preset.rules())
+        .map_err(|e| format!("table \"{}\" is no play under {preset}: {e}", text.trim()))?;
+    match kind {
+        None => Ok(readings.first()),
+        Some(k) => readings.iter().find(|m| m.kind() == k).ok_or_else(|| {
+            let names: Vec<&str> = readings.iter().map(|m| m.kind().name()).collect();
+            format!(
+                "table \"{}\" is no {k} under {preset}; it reads as {}",
+                text.trim(),
+                names.join(", ")
+            )
+        }),
+    }
+}
+
+fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort_unstable();
+    moves
+}
+
+fn move_json(m: Move) -> Value {
+    json!({
+        "cards": m.cards().to_string(),
+        "type": m.kind().name(),
+        "length": m.len(),
+        "main": m.main().to_string(),
+    })
+}
+
+fn moves_json(moves: &[Move]) -> Value {
+    json!({ "moves": moves.iter().map(|&m| move_json(m)).collect::<Vec<_>>() })
+}
+
+fn moves_text(head: &str, moves: &[Move]) -> String {
+    let mut out = String::from(head);
+    for m in moves {
+        let _ = write!(out, "\n  {m}");
+    }
+    out
+}
+
+fn classify_json(play: Counts, preset: Preset) -> Value {
+    match classify(play, &preset.rules()) {
+        Ok(r) => json!({
+            "readings": r.iter().map(|m| json!({
+                "type": m.kind().name(),
+                "length": m.len(),
+                "main": m.main().to_string(),
+                "count": m.count(),
+                "value": m.value(),
+            })).collect::<Vec<_>>()
+        }),
+        Err(e) => json!({ "readings": [], "reason": e.to_string() }),
+    }
+}
+
+fn classify_text(play: Counts, preset: Preset) -> String {
+    match classify(play, &preset.rules()) {
+        Ok(r) => {
+            let mut out = String::new();
+            for (i, m) in r.iter().enumerate() {
+                if i > 0 {
+                    out.push('\n');
+                }
+                let _ = write!(
+                    out,
+                    "{play}: {} length {} main {} ({} cards, value {})",
+                    m.kind(),
+                    m.len(),
+                    m.main(),
+                    m.count(),
+                    m.value()
+                );
+            }
+            out
+        }
+        Err(e) => format!("{play}: no play under {preset}: {e}"),
+    }
+}
+
+/// The preset of a batch line: its `"rules"` field, or the flag.
+fn line_rules(obj: &Object, preset: Preset) -> Result<Preset, String> {
+    match field_opt_str(obj, "rules")? {
+        Some(s) => s
+            .parse()
+            .map_err(|e: doudizhu::UnknownPreset| e.to_string()),
+        None => Ok(preset),
+    }
+}
+
+/// One `classify --batch` line.
+fn classify_line(obj: &Object, preset: Preset) -> Result<Value, String> {
+    let preset = line_rules(obj, preset)?;
+    let play = parse_play("play", field_str(obj, "play")?)?;
+    Ok(classify_json(play, preset))
+}
+
+/// One `lead --batch` line.
+fn lead_line(obj: &Object, preset: Preset) -> Result<Value, String> {
+    let preset = line_rules(obj, preset)?;
+    let hand = parse_hand(field_str(obj, "hand")?)?;
+    Ok(moves_json(&sorted(lead(hand, &preset.rules()))))
+}
+
+/// One `follow --batch` line.
+fn follow_line(obj: &Object, preset: Preset) -> Result<Value, String> {
+    let preset = line_rules(obj, preset)?;
+    let hand = parse_hand(field_str(obj, "hand")?)?;
+    let kind = match field_opt_str(obj, "table_type")? {
+        Some(s) => Some(s.parse::<Kind>().map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let table = table_move(field_str(obj, "table")?, kind, preset)?;
+    Ok(moves_json(&sorted(follow(hand, &table, &preset.rules()))))
+}
+
+/// One `plays --batch` line.
+fn plays_line(obj: &Object, preset: Preset) -> Result<Value, String> {
+    let preset = line_rules(obj, preset)?;
+    Ok(plays_answer(preset, field_bool(obj, "count")?).1)
+}
+
+/// The universe (or its totals) as text and JSON.
+fn plays_answer(preset: Preset, count: bool) -> (String, Value) {
+    let moves = universe(&preset.rules());
+    if !count {
+        let head = format!("{} plays ({preset} rules)", moves.len());
+        return (moves_text(&head, &moves), moves_json(&moves));
+    }
+    let mut counts = Map::new();
+    let mut human = format!("{preset} rules: distinct plays by type");
+    let mut all = BTreeSet::new();
+    for kind in Kind::ALL {
+        let set: BTreeSet<u64> = moves
+            .iter()
+            .filter(|m| m.kind() == kind)
+            .map(|m| m.cards().bits())
+            .collect();
+        all.extend(set.iter().copied());
+        let _ = write!(human, "\n  {:<14} {}", kind.name(), set.len());
+        counts.insert(kind.name().to_string(), json!(set.len()));
+    }
+    let _ = write!(
+        human,
+        "\n  {:<14} {} ({} readings)",
+        "all",
+        all.len(),
+        moves.len()
+    );
+    let json = json!({ "counts": counts, "plays": all.len(), "readings": moves.len() });
+    (human, json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn obj(text: &str) -> Object {
+        match serde_json::from_str(text).unwrap() {
+            Value::Object(o) => o,
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn classify_lines_match_the_spec() {
+        let v = classify_line(&obj(r#"{"play": "33344456"}"#), Preset::Standard).unwrap();
+        assert_eq!(
+            v.to_string(),
+            r#"{"readings":[{"count":8,"length":2,"main":"4","type":"plane_solo","value":1}]}"#
+        );
+        let v = classify_line(&obj(r#"{"play": "3333BR"}"#), Preset::Standard).unwrap();
+        assert_eq!(
+            v.to_string(),
+            r#"{"readings":[],"reason":"the rocket as two solo wings is not allowed by these rules"}"#
+        );
+        let v = classify_line(
+            &obj(r#"{"play": "3333BR", "rules": "douzero"}"#),
+            Preset::Standard,
+        )
+        .unwrap();
+        assert_eq!(v["readings"][0]["type"], "four_two_solo");
+        let v = classify_line(
+            &obj(r#"{"play": "333444555666", "rules": "openspiel"}"#),
+            Preset::Standard,
+        )
+        .unwrap();
+        let types: Vec<&str> = v["readings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["type"].as_str().unwrap())
+            .collect();
+        assert_eq!(types, ["plane", "plane_solo", "plane_solo"]);
+    }
+
+    #[test]
+    fn bad_lines_name_the_token() {
+        let e = classify_line(&obj(r#"{"play": "33X"}"#), Preset::Standard).unwrap_err();
+        assert_eq!(
+            e,
+            r#"play "33X": unknown rank "X" at position 2 (ranks are 3456789TJQKA2BR, 10 for T)"#
+        );
+        let e = lead_line(&obj(r#"{"hand": "33333"}"#), Preset::Standard).unwrap_err();
+        assert!(e.contains("fifth 3 at position 4"), "{e}");
+        let e = lead_line(&obj(r#"{"hand": "3", "rules": "vb6"}"#), Preset::Standard).unwrap_err();
+        assert!(e.contains("unknown rules \"vb6\""), "{e}");
+        let e = follow_line(&obj(r#"{"hand": "3", "table": "34"}"#), Preset::Standard).unwrap_err();
+        assert_eq!(
+            e,
+            r#"table "34" is no play under standard: not a combination"#
+        );
+        let e = follow_line(
+            &obj(r#"{"hand": "3", "table": "3334", "table_type": "plane"}"#),
+            Preset::Standard,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e,
+            r#"table "3334" is no plane under standard; it reads as trio_solo"#
+        );
+        let e = follow_line(
+            &obj(r#"{"hand": "3", "table": "3334", "table_type": "airplane"}"#),
+            Preset::Standard,
+        )
+        .unwrap_err();
+        assert!(e.starts_with("unknown type \"airplane\""), "{e}");
+    }
+
+    #[test]
+    fn lead_and_follow_lines_are_sorted_move_lists() {
+        let v = lead_line(&obj(r#"{"hand": "3334"}"#), Preset::Standard).unwrap();
+        assert_eq!(
+            v.to_string(),
+            concat!(
+                r#"{"moves":[{"cards":"3","length":1,"main":"3","type":"solo"},"#,
+                r#"{"cards":"4","length":1,"main":"4","type":"solo"},"#,
+                r#"{"cards":"33","length":1,"main":"3","type":"pair"},"#,
+                r#"{"cards":"333","length":1,"main":"3","type":"trio"},"#,
+                r#"{"cards":"3334","length":1,"main":"3","type":"trio_solo"}]}"#
+            )
+        );
+        let v = follow_line(
+            &obj(r#"{"hand": "5556667777BR", "table": "33344456"}"#),
+            Preset::Standard,
+        )
+        .unwrap();
+        let cards: Vec<&str> = v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["cards"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            cards,
+            [
+                "55566677", "5556667B", "5556667R", "55666777", "5666777B", "5666777R", "7777",
+                "BR"
+            ]
+        );
+        // the table read as a plane of three with wings (its highest reading of that type),
+        // or by default as the plane of four
+        let shown = |line: &str| -> Vec<String> {
+            let v = follow_line(&obj(line), Preset::Openspiel).unwrap();
+            v["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| {
+                    format!(
+                        "{} {}",
+                        m["type"].as_str().unwrap(),
+                        m["main"].as_str().unwrap()
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(
+            shown(
+                r#"{"hand": "444555666777", "table": "333444555666", "table_type": "plane_solo"}"#
+            ),
+            ["plane_solo 7"]
+        );
+        assert_eq!(
+            shown(r#"{"hand": "444555666777", "table": "333444555666"}"#),
+            ["plane 7"]
+        );
+    }
+
+    #[test]
+    fn plays_count_lines_give_the_spec_totals() {
+        for (preset, total) in [
+            ("standard", 27471),
+            ("openspiel", 25661),
+            ("douzero", 29984),
+            ("strict", 12654),
+        ] {
+            let line = format!(r#"{{"count": true, "rules": "{preset}"}}"#);
+            let v = plays_line(&obj(&line), Preset::Standard).unwrap();
+            assert_eq!(v["plays"], total, "{preset}");
+        }
+        let v = plays_line(&obj(r#"{"count": true}"#), Preset::Standard).unwrap();
+        assert_eq!(v["counts"]["four_two_solo"], 1326);
+        assert_eq!(v["counts"]["plane_solo"], 21822);
+        let v = plays_line(&obj("{}"), Preset::Strict).unwrap();
+        assert_eq!(v["moves"].as_array().unwrap().len(), 12654);
+    }
+
+    #[test]
+    fn human_text() {
+        let play = parse_play("play", "33344456").unwrap();
+        assert_eq!(
+            classify_text(play, Preset::Standard),
+            "33344456: plane_solo length 2 main 4 (8 cards, value 1)"
+        );
+        assert_eq!(
+            classify_text(parse_play("play", "34").unwrap(), Preset::Standard),
+            "34: no play under standard: not a combination"
+        );
+        let (human, _) = plays_answer(Preset::Douzero, true);
+        assert!(
+            human.ends_with("all            29984 (30383 readings)"),
+            "{human}"
+        );
+    }
 }

@@ -1,0 +1,183 @@
+//! `cards doudizhu ...` end to end: text, `--json`, `--batch` JSON lines, help and bad arguments.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn cards(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the cards binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn every_command_has_help_with_an_example() {
+    for cmd in ["classify", "lead", "follow", "plays"] {
+        let (code, out, _) = cards(&["doudizhu", cmd, "--help"], "");
+        assert_eq!(code, Some(0), "{cmd}");
+        assert!(
+            out.contains(&format!("cards doudizhu {cmd} ")),
+            "{cmd}: {out}"
+        );
+        assert!(out.contains("--rules"), "{cmd}: {out}");
+    }
+}
+
+#[test]
+fn classify_text_and_json() {
+    let (code, out, _) = cards(&["doudizhu", "classify", "333", "444", "56"], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "33344456: plane_solo length 2 main 4 (8 cards, value 1)\n"
+    );
+    let (_, out, _) = cards(
+        &[
+            "doudizhu",
+            "classify",
+            "--json",
+            "--rules",
+            "strict",
+            "S3 H3 D3 C3 H4 D4",
+        ],
+        "",
+    );
+    assert_eq!(
+        out,
+        "{\"readings\":[],\"reason\":\"a pair as the two solos of four + two is not allowed by these rules\"}\n"
+    );
+}
+
+#[test]
+fn lead_and_follow() {
+    let (code, out, _) = cards(&["doudizhu", "lead", "--json", "BR"], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        concat!(
+            r#"{"moves":[{"cards":"B","length":1,"main":"B","type":"solo"},"#,
+            r#"{"cards":"R","length":1,"main":"R","type":"solo"},"#,
+            r#"{"cards":"BR","length":1,"main":"R","type":"rocket"}]}"#,
+            "\n"
+        )
+    );
+    let (code, out, _) = cards(&["doudizhu", "follow", "--table", "2222", "AAAA", "BR"], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "1 plays from AAAABR beat 2222 bomb 1 2 (standard rules); pass is always possible\n  BR rocket 1 R\n"
+    );
+}
+
+#[test]
+fn bad_arguments_are_one_line_and_status_2() {
+    for args in [
+        &["doudizhu", "classify", "33X"][..],
+        &["doudizhu", "classify", "--rules", "vb6", "3"][..],
+        &["doudizhu", "lead", "22222"][..],
+        &["doudizhu", "lead", "3456789TJQKA3456789TJQKA"][..],
+        &["doudizhu", "follow", "3", "--table", "BB"][..],
+        &[
+            "doudizhu",
+            "follow",
+            "3",
+            "--table",
+            "3334",
+            "--table-type",
+            "bomb",
+        ][..],
+        &["doudizhu", "follow", "3"][..],
+    ] {
+        let (code, out, err) = cards(args, "");
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("cards: "), "{err}");
+    }
+    let (_, _, err) = cards(&["doudizhu", "lead", "22222"], "");
+    assert_eq!(
+        err,
+        "cards: hand \"22222\": a fifth 2 at position 4: the deck holds four of a rank\n"
+    );
+}
+
+#[test]
+fn batch_answers_every_line_in_order_with_one_error_line_per_bad_line() {
+    let input = concat!(
+        "{\"play\": \"33344456\"}\n",
+        "{\"play\": \"3X\"}\n",
+        "garbage\n",
+        "{\"play\": \"333444555666\", \"rules\": \"openspiel\"}\n",
+        "{\"play\": \"34\"}\n",
+        "{\"play\": 5}\n",
+    );
+    let (code, out, err) = cards(&["doudizhu", "classify", "--batch"], input);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(
+        lines[0],
+        r#"{"readings":[{"count":8,"length":2,"main":"4","type":"plane_solo","value":1}]}"#
+    );
+    assert!(
+        lines[1].starts_with(r#"{"error":"play \"3X\": unknown rank"#),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with(r#"{"error":"invalid JSON"#),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3].matches("\"type\"").count(), 3, "{}", lines[3]);
+    assert_eq!(lines[4], r#"{"readings":[],"reason":"not a combination"}"#);
+    assert!(lines[5].starts_with(r#"{"error":"field \"play\" must be a string"#));
+
+    let input = concat!(
+        "{\"hand\": \"5556667777BR\", \"table\": \"33344456\"}\n",
+        "{\"hand\": \"3\", \"table\": \"33X\"}\n",
+        "{\"hand\": \"3\", \"table\": \"A\"}\n",
+    );
+    let (code, out, _) = cards(&["doudizhu", "follow", "--batch"], input);
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0].matches("\"cards\"").count(), 8);
+    assert!(
+        lines[1].starts_with(r#"{"error":"table \"33X\""#),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], r#"{"moves":[]}"#);
+
+    let (code, out, _) = cards(
+        &["doudizhu", "lead", "--batch", "--rules", "douzero"],
+        "{\"hand\": \"333444BR\"}\n{\"hand\": \"333444BR\", \"rules\": \"standard\"}\n",
+    );
+    assert_eq!(code, Some(0));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].contains(r#""cards":"333444BR""#));
+    assert!(!lines[1].contains(r#""cards":"333444BR""#));
+
+    let (code, out, _) = cards(
+        &["doudizhu", "plays", "--batch"],
+        "{\"count\": true, \"rules\": \"strict\"}\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(out.contains(r#""plays":12654"#), "{out}");
+}
