@@ -43,13 +43,17 @@ fn main() {
                 let _ = e.print();
                 std::process::exit(0);
             }
-            // One line: clap's first line names the bad argument and why.
+            // One line: clap's first paragraph names the bad argument and why (a missing
+            // argument's name stands on the lines after the first), without the usage text.
             let text = e.render().to_string();
-            let first = text
+            let first: Vec<&str> = text
                 .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("bad arguments");
-            eprintln!("cards: {}", first.trim_start_matches("error: "));
+                .skip_while(|l| l.trim().is_empty())
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let line = first.join(" ");
+            eprintln!("cards: {}", line.trim_start_matches("error: "));
             std::process::exit(2);
         }
     };

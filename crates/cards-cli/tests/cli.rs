@@ -33,3 +33,12 @@ fn an_unknown_command_is_one_line_and_status_2() {
     let err = String::from_utf8_lossy(&cards(&["poker"]).stderr).into_owned();
     assert!(err.contains("'poker'"), "{err}");
 }
+
+#[test]
+fn a_missing_argument_is_named_on_the_one_line() {
+    let out = cards(&["kabu", "eval"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("<CARDS>"), "{err}");
+}
