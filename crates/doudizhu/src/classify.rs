@@ -397,6 +397,7 @@ impl std::error::Error for NoPlay {}
 /// assert!(classify("33334444".parse()?, &Rules::STANDARD).is_err());
 /// # Ok::<(), doudizhu::ParseError>(())
 /// ```
+#[inline]
 pub fn classify(cards: Counts, rules: &Rules) -> Result<Readings, NoPlay> {
     let mut r = Readings::EMPTY;
     read_into(cards.bits(), rules, &mut r);
@@ -421,6 +422,8 @@ pub fn is_play(cards: Counts, rules: &Rules) -> bool {
     !r.is_empty()
 }
 
+#[cold]
+#[inline(never)]
 fn why_not(cards: Counts, rules: &Rules) -> NoPlay {
     let n = cards.len();
     if n == 0 {

@@ -1,23 +1,7 @@
 //! Ranks and rank multisets: [`Rank`] (15 ranks, 3 to the red joker) and [`Counts`] (one nibble a
 //! rank), read from the rank-string notation or from suited cards.
 //!
-//! # SWAR layout
-//!
-//! A [`Counts`] is a `u64` whose nibble `r` (bits `4r..4r+4`) is the number of cards of rank `r`:
-//! `0..=12` are 3 to 2 (0..=4 cards each), 13 the black joker and 14 the red joker (0 or 1 each);
-//! bits 60..64 are always zero. Every count fits in three bits, so a nibble never carries into its
-//! neighbour when two counts of at most 4 are added, and the tricks below work on all 15 ranks at
-//! once:
-//!
-//! - "at least k" masks ([`Counts::at_least`]): bit `4r` set when rank `r` holds `k` or more.
-//!   With the count's bits `b2 b1 b0` (the count is at most 4 = `100`): `>= 1` is `b0|b1|b2`,
-//!   `>= 2` is `b1|b2`, `>= 3` is `b2|(b1&b0)`, `>= 4` is `b2`.
-//! - sub-multiset test ([`Counts::contains`]): set bit 3 of every nibble of `a`, subtract `b`;
-//!   a nibble keeps bit 3 exactly when `a_r >= b_r` (8 + 4 - 4 never borrows).
-//! - card total ([`Counts::len`]): add odd nibbles onto even ones (bytes of at most 8), then one
-//!   multiply sums the bytes into the top byte (at most 54).
-//! - runs ([`Counts::chain_starts`]): a run of `n` consecutive ranks starting at `r` is
-//!   `m & m >> 4 & ... & m >> 4(n-1)` on a nibble mask.
+//! The packed layout and its SWAR tricks are described in the crate README.
 
 use std::fmt;
 use std::str::FromStr;

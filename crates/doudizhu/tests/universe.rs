@@ -117,3 +117,59 @@ fn every_play_of_every_universe_classifies_as_itself() {
         assert_eq!(max, if single { 1 } else { MAX_READINGS }, "{rules:?}");
     }
 }
+
+/// The number of multisets of at most 10 cards the deck holds (the coefficients of
+/// `(1 + x + x^2 + x^3 + x^4)^13 (1 + x)^2` up to `x^10`, summed).
+const EXPECTED_SMALL: usize = 2_161_930;
+
+/// Every multiset of at most `max` cards the deck holds.
+fn small_multisets(max: u32) -> Vec<Counts> {
+    fn rec(rank: usize, left: u32, acc: u64, out: &mut Vec<Counts>) {
+        if rank == 15 {
+            out.push(Counts::from_bits(acc).unwrap());
+            return;
+        }
+        let cap = if rank >= 13 { 1 } else { 4 };
+        for k in 0..=cap.min(left) {
+            rec(rank + 1, left - k, acc + (u64::from(k) << (4 * rank)), out);
+        }
+    }
+    let mut out = Vec::new();
+    rec(0, max, 0, &mut out);
+    out
+}
+
+/// Classification and the generator agree on every small multiset: a multiset of at most 10
+/// cards is a play exactly when the universe lists it, with the same readings.
+#[test]
+fn every_multiset_of_up_to_ten_cards_classifies_as_the_universe_lists_it() {
+    let small = small_multisets(10);
+    assert_eq!(small.len(), EXPECTED_SMALL);
+    for rules in Preset::ALL
+        .map(Preset::rules)
+        .into_iter()
+        .chain([Rules::PERMISSIVE])
+    {
+        let mut listed: BTreeMap<u64, Vec<doudizhu::Move>> = BTreeMap::new();
+        for m in universe(&rules) {
+            if m.count() <= 10 {
+                listed.entry(m.cards().bits()).or_default().push(m);
+            }
+        }
+        let mut plays = 0;
+        for &c in &small {
+            match classify(c, &rules) {
+                Ok(r) => {
+                    let mut got = r.to_vec();
+                    got.sort();
+                    let mut want = listed.get(&c.bits()).cloned().unwrap_or_default();
+                    want.sort();
+                    assert_eq!(got, want, "{c}");
+                    plays += 1;
+                }
+                Err(e) => assert!(!listed.contains_key(&c.bits()), "{c}: {e}"),
+            }
+        }
+        assert_eq!(plays, listed.len(), "{rules:?}");
+    }
+}
