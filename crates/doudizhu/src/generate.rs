@@ -3,9 +3,10 @@
 //!
 //! The generator builds plays from the hand's [`Counts`] directly: nibble masks of the ranks
 //! holding at least 1..4 cards give solos, pairs, trios and bombs; chains are windows of those
-//! masks (`m & m >> 4 & ...`); wings are multisets of the ranks outside the body, enumerated by a
-//! bounded recursion that never enters a branch without a completion (a suffix sum of the
-//! remaining capacity prunes it), so the work is proportional to the moves written.
+//! masks (`m & m >> 4 & ...`); wings are multisets of the ranks outside the body. Two wings (four
+//! + two, planes of two) are two nested loops over a rank mask; more are enumerated by a bounded
+//! recursion that never enters a branch without a completion (a suffix sum of the remaining
+//! capacity prunes it), so the work is proportional to the moves written.
 //!
 //! Order of a list: type in [`Kind`] order; within a type, length ascending, then main rank
 //! ascending; wings of one body in the generator's order (deterministic). [`Move`]'s `Ord` gives
@@ -80,7 +81,7 @@ impl Wings {
     /// Solo wing units from `ranks` (a nibble mask of 3..2) with per-rank capacity
     /// `min(count, max)`, at most 2 for the ranks in `two_max`; jokers from the hand.
     #[inline]
-    fn solos(h: &Hand, ranks: u64, max: u32, two_max: u64, jokers: bool, rocket: bool) -> Wings {
+    fn solos(h: &Hand, ranks: u64, max: u32, two_max: u64, rocket: bool) -> Wings {
         let mut w = Wings::empty(rocket);
         let mut m = ranks;
         while m != 0 {
@@ -94,10 +95,8 @@ impl Wings {
             w.cap[w.n] = cap;
             w.n += 1;
         }
-        if jokers {
-            w.black = h.c & (1 << 52);
-            w.red = h.c & (1 << 56);
-        }
+        w.black = h.c & (1 << 52);
+        w.red = h.c & (1 << 56);
         w.finish();
         w
     }
@@ -221,7 +220,11 @@ impl Filter {
     }
 }
 
-/// Pushes every move of one type in `h` that passes `f`.
+/// Pushes every move of one type in `h` that passes `f`. Inlined into each call with a
+/// constant type, so only that type's arm remains (measured on `doudizhu/lead_20`: 150 ns ->
+/// 107 ns a hand).
+#[inline(always)]
+#[allow(clippy::inline_always)]
 fn gen_kind(h: &Hand, kind: Kind, f: Filter, rules: &Rules, out: &mut Vec<Move>) {
     let above = from_rank(f.lo);
     match kind {
@@ -345,7 +348,6 @@ fn gen_kind(h: &Hand, kind: Kind, f: Filter, rules: &Rules, out: &mut Vec<Move>)
                             ranks,
                             rules.solo_wings.max(),
                             next,
-                            true,
                             rules.rocket_wings,
                         );
                         w.emit(len, body, kind, len, main, out);
@@ -460,9 +462,21 @@ fn windows(m: u64, len: u32) -> u64 {
 pub fn lead_into(hand: Counts, rules: &Rules, out: &mut Vec<Move>) {
     out.clear();
     let h = Hand::new(hand);
-    for kind in Kind::ALL {
-        gen_kind(&h, kind, Filter::ALL, rules, out);
-    }
+    // one call per type, so each is specialised to its type (`gen_kind` is inlined)
+    gen_kind(&h, Kind::Solo, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::Pair, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::Trio, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::TrioSolo, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::TrioPair, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::Chain, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::PairChain, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::Plane, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::PlaneSolo, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::PlanePair, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::FourTwoSolo, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::FourTwoPair, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::Bomb, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::Rocket, Filter::ALL, rules, out);
 }
 
 /// Every play `hand` can lead, as a new `Vec` (see [`lead_into`]).
