@@ -4,8 +4,8 @@
 //! The generator builds plays from the hand's [`Counts`] directly: nibble masks of the ranks
 //! holding at least 1..4 cards give solos, pairs, trios and bombs; chains are windows of those
 //! masks (`m & m >> 4 & ...`); wings are multisets of the ranks outside the body. Two wings (four
-//! + two, planes of two) are two nested loops over a rank mask; more are enumerated by a bounded
-//! recursion that never enters a branch without a completion (a suffix sum of the remaining
+//! with two, planes of two trios) are two nested loops over a rank mask; more are enumerated by a
+//! bounded recursion that never enters a branch without a completion (a suffix sum of the remaining
 //! capacity prunes it), so the work is proportional to the moves written.
 //!
 //! Order of a list: type in [`Kind`] order; within a type, length ascending, then main rank
