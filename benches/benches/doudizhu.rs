@@ -4,7 +4,8 @@
 //! - `doudizhu/lead_20`: the leads of the same 1000 random 20-card hands (`standard`);
 //!   `lead_20_douzero` the same hands under `douzero` (the largest lists).
 //! - `doudizhu/follow_20`: 1000 (20-card hand, table play) pairs, the table plays drawn uniformly
-//!   from the `standard` universe.
+//!   from the `standard` universe; `follow_20_lead_tables` with the table plays drawn from the
+//!   leads of other random hands (mostly small plays the hand can answer in kind).
 //! - `doudizhu/classify_universe`: every play of `standard` classified.
 
 use std::hint::black_box;
@@ -16,7 +17,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 /// 1000 seeded random 20-card hands from the 54-card deck.
-fn hands(seed: u64) -> Vec<Counts> {
+fn random_hands(seed: u64) -> Vec<Counts> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     (0..1000)
         .map(|_| {
@@ -28,7 +29,7 @@ fn hands(seed: u64) -> Vec<Counts> {
 }
 
 fn bench(c: &mut Criterion) {
-    let hands = hands(2026);
+    let hands = random_hands(2026);
     let n = hands.len() as u64;
     let mut g = c.benchmark_group("doudizhu");
 
@@ -61,6 +62,29 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut total = 0usize;
             for (h, t) in black_box(&pairs) {
+                follow_into(*h, t, &Rules::STANDARD, &mut buf);
+                total += buf.len();
+            }
+            total
+        });
+    });
+
+    // the same hands against plays another random hand can lead (a table they can more often
+    // answer in kind, as in a game)
+    let others = random_hands(2028);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2029);
+    let game_pairs: Vec<(Counts, Move)> = hands
+        .iter()
+        .zip(&others)
+        .map(|(&h, &o)| {
+            let leads = doudizhu::lead(o, &Rules::STANDARD);
+            (h, leads[rng.random_range(0..leads.len())])
+        })
+        .collect();
+    g.bench_function("follow_20_lead_tables", |b| {
+        b.iter(|| {
+            let mut total = 0usize;
+            for (h, t) in black_box(&game_pairs) {
                 follow_into(*h, t, &Rules::STANDARD, &mut buf);
                 total += buf.len();
             }

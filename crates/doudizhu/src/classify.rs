@@ -13,6 +13,13 @@ use crate::rules::{Rules, SoloWings};
 /// The most readings one multiset has under any rules: three (`333444555666` as a plane of
 /// four and as a plane of three with either end trio as wings; a test over every universe proves
 /// the bound).
+///
+/// ```
+/// use doudizhu::{classify, Rules, MAX_READINGS};
+/// let r = classify("333444555666".parse()?, &Rules::DOUZERO).unwrap();
+/// assert_eq!(r.len(), MAX_READINGS);
+/// # Ok::<(), doudizhu::ParseError>(())
+/// ```
 pub const MAX_READINGS: usize = 3;
 
 /// Both jokers.
@@ -277,7 +284,16 @@ pub enum Disputed {
 }
 
 impl Disputed {
-    /// Every disputed point.
+    /// Every disputed point, in the order [`NoPlay::Forbidden`] names them.
+    ///
+    /// ```
+    /// use doudizhu::{Disputed, Rules};
+    /// let mut r = Rules::STRICT;
+    /// for d in Disputed::ALL {
+    ///     r = d.allow(r);
+    /// }
+    /// assert_eq!(r, Rules::PERMISSIVE);
+    /// ```
     pub const ALL: [Disputed; 7] = [
         Disputed::FourTwo,
         Disputed::FourTwoSoloPair,

@@ -18,6 +18,12 @@ pub(crate) const CHAIN: u64 = 0x0000_1111_1111_1111;
 pub(crate) const NORMAL: u64 = 0x0001_1111_1111_1111;
 
 /// The most cards a play (or a hand) may hold.
+///
+/// ```
+/// use doudizhu::{Counts, MAX_PLAY};
+/// assert!(Counts::parse_play("33334444555566667777").is_ok()); // 20 cards
+/// assert_eq!(MAX_PLAY, 20);
+/// ```
 pub const MAX_PLAY: u32 = 20;
 
 /// One of the 15 Dou Dizhu ranks, weakest first: 3 to A, 2, the black joker, the red joker.
@@ -342,8 +348,20 @@ pub struct Counts(u64);
 
 impl Counts {
     /// No card.
+    ///
+    /// ```
+    /// use doudizhu::Counts;
+    /// assert_eq!(Counts::EMPTY.len(), 0);
+    /// assert_eq!(Counts::EMPTY.to_string(), "");
+    /// ```
     pub const EMPTY: Counts = Counts(0);
     /// The whole 54-card deck: four of 3..2 and both jokers.
+    ///
+    /// ```
+    /// use doudizhu::{Counts, Rank};
+    /// assert_eq!(Counts::FULL.len(), 54);
+    /// assert_eq!(Counts::FULL.count(Rank::BlackJoker), 1);
+    /// ```
     pub const FULL: Counts = Counts(0x0114_4444_4444_4444);
 
     /// The counts with these nibbles, or `None` when a nibble exceeds what the deck holds (more

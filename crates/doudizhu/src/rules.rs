@@ -82,6 +82,12 @@ pub struct Rules {
 impl Rules {
     /// `standard` (the default): the widely used research toolkit whose action space has 27472
     /// entries (27471 plays and pass).
+    ///
+    /// ```
+    /// use doudizhu::{universe, Rules};
+    /// assert_eq!(universe(&Rules::STANDARD).len(), 27471);
+    /// assert_eq!(universe(&Rules::STRICT).len(), 12654);
+    /// ```
     pub const STANDARD: Rules = Rules {
         four_two: true,
         four_two_solo_pair: true,
@@ -124,6 +130,13 @@ impl Rules {
     };
     /// Every disputed point allowed (no preset; for tests and for explaining why a multiset is
     /// no play under a stricter rule set).
+    ///
+    /// ```
+    /// use doudizhu::{classify, Rules};
+    /// // 33334444 both ways: four 4s with two pairs of 3s, four 3s with two pairs of 4s
+    /// assert_eq!(classify("33334444".parse()?, &Rules::PERMISSIVE).unwrap().len(), 2);
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
     pub const PERMISSIVE: Rules = Rules {
         four_two: true,
         four_two_solo_pair: true,
