@@ -329,8 +329,9 @@ impl From<cards_core::ParseError> for ParseError {
 /// can hold are representable: at most four of 3..2 and one of each joker.
 ///
 /// Text: the rank string `33344456` (`T` or `10` for ten, `B` and `R` for the jokers, spaces and
-/// commas ignored) or, when the text holds a suit letter or symbol, suited cards in `cards-core`
-/// notation (`S3 H3 D3 BJ`). [`Display`](fmt::Display) writes the sorted rank string.
+/// commas ignored) or, when the text holds a suit letter or symbol or a joker token `BJ`, `RJ`,
+/// `JK`, suited cards in `cards-core` notation (`S3 H3 D3 BJ`). [`Display`](fmt::Display) writes
+/// the sorted rank string.
 ///
 /// ```
 /// use doudizhu::{Counts, Rank};
@@ -704,12 +705,21 @@ impl FromStr for Counts {
     type Err = ParseError;
 
     /// Reads the rank string, or suited cards when the text holds a suit letter or symbol
-    /// (`SHDC`, `shdc`, `♠♥♦♣`). Empty text is the empty multiset.
+    /// (`SHDC`, `shdc`, `♠♥♦♣`) or a `cards-core` joker token (`BJ`, `RJ`, `JK`, `🃏`, either
+    /// case, separated by spaces or commas). Empty text is the empty multiset.
     fn from_str(text: &str) -> Result<Counts, ParseError> {
-        if text
+        let joker_token = |t: &str| {
+            ["BJ", "RJ", "JK", "🃏"]
+                .iter()
+                .any(|j| t.eq_ignore_ascii_case(j))
+        };
+        let suited = text
             .chars()
             .any(|c| cards_core::Suit::from_char(c).is_some())
-        {
+            || text
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .any(joker_token);
+        if suited {
             let cards: CardSet = text.parse()?;
             return Ok(Counts::from_cards(cards));
         }

@@ -20,6 +20,11 @@ fn rank_strings_and_suited_cards_read_the_same() {
     assert_eq!(a.to_string(), "33344456TTJBR");
     assert_eq!(Counts::from_cards(CardSet::ALL), Counts::FULL);
     assert_eq!("".parse::<Counts>(), Ok(Counts::EMPTY));
+    // cards-core's joker tokens read as suited jokers, alone too; `BJ` inside a rank string is
+    // the black joker and a jack
+    assert_eq!("BJ RJ".parse::<Counts>().unwrap().to_string(), "BR");
+    assert_eq!("rj".parse::<Counts>().unwrap().to_string(), "R");
+    assert_eq!("3BJ".parse::<Counts>().unwrap().to_string(), "3JB");
 }
 
 #[test]
