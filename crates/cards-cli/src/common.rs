@@ -36,7 +36,13 @@ pub fn emit(io: &IoArgs, human: &str, json: &Value) -> Result<(), CliError> {
     } else {
         writeln!(out, "{human}")
     };
-    r.map_err(|e| CliError(format!("cannot write to stdout: {e}")))
+    match r {
+        // A reader that stopped early (`cards doudizhu plays | head`) is not an error.
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(CliError(format!("cannot write to stdout: {e}")))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Runs `answer` on each line of `input` (a JSON object a line) and writes one JSON line per

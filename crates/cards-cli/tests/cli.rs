@@ -42,3 +42,29 @@ fn a_missing_argument_is_named_on_the_one_line() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("<CARDS>"), "{err}");
 }
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
+        .args(["doudizhu", "plays"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the cards binary runs");
+    let mut first = [0u8; 64];
+    child
+        .stdout
+        .take()
+        .expect("piped stdout")
+        .read_exact(&mut first)
+        .expect("some output");
+    // stdout is closed here, long before the ~500 kB listing is written
+    let out = child.wait_with_output().expect("cards exits");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
