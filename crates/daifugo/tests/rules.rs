@@ -442,3 +442,61 @@ fn seed_decomposition_rules() {
         ["H9 H10 HJ", "S5 S6 S7", "C4 C5 C6", "D2"]
     );
 }
+
+#[test]
+fn the_same_rank_does_not_beat() {
+    // singles and groups need a strictly stronger rank, in either order
+    for revolution in [false, true] {
+        let single = State {
+            revolution,
+            ..State::with_table(m("H9"))
+        };
+        assert!(!single.beats(&m("S9"), &U), "revolution {revolution}");
+        let pair = State {
+            revolution,
+            ..State::with_table(m("H9 D9"))
+        };
+        assert!(!pair.beats(&m("C9 S9"), &U), "revolution {revolution}");
+        assert!(!pair.beats(&m("C9 JK=S9"), &U), "revolution {revolution}");
+    }
+    let s = State::with_table(m("H9"));
+    assert_eq!(follows("C8 C9 S9 S10", &s, &U), ["S10"]);
+    let rev = State {
+        revolution: true,
+        ..s
+    };
+    assert_eq!(follows("C8 C9 S9 S10", &rev, &U), ["C8"]);
+    let s = State::with_table(m("H9 D9"));
+    assert_eq!(follows("C9 S9 C10 S10", &s, &U), ["C10 S10"]);
+    let rev = State {
+        revolution: true,
+        ..s
+    };
+    assert_eq!(follows("C8 S8 C9 S9", &rev, &U), ["C8 S8"]);
+}
+
+#[test]
+fn eleven_back_flips_each_time_and_with_revolution() {
+    let r = Rules {
+        eleven_back: true,
+        ..U
+    };
+    // a J played while 11-back is on turns it off again
+    let s = State {
+        eleven_back: true,
+        ..State::with_table(m("SQ"))
+    };
+    assert_eq!(s.order(), Order::Reversed);
+    let (next, e) = s.play(&m("HJ"), &r).unwrap();
+    assert_eq!(e, Effects::ELEVEN_BACK);
+    assert!(!next.eleven_back);
+    assert_eq!(next.order(), Order::Normal);
+    // four Js: revolution and 11-back at once, the two reversals cancel until the table clears
+    let (next, e) = State::default().play(&m("CJ DJ HJ SJ"), &r).unwrap();
+    assert_eq!(e, Effects::REVOLUTION | Effects::ELEVEN_BACK);
+    assert!(next.revolution && next.eleven_back);
+    assert_eq!(next.order(), Order::Normal);
+    assert_eq!(follows("C10 CQ DQ HQ SQ", &next, &r), ["CQ DQ HQ SQ"]);
+    assert_eq!(next.cleared().order(), Order::Reversed);
+}
+
