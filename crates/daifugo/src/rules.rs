@@ -297,8 +297,9 @@ impl State {
         }
     }
 
-    /// Plays `meld` on this state: checks that it beats the table and fits the rules' deck, then
-    /// returns the new state and what happened. A revolution flips the order; the lock starts
+    /// Plays `meld` on this state: checks that it and the table fit the rules' deck, that it
+    /// shares no card with the table (the joker included: [`Error::Repeated`]) and that it beats
+    /// the table, then returns the new state and what happened. A revolution flips the order; the lock starts
     /// when the meld's suit set equals the table's; 11-back flips the order until the table
     /// clears; an 8-cut or a ♠3 over the joker clears the table (and the lock and 11-back), the
     /// revolution staying.
@@ -316,7 +317,7 @@ impl State {
     /// assert!(State::with_table(m("H9")).play(&m("H5"), &r).is_err());
     /// ```
     pub fn play(&self, meld: &Meld, rules: &Rules) -> Result<(State, Effects), Error> {
-        rules.check(meld.cards())?;
+        self.check_hand(meld.cards(), rules)?;
         if !self.beats(meld, rules) {
             return Err(Error::DoesNotBeat {
                 meld: format!("{meld:#}"),

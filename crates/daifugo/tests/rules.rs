@@ -500,3 +500,24 @@ fn eleven_back_flips_each_time_and_with_revolution() {
     assert_eq!(next.cleared().order(), Order::Reversed);
 }
 
+#[test]
+fn a_play_sharing_a_card_with_the_table_is_refused() {
+    // one joker in the deck: it cannot be on the table and in the meld played on it
+    let s = State::with_table(m("S5 JK=H5"));
+    assert!(s.beats(&m("S9 JK=H9"), &U));
+    assert_eq!(
+        s.play(&m("S9 JK=H9"), &U),
+        Err(Error::Repeated(Card::BLACK_JOKER))
+    );
+    let s = State::with_table(m("S3 S4 JK=S5"));
+    assert_eq!(
+        s.play(&m("H7 JK=H8 H9"), &U),
+        Err(Error::Repeated(Card::BLACK_JOKER))
+    );
+    // a table from rules with a joker, played on under rules without one
+    let seed = Rules::SEED;
+    assert_eq!(
+        State::with_table(Meld::JOKER).play(&Meld::parse("S3", &seed).unwrap(), &seed),
+        Err(Error::TooManyJokers { allowed: 0 })
+    );
+}
