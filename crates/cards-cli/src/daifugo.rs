@@ -358,6 +358,9 @@ mod tests {
         assert_eq!(out[4], json!({"moves": ["S3"]}));
         assert!(out[5]["error"].as_str().unwrap().starts_with("table: "));
         assert_eq!(out[6], json!({"error": "missing field \"table\""}));
-        assert_eq!(out[7], json!({"error": "card ♠3 given twice"}));
+        assert_eq!(
+            out[7],
+            json!({"error": "card ♠3 is already on the table, it cannot be played too"})
+        );
     }
 }

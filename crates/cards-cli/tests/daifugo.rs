@@ -130,7 +130,25 @@ fn bad_arguments_are_one_line_and_status_2() {
         ),
         (
             &["daifugo", "follow", "--table", "S3", "S3"][..],
-            "♠3 given twice",
+            "card ♠3 is already on the table",
+        ),
+        (
+            &["daifugo", "follow", "--table", "S5 JK=H5", "S9", "JK"][..],
+            "card JK is already on the table",
+        ),
+        (
+            &["daifugo", "follow", "--table", "S4 JK", "S9"][..],
+            "--table: ♠4 JK is no meld without saying which card the joker stands for",
+        ),
+        (
+            &["daifugo", "follow", "--table", "JK=S5", "S9"][..],
+            "--table: stand-in ♠5 given",
+        ),
+        (
+            &[
+                "daifugo", "follow", "--table", "JK", "--rules", "seed", "S3",
+            ][..],
+            "--table: these rules have no joker",
         ),
         (&["daifugo", "follow", "S3"][..], "--table"),
         (&["daifugo", "decompose", "S3 S3"][..], "given twice"),

@@ -17,8 +17,10 @@ use cards_core::{Card, CardSet, ParseError};
 pub enum Error {
     /// A token is not a card (the parse error names the token and its position).
     Parse(ParseError),
-    /// The same card appears twice (in one meld's text, or in the hand and on the table).
+    /// The same card appears twice in one meld's text.
     Repeated(Card),
+    /// A card of the hand (or of the meld played) is also in the meld on the table.
+    OnTable(Card),
     /// A card outside the Daifugo deck: the red joker (the deck's one joker is written `JK`).
     NotInDeck(Card),
     /// More jokers than the rules allow (`seed` has none).
@@ -63,6 +65,11 @@ impl fmt::Display for Error {
         match self {
             Error::Parse(e) => write!(f, "{e}"),
             Error::Repeated(c) => write!(f, "card {} given twice", crate::meld::CardText(*c)),
+            Error::OnTable(c) => write!(
+                f,
+                "card {} is already on the table, it cannot be played too",
+                crate::meld::CardText(*c)
+            ),
             Error::NotInDeck(c) => write!(
                 f,
                 "{c} is not in the Daifugo deck (its one joker is written JK)"

@@ -216,7 +216,7 @@ const fn at_least(counts: u64, n: u32) -> u64 {
 /// whatever the order in force.
 ///
 /// Errors: a red joker, a joker the rules do not have (in the hand or on the table), or a card
-/// both in the hand and on the table.
+/// both in the hand and on the table ([`Error::OnTable`]).
 ///
 /// ```
 /// use daifugo::{follow, Meld, Rules, State};

@@ -298,7 +298,7 @@ impl State {
     }
 
     /// Plays `meld` on this state: checks that it and the table fit the rules' deck, that it
-    /// shares no card with the table (the joker included: [`Error::Repeated`]) and that it beats
+    /// shares no card with the table (the joker included: [`Error::OnTable`]) and that it beats
     /// the table, then returns the new state and what happened. A revolution flips the order; the lock starts
     /// when the meld's suit set equals the table's; 11-back flips the order until the table
     /// clears; an 8-cut or a ♠3 over the joker clears the table (and the lock and 11-back), the
@@ -381,7 +381,7 @@ impl State {
             rules.check(t.cards())?;
             let both = hand.bits() & t.bits() & (STD | JK);
             if both != 0 {
-                return Err(Error::Repeated(
+                return Err(Error::OnTable(
                     Card::from_index(both.trailing_zeros() as u8).unwrap_or(Card::BLACK_JOKER),
                 ));
             }

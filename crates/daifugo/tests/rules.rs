@@ -377,7 +377,7 @@ fn typed_errors() {
     let hand = U.parse_hand("S3 S4").unwrap();
     assert_eq!(
         follow(hand, &State::with_table(m("S3")), &U, &mut out),
-        Err(Error::Repeated("S3".parse().unwrap()))
+        Err(Error::OnTable("S3".parse().unwrap()))
     );
     assert_eq!(
         follow(
@@ -507,12 +507,12 @@ fn a_play_sharing_a_card_with_the_table_is_refused() {
     assert!(s.beats(&m("S9 JK=H9"), &U));
     assert_eq!(
         s.play(&m("S9 JK=H9"), &U),
-        Err(Error::Repeated(Card::BLACK_JOKER))
+        Err(Error::OnTable(Card::BLACK_JOKER))
     );
     let s = State::with_table(m("S3 S4 JK=S5"));
     assert_eq!(
         s.play(&m("H7 JK=H8 H9"), &U),
-        Err(Error::Repeated(Card::BLACK_JOKER))
+        Err(Error::OnTable(Card::BLACK_JOKER))
     );
     // a table from rules with a joker, played on under rules without one
     let seed = Rules::SEED;
