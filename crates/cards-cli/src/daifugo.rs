@@ -15,7 +15,7 @@
 //!   meld the hand holds, in the crate's documented order (singles, groups, sequences).
 //! - `follow` input `{"hand": "...", "table": "S3 S4 S5", "revolution": false, "lock": false,
 //!   "eleven_back": false}`, output `{"moves": [...]}`: every meld that beats the table; pass is
-//!   always allowed and not listed.
+//!   always allowed and not listed. A line without `"table"` faces the `--table` flag's meld.
 //!
 //! A bad line answers `{"error": "..."}` naming the token or cards and why.
 
@@ -141,8 +141,9 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         }
         Command::Follow(a) => {
             if a.io.batch {
+                let table = a.table.as_deref();
                 return batch_stdio(|obj| {
-                    follow_line(obj, a.rules, [a.revolution, a.lock, a.eleven_back])
+                    follow_line(obj, a.rules, table, [a.revolution, a.lock, a.eleven_back])
                 });
             }
             let hand = a.rules.parse_hand(&a.cards.join(" "))?;
@@ -248,10 +249,20 @@ fn lead_line(obj: &Object, rules: Rules) -> Result<Value, String> {
     Ok(json!({ "moves": texts(&moves) }))
 }
 
-fn follow_line(obj: &Object, rules: Rules, flags: [bool; 3]) -> Result<Value, String> {
+/// One `follow` line; `table` (the `--table` flag) is the table of a line without `"table"`.
+fn follow_line(
+    obj: &Object,
+    rules: Rules,
+    table: Option<&str>,
+    flags: [bool; 3],
+) -> Result<Value, String> {
     let rules = line_rules(obj, rules)?;
     let hand = line_hand(obj, rules)?;
-    let table = Meld::parse(field_str(obj, "table")?, &rules).map_err(|e| format!("table: {e}"))?;
+    let table = match (field_opt_str(obj, "table")?, table) {
+        (Some(t), _) | (None, Some(t)) => t,
+        (None, None) => return Err("missing field \"table\"".to_string()),
+    };
+    let table = Meld::parse(table, &rules).map_err(|e| format!("table: {e}"))?;
     let state = State {
         table: Some(table),
         revolution: line_flag(obj, "revolution", flags[0])?,
@@ -334,6 +345,21 @@ mod tests {
     }
 
     #[test]
+    fn follow_lines_default_to_the_table_flag() {
+        let out = batch(
+            concat!(
+                "{\"hand\": \"S4 D4 C4 S5 S6\"}\n",
+                "{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3\"}\n",
+                "{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": 3}\n",
+            ),
+            |o| follow_line(o, Rules::UECDA, Some("S3 D3"), [false; 3]),
+        );
+        assert_eq!(out[0], json!({"moves": ["C4 D4", "C4 S4", "D4 S4"]}));
+        assert_eq!(out[1], json!({"moves": ["C4", "D4", "S4", "S5", "S6"]}));
+        assert!(out[2]["error"].as_str().unwrap().contains("\"table\""));
+    }
+
+    #[test]
     fn follow_lines() {
         let out = batch(
             concat!(
@@ -346,7 +372,7 @@ mod tests {
                 "{\"hand\": \"S3\"}\n",
                 "{\"hand\": \"S3 S9\", \"table\": \"S3\"}\n",
             ),
-            |o| follow_line(o, Rules::UECDA, [false; 3]),
+            |o| follow_line(o, Rules::UECDA, None, [false; 3]),
         );
         assert_eq!(
             out[0],
