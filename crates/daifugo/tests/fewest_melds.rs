@@ -294,3 +294,30 @@ fn big_hands_split_validly() {
     // stand in a sequence for a card that then stays out
     assert_eq!(fewest_melds_count(common::deck(&r), &r), Ok(5));
 }
+
+#[test]
+fn larger_hands_count_equals_exhaustive_search() {
+    // 11 to 19 cards (a dealt hand and more), dense in six adjacent ranks or spread over the
+    // deck, mostly with the joker: the count's run and joker reasoning holds beyond small hands.
+    let r = Rules::UECDA;
+    let mut rng = common::rng(0xFE_0005);
+    let mut histogram = [0usize; 20];
+    for i in 0..2000 {
+        let hand = if i % 2 == 0 {
+            let lo = (i % 8) as u8;
+            let pool: CardSet = (lo..lo + 6)
+                .flat_map(|x| CardSet::rank(Rank::from_index(x).unwrap()))
+                .collect();
+            common::sample(&mut rng, pool, 11 + i % 9).with(Card::BLACK_JOKER)
+        } else {
+            common::hand(&mut rng, &r, 11 + i % 9, i % 4 == 1)
+        };
+        let want = exhaustive(hand, &r, &mut HashMap::new());
+        assert_eq!(fewest_melds_count(hand, &r), Ok(want), "{hand:?}");
+        histogram[want as usize] += 1;
+    }
+    assert!(
+        histogram.iter().filter(|&&c| c > 10).count() >= 6,
+        "{histogram:?}"
+    );
+}
