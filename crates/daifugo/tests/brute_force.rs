@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use cards_core::CardSet;
+use cards_core::{Card, CardSet, Suit};
 use daifugo::Kind::{Group, Sequence, Single};
 use daifugo::{Meld, Rules, State, follow, lead};
 
@@ -123,4 +123,41 @@ fn every_table_kind_and_size_is_covered() {
     ] {
         assert!(seen.contains(&want), "no table of {want:?}");
     }
+}
+
+#[test]
+fn long_sequences_equal_brute_force() {
+    // Hands of 9 to 13 cards of one suit (the joker in two of three) and two others, against
+    // tables of long sequences from another suit: sequences up to all 13 ranks, every joker
+    // place, which random hands seldom reach.
+    let rules = Rules::UECDA;
+    let mut rng = common::rng(0xDA1F_0004);
+    let mut longest = 0;
+    let mut stats = [0usize; 4];
+    for i in 0..60 {
+        let suit = Suit::ALL[i % 4];
+        let mut hand = common::sample(&mut rng, CardSet::suit(suit), 9 + i % 5);
+        if i % 3 != 0 {
+            hand = hand.with(Card::BLACK_JOKER);
+        }
+        let next = Suit::ALL[(i + 1) % 4];
+        hand |= common::sample(&mut rng, CardSet::suit(Suit::ALL[(i + 2) % 4]), 2);
+        let brute = common::brute_melds(hand, &rules);
+        let other = common::sample(&mut rng, CardSet::suit(next), 10 + i % 3);
+        let mut tables = Vec::new();
+        lead(other, &rules, &mut tables).unwrap();
+        tables.retain(|m| m.kind() == Sequence);
+        for k in 0..8 {
+            let state = State {
+                table: Some(tables[(i * 7 + k * 13) % tables.len()]),
+                revolution: k % 2 == 1,
+                locked: k % 4 >= 2,
+                eleven_back: false,
+            };
+            check_position(hand, &state, &rules, &brute, &mut stats);
+        }
+        longest = longest.max(brute.iter().map(Meld::len).max().unwrap_or(0));
+    }
+    assert!(longest >= 13, "{longest}");
+    assert!(stats[1] > stats[0] / 4, "{stats:?}");
 }
