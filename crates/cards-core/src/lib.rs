@@ -9,6 +9,8 @@ mod combo;
 mod deck;
 mod parse;
 mod ranks;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod set;
 
 pub use card::{Card, Order, Rank, Suit};
