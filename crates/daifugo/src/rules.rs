@@ -185,9 +185,11 @@ bitflags::bitflags! {
         const EIGHT_CUT = 2;
         /// A ♠3 beat the lone joker and cleared the table; the same player leads.
         const SPADE_THREE = 4;
-        /// The suit lock started with this play.
+        /// The suit lock started with this play (not reported when the play also cuts the
+        /// table, which ends the lock at once).
         const LOCK = 8;
-        /// 11-back flipped the order until the table clears.
+        /// 11-back flipped the order until the table clears (not reported when the play also
+        /// cuts the table).
         const ELEVEN_BACK = 16;
     }
 }
@@ -299,10 +301,10 @@ impl State {
 
     /// Plays `meld` on this state: checks that it and the table fit the rules' deck, that it
     /// shares no card with the table (the joker included: [`Error::OnTable`]) and that it beats
-    /// the table, then returns the new state and what happened. A revolution flips the order; the lock starts
-    /// when the meld's suit set equals the table's; 11-back flips the order until the table
-    /// clears; an 8-cut or a ♠3 over the joker clears the table (and the lock and 11-back), the
-    /// revolution staying.
+    /// the table, then returns the new state and what happened. A revolution flips the order;
+    /// the lock starts when the meld's suit set equals the table's; 11-back flips the order
+    /// until the table clears; an 8-cut or a ♠3 over the joker clears the table (and the lock
+    /// and 11-back, which are then not reported among the effects), the revolution staying.
     ///
     /// ```
     /// use daifugo::{Effects, Meld, Rules, State};
@@ -349,7 +351,9 @@ impl State {
             effects |= Effects::SPADE_THREE;
         }
         if effects.intersects(Effects::EIGHT_CUT | Effects::SPADE_THREE) {
+            // the cut ends at once the lock and 11-back this play would have started
             next = next.cleared();
+            effects -= Effects::LOCK | Effects::ELEVEN_BACK;
         }
         Ok((next, effects))
     }

@@ -522,3 +522,33 @@ fn a_play_sharing_a_card_with_the_table_is_refused() {
         Err(Error::TooManyJokers { allowed: 0 })
     );
 }
+
+#[test]
+fn a_cut_reports_no_lock_or_eleven_back_it_ended() {
+    // the effects say what the play did to the state: an 8 that would lock or a J-8 sequence
+    // under 11-back cuts the table at once, so neither the lock nor 11-back is left on
+    let (next, e) = State::with_table(m("H5")).play(&m("H8"), &U).unwrap();
+    assert_eq!(e, Effects::EIGHT_CUT);
+    assert_eq!(next, State::default());
+    let r = Rules {
+        eleven_back: true,
+        ..U
+    };
+    let (next, e) = State::default().play(&m("S8 S9 S10 SJ"), &r).unwrap();
+    assert_eq!(e, Effects::EIGHT_CUT);
+    assert_eq!(next, State::default());
+    // five cards with the J and the 8: revolution stays, reported
+    let (next, e) = State::default().play(&m("S7 S8 S9 S10 SJ"), &r).unwrap();
+    assert_eq!(e, Effects::EIGHT_CUT | Effects::REVOLUTION);
+    assert_eq!(
+        next,
+        State {
+            revolution: true,
+            ..State::default()
+        }
+    );
+    // without the cut both are reported and on
+    let (next, e) = State::with_table(m("H5")).play(&m("HJ"), &r).unwrap();
+    assert_eq!(e, Effects::LOCK | Effects::ELEVEN_BACK);
+    assert!(next.locked && next.eleven_back);
+}
