@@ -68,3 +68,82 @@ fn a_reader_that_stops_early_is_not_an_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Lines no command should choke on: every one must get exactly one JSON line back.
+const NASTY_LINES: [&str; 22] = [
+    "",
+    " ",
+    "null",
+    "42",
+    "\"S3\"",
+    "[]",
+    "{}",
+    "{\"cards\": null, \"hand\": null, \"play\": null, \"table\": null}",
+    "{\"cards\": 5, \"hand\": [1, 2], \"play\": {}, \"table\": true}",
+    "{\"cards\": \"\", \"hand\": \"\", \"play\": \"\", \"table\": \"\"}",
+    "{\"cards\": \"SA S9\", \"hand\": \"S3 S4 S5\", \"play\": \"345\", \"table\": \"S3\", \"role\": \"king\"}",
+    "{\"cards\": \"🃏🃏🃏\", \"hand\": \"🃏🃏\", \"play\": \"BBRR\", \"table\": \"JK JK\"}",
+    "{\"cards\": \"SA SA\", \"hand\": \"S3 S3\", \"play\": \"33333\", \"table\": \"S3 S3\"}",
+    "{\"hand\": \"S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK SA S2 JK\", \"table\": \"H3 H4 H5 H6 H7 H8 H9 H10 HJ HQ HK HA H2\"}",
+    "{\"hand\": \"3333444455556666777788889999TTTTJJJJQQQQKKKKAAAA2222BR\", \"play\": \"3333444455556666777788889999\"}",
+    "{\"hand\": \"C3 D3 H3 S3 JK\", \"table\": \"C4 D4 H4 S4 JK\", \"revolution\": \"yes\", \"lock\": 1}",
+    "{\"rules\": \"nope\", \"cards\": \"SA S9\", \"hand\": \"33\", \"play\": \"33\", \"table\": \"44\"}",
+    "{\"cards\": \"S3,,,,S4\", \"hand\": \",,,\", \"play\": \",,\", \"table\": \"S3 S4 S5\", \"table_type\": \"bomb\"}",
+    "{\"cards\": \"SA S9\", \"seen\": \"SA\", \"hand\": \"33344456\", \"table\": \"33344456\", \"table_type\": \"plane\"}",
+    "{\"cards\": \"\\u0000\", \"hand\": \"\\ud83c\\udccf\", \"play\": \"10\", \"table\": \"10\"}",
+    "{\"count\": \"many\", \"rules\": 7}",
+    "not json at all {",
+];
+
+#[test]
+fn every_batch_command_answers_every_nasty_line_with_one_json_line() {
+    use std::io::Write;
+    let commands: [&[&str]; 9] = [
+        &["kabu", "eval"],
+        &["kabu", "odds"],
+        &["doudizhu", "classify"],
+        &["doudizhu", "lead"],
+        &["doudizhu", "follow"],
+        &["doudizhu", "plays", "--count"],
+        &["daifugo", "decompose"],
+        &["daifugo", "lead"],
+        &["daifugo", "follow"],
+    ];
+    let input = NASTY_LINES.join("\n") + "\n";
+    for args in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
+            .args(args)
+            .arg("--batch")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the cards binary runs");
+        child
+            .stdin
+            .take()
+            .expect("piped stdin")
+            .write_all(input.as_bytes())
+            .expect("write input");
+        let out = child.wait_with_output().expect("cards exits");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(stderr.is_empty(), "{args:?}: {stderr}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), NASTY_LINES.len(), "{args:?}: {stdout}");
+        for (input, line) in NASTY_LINES.iter().zip(&lines) {
+            let v: serde_json::Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{args:?}: {input} gave {line}: {e}"));
+            assert!(v.is_object(), "{args:?}: {input} gave {line}");
+        }
+        // the lines that are not objects are errors for every command
+        for i in [0, 1, 2, 3, 4, 5, 21] {
+            assert!(
+                lines[i].starts_with("{\"error\":"),
+                "{args:?}: {}",
+                lines[i]
+            );
+        }
+    }
+}
