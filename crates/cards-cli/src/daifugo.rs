@@ -258,9 +258,8 @@ fn follow_line(
 ) -> Result<Value, String> {
     let rules = line_rules(obj, rules)?;
     let hand = line_hand(obj, rules)?;
-    let table = match (field_opt_str(obj, "table")?, table) {
-        (Some(t), _) | (None, Some(t)) => t,
-        (None, None) => return Err("missing field \"table\"".to_string()),
+    let Some(table) = field_opt_str(obj, "table")?.or(table) else {
+        return Err("missing field \"table\"".to_string());
     };
     let table = Meld::parse(table, &rules).map_err(|e| format!("table: {e}"))?;
     let state = State {
