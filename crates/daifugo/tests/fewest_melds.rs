@@ -321,3 +321,41 @@ fn larger_hands_count_equals_exhaustive_search() {
         "{histogram:?}"
     );
 }
+
+#[test]
+fn larger_hands_follow_the_tie_rule() {
+    // 10 to 17 cards from 5 to 7 adjacent ranks, the joker in half: the chosen split is the tie
+    // rule's best among every minimum partition, in both orders.
+    let r = Rules::UECDA;
+    let mut rng = common::rng(0xFE_0006);
+    let mut ties = 0;
+    for i in 0..2000 {
+        let n = 10 + i % 8;
+        let width = 5 + (i / 8) % 3;
+        let lo = (i % (14 - width)) as u8;
+        let pool: CardSet = (lo..lo + width as u8)
+            .flat_map(|x| CardSet::rank(Rank::from_index(x).unwrap()))
+            .collect();
+        let mut hand = common::sample(&mut rng, pool, n);
+        if i % 2 == 0 {
+            hand = hand.with(Card::BLACK_JOKER);
+        }
+        let min = fewest_melds_count(hand, &r).unwrap();
+        let mut all = Vec::new();
+        partitions(hand, &r, min, &mut Vec::new(), &mut all);
+        for order in [Order::Normal, Order::Reversed] {
+            let keys: std::collections::HashSet<_> =
+                all.iter().map(|p| tie_key(hand, p, order)).collect();
+            ties += usize::from(keys.len() > 1);
+            let best = keys.into_iter().min().unwrap();
+            let melds = fewest_melds(hand, order, &r).unwrap();
+            check_partition(hand, &melds, &r);
+            assert_eq!(
+                tie_key(hand, &melds, order),
+                best,
+                "{hand:?} {order:?}: {melds:?}"
+            );
+        }
+    }
+    assert!(ties > 1000, "only {ties} splits had a tie to break");
+}
