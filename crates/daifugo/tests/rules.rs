@@ -552,3 +552,37 @@ fn a_cut_reports_no_lock_or_eleven_back_it_ended() {
     assert_eq!(e, Effects::LOCK | Effects::ELEVEN_BACK);
     assert!(next.locked && next.eleven_back);
 }
+
+#[test]
+fn presets_are_the_spec_table() {
+    // the rules/presets table of the spec, row by row
+    assert_eq!(
+        Rules::SEED,
+        Rules {
+            joker: false,
+            revolution_group: 4,
+            revolution_sequence: 0,
+            eight_cut: false,
+            suit_lock: false,
+            spade_three: false,
+            eleven_back: false,
+        }
+    );
+    assert_eq!(
+        Rules::UECDA,
+        Rules {
+            joker: true,
+            revolution_group: 4,
+            revolution_sequence: 5,
+            eight_cut: true,
+            suit_lock: true,
+            spade_three: true,
+            eleven_back: false,
+        }
+    );
+    assert_eq!(Rules::default(), Rules::UECDA);
+    assert_eq!("seed".parse::<Rules>(), Ok(Rules::SEED));
+    assert_eq!("uecda".parse::<Rules>(), Ok(Rules::UECDA));
+    assert!("UECDA".parse::<Rules>().is_err());
+    assert_eq!((Rules::SEED.jokers(), Rules::UECDA.jokers()), (0, 1));
+}
