@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use cards_core::{Card, CardSet, ParseError};
+use cards_core::{Card, CardSet, ParseError, ParseErrorKind};
 
 /// Why a hand, a meld or a play is not accepted. Every variant names the cards involved.
 ///
@@ -63,6 +63,16 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            // the joker in Daifugo notation (JK), not cards-core's BJ
+            Error::Parse(ParseError {
+                token,
+                position,
+                kind: ParseErrorKind::Repeated(c),
+            }) => write!(
+                f,
+                "card {} given twice (\"{token}\" at position {position})",
+                crate::meld::CardText(*c)
+            ),
             Error::Parse(e) => write!(f, "{e}"),
             Error::Repeated(c) => write!(f, "card {} given twice", crate::meld::CardText(*c)),
             Error::OnTable(c) => write!(

@@ -402,7 +402,11 @@ fn typed_errors() {
         Err(Error::DoesNotBeat { .. })
     ));
     assert!(out.is_empty());
-    // messages name the cards
+    // messages name the cards, the joker as JK
+    assert_eq!(
+        U.parse_hand("JK S3 BJ").unwrap_err().to_string(),
+        "card JK given twice (\"BJ\" at position 6)"
+    );
     assert_eq!(
         Meld::parse("S3 S4", &U).unwrap_err().to_string(),
         "♠3 ♠4 is no meld: a sequence needs 3 or more cards"
