@@ -116,8 +116,8 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             let hand = a.rules.parse_hand(&a.cards.join(" "))?;
             let melds = decompose(hand, a.rules, a.revolution, a.fewest)?;
             let human = format!(
-                "{} melds: {}",
-                melds.len(),
+                "{}: {}",
+                counted(melds.len(), "meld"),
                 melds
                     .iter()
                     .map(|m| format!("[{m}]"))
@@ -135,7 +135,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             daifugo::lead(hand, &a.rules, &mut moves)?;
             emit(
                 &a.io,
-                &moves_text(&moves, "leads"),
+                &moves_text(&moves, "lead"),
                 &json!({ "moves": texts(&moves) }),
             )
         }
@@ -162,7 +162,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             };
             let mut moves = Vec::new();
             daifugo::follow(hand, &state, &a.rules, &mut moves)?;
-            let mut human = moves_text(&moves, "follows");
+            let mut human = moves_text(&moves, "follow");
             if moves.is_empty() {
                 human.push_str(" (pass)");
             }
@@ -177,8 +177,13 @@ fn texts(melds: &[Meld]) -> Vec<String> {
 }
 
 /// `N leads:` then one meld a line.
+/// `1 meld`, `2 melds`.
+fn counted(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 fn moves_text(moves: &[Meld], what: &str) -> String {
-    let mut s = format!("{} {what}", moves.len());
+    let mut s = counted(moves.len(), what);
     if !moves.is_empty() {
         s.push(':');
     }

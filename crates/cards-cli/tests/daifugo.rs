@@ -169,3 +169,17 @@ fn help_has_examples() {
         assert!(text.contains(&format!("cards daifugo {cmd} ")), "{text}");
     }
 }
+
+#[test]
+fn counts_read_as_english() {
+    assert_eq!(stdout(&["daifugo", "decompose", "S3"]), "1 meld: [♠3]\n");
+    assert_eq!(stdout(&["daifugo", "lead", "S3"]), "1 lead:\n  ♠3\n");
+    assert_eq!(
+        stdout(&["daifugo", "follow", "--table", "S3", "S4"]),
+        "1 follow:\n  ♠4\n"
+    );
+    assert_eq!(
+        stdout(&["daifugo", "lead", "S3", "H3"]),
+        "3 leads:\n  ♥3\n  ♠3\n  ♥3 ♠3\n"
+    );
+}
