@@ -556,18 +556,20 @@ impl Counts {
     }
 
     /// Nibble mask of the lowest rank of every run of `len` consecutive ranks, each holding at
-    /// least `k` cards, within 3..A (the ranks a chain may use). `len` 0 gives no start.
+    /// least `k` cards, within 3..A (the ranks a chain may use). `len` 0, or above 12 (more
+    /// ranks than 3..A holds), gives no start.
     ///
     /// ```
     /// use doudizhu::Counts;
     /// let c: Counts = "33445566".parse().unwrap();
     /// // pair runs of three start at 3 and 4
     /// assert_eq!(c.chain_starts(2, 3), 0x11);
+    /// assert_eq!(Counts::FULL.chain_starts(1, 13), 0); // 3..A is 12 ranks
     /// ```
     #[inline]
     #[must_use]
     pub const fn chain_starts(self, k: u32, len: u32) -> u64 {
-        if len == 0 {
+        if len == 0 || len > 12 {
             return 0;
         }
         let m = self.at_least(k) & CHAIN;

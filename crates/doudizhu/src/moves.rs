@@ -167,21 +167,23 @@ impl Kind {
         }
     }
 
-    /// The number of cards of a play of this type with a body of `len` ranks.
+    /// The number of cards of a play of this type with a body of `len` ranks (saturating at
+    /// `u32::MAX` for lengths no play has, instead of overflowing).
     ///
     /// ```
     /// use doudizhu::Kind;
     /// assert_eq!(Kind::PlaneSolo.cards(2), 8);
     /// assert_eq!(Kind::FourTwoPair.cards(1), 8);
+    /// assert_eq!(Kind::Pair.cards(u32::MAX), u32::MAX);
     /// ```
     #[must_use]
     pub const fn cards(self, len: u32) -> u32 {
         match self {
             Kind::Solo | Kind::Chain => len,
-            Kind::Pair | Kind::PairChain | Kind::Rocket => 2 * len,
-            Kind::Trio | Kind::Plane => 3 * len,
-            Kind::TrioSolo | Kind::PlaneSolo | Kind::Bomb => 4 * len,
-            Kind::TrioPair | Kind::PlanePair => 5 * len,
+            Kind::Pair | Kind::PairChain | Kind::Rocket => len.saturating_mul(2),
+            Kind::Trio | Kind::Plane => len.saturating_mul(3),
+            Kind::TrioSolo | Kind::PlaneSolo | Kind::Bomb => len.saturating_mul(4),
+            Kind::TrioPair | Kind::PlanePair => len.saturating_mul(5),
             Kind::FourTwoSolo => 6,
             Kind::FourTwoPair => 8,
         }
