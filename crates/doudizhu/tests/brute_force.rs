@@ -6,7 +6,10 @@
 #![allow(clippy::trivially_copy_pass_by_ref)]
 
 use cards_core::Deck;
-use doudizhu::{Counts, Kind, Move, Preset, Rules, classify, follow_into, lead_into, universe};
+use doudizhu::{
+    Counts, Disputed, Kind, Move, Preset, Rules, SoloWings, classify, follow_into, lead_into,
+    universe,
+};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -123,13 +126,12 @@ fn permissive_lead_and_follow_equal_brute_force() {
     run(&Rules::PERMISSIVE, 5);
 }
 
-/// Hands built to be rich in planes, bombs and pairs (the random deals rarely hold planes of
-/// four or five): brute force over them too.
-#[test]
-fn plane_rich_hands_equal_brute_force() {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
+/// `count` hands of 20 cards built to be rich in planes, bombs and pairs (the random deals
+/// rarely hold planes of four or five).
+fn plane_rich(seed: u64, count: usize) -> Vec<Counts> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut rich = Vec::new();
-    for _ in 0..60 {
+    for _ in 0..count {
         // a run of 3..=5 trios (some made bombs), filled up to 20 cards at random
         let len = rng.random_range(3..=5u32);
         let start = rng.random_range(0..=12 - len);
@@ -146,6 +148,13 @@ fn plane_rich_hands_equal_brute_force() {
         }
         rich.push(hand);
     }
+    rich
+}
+
+/// Hands rich in planes, bombs and pairs: brute force over them too.
+#[test]
+fn plane_rich_hands_equal_brute_force() {
+    let rich = plane_rich(6, 60);
     for (i, rules) in Preset::ALL
         .map(Preset::rules)
         .into_iter()
@@ -153,5 +162,28 @@ fn plane_rich_hands_equal_brute_force() {
         .enumerate()
     {
         check(&rules, &rich, 100 + i as u64, 6);
+    }
+}
+
+/// Rule sets no preset names: `strict` with each disputed point allowed alone, and solo wings
+/// up to two of a rank (`SoloWings::UpTo2`, which no preset uses). The generator and the
+/// classifier agree on them too.
+#[test]
+fn custom_rule_sets_equal_brute_force() {
+    let mut sets: Vec<Rules> = Disputed::ALL
+        .iter()
+        .map(|d| d.allow(Rules::STRICT))
+        .collect();
+    let mut up_to_2 = Rules::STANDARD;
+    up_to_2.solo_wings = SoloWings::UpTo2;
+    sets.push(up_to_2);
+    up_to_2.wing_trio_next_to_body = true;
+    sets.push(up_to_2);
+    let rich = plane_rich(7, 20);
+    let random = hands(8, 100, 20);
+    for (i, rules) in sets.iter().enumerate() {
+        let i = i as u64;
+        check(rules, &rich, 200 + i, 2);
+        check(rules, &random, 300 + i, 2);
     }
 }

@@ -55,9 +55,11 @@ proptest! {
             Err(NoPlay::Empty) => prop_assert!(c.is_empty()),
             Err(NoPlay::TooManyCards(n)) => prop_assert!(n > 20 && n == c.len()),
             Err(NoPlay::NotACombination) => {
+                prop_assert!((1..=20).contains(&c.len()));
                 prop_assert!(classify(c, &Rules::PERMISSIVE).is_err());
             }
             Err(NoPlay::Forbidden(d)) => {
+                prop_assert!((1..=20).contains(&c.len()));
                 prop_assert!(classify(c, &Rules::PERMISSIVE).is_ok());
                 prop_assert_ne!(d.allow(rules), rules);
                 prop_assert!(Disputed::ALL.contains(&d));
