@@ -136,7 +136,12 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             }
             let hand = parse_hand(&a.cards.join(" "))?;
             let moves = sorted(lead(hand, &a.rules.rules()));
-            let head = format!("{} leads from {hand} ({} rules)", moves.len(), a.rules);
+            let head = format!(
+                "{} leads from {} ({} rules)",
+                moves.len(),
+                shown(hand),
+                a.rules
+            );
             emit(&a.io, &moves_text(&head, &moves), &moves_json(&moves))
         }
         Command::Follow(a) => {
@@ -148,8 +153,9 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             let table = table_move(&table_text, a.table_type, a.rules)?;
             let moves = sorted(follow(hand, &table, &a.rules.rules()));
             let head = format!(
-                "{} plays from {hand} beat {table} ({} rules); pass is always possible",
+                "{} plays from {} beat {table} ({} rules); pass is always possible",
                 moves.len(),
+                shown(hand),
                 a.rules
             );
             emit(&a.io, &moves_text(&head, &moves), &moves_json(&moves))
@@ -187,6 +193,15 @@ fn table_move(text: &str, kind: Option<Kind>, preset: Preset) -> Result<Move, St
                 names.join(", ")
             )
         }),
+    }
+}
+
+/// A multiset for the human text: its rank string, or `(no card)` when empty.
+fn shown(cards: Counts) -> String {
+    if cards.is_empty() {
+        String::from("(no card)")
+    } else {
+        cards.to_string()
     }
 }
 
@@ -241,7 +256,8 @@ fn classify_text(play: Counts, preset: Preset) -> String {
                 }
                 let _ = write!(
                     out,
-                    "{play}: {} length {} main {} ({} cards, value {})",
+                    "{}: {} length {} main {} ({} cards, value {})",
+                    shown(play),
                     m.kind(),
                     m.len(),
                     m.main(),
@@ -251,7 +267,7 @@ fn classify_text(play: Counts, preset: Preset) -> String {
             }
             out
         }
-        Err(e) => format!("{play}: no play under {preset}: {e}"),
+        Err(e) => format!("{}: no play under {preset}: {e}", shown(play)),
     }
 }
 
@@ -493,6 +509,10 @@ mod tests {
         assert_eq!(
             classify_text(parse_play("play", "34").unwrap(), Preset::Standard),
             "34: no play under standard: not a combination"
+        );
+        assert_eq!(
+            classify_text(parse_play("play", " ").unwrap(), Preset::Standard),
+            "(no card): no play under standard: no card"
         );
         let (human, _) = plays_answer(Preset::Douzero, true);
         assert!(

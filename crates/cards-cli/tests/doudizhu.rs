@@ -181,3 +181,82 @@ fn batch_answers_every_line_in_order_with_one_error_line_per_bad_line() {
     assert_eq!(code, Some(0));
     assert!(out.contains(r#""plays":12654"#), "{out}");
 }
+
+#[test]
+fn odd_inputs_answer_or_fail_on_one_line_never_panic() {
+    // empty play and hand: answers, not errors
+    let (code, out, _) = cards(&["doudizhu", "classify", ""], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "(no card): no play under standard: no card\n");
+    let (code, out, _) = cards(&["doudizhu", "lead", "--json", " "], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "{\"moves\":[]}\n");
+    let (code, out, _) = cards(&["doudizhu", "follow", "", "--table", "3"], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "0 plays from (no card) beat 3 solo 1 3 (standard rules); pass is always possible\n"
+    );
+    // a joker never joins a chain
+    let (code, out, _) = cards(&["doudizhu", "classify", "--json", "3456789TJQKB"], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "{\"readings\":[],\"reason\":\"not a combination\"}\n");
+    // bad tables and types: status 2, one line naming the token
+    for (args, want) in [
+        (
+            &["doudizhu", "follow", "3", "--table", ""][..],
+            "cards: table \"\" is no play under standard: no card\n",
+        ),
+        (
+            &[
+                "doudizhu",
+                "follow",
+                "3",
+                "--table",
+                "333344445555666677778",
+            ][..],
+            "cards: table \"333344445555666677778\": 21 cards given: a play or hand holds at most 20\n",
+        ),
+        (
+            &[
+                "doudizhu",
+                "follow",
+                "3",
+                "--table",
+                "333444555666",
+                "--table-type",
+                "plane_solo",
+            ][..],
+            "cards: table \"333444555666\" is no plane_solo under standard; it reads as plane\n",
+        ),
+        (
+            &["doudizhu", "classify", "3456789TJQKA3456789TJ"][..],
+            "cards: play \"3456789TJQKA3456789TJ\": 21 cards given: a play or hand holds at most 20\n",
+        ),
+    ] {
+        let (code, out, err) = cards(args, "");
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (Some(2), "", want),
+            "{args:?}"
+        );
+    }
+    let (code, _, err) = cards(
+        &[
+            "doudizhu",
+            "follow",
+            "3",
+            "--table",
+            "3",
+            "--table-type",
+            "airplane",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("'airplane'") && err.contains("unknown type"),
+        "{err}"
+    );
+}
