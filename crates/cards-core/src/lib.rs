@@ -12,6 +12,7 @@ mod ranks;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod set;
+pub mod swar;
 
 pub use card::{Card, Order, Rank, Suit};
 pub use combo::{KSubsets, Subsets, binomial, colex_rank, colex_unrank};

@@ -484,8 +484,8 @@ impl CardSet {
         (b0 & !b1) | ((b1 & !b0) << 1) | ((b0 & b1) << 2) | (b2 << 3)
     }
 
-    /// The ranks holding exactly `n` cards (`n` in 1..=4; any other `n` gives the empty set,
-    /// except 0: the ranks with no card).
+    /// The ranks holding exactly `n` cards (0 gives the ranks with no card; above 4 none), by
+    /// [`swar::exactly`](crate::swar::exactly) on the packed counts.
     ///
     /// ```
     /// use cards_core::{CardSet, Rank};
@@ -497,14 +497,11 @@ impl CardSet {
     #[inline]
     #[must_use]
     pub const fn ranks_with_exactly(self, n: u32) -> RankSet {
-        match n {
-            0 => self.ranks_with_at_least(1).complement(),
-            1..=4 => RankSet::from_nibble_lsbs(self.quantity_positions() >> (n - 1)),
-            _ => RankSet::EMPTY,
-        }
+        RankSet::from_nibble_lsbs(crate::swar::exactly(self.standard().rank_counts(), n))
     }
 
-    /// The ranks holding at least `n` cards (0 gives every rank; above 4 none).
+    /// The ranks holding at least `n` cards (0 gives every rank; above 4 none), by
+    /// [`swar::at_least`](crate::swar::at_least) on the packed counts.
     ///
     /// ```
     /// use cards_core::{CardSet, Rank};
@@ -515,14 +512,7 @@ impl CardSet {
     #[inline]
     #[must_use]
     pub const fn ranks_with_at_least(self, n: u32) -> RankSet {
-        if n == 0 {
-            return RankSet::ALL;
-        }
-        if n > 4 {
-            return RankSet::EMPTY;
-        }
-        let m = self.quantity_positions() & (((0xf << (n - 1)) & 0xf) * NIBBLE_LSB);
-        RankSet::from_nibble_lsbs(m | m >> 1 | m >> 2 | m >> 3)
+        RankSet::from_nibble_lsbs(crate::swar::at_least(self.standard().rank_counts(), n))
     }
 
     /// The ranks with at least one card (jokers excluded).

@@ -173,6 +173,22 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    #[test]
+    fn swar_on_any_packed_counts_matches_naive(words in any::<u64>(), n in 0u32..=9) {
+        // 16 nibbles of counts 0..=7, as a game with up to 16 ranks packs them
+        let counts = words & 0x7777_7777_7777_7777;
+        let naive = |pred: &dyn Fn(u64) -> bool| -> u64 {
+            (0..16).filter(|i| pred(counts >> (4 * i) & 0xf)).map(|i| 1u64 << (4 * i)).sum()
+        };
+        let n64 = u64::from(n);
+        prop_assert_eq!(cards_core::swar::at_least(counts, n), naive(&|c| c >= n64));
+        prop_assert_eq!(cards_core::swar::exactly(counts, n), naive(&|c| c == n64));
+    }
+}
+
 #[test]
 fn rank_set_spread_and_compress_are_inverse_on_every_set() {
     for bits in 0..0x2000u16 {

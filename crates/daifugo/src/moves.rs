@@ -199,11 +199,10 @@ pub fn lead(hand: CardSet, rules: &Rules, out: &mut Vec<Meld>) -> Result<usize, 
     Ok(out.len() - start)
 }
 
-/// Nibble LSBs (bit `4r`) of the ranks with at least `n` (1..=4) cards, from packed counts.
+/// Nibble LSBs (bit `4r`) of the ranks 3..2 with at least `n` cards (the joker's nibble 13 cut).
 #[inline]
 const fn at_least(counts: u64, n: u32) -> u64 {
-    // count >= n  <=>  count + (8 - n) has bit 3 set (counts are 0..=4)
-    (((counts & (LSB * 0xf)) + LSB * (8 - n as u64)) >> 3) & LSB
+    cards_core::swar::at_least(counts, n) & LSB
 }
 
 /// Appends to `out` every meld of `hand` that beats the table under `state` (see
