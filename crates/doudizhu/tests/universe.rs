@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use doudizhu::{Counts, Kind, MAX_READINGS, Preset, Rules, classify, universe};
+use doudizhu::{Counts, Kind, MAX_READINGS, Preset, Rank, Rules, classify, universe};
 
 /// Distinct multisets per (type, length), and distinct multisets overall.
 fn sizes(rules: Rules) -> (BTreeMap<(Kind, u8), usize>, usize) {
@@ -171,5 +171,52 @@ fn every_multiset_of_up_to_ten_cards_classifies_as_the_universe_lists_it() {
             }
         }
         assert_eq!(plays, listed.len(), "{rules:?}");
+    }
+}
+
+/// Beyond ten cards the exhaustive check above is out of reach, so: every multiset one card
+/// away from a play (a card removed, or one rank swapped for another) classifies exactly as the
+/// universe lists it. This reaches the 11- to 20-card shapes right next to every long play,
+/// where a classifier that accepts too much or too little would show.
+#[test]
+fn every_multiset_one_card_from_a_play_classifies_as_the_universe_lists_it() {
+    for rules in Preset::ALL
+        .map(Preset::rules)
+        .into_iter()
+        .chain([Rules::PERMISSIVE])
+    {
+        let all = universe(&rules);
+        let mut listed: BTreeMap<u64, Vec<doudizhu::Move>> = BTreeMap::new();
+        for m in &all {
+            listed.entry(m.cards().bits()).or_default().push(*m);
+        }
+        let mut seen = BTreeSet::new();
+        let mut long_plays = 0;
+        for &bits in listed.keys() {
+            let c = Counts::from_bits(bits).unwrap();
+            for out in Rank::ALL.into_iter().filter(|&r| c.count(r) > 0) {
+                let less = c.sub(Counts::of(out, 1).unwrap()).unwrap();
+                let swapped = Rank::ALL
+                    .into_iter()
+                    .filter_map(|r| less.add(Counts::of(r, 1).unwrap()));
+                for n in std::iter::once(less).chain(swapped) {
+                    if n.len() <= 10 || !seen.insert(n.bits()) {
+                        continue;
+                    }
+                    let mut want = listed.get(&n.bits()).cloned().unwrap_or_default();
+                    want.sort();
+                    long_plays += usize::from(!want.is_empty());
+                    let mut got = classify(n, &rules).map(|r| r.to_vec()).unwrap_or_default();
+                    got.sort();
+                    assert_eq!(got, want, "{n} under {rules:?}");
+                }
+            }
+        }
+        // every play of more than ten cards was checked (it is its own neighbour: a rank
+        // swapped for itself)
+        let long = listed
+            .keys()
+            .filter(|&&b| Counts::from_bits(b).unwrap().len() > 10);
+        assert_eq!(long_plays, long.count(), "{rules:?}");
     }
 }
