@@ -9,7 +9,8 @@ use std::hint::black_box;
 use cards_core::{Card, CardSet, Order};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use daifugo::{
-    Meld, Rules, State, decompose_into, fewest_melds_count, fewest_melds_into, follow, lead,
+    Meld, Rules, State, decompose_into, fewest_melds_count, fewest_melds_into, follow_into,
+    lead_into,
 };
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
@@ -58,7 +59,7 @@ fn positions() -> Vec<(CardSet, State)> {
             let other_joker = rng.random_range(0..5) == 0;
             let other = deal(&mut rng, &rest, 11, other_joker);
             melds.clear();
-            lead(other, &RULES, &mut melds).expect("a valid hand");
+            lead_into(other, &RULES, &mut melds).expect("a valid hand");
             let table: Meld = melds[rng.random_range(0..melds.len())];
             let state = State {
                 table: Some(table),
@@ -83,7 +84,7 @@ fn bench(c: &mut Criterion) {
             let mut total = 0usize;
             for (hand, state) in black_box(&positions) {
                 out.clear();
-                total += follow(*hand, state, &RULES, &mut out).unwrap_or(0);
+                total += follow_into(*hand, state, &RULES, &mut out).unwrap_or(0);
             }
             total
         });
@@ -97,7 +98,7 @@ fn bench(c: &mut Criterion) {
             let mut total = 0usize;
             for hand in black_box(&hands) {
                 out.clear();
-                total += lead(*hand, &RULES, &mut out).unwrap_or(0);
+                total += lead_into(*hand, &RULES, &mut out).unwrap_or(0);
             }
             total
         });

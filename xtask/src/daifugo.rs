@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use cards_core::{Card, CardSet, Order};
-use daifugo::{Kind, Meld, Rules, State, decompose, fewest_melds, follow, lead};
+use daifugo::{Kind, Meld, Rules, State, decompose, fewest_melds, follow_into, lead_into};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -103,7 +103,7 @@ fn position(rng: &mut Xoshiro256PlusPlus, i: usize) -> Result<(Rules, CardSet, S
     };
     let other = sample(rng, deck - hand, 11);
     let mut melds = Vec::new();
-    lead(other, &rules, &mut melds).map_err(|e| e.to_string())?;
+    lead_into(other, &rules, &mut melds).map_err(|e| e.to_string())?;
     let kind = [Kind::Single, Kind::Group, Kind::Sequence][i % 3];
     let mut pool: Vec<Meld> = melds.iter().copied().filter(|m| m.kind() == kind).collect();
     if pool.is_empty() {
@@ -143,7 +143,7 @@ pub fn generate(check: bool) -> Result<Vec<Generated>, String> {
         let state = State::with_table(Meld::parse(table, &r).map_err(err)?);
         let h = r.parse_hand(hand).map_err(err)?;
         let mut out = Vec::new();
-        follow(h, &state, &r, &mut out).map_err(err)?;
+        follow_into(h, &state, &r, &mut out).map_err(err)?;
         let _ = writeln!(text, "follow {hand} on {table}\n  {}", list_text(&out));
     }
     files.push(Generated::write(
@@ -189,11 +189,11 @@ pub fn generate(check: bool) -> Result<Vec<Generated>, String> {
             let _ = writeln!(dec, "  fewest {o} ({}): {}", f.len(), melds_text(&f));
         }
         buf.clear();
-        lead(hand, &rules, &mut buf).map_err(err)?;
+        lead_into(hand, &rules, &mut buf).map_err(err)?;
         lead_total += buf.len();
         let _ = writeln!(lead_text, "\n{i} {name}: {hand_s}\n  {}", moves_line(&buf));
         buf.clear();
-        follow(hand, &state, &rules, &mut buf).map_err(err)?;
+        follow_into(hand, &state, &rules, &mut buf).map_err(err)?;
         follow_total += buf.len();
         with_moves += usize::from(!buf.is_empty());
         let _ = writeln!(

@@ -132,7 +132,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             }
             let hand = a.rules.parse_hand(&a.cards.join(" "))?;
             let mut moves = Vec::new();
-            daifugo::lead(hand, &a.rules, &mut moves)?;
+            daifugo::lead_into(hand, &a.rules, &mut moves)?;
             emit(
                 &a.io,
                 &moves_text(&moves, "lead"),
@@ -161,7 +161,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 locked: a.lock,
             };
             let mut moves = Vec::new();
-            daifugo::follow(hand, &state, &a.rules, &mut moves)?;
+            daifugo::follow_into(hand, &state, &a.rules, &mut moves)?;
             let mut human = moves_text(&moves, "follow");
             if moves.is_empty() {
                 human.push_str(" (pass)");
@@ -250,7 +250,7 @@ fn lead_line(obj: &Object, rules: Rules) -> Result<Value, String> {
     let rules = line_rules(obj, rules)?;
     let hand = line_hand(obj, rules)?;
     let mut moves = Vec::new();
-    daifugo::lead(hand, &rules, &mut moves).map_err(|e| e.to_string())?;
+    daifugo::lead_into(hand, &rules, &mut moves).map_err(|e| e.to_string())?;
     Ok(json!({ "moves": texts(&moves) }))
 }
 
@@ -274,7 +274,7 @@ fn follow_line(
         eleven_back: line_flag(obj, "eleven_back", flags[2])?,
     };
     let mut moves = Vec::new();
-    daifugo::follow(hand, &state, &rules, &mut moves).map_err(|e| e.to_string())?;
+    daifugo::follow_into(hand, &state, &rules, &mut moves).map_err(|e| e.to_string())?;
     Ok(json!({ "moves": texts(&moves) }))
 }
 

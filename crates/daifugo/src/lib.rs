@@ -12,5 +12,5 @@ pub use decompose::{
 };
 pub use error::Error;
 pub use meld::{Kind, Meld};
-pub use moves::{follow, lead};
+pub use moves::{follow, follow_into, lead, lead_into};
 pub use rules::{Effects, Rules, State};

@@ -140,6 +140,38 @@ fn run_table(h: u64, upto: u32) -> [u64; 14] {
     a
 }
 
+/// Every meld `hand` can lead, each once, as a new `Vec` (see [`lead_into`] for the list and its
+/// order; a search loop should reuse one buffer with it).
+///
+/// ```
+/// use daifugo::{lead, Rules};
+/// let r = Rules::UECDA;
+/// let moves = lead(r.parse_hand("S3 D3 S4 S5").unwrap(), &r).unwrap();
+/// assert_eq!(moves.len(), 6);
+/// ```
+pub fn lead(hand: CardSet, rules: &Rules) -> Result<Vec<Meld>, Error> {
+    let mut out = Vec::new();
+    lead_into(hand, rules, &mut out)?;
+    Ok(out)
+}
+
+/// Every meld of `hand` that beats the table under `state`, each once, as a new `Vec` (see
+/// [`follow_into`] for the list, its order and errors).
+///
+/// ```
+/// use daifugo::{follow, Meld, Rules, State};
+/// let r = Rules::SEED;
+/// let state = State::with_table(Meld::parse("S3 D3", &r).unwrap());
+/// let moves = follow(r.parse_hand("S4 D4 C4 S5 S6").unwrap(), &state, &r).unwrap();
+/// let text: Vec<String> = moves.iter().map(|m| format!("{m:#}")).collect();
+/// assert_eq!(text, ["C4 D4", "C4 S4", "D4 S4"]);
+/// ```
+pub fn follow(hand: CardSet, state: &State, rules: &Rules) -> Result<Vec<Meld>, Error> {
+    let mut out = Vec::new();
+    follow_into(hand, state, rules, &mut out)?;
+    Ok(out)
+}
+
 /// Appends to `out` every meld `hand` can lead, each once, and returns how many were added.
 ///
 /// The list holds every single (each card, and the lone joker), every group (every subset of 2
@@ -157,15 +189,15 @@ fn run_table(h: u64, upto: u32) -> [u64; 14] {
 /// state.
 ///
 /// ```
-/// use daifugo::{lead, Rules};
+/// use daifugo::{lead_into, Rules};
 /// let r = Rules::UECDA;
 /// let mut out = Vec::new();
-/// let n = lead(r.parse_hand("S3 D3 S4 S5").unwrap(), &r, &mut out).unwrap();
+/// let n = lead_into(r.parse_hand("S3 D3 S4 S5").unwrap(), &r, &mut out).unwrap();
 /// let text: Vec<String> = out.iter().map(|m| format!("{m:#}")).collect();
 /// assert_eq!(n, 6);
 /// assert_eq!(text, ["D3", "S3", "S4", "S5", "D3 S3", "S3 S4 S5"]);
 /// ```
-pub fn lead(hand: CardSet, rules: &Rules, out: &mut Vec<Meld>) -> Result<usize, Error> {
+pub fn lead_into(hand: CardSet, rules: &Rules, out: &mut Vec<Meld>) -> Result<usize, Error> {
     rules.check(hand)?;
     let start = out.len();
     let h = hand.bits() & STD;
@@ -218,23 +250,23 @@ const fn at_least(counts: u64, n: u32) -> u64 {
 /// both in the hand and on the table ([`Error::OnTable`]).
 ///
 /// ```
-/// use daifugo::{follow, Meld, Rules, State};
+/// use daifugo::{follow_into, Meld, Rules, State};
 /// let r = Rules::SEED;
 /// let state = State::with_table(Meld::parse("S3 S4 S5", &r).unwrap());
 /// let hand = r.parse_hand("S6 S7 S8 S9 D9 D10 DJ").unwrap();
 /// let mut out = Vec::new();
-/// follow(hand, &state, &r, &mut out).unwrap();
+/// follow_into(hand, &state, &r, &mut out).unwrap();
 /// let text: Vec<String> = out.iter().map(|m| format!("{m:#}")).collect();
 /// assert_eq!(text, ["S6 S7 S8", "S7 S8 S9", "D9 D10 DJ"]);
 /// ```
-pub fn follow(
+pub fn follow_into(
     hand: CardSet,
     state: &State,
     rules: &Rules,
     out: &mut Vec<Meld>,
 ) -> Result<usize, Error> {
     let Some(table) = state.table else {
-        return lead(hand, rules, out);
+        return lead_into(hand, rules, out);
     };
     state.check_hand(hand, rules)?;
     let start = out.len();
@@ -305,7 +337,7 @@ fn stronger_cards(faces: u64, reversed: bool) -> u64 {
     }
 }
 
-/// Pushes every sequence `h` (standard cards) makes, with the joker if `joker`, in [`lead`]
+/// Pushes every sequence `h` (standard cards) makes, with the joker if `joker`, in [`lead_into`]
 /// order.
 pub(crate) fn push_all_sequences(h: u64, joker: bool, out: &mut Vec<Meld>) {
     let a = run_table(h, 13);

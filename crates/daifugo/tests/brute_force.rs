@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use cards_core::{Card, CardSet, Suit};
 use daifugo::Kind::{Group, Sequence, Single};
-use daifugo::{Meld, Rules, State, follow, lead};
+use daifugo::{Meld, Rules, State, follow_into, lead_into};
 
 fn check_position(
     hand: CardSet,
@@ -19,7 +19,7 @@ fn check_position(
     stats: &mut [usize; 4],
 ) {
     let mut out = Vec::new();
-    lead(hand, rules, &mut out).unwrap();
+    lead_into(hand, rules, &mut out).unwrap();
     let got = common::as_set(&out, "lead");
     let want: HashSet<Meld> = brute.iter().copied().collect();
     assert_eq!(got.len(), brute.len(), "brute force repeats for {hand:?}");
@@ -29,7 +29,7 @@ fn check_position(
         panic!("lead of {hand:?}: missing {missing:?}, extra {extra:?}");
     }
     out.clear();
-    follow(hand, state, rules, &mut out).unwrap();
+    follow_into(hand, state, rules, &mut out).unwrap();
     let got = common::as_set(&out, "follow");
     for m in &out {
         let again = Meld::new(m.cards(), m.stand_in(), rules).unwrap();
@@ -145,7 +145,7 @@ fn long_sequences_equal_brute_force() {
         let brute = common::brute_melds(hand, &rules);
         let other = common::sample(&mut rng, CardSet::suit(next), 10 + i % 3);
         let mut tables = Vec::new();
-        lead(other, &rules, &mut tables).unwrap();
+        lead_into(other, &rules, &mut tables).unwrap();
         tables.retain(|m| m.kind() == Sequence);
         for k in 0..8 {
             let state = State {

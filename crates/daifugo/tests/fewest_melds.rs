@@ -8,7 +8,7 @@ mod common;
 use std::collections::HashMap;
 
 use cards_core::{Card, CardSet, Order, Rank};
-use daifugo::{Kind, Meld, Rules, fewest_melds, fewest_melds_count, lead};
+use daifugo::{Kind, Meld, Rules, fewest_melds, fewest_melds_count, lead_into};
 
 /// The fewest melds by exhaustive search: the hand's lowest card goes into some meld of the hand.
 fn exhaustive(hand: CardSet, rules: &Rules, memo: &mut HashMap<CardSet, u32>) -> u32 {
@@ -20,7 +20,7 @@ fn exhaustive(hand: CardSet, rules: &Rules, memo: &mut HashMap<CardSet, u32>) ->
     }
     let low = hand.first().unwrap();
     let mut melds = Vec::new();
-    lead(hand, rules, &mut melds).unwrap();
+    lead_into(hand, rules, &mut melds).unwrap();
     let best = melds
         .iter()
         .filter(|m| m.cards().contains(low))
@@ -50,7 +50,7 @@ fn partitions(
     }
     let low = hand.first().unwrap();
     let mut melds = Vec::new();
-    lead(hand, rules, &mut melds).unwrap();
+    lead_into(hand, rules, &mut melds).unwrap();
     for m in melds.into_iter().filter(|m| m.cards().contains(low)) {
         acc.push(m);
         partitions(hand - m.cards(), rules, budget - 1, acc, out);

@@ -5,7 +5,9 @@
 #![allow(clippy::trivially_copy_pass_by_ref)] // helpers take `&Rules`, like the API
 
 use cards_core::{Card, CardSet, Order};
-use daifugo::{Meld, Rules, State, decompose, fewest_melds, fewest_melds_count, follow, lead};
+use daifugo::{
+    Meld, Rules, State, decompose, fewest_melds, fewest_melds_count, follow_into, lead_into,
+};
 use proptest::prelude::*;
 
 fn rules_of(i: u8) -> Rules {
@@ -70,7 +72,7 @@ proptest! {
             eleven_back: flags & 4 != 0,
         };
         let mut out = Vec::new();
-        match follow(hand, &state, &rules, &mut out) {
+        match follow_into(hand, &state, &rules, &mut out) {
             Ok(n) => {
                 prop_assert_eq!(n, out.len());
                 for m in &out {
@@ -81,7 +83,7 @@ proptest! {
             Err(_) => prop_assert!(out.is_empty()),
         }
         let mut out = Vec::new();
-        let led = lead(hand, &rules, &mut out);
+        let led = lead_into(hand, &rules, &mut out);
         prop_assert_eq!(led.is_ok(), rules.check(hand).is_ok());
         for order in [Order::Normal, Order::Reversed] {
             let d = decompose(hand, order, &rules);

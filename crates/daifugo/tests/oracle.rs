@@ -9,7 +9,7 @@
 mod common;
 
 use cards_core::{Card, CardSet, Order, Rank, Suit};
-use daifugo::{Kind, Meld, Rules, State, decompose, lead};
+use daifugo::{Kind, Meld, Rules, State, decompose, lead_into};
 use rand::RngExt;
 
 /// The standard cards a meld counts as: its standard cards and the joker's stand-in.
@@ -171,7 +171,7 @@ fn beats_agrees_with_the_plain_reading() {
         let hand = common::hand(&mut rng, &rules, 4 + i % 11, i % 2 == 0);
         let state = common::state(&mut rng, &rules, hand);
         let mut melds = Vec::new();
-        lead(hand, &rules, &mut melds).unwrap();
+        lead_into(hand, &rules, &mut melds).unwrap();
         for m in &melds {
             let want = beats(&state, m, &rules);
             assert_eq!(state.beats(m, &rules), want, "{m:?} on {state}");

@@ -5,7 +5,7 @@
 #![allow(clippy::trivially_copy_pass_by_ref)] // helpers take `&Rules`, like the API
 
 use cards_core::{Card, CardSet, Order};
-use daifugo::{Effects, Error, Kind, Meld, Rules, State, decompose, follow, lead};
+use daifugo::{Effects, Error, Kind, Meld, Rules, State, decompose, follow_into, lead_into};
 
 const U: Rules = Rules::UECDA;
 
@@ -15,7 +15,7 @@ fn m(text: &str) -> Meld {
 
 fn follows(hand: &str, state: &State, rules: &Rules) -> Vec<String> {
     let mut out = Vec::new();
-    follow(rules.parse_hand(hand).unwrap(), state, rules, &mut out).unwrap();
+    follow_into(rules.parse_hand(hand).unwrap(), state, rules, &mut out).unwrap();
     out.iter().map(|x| format!("{x:#}")).collect()
 }
 
@@ -86,7 +86,7 @@ fn joker_stand_ins() {
     assert_eq!(m("S4 S5 JK=S6").faces(), "S4 S5 S6".parse().unwrap());
     // two melds that differ only in the stand-in are two moves
     let mut out = Vec::new();
-    lead(U.parse_hand("S5 H5 JK").unwrap(), &U, &mut out).unwrap();
+    lead_into(U.parse_hand("S5 H5 JK").unwrap(), &U, &mut out).unwrap();
     let pairs: Vec<String> = out
         .iter()
         .filter(|x| x.kind() == Kind::Group && x.len() == 2)
@@ -100,7 +100,7 @@ fn joker_stand_ins() {
     );
     // the joker may stand for a card the player holds but does not play
     let mut out = Vec::new();
-    lead(U.parse_hand("S5 S6 S7 JK").unwrap(), &U, &mut out).unwrap();
+    lead_into(U.parse_hand("S5 S6 S7 JK").unwrap(), &U, &mut out).unwrap();
     assert!(out.contains(&m("S5 S6 JK=S7")));
     assert!(out.contains(&m("S5 JK=S6 S7")));
     assert!(out.contains(&m("S5 S6 S7 JK=S8")));
@@ -376,11 +376,11 @@ fn typed_errors() {
     let mut out = Vec::new();
     let hand = U.parse_hand("S3 S4").unwrap();
     assert_eq!(
-        follow(hand, &State::with_table(m("S3")), &U, &mut out),
+        follow_into(hand, &State::with_table(m("S3")), &U, &mut out),
         Err(Error::OnTable("S3".parse().unwrap()))
     );
     assert_eq!(
-        follow(
+        follow_into(
             CardSet::EMPTY.with(Card::RED_JOKER),
             &State::default(),
             &U,
@@ -390,7 +390,7 @@ fn typed_errors() {
     );
     // a table from uecda rules under seed rules
     assert_eq!(
-        follow(hand, &State::with_table(Meld::JOKER), &seed, &mut out),
+        follow_into(hand, &State::with_table(Meld::JOKER), &seed, &mut out),
         Err(Error::TooManyJokers { allowed: 0 })
     );
     assert_eq!(

@@ -2,7 +2,7 @@
 //! decompositions and two follower lists.
 
 use cards_core::Order;
-use daifugo::{Meld, Rules, State, decompose, follow};
+use daifugo::{Meld, Rules, State, decompose, follow_into};
 
 fn text(melds: &[Meld]) -> Vec<String> {
     melds.iter().map(ToString::to_string).collect()
@@ -42,7 +42,7 @@ fn follower_example_1() {
         let state = State::with_table(Meld::parse("♠3 ♠4 ♠5", &rules).unwrap());
         let hand = rules.parse_hand("♠6 ♠7 ♠8 ♠9 ♦9 ♦10 ♦J").unwrap();
         let mut out = Vec::new();
-        follow(hand, &state, &rules, &mut out).unwrap();
+        follow_into(hand, &state, &rules, &mut out).unwrap();
         assert_eq!(text(&out), ["♠6 ♠7 ♠8", "♠7 ♠8 ♠9", "♦9 ♦10 ♦J"]);
     }
 }
@@ -54,7 +54,7 @@ fn follower_example_2() {
         let state = State::with_table(Meld::parse("♠3 ♦3", &rules).unwrap());
         let hand = rules.parse_hand("♠4 ♦4 ♣4 ♠5 ♠6").unwrap();
         let mut out = Vec::new();
-        follow(hand, &state, &rules, &mut out).unwrap();
+        follow_into(hand, &state, &rules, &mut out).unwrap();
         let mut got = text(&out);
         got.sort();
         let mut want = vec!["♦4 ♠4", "♣4 ♠4", "♣4 ♦4"];

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use cards_core::Order;
-use daifugo::{Meld, Rules, State, decompose, fewest_melds, follow, lead};
+use daifugo::{Meld, Rules, State, decompose, fewest_melds, follow_into, lead_into};
 
 fn line(melds: &[Meld]) -> String {
     melds
@@ -33,13 +33,13 @@ fn report(rules: &Rules, hand: &str, table: Option<&str>, flags: [bool; 3]) -> S
         let _ = writeln!(s, "fewest {order:?}: {}", line(&f));
     }
     let mut out = Vec::new();
-    lead(h, rules, &mut out).unwrap();
+    lead_into(h, rules, &mut out).unwrap();
     let _ = writeln!(s, "lead ({}):", out.len());
     for m in &out {
         let _ = writeln!(s, "  {m} ({})", m.kind().name());
     }
     out.clear();
-    follow(h, &state, rules, &mut out).unwrap();
+    follow_into(h, &state, rules, &mut out).unwrap();
     let _ = writeln!(s, "follow {state} ({}):", out.len());
     for m in &out {
         let _ = writeln!(s, "  {m}");

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use cards_core::{Card, CardSet};
-use daifugo::{Meld, Rules, State, lead};
+use daifugo::{Meld, Rules, State, lead_into};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -56,7 +56,7 @@ pub fn state(rng: &mut Xoshiro256PlusPlus, rules: &Rules, hand: CardSet) -> Stat
     let n = rng.random_range(3..=20);
     let other = sample(rng, deck(rules) - hand, n);
     let mut melds = Vec::new();
-    lead(other, rules, &mut melds).unwrap();
+    lead_into(other, rules, &mut melds).unwrap();
     // favour groups and sequences and every size: pick the kind, then the size, then the meld
     let kind = rng.random_range(0..3);
     let of_kind: Vec<Meld> = melds
