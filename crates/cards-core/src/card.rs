@@ -424,8 +424,18 @@ pub struct Card(u8);
 
 impl Card {
     /// The black (small) joker, bit 52: the joker of one-joker games.
+    ///
+    /// ```
+    /// use cards_core::Card;
+    /// assert_eq!("JK".parse(), Ok(Card::BLACK_JOKER));
+    /// ```
     pub const BLACK_JOKER: Card = Card(52);
     /// The red (big) joker, bit 53.
+    ///
+    /// ```
+    /// use cards_core::Card;
+    /// assert_eq!("RJ".parse(), Ok(Card::RED_JOKER));
+    /// ```
     pub const RED_JOKER: Card = Card(53);
 
     /// The card of a rank and a suit.

@@ -20,8 +20,18 @@ pub struct RankSet(u16);
 
 impl RankSet {
     /// No rank.
+    ///
+    /// ```
+    /// use cards_core::RankSet;
+    /// assert!(RankSet::EMPTY.is_empty());
+    /// ```
     pub const EMPTY: RankSet = RankSet(0);
     /// All 13 ranks.
+    ///
+    /// ```
+    /// use cards_core::RankSet;
+    /// assert_eq!(RankSet::ALL.len(), 13);
+    /// ```
     pub const ALL: RankSet = RankSet(0x1fff);
 
     /// The set with these bits, or `None` if a bit above 12 is set.

@@ -33,16 +33,46 @@ pub struct CardSet(u64);
 
 impl CardSet {
     /// No card.
+    ///
+    /// ```
+    /// use cards_core::CardSet;
+    /// assert_eq!(CardSet::EMPTY.len(), 0);
+    /// ```
     pub const EMPTY: CardSet = CardSet(0);
     /// All 54 cards (52 and both jokers).
+    ///
+    /// ```
+    /// use cards_core::CardSet;
+    /// assert_eq!(CardSet::ALL, CardSet::STANDARD | CardSet::JOKERS);
+    /// ```
     pub const ALL: CardSet = CardSet(0x003f_ffff_ffff_ffff);
     /// The 52 cards without jokers.
+    ///
+    /// ```
+    /// use cards_core::CardSet;
+    /// assert_eq!(CardSet::STANDARD.len(), 52);
+    /// ```
     pub const STANDARD: CardSet = CardSet(0x000f_ffff_ffff_ffff);
     /// Both jokers.
+    ///
+    /// ```
+    /// use cards_core::CardSet;
+    /// assert_eq!(CardSet::JOKERS, "BJ RJ".parse().unwrap());
+    /// ```
     pub const JOKERS: CardSet = CardSet(0x0030_0000_0000_0000);
     /// Every card from 3 to A: the seed's mask for "without the strongest rank" (normal order).
+    ///
+    /// ```
+    /// use cards_core::{CardSet, Rank};
+    /// assert_eq!(CardSet::WITHOUT_TWOS, CardSet::STANDARD - CardSet::rank(Rank::Two));
+    /// ```
     pub const WITHOUT_TWOS: CardSet = CardSet(0x0000_ffff_ffff_ffff);
     /// Every card from 4 to 2: the seed's mask for "without the strongest rank" in revolution.
+    ///
+    /// ```
+    /// use cards_core::{CardSet, Rank};
+    /// assert_eq!(CardSet::WITHOUT_THREES, CardSet::STANDARD - CardSet::rank(Rank::Three));
+    /// ```
     pub const WITHOUT_THREES: CardSet = CardSet(0x000f_ffff_ffff_fff0);
 
     /// The set with these bits, or `None` if a bit above 53 is set.

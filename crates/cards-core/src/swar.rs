@@ -5,6 +5,11 @@
 //! These functions work on any such word whose nibbles hold counts from 0 to 7.
 
 /// `0x1111_1111_1111_1111`: bit 0 of every nibble.
+///
+/// ```
+/// use cards_core::swar::NIBBLE_LSBS;
+/// assert_eq!(NIBBLE_LSBS.count_ones(), 16);
+/// ```
 pub const NIBBLE_LSBS: u64 = 0x1111_1111_1111_1111;
 
 /// Bit 0 of each nibble set where the nibble's count is at least `n` (`n` 0 gives every nibble,
