@@ -98,6 +98,12 @@ impl Rules {
         plane_pair_repeat: false,
     };
     /// `openspiel`: no four + two; a wing trio may sit next to the body.
+    ///
+    /// ```
+    /// use doudizhu::{classify, Rules};
+    /// assert!(classify("333345".parse()?, &Rules::OPENSPIEL).is_err());
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
     pub const OPENSPIEL: Rules = Rules {
         four_two: false,
         four_two_solo_pair: false,
@@ -109,6 +115,13 @@ impl Rules {
     };
     /// `douzero`: the rocket may be two solo wings, solo wings may hold all four of a rank, a
     /// wing trio may sit next to the body.
+    ///
+    /// ```
+    /// use doudizhu::{classify, Kind, Rules};
+    /// let r = classify("3333BR".parse()?, &Rules::DOUZERO).unwrap();
+    /// assert_eq!(r.first().kind(), Kind::FourTwoSolo);
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
     pub const DOUZERO: Rules = Rules {
         four_two: true,
         four_two_solo_pair: true,
@@ -119,6 +132,13 @@ impl Rules {
         plane_pair_repeat: false,
     };
     /// `strict`: the rule books' text, every kicker distinct.
+    ///
+    /// ```
+    /// use doudizhu::{classify, Rules};
+    /// assert!(classify("33344455".parse()?, &Rules::STRICT).is_err());
+    /// assert!(classify("33344456".parse()?, &Rules::STRICT).is_ok());
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
     pub const STRICT: Rules = Rules {
         four_two: true,
         four_two_solo_pair: false,

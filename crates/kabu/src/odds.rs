@@ -34,8 +34,16 @@ const fn gcd(mut a: u64, mut b: u64) -> u64 {
 
 impl Fraction {
     /// Zero, `0/1`.
+    ///
+    /// ```
+    /// assert_eq!(kabu::Fraction::ZERO.to_string(), "0/1");
+    /// ```
     pub const ZERO: Fraction = Fraction { num: 0, den: 1 };
     /// One, `1/1`.
+    ///
+    /// ```
+    /// assert_eq!(kabu::Fraction::ONE.to_string(), "1/1");
+    /// ```
     pub const ONE: Fraction = Fraction { num: 1, den: 1 };
 
     /// `numerator / denominator` reduced to lowest terms, or `None` for a zero denominator.
