@@ -288,6 +288,14 @@ pub enum ParseError {
     },
     /// Suited cards (`cards-core` notation) that do not parse.
     Cards(cards_core::ParseError),
+    /// `JK` or `🃏`: `cards-core` reads it as the black joker, but Dou Dizhu has two jokers, so
+    /// the crate asks which one is meant.
+    AmbiguousJoker {
+        /// The text read.
+        token: String,
+        /// Its character position.
+        position: usize,
+    },
 }
 
 impl fmt::Display for ParseError {
@@ -312,6 +320,11 @@ impl fmt::Display for ParseError {
                 write!(f, "{count} cards given: a play or hand holds at most {max}")
             }
             ParseError::Cards(e) => e.fmt(f),
+            ParseError::AmbiguousJoker { token, position } => write!(
+                f,
+                "\"{token}\" at position {position} names no joker: Dou Dizhu has two, \
+                 write BJ (black, small) or RJ (red, big), or B or R in a rank string"
+            ),
         }
     }
 }
@@ -707,8 +720,9 @@ impl FromStr for Counts {
     type Err = ParseError;
 
     /// Reads the rank string, or suited cards when the text holds a suit letter or symbol
-    /// (`SHDC`, `shdc`, `♠♥♦♣`) or a `cards-core` joker token (`BJ`, `RJ`, `JK`, `🃏`, either
-    /// case, separated by spaces or commas). Empty text is the empty multiset.
+    /// (`SHDC`, `shdc`, `♠♥♦♣`) or a `cards-core` joker token (`BJ`, `RJ`, either case,
+    /// separated by spaces or commas). `JK` and `🃏`, the one joker of one-joker games, are
+    /// [`ParseError::AmbiguousJoker`] here. Empty text is the empty multiset.
     fn from_str(text: &str) -> Result<Counts, ParseError> {
         let joker_token = |t: &str| {
             ["BJ", "RJ", "JK", "🃏"]
@@ -722,6 +736,15 @@ impl FromStr for Counts {
                 .split(|c: char| c.is_whitespace() || c == ',')
                 .any(joker_token);
         if suited {
+            if let Some(t) = cards_core::parse_tokens(text)
+                .flatten()
+                .find(|t| t.text.eq_ignore_ascii_case("JK") || t.text == "🃏")
+            {
+                return Err(ParseError::AmbiguousJoker {
+                    token: t.text.to_string(),
+                    position: t.position,
+                });
+            }
             let cards: CardSet = text.parse()?;
             return Ok(Counts::from_cards(cards));
         }

@@ -145,3 +145,27 @@ fn bombs_and_the_rocket() {
     }
     assert!(!rocket.beats(rocket));
 }
+
+#[test]
+fn jk_names_no_joker_in_a_two_joker_game() {
+    for (text, token, position) in [("S3 JK", "JK", 3), ("jk", "jk", 0), ("BJ, 🃏", "🃏", 4)] {
+        let e = text.parse::<Counts>().unwrap_err();
+        assert_eq!(
+            e,
+            ParseError::AmbiguousJoker {
+                token: token.to_string(),
+                position
+            },
+            "{text}"
+        );
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "\"{token}\" at position {position} names no joker: Dou Dizhu has two, write BJ \
+                 (black, small) or RJ (red, big), or B or R in a rank string"
+            )
+        );
+    }
+    // the named jokers still read
+    assert_eq!("BJ RJ".parse::<Counts>().unwrap().to_string(), "BR");
+}
