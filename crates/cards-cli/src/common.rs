@@ -1,6 +1,6 @@
 //! Plumbing every game command shares: output modes, errors, and the JSON-lines batch loop.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use serde_json::{Map, Value};
 
@@ -46,32 +46,38 @@ pub fn emit(io: &IoArgs, human: &str, json: &Value) -> Result<(), CliError> {
 }
 
 /// Runs `answer` on each line of `input` (a JSON object a line) and writes one JSON line per
-/// input line to `output`, in order: the answer, or `{"error": "..."}` for a bad line. Output is
-/// flushed whenever no more input is buffered, so it streams in constant memory and answers an
-/// interactive peer at once. Only I/O failures end the run early.
-pub fn batch_loop<R: BufRead, W: Write>(
-    mut input: R,
+/// input line to `output`, in order: the answer, or `{"error": "..."}` for a bad line (not JSON,
+/// not an object, not UTF-8, or refused by `answer`). Answers are flushed before every read that
+/// could wait for input, so an interactive peer gets each answer at once, while a bulk run writes
+/// in large blocks; memory stays constant however many lines come. Only I/O failures end the run
+/// early.
+pub fn batch_loop<R: Read, W: Write>(
+    input: R,
     output: W,
     mut answer: impl FnMut(&Object) -> Result<Value, String>,
 ) -> io::Result<()> {
-    let mut out = io::BufWriter::new(output);
-    let mut line = String::new();
+    let mut input = io::BufReader::with_capacity(1 << 16, input);
+    let mut out = io::BufWriter::with_capacity(1 << 16, output);
+    let mut line = Vec::new();
     loop {
+        if input.buffer().is_empty() {
+            out.flush()?;
+        }
         line.clear();
-        if input.read_line(&mut line)? == 0 {
+        if input.read_until(b'\n', &mut line)? == 0 {
             break;
         }
-        let result = match serde_json::from_str::<Value>(line.trim_end_matches(['\n', '\r'])) {
-            Ok(Value::Object(obj)) => answer(&obj),
-            Ok(other) => Err(format!("expected a JSON object, got {other}")),
-            Err(e) => Err(format!("invalid JSON: {e}")),
+        let result = match std::str::from_utf8(&line) {
+            Err(e) => Err(format!("the line is not UTF-8: {e}")),
+            Ok(text) => match serde_json::from_str::<Value>(text.trim_end_matches(['\n', '\r'])) {
+                Ok(Value::Object(obj)) => answer(&obj),
+                Ok(other) => Err(format!("expected a JSON object, got {other}")),
+                Err(e) => Err(format!("invalid JSON: {e}")),
+            },
         };
         let value = result.unwrap_or_else(|e| serde_json::json!({ "error": e }));
         serde_json::to_writer(&mut out, &value)?;
         out.write_all(b"\n")?;
-        if input.fill_buf()?.is_empty() {
-            out.flush()?;
-        }
     }
     out.flush()
 }
@@ -143,6 +149,26 @@ mod tests {
         );
         assert!(lines[5].starts_with(r#"{"error":"invalid JSON"#));
         assert_eq!(lines[6], r#"{"len":0}"#);
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_an_error_line_and_the_run_goes_on() {
+        let mut out = Vec::new();
+        batch_loop(
+            &b"{\"x\": \"\xff\"}\n{\"x\": \"ab\"}\n"[..],
+            &mut out,
+            |o| field_str(o, "x").map(|s| serde_json::json!({ "len": s.len() })),
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert!(
+            lines[0].starts_with(r#"{"error":"the line is not UTF-8"#),
+            "{}",
+            lines[0]
+        );
+        assert_eq!(lines[1], r#"{"len":2}"#);
     }
 
     #[test]

@@ -147,3 +147,42 @@ fn every_batch_command_answers_every_nasty_line_with_one_json_line() {
         }
     }
 }
+
+#[test]
+fn batch_answers_an_interactive_peer_line_by_line() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
+        .args(["kabu", "eval", "--batch"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the cards binary runs");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let stdout = child.stdout.take().expect("piped stdout");
+    // Read answers on another thread so a missing flush shows as a timeout, not a hang.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.expect("utf-8 output")).is_err() {
+                break;
+            }
+        }
+    });
+    let wait = std::time::Duration::from_secs(20);
+    // stdin stays open: each answer must arrive before the next question is asked
+    writeln!(stdin, r#"{{"cards": "SA S9", "role": "dealer"}}"#).unwrap();
+    stdin.flush().unwrap();
+    let first = rx
+        .recv_timeout(wait)
+        .expect("the first answer comes at once");
+    assert!(first.contains("\"code\":999"), "{first}");
+    writeln!(stdin, "oops").unwrap();
+    stdin.flush().unwrap();
+    let second = rx
+        .recv_timeout(wait)
+        .expect("the second answer comes at once");
+    assert!(second.starts_with("{\"error\":"), "{second}");
+    drop(stdin);
+    assert_eq!(child.wait().expect("cards exits").code(), Some(0));
+    reader.join().expect("reader thread");
+}
