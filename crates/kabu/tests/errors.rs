@@ -213,3 +213,91 @@ proptest! {
         let _ = Hand::from_harness_numbers(&v);
     }
 }
+
+#[test]
+fn every_error_says_what_in_words() {
+    let two: Hand = "SA S2".parse().unwrap();
+    let three: Hand = "SA S2 S3".parse().unwrap();
+    let none = CardSet::EMPTY;
+    let cases = [
+        (
+            DrawOdds::new(two, Role::Child, Rules::Default, "S3 S2".parse().unwrap()).unwrap_err(),
+            "card ♠2 is in the hand and also listed as seen",
+        ),
+        (
+            DrawOdds::new(two, Role::Dealer, Rules::Vb6, kabu::DECK - two.cards()).unwrap_err(),
+            "no unseen card is left to draw",
+        ),
+        (
+            DrawOdds::new(three, Role::Child, Rules::Default, none).unwrap_err(),
+            "draw odds need a two-card hand, got 3 cards",
+        ),
+        (
+            kabu::from_seed_number(12).unwrap_err(),
+            "12 is not a seed card number of the Kabu deck (0..=9, 13..=22, 26..=35, 39..=48: A to 10 of ♠, ♣, ♥, ♦)",
+        ),
+        (
+            kabu::from_harness_number(0).unwrap_err(),
+            "0 is not a harness card number (1..=40)",
+        ),
+        (
+            "SA S2 S3 S4".parse::<Hand>().unwrap_err(),
+            "a Kabu hand has two or three cards, got 4",
+        ),
+    ];
+    for (e, text) in cases {
+        assert_eq!(e.to_string(), text, "{e:?}");
+    }
+}
+
+#[test]
+fn odds_refuse_seen_sets_beyond_the_deck_or_covering_the_hand() {
+    let two: Hand = "S9 CA".parse().unwrap();
+    // The 52-card deck holds J, Q and K: the first one met is named.
+    let e = DrawOdds::new(two, Role::Dealer, Rules::Default, CardSet::STANDARD).unwrap_err();
+    assert!(
+        matches!(&e, KabuError::NotKabuCard { card, .. } if kabu::number(*card).is_none()),
+        "{e:?}"
+    );
+    assert!(matches!(
+        DrawOdds::new(two, Role::Dealer, Rules::Default, CardSet::ALL),
+        Err(KabuError::NotKabuCard { .. })
+    ));
+    assert!(matches!(
+        DrawOdds::new(two, Role::Dealer, Rules::Default, CardSet::JOKERS),
+        Err(KabuError::NotKabuCard { card, .. }) if card.is_joker()
+    ));
+    // The whole 40-card deck contains the hand: the overlap is reported first.
+    assert!(matches!(
+        DrawOdds::new(two, Role::Dealer, Rules::Default, kabu::DECK),
+        Err(KabuError::SeenInHand { card }) if two.cards().contains(card)
+    ));
+    // Text input: the seen set is read with the same checks as a hand.
+    assert!(matches!(
+        kabu::parse_cards("S2 SK"),
+        Err(KabuError::NotKabuCard { ref at, .. }) if at.token.as_deref() == Some("SK") && at.position == Some(3)
+    ));
+}
+
+#[test]
+fn roles_read_their_japanese_and_romaji_names() {
+    for (text, role) in [
+        ("dealer", Role::Dealer),
+        ("親", Role::Dealer),
+        ("oya", Role::Dealer),
+        ("Oya", Role::Dealer),
+        ("child", Role::Child),
+        ("子", Role::Child),
+        ("KO", Role::Child),
+    ] {
+        assert_eq!(text.parse::<Role>(), Ok(role), "{text}");
+        assert_eq!(role.to_string().parse::<Role>(), Ok(role));
+    }
+    assert_eq!(
+        "".parse::<Rules>(),
+        Err("unknown rules \"\" (expected default or vb6)".to_string())
+    );
+    for rules in Rules::ALL {
+        assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules));
+    }
+}

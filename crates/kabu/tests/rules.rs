@@ -69,7 +69,12 @@ fn arashi_kinds_by_number() {
 
 #[test]
 fn junko_needs_one_suit_and_consecutive_numbers_without_wrap() {
-    assert_eq!(eval("C3 C4 C5", Role::Child).yaku(), Yaku::Junko);
+    let o = eval("C3 C4 C5", Role::Child);
+    assert_eq!(
+        (o.yaku(), o.code(), o.label(), o.points()),
+        (Yaku::Junko, 555, "順子".into(), 2)
+    );
+    assert_eq!((o.payout(), o.multiplier()), (Payout::Times(5), Some(5)));
     assert_eq!(eval("C5 C3 C4", Role::Child).code(), 555);
     assert_eq!(eval("SA S2 S3", Role::Dealer).code(), 555);
     assert_eq!(eval("S8 S9 S10", Role::Dealer).code(), 555);
@@ -88,6 +93,11 @@ fn junko_reach_is_two_consecutive_cards_of_one_suit() {
     );
     assert_eq!(eval("H10 HA", Role::Child).code(), 1); // no wrap
     assert_eq!(eval("H10 D9", Role::Child).code(), 9);
+    // Both directions and every place of the pair, A-2 included.
+    assert_eq!(eval("H9 H10", Role::Dealer).code(), 509);
+    assert_eq!(eval("DA D2", Role::Child).code(), 503);
+    assert_eq!(eval("D2 DA", Role::Dealer).code(), 503);
+    assert_eq!(eval("C5 C4", Role::Child).yaku(), Yaku::JunkoReach);
     assert_eq!(eval("H8 H10", Role::Child).code(), 8);
 }
 
