@@ -25,6 +25,7 @@
 
 use std::fmt::Write;
 
+use cards_core::CardSet;
 use kabu::{DrawOdds, Hand, Outcome, Role, Rules};
 use serde_json::{Value, json};
 
@@ -96,8 +97,8 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             if a.io.batch {
                 return batch_stdio(|obj| odds_line(obj, a.role, a.rules));
             }
-            let hand: Hand = a.cards.join(" ").parse()?;
-            let seen = kabu::parse_cards(&a.seen).map_err(|e| CliError(format!("--seen: {e}")))?;
+            let hand = two_cards(a.cards.join(" ").parse()?)?;
+            let seen = seen_cards(&a.seen, hand).map_err(|e| CliError(format!("--seen: {e}")))?;
             let odds = DrawOdds::new(hand, a.role, a.rules, seen)?;
             emit(&a.io, &odds_text(&odds), &odds_json(&odds))
         }
@@ -119,12 +120,21 @@ fn eval_json(o: Outcome) -> Value {
 /// The text of an evaluation.
 fn eval_text(hand: Hand, role: Role, rules: Rules, o: Outcome) -> String {
     format!(
-        "{hand} as {role} ({rules} rules): {o} ({}, code {}, {} points, payout {})",
+        "{hand} as {role} ({rules} rules): {o} ({}, code {}, {}, payout {})",
         o.yaku().name(),
         o.code(),
-        o.points(),
+        plural(o.points().into(), "point"),
         o.payout()
     )
+}
+
+/// `1 point`, `2 points`, `0 points`.
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
 }
 
 /// The role and rules of a batch line, defaulting to the flags.
@@ -152,13 +162,47 @@ fn eval_line(obj: &Object, role: Role, rules: Rules) -> Result<Value, String> {
 /// One `odds --batch` line.
 fn odds_line(obj: &Object, role: Role, rules: Rules) -> Result<Value, String> {
     let (role, rules) = line_setup(obj, role, rules)?;
-    let hand: Hand = field_str(obj, "cards")?
+    let hand = field_str(obj, "cards")?
         .parse()
+        .and_then(two_cards)
         .map_err(|e: kabu::KabuError| e.to_string())?;
-    let seen = kabu::parse_cards(field_opt_str(obj, "seen")?.unwrap_or(""))
+    let seen = seen_cards(field_opt_str(obj, "seen")?.unwrap_or(""), hand)
         .map_err(|e| format!("seen: {e}"))?;
     let odds = DrawOdds::new(hand, role, rules, seen).map_err(|e| e.to_string())?;
     Ok(odds_json(&odds))
+}
+
+/// The hand of `odds`: two cards (checked before the seen cards, which are about a third).
+fn two_cards(hand: Hand) -> Result<Hand, kabu::KabuError> {
+    if hand.len() == 2 {
+        Ok(hand)
+    } else {
+        Err(kabu::KabuError::NotTwoCards { count: hand.len() })
+    }
+}
+
+/// The seen cards of `--seen` or a batch line's `"seen"`: Kabu cards, none twice, none of the
+/// hand's (a card of the hand is named with its token and position, as every other bad card).
+fn seen_cards(text: &str, hand: Hand) -> Result<CardSet, String> {
+    let seen = kabu::parse_cards(text).map_err(|e| e.to_string())?;
+    if (seen & hand.cards()).is_empty() {
+        return Ok(seen);
+    }
+    let token = cards_core::parse_tokens(text)
+        .filter_map(Result::ok)
+        .find(|t| hand.cards().contains(t.card));
+    Err(match token {
+        Some(t) => format!(
+            "\"{}\" at position {}: card {} is in the hand, not among the cards seen elsewhere",
+            t.text, t.position, t.card
+        ),
+        None => kabu::KabuError::SeenInHand {
+            card: (seen & hand.cards())
+                .first()
+                .unwrap_or(cards_core::Card::RED_JOKER),
+        }
+        .to_string(),
+    })
 }
 
 /// The JSON object of draw odds.
@@ -188,14 +232,14 @@ fn odds_json(odds: &DrawOdds) -> Value {
 fn odds_text(odds: &DrawOdds) -> String {
     let s = odds.standing();
     let mut out = format!(
-        "{} as {} ({} rules): stands on {s} (code {}, {} points); policy: {}\n{} unseen cards; a third card gives:",
+        "{} as {} ({} rules): stands on {s} (code {}, {}); policy: {}\n{}; a third card gives:",
         odds.hand(),
         odds.role(),
         odds.rules(),
         s.code(),
-        s.points(),
+        plural(s.points().into(), "point"),
         odds.advice(),
-        odds.unseen().len()
+        plural(odds.unseen().len(), "unseen card")
     );
     for (o, count, p) in odds.outcomes() {
         let label = o.to_string();
@@ -290,11 +334,81 @@ mod tests {
         let total: u64 = outcomes.iter().map(|o| o["count"].as_u64().unwrap()).sum();
         assert_eq!(total, 36);
         assert!(out[1]["error"].as_str().unwrap().contains("two-card hand"));
+        assert_eq!(
+            out[2]["error"],
+            "seen: \"S8\" at position 0: card ♠8 is in the hand, not among the cards seen elsewhere"
+        );
+    }
+
+    #[test]
+    fn odds_outcomes_are_whole_objects_equal_to_the_library() {
+        let out = batch(
+            concat!(
+                "{\"cards\": \"S7 S8\", \"seen\": \"S6 H9\"}\n",
+                "{\"cards\": \"C5 D5\", \"role\": \"dealer\", \"rules\": \"vb6\"}\n",
+            ),
+            odds_line,
+        );
+        assert_eq!(
+            out[0]["outcomes"][0],
+            json!({"code": 555, "label": "順子", "yaku": "junko", "points": 4, "count": 1, "probability": "1/36"})
+        );
+        assert_eq!(
+            out[0]["outcomes"][6],
+            json!({"code": 4, "label": "なし 4", "yaku": "none", "points": 4, "count": 2, "probability": "1/18"})
+        );
+        let hand: Hand = "C5 D5".parse().unwrap();
+        let odds = DrawOdds::new(hand, Role::Dealer, Rules::Vb6, CardSet::EMPTY).unwrap();
+        let outcomes = out[1]["outcomes"].as_array().unwrap();
+        assert_eq!(outcomes.len(), odds.outcomes().count());
+        for (v, (o, count, p)) in outcomes.iter().zip(odds.outcomes()) {
+            assert_eq!(v["code"], o.code());
+            assert_eq!(v["label"], o.label());
+            assert_eq!(v["points"], o.points());
+            assert_eq!(v["count"], count);
+            assert_eq!(v["probability"], p.to_string());
+        }
+        assert_eq!(outcomes[0]["label"], "嵐10倍");
+        assert_eq!(outcomes[0]["probability"], "1/19");
+    }
+
+    #[test]
+    fn seen_cards_name_the_token_of_a_card_in_the_hand() {
+        let hand: Hand = "SA S2".parse().unwrap();
+        assert_eq!(seen_cards("", hand), Ok(CardSet::EMPTY));
+        assert_eq!(seen_cards("H3, d4", hand).map(CardSet::len), Ok(2));
+        assert_eq!(
+            seen_cards("H3 as", hand),
+            Err(
+                "\"as\" at position 3: card ♠A is in the hand, not among the cards seen elsewhere"
+                    .into()
+            )
+        );
+        assert_eq!(
+            seen_cards("H3 H3", hand),
+            Err("\"H3\" at position 3: card ♥3 given twice".into())
+        );
         assert!(
-            out[2]["error"]
-                .as_str()
-                .unwrap()
-                .contains("also listed as seen")
+            seen_cards("H3 SQ", hand)
+                .unwrap_err()
+                .contains("\"SQ\" at position 3")
+        );
+    }
+
+    #[test]
+    fn the_text_counts_one_card_and_one_point_in_the_singular() {
+        let hand: Hand = "SA S2".parse().unwrap();
+        let rest = kabu::DECK - hand.cards() - "D10".parse::<CardSet>().unwrap();
+        let odds = DrawOdds::new(hand, Role::Child, Rules::Default, rest).unwrap();
+        assert_eq!(
+            odds_text(&odds),
+            "♠A ♠2 as child (default rules): stands on 順子リーチ (code 503, 3 points); policy: must draw (3 or less)\n1 unseen card; a third card gives:\n  なし 3     3 pt  code   3    1/1  (1 of 1)"
+        );
+        let hand: Hand = "S5 H6".parse().unwrap();
+        let o = hand.evaluate(Role::Child, Rules::Default);
+        assert_eq!(
+            eval_text(hand, Role::Child, Rules::Default, o),
+            "♠5 ♥6 as child (default rules): なし 1 (none, code 1, 1 point, payout 2倍返し)"
         );
     }
 }

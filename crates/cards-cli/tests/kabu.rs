@@ -57,8 +57,12 @@ fn bad_arguments_are_one_line_and_status_2() {
         (&["kabu", "eval"][..], "required"),
         (&["kabu", "odds", "SA", "S2", "S3"][..], "two-card hand"),
         (
-            &["kabu", "odds", "--seen", "S2", "SA", "S2"][..],
-            "also listed as seen",
+            &["kabu", "odds", "--seen", "H5 S2", "SA", "S2"][..],
+            "--seen: \"S2\" at position 3: card ♠2 is in the hand",
+        ),
+        (
+            &["kabu", "odds", "--seen", "S3", "SA", "S2", "S3"][..],
+            "two-card hand, got 3",
         ),
         (
             &["kabu", "odds", "--seen", "JK", "SA", "S2"][..],
