@@ -440,7 +440,7 @@ impl DrawOdds {
         Fraction::new(count, self.unseen.len() as u64).unwrap_or(Fraction::ZERO)
     }
 
-    /// The unseen cards that give an outcome with this yaku and these points.
+    /// The unseen cards that give an outcome with this yaku (any points).
     ///
     /// ```
     /// use kabu::{DrawOdds, Role, Rules, Yaku};
