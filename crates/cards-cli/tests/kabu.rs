@@ -82,6 +82,57 @@ fn bad_arguments_are_one_line_and_status_2() {
 }
 
 #[test]
+fn odds_refuse_seen_sets_that_leave_nothing_or_leave_the_deck() {
+    let deck52: Vec<String> = ["S", "C", "H", "D"]
+        .iter()
+        .flat_map(|s| {
+            [
+                "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+            ]
+            .iter()
+            .map(move |r| format!("{s}{r}"))
+        })
+        .collect();
+    let deck40: Vec<&str> = deck52
+        .iter()
+        .map(String::as_str)
+        .filter(|c| !c.ends_with(['J', 'Q', 'K']))
+        .collect();
+    let rest: Vec<&str> = deck40
+        .iter()
+        .copied()
+        .filter(|c| !["SA", "S2"].contains(c))
+        .collect();
+    for (seen, needle) in [
+        (rest.join(" "), "cards: no unseen card is left to draw"),
+        // The 52-card deck: its first card outside the Kabu deck is named.
+        (
+            deck52.join(" "),
+            "cards: --seen: \"SJ\" at position 31 is ♠J, not a Kabu card",
+        ),
+        // The 40-card deck holds the hand: the first of its cards is named.
+        (
+            deck40.join(" "),
+            "cards: --seen: \"SA\" at position 0: card ♠A is in the hand",
+        ),
+    ] {
+        let out = cards(&["kabu", "odds", "--seen", &seen, "SA", "S2"]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with(needle) && err.lines().count() == 1, "{err}");
+    }
+    // One card left: it is the whole answer.
+    let one_left = rest[..rest.len() - 1].join(" ");
+    let out = cards(&["kabu", "odds", "--json", "--seen", &one_left, "SA", "S2"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["unseen"], 1);
+    assert_eq!(
+        v["outcomes"],
+        serde_json::json!([{"code": 3, "count": 1, "label": "なし 3", "points": 3, "probability": "1/1", "yaku": "none"}])
+    );
+}
+
+#[test]
 fn eval_batch_answers_every_line_in_order() {
     let input = concat!(
         "{\"cards\": \"SA S9\", \"role\": \"dealer\"}\n",
