@@ -85,7 +85,7 @@ pub fn decompose_into(
     let all = hand.bits();
     let h = all & STD;
     let no_strong = if all.count_ones() > 4 {
-        h & !(0xf << (4 * order.strongest() as u32))
+        h & !CardSet::rank(order.strongest()).bits()
     } else {
         h
     };

@@ -513,14 +513,22 @@ impl Shape {
         }
     }
 
-    /// Plane + solos of `k` trios (any number of readings, highest body first).
+    /// Nibble mask of the lowest rank of every body of `k` consecutive trios (exactly three of a
+    /// rank, a four is never split into a body) within 3..A.
     #[inline(always)]
-    fn plane_solo(&self, k: u32, rules: &Rules, out: &mut Readings) {
+    fn plane_body_starts(&self, k: u32) -> u64 {
         let e3 = self.ge3 & !self.ge4 & CHAIN;
         let mut starts = e3;
         for i in 1..k {
             starts &= e3 >> (4 * i);
         }
+        starts
+    }
+
+    /// Plane + solos of `k` trios (any number of readings, highest body first).
+    #[inline(always)]
+    fn plane_solo(&self, k: u32, rules: &Rules, out: &mut Readings) {
+        let mut starts = self.plane_body_starts(k);
         while starts != 0 {
             // highest first: the readings come out sorted
             let s = starts.ilog2();
@@ -535,11 +543,7 @@ impl Shape {
     /// Plane + pairs of `k` trios.
     #[inline(always)]
     fn plane_pair(&self, k: u32, rules: &Rules, out: &mut Readings) {
-        let e3 = self.ge3 & !self.ge4 & CHAIN;
-        let mut starts = e3;
-        for i in 1..k {
-            starts &= e3 >> (4 * i);
-        }
+        let mut starts = self.plane_body_starts(k);
         while starts != 0 {
             let s = starts.ilog2();
             starts ^= 1 << s;
