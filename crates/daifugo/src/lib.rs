@@ -16,7 +16,9 @@ pub use decompose::{
     decompose, decompose_into, fewest_melds, fewest_melds_count, fewest_melds_into,
 };
 pub use error::Error;
-pub use game::{Action, Class, Deal, Game, GameError, Mode, Outcome, PLAYERS, Step, weakest};
+pub use game::{
+    Action, Class, Deal, Game, GameError, Match, Mode, Outcome, PLAYERS, Step, weakest,
+};
 pub use meld::{Kind, Meld, StandIn};
 pub use moves::{follow, follow_into, lead, lead_into};
 pub use observation::Observation;
