@@ -1,9 +1,10 @@
-//! A deck: shuffle and deal with a caller-supplied random generator.
+//! A deck: shuffle (with [`Rng`] or any `rand` generator) and deal.
 
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::{Card, CardSet};
+use crate::rng::shuffle_with;
+use crate::{Card, CardSet, Rng};
 
 /// A deal asked for more cards than the deck holds.
 ///
@@ -36,15 +37,14 @@ impl core::error::Error for DealError {}
 ///
 /// ```
 /// use cards_core::{CardSet, Deck};
-/// use rand::{SeedableRng, rngs::Xoshiro256PlusPlus};
+/// use cards_core::Rng;
 /// let mut deck = Deck::with_jokers();
-/// deck.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(7));
+/// deck.shuffle(&mut Rng::seed_from_u64(7));
 /// let hands = deck.deal(&[17, 17, 17]).unwrap();
 /// assert!(hands.iter().all(|h| h.len() == 17));
 /// assert!(hands[0].is_disjoint(hands[1]));
 /// // the same seed deals the same hands
-/// let mut again = Deck::with_jokers();
-/// again.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(7));
+/// let again = Deck::with_jokers().shuffled_seeded(7);
 /// assert_eq!(again.deal(&[17, 17, 17]).unwrap(), hands);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,19 +121,36 @@ impl Deck {
         self.cards.is_empty()
     }
 
-    /// Shuffles uniformly (Fisher-Yates) with the given generator; a seeded generator gives a
-    /// reproducible order.
+    /// Shuffles uniformly with the given generator: Fisher-Yates from the end, each index drawn
+    /// without bias from the generator's `next_u64` (the algorithm of [`Rng::shuffle`]), so a
+    /// seeded generator gives an order that is stable across platforms and versions.
     ///
     /// ```
-    /// use cards_core::Deck;
-    /// use rand::{SeedableRng, rngs::Xoshiro256PlusPlus};
+    /// use cards_core::{Deck, Rng};
     /// let mut d = Deck::standard();
-    /// d.shuffle(&mut Xoshiro256PlusPlus::seed_from_u64(1));
+    /// d.shuffle(&mut Rng::seed_from_u64(1));
     /// assert_ne!(d, Deck::standard());
+    /// assert_eq!(d, Deck::standard().shuffled_seeded(1));
     /// ```
     pub fn shuffle<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {
-        use rand::seq::SliceRandom;
-        self.cards.shuffle(rng);
+        shuffle_with(&mut self.cards, || rng.next_u64());
+    }
+
+    /// This deck shuffled by [`Rng::seed_from_u64`]`(seed)`: the workspace's seeded deal. The
+    /// order for a seed never changes (see [`crate::rng`]).
+    ///
+    /// ```
+    /// use cards_core::{Card, Deck};
+    /// let deck = Deck::with_jokers().shuffled_seeded(42);
+    /// assert_eq!(deck, Deck::with_jokers().shuffled_seeded(42));
+    /// assert_ne!(deck, Deck::with_jokers().shuffled_seeded(43));
+    /// let hands = deck.deal(&[17, 17, 17, 3]).unwrap();
+    /// assert_eq!(hands.iter().map(|h| h.len()).sum::<usize>(), 54);
+    /// ```
+    #[must_use]
+    pub fn shuffled_seeded(mut self, seed: u64) -> Deck {
+        Rng::seed_from_u64(seed).shuffle(&mut self.cards);
+        self
     }
 
     /// Deals hands of the given sizes from the top, one hand after another.
