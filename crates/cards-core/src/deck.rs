@@ -8,15 +8,20 @@ use crate::{Card, CardSet, Rng};
 
 /// A deal asked for more cards than the deck holds.
 ///
+/// `wanted` is the exact total of the sizes asked for, even when it does not fit in a `usize`.
+///
 /// ```
 /// use cards_core::Deck;
 /// let e = Deck::standard().deal(&[30, 30]).unwrap_err();
 /// assert_eq!(e.to_string(), "cannot deal 60 cards from a deck of 52");
+/// let e = Deck::standard().deal(&[usize::MAX, 2]).unwrap_err();
+/// assert_eq!(e.wanted, u128::from(u64::MAX) + 2);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct DealError {
-    /// Cards the deal needs.
-    pub wanted: usize,
+    /// Cards the deal needs (the sum of the sizes, computed without overflow).
+    pub wanted: u128,
     /// Cards in the deck.
     pub available: usize,
 }
@@ -153,7 +158,8 @@ impl Deck {
         self
     }
 
-    /// Deals hands of the given sizes from the top, one hand after another.
+    /// Deals hands of the given sizes from the top, one hand after another, or a [`DealError`]
+    /// when they add up to more cards than the deck holds (for any sizes, up to `usize::MAX`).
     ///
     /// ```
     /// use cards_core::Deck;
@@ -162,8 +168,9 @@ impl Deck {
     /// assert_eq!(hands[1], "H3 S3 C4".parse().unwrap());
     /// ```
     pub fn deal(&self, sizes: &[usize]) -> Result<Vec<CardSet>, DealError> {
-        let wanted: usize = sizes.iter().sum();
-        if wanted > self.cards.len() {
+        // u128: a slice of usizes cannot sum past it (at most 2^61 items of at most 2^64)
+        let wanted: u128 = sizes.iter().map(|&n| n as u128).sum();
+        if wanted > self.cards.len() as u128 {
             return Err(DealError {
                 wanted,
                 available: self.cards.len(),
