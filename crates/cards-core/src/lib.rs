@@ -18,7 +18,7 @@ pub mod swar;
 pub use card::{Card, Order, Rank, Suit};
 pub use combo::{KSubsets, Subsets, binomial, colex_rank, colex_unrank};
 pub use deck::{DealError, Deck};
-pub use parse::{ParseError, ParseErrorKind, Token, parse_cards, parse_tokens};
+pub use parse::{Escaped, ParseError, ParseErrorKind, Token, parse_cards, parse_tokens};
 pub use ranks::{RankIter, RankSet};
 pub use rng::Rng;
 pub use set::{CardSet, Iter};
