@@ -293,15 +293,21 @@ fn parse_token(token: &str, position: usize) -> Result<Card, ParseError> {
     Err(err(ParseErrorKind::NotACard))
 }
 
+/// The text without surrounding spaces, and the character position where it starts.
+fn trim(s: &str) -> (&str, usize) {
+    let trimmed = s.trim_start();
+    let position = s[..s.len() - trimmed.len()].chars().count();
+    (trimmed.trim_end(), position)
+}
+
 impl FromStr for Card {
     type Err = ParseError;
 
     /// Reads one card: suit then rank (`♠3`, `S3`, `s10`, `HT`), rank then suit (`3s`, `10h`),
     /// or a joker (`BJ`, `RJ`; `JK` and `🃏` are the black joker). Surrounding spaces are ignored.
     fn from_str(s: &str) -> Result<Card, ParseError> {
-        let trimmed = s.trim_start();
-        let position = s[..s.len() - trimmed.len()].chars().count();
-        parse_token(trimmed.trim_end(), position)
+        let (t, position) = trim(s);
+        parse_token(t, position)
     }
 }
 
@@ -321,9 +327,7 @@ impl FromStr for Suit {
     /// );
     /// ```
     fn from_str(s: &str) -> Result<Suit, ParseError> {
-        let trimmed = s.trim_start();
-        let position = s[..s.len() - trimmed.len()].chars().count();
-        let t = trimmed.trim_end();
+        let (t, position) = trim(s);
         let mut chars = t.chars();
         let err = |kind| ParseError {
             token: t.to_string(),
@@ -354,9 +358,7 @@ impl FromStr for Rank {
     /// );
     /// ```
     fn from_str(s: &str) -> Result<Rank, ParseError> {
-        let trimmed = s.trim_start();
-        let position = s[..s.len() - trimmed.len()].chars().count();
-        let t = trimmed.trim_end();
+        let (t, position) = trim(s);
         Rank::parse(t).ok_or_else(|| ParseError {
             token: t.to_string(),
             position,
