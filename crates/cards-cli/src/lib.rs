@@ -84,7 +84,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
     }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(e) => return clap_failure(&e),
+        Err(e) => return clap_failure(&e, &args),
     };
     match run(cli) {
         Ok(()) => 0,
@@ -96,32 +96,35 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
 }
 
 /// Prints clap's help or version (status 0), or its error as one line (status 2).
-fn clap_failure(e: &clap::Error) -> i32 {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
+fn clap_failure(e: &clap::Error, args: &[OsString]) -> i32 {
+    use clap::CommandFactory;
+    use clap::error::ErrorKind;
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
             0
         }
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let names = match e.get(ContextKind::ValidSubcommand) {
-                Some(ContextValue::Strings(v)) => v
-                    .iter()
-                    .filter(|s| *s != "help")
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                _ => String::new(),
-            };
-            let command = match e.get(ContextKind::InvalidSubcommand) {
-                Some(ContextValue::String(s)) => s.clone(),
-                _ => String::from("cards"),
-            };
-            if names.is_empty() {
-                eprintln!("cards: '{command}' needs a command (see --help)");
-            } else {
-                eprintln!("cards: '{command}' needs a command: one of {names} (see --help)");
+            // Walk the words given down the command tree to the command that lacks one.
+            let mut command = Cli::command();
+            let mut path = vec![String::from("cards")];
+            for word in args.iter().skip(1).filter_map(|a| a.to_str()) {
+                let Some(sub) = command.find_subcommand(word).cloned() else {
+                    break;
+                };
+                path.push(sub.get_name().to_string());
+                command = sub;
             }
+            let names: Vec<&str> = command
+                .get_subcommands()
+                .map(clap::Command::get_name)
+                .filter(|n| *n != "help")
+                .collect();
+            eprintln!(
+                "cards: '{}' needs a command: one of {} (see --help)",
+                path.join(" "),
+                names.join(", ")
+            );
             2
         }
         _ => {
