@@ -14,3 +14,5 @@ pub use error::Error;
 pub use meld::{Kind, Meld};
 pub use moves::{follow, follow_into, lead, lead_into};
 pub use rules::{Effects, Rules, State};
+
+pub mod uecda;
