@@ -154,12 +154,10 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             };
             let table =
                 Meld::parse(&table, &a.rules).map_err(|e| CliError(format!("--table: {e}")))?;
-            let state = State {
-                table: Some(table),
-                revolution: a.revolution,
-                eleven_back: a.eleven_back,
-                locked: a.lock,
-            };
+            let state = State::new(Some(table))
+                .with_revolution(a.revolution)
+                .with_eleven_back(a.eleven_back)
+                .with_lock(a.lock);
             let mut moves = Vec::new();
             daifugo::follow_into(hand, &state, &a.rules, &mut moves)?;
             let mut human = moves_text(&moves, "follow");
@@ -211,7 +209,7 @@ fn decompose(
 /// The rules of a batch line (`"rules"`), defaulting to the flag.
 fn line_rules(obj: &Object, rules: Rules) -> Result<Rules, String> {
     match field_opt_str(obj, "rules")? {
-        Some(s) => s.parse(),
+        Some(s) => s.parse().map_err(|e: daifugo::RulesError| e.to_string()),
         None => Ok(rules),
     }
 }
@@ -267,12 +265,10 @@ fn follow_line(
         return Err("missing field \"table\"".to_string());
     };
     let table = Meld::parse(table, &rules).map_err(|e| format!("table: {e}"))?;
-    let state = State {
-        table: Some(table),
-        revolution: line_flag(obj, "revolution", flags[0])?,
-        locked: line_flag(obj, "lock", flags[1])?,
-        eleven_back: line_flag(obj, "eleven_back", flags[2])?,
-    };
+    let state = State::new(Some(table))
+        .with_revolution(line_flag(obj, "revolution", flags[0])?)
+        .with_lock(line_flag(obj, "lock", flags[1])?)
+        .with_eleven_back(line_flag(obj, "eleven_back", flags[2])?);
     let mut moves = Vec::new();
     daifugo::follow_into(hand, &state, &rules, &mut moves).map_err(|e| e.to_string())?;
     Ok(json!({ "moves": texts(&moves) }))
