@@ -43,7 +43,7 @@ use core::fmt;
 
 use cards_core::{Card, CardSet, Suit};
 
-use crate::{Meld, Rules};
+use crate::{Meld, Rules, StandIn};
 
 /// Rows of a grid.
 pub const ROWS: usize = 8;
@@ -889,7 +889,7 @@ impl Default for Status {
 enum JokerPlace {
     /// Standing for this standard card.
     Card(Card),
-    /// A sequence's joker below 3, in this suit's row (column 0).
+    /// A sequence's joker below 3 (`JK=S<3`), in this suit's row (column 0).
     Below(Suit),
     /// A sequence's joker above 2, in this suit's row (column 14).
     Above(Suit),
@@ -905,7 +905,9 @@ fn joker_place(meld: &Meld) -> JokerPlace {
         return JokerPlace::Lone;
     }
     match meld.stand_in() {
-        Some(c) => JokerPlace::Card(c),
+        Some(StandIn::Card(c)) => JokerPlace::Card(c),
+        Some(StandIn::Below3(s)) => JokerPlace::Below(s),
+        Some(StandIn::Above2(s)) => JokerPlace::Above(s),
         None => JokerPlace::Fifth,
     }
 }
@@ -917,13 +919,13 @@ fn build_meld(
     place: Option<JokerPlace>,
     rules: &Rules,
 ) -> Result<Meld, crate::Error> {
-    match place {
-        None | Some(JokerPlace::Lone | JokerPlace::Fifth) => Meld::new(cards, None, rules),
-        Some(JokerPlace::Card(c)) => Meld::new(cards, Some(c), rules),
-        Some(JokerPlace::Below(_) | JokerPlace::Above(_)) => {
-            Err(crate::Error::MissingStandIn(cards))
-        }
-    }
+    let stand = match place {
+        None | Some(JokerPlace::Lone | JokerPlace::Fifth) => None,
+        Some(JokerPlace::Card(c)) => Some(StandIn::Card(c)),
+        Some(JokerPlace::Below(s)) => Some(StandIn::Below3(s)),
+        Some(JokerPlace::Above(s)) => Some(StandIn::Above2(s)),
+    };
+    Meld::new(cards, stand, rules)
 }
 
 /// A small set of cells (rows 0–4).

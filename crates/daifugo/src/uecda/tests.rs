@@ -135,7 +135,7 @@ fn every_meld_of_the_whole_deck_round_trips() {
     // 52 cards and the lone joker; hundreds of groups and sequences
     assert_eq!(kinds[0], 53);
     assert!(kinds[1] > 500 && kinds[2] > 1000, "{kinds:?}");
-    for p in ["Card", "Fifth", "Lone"] {
+    for p in ["Card", "Fifth", "Lone", "Below", "Above"] {
         assert!(joker_places.contains(p), "{joker_places:?}");
     }
     // distinct melds write distinct grids (the codec loses nothing)
@@ -219,6 +219,46 @@ fn joker_encodings_of_the_protocol_table() {
     // a joker standing for a 4-card group's missing card
     let g = with_cells(&[(0, 13, 1), (1, 13, 1), (2, 13, 2), (3, 13, 1)]);
     assert_eq!(g.submission(&R), Ok(Some(meld("S2 H2 C2 JK=D2"))));
+}
+
+#[test]
+fn the_joker_beyond_the_ends_sits_in_the_virtual_columns() {
+    for (row, suit) in [(0, 'S'), (1, 'H'), (2, 'D'), (3, 'C')] {
+        // below 3: column 0
+        let low = meld(&format!("JK={suit}<3 {suit}3 {suit}4"));
+        let g = Grid::from_meld(&low, false);
+        assert_eq!((g.get(row, 0), g.get(row, 1), g.get(row, 2)), (2, 1, 1));
+        assert_eq!(g.submission(&R), Ok(Some(low)));
+        // above 2: column 14
+        let high = meld(&format!("{suit}A {suit}2 JK={suit}>2"));
+        let g = Grid::from_meld(&high, true);
+        assert_eq!((g.get(row, 12), g.get(row, 13), g.get(row, 14)), (1, 1, 2));
+        assert_eq!(g.submission(&R), Ok(Some(high)));
+    }
+    // a longer run from below 3 (a revolution)
+    let g = with_cells(&[(1, 0, 2), (1, 1, 1), (1, 2, 1), (1, 3, 1), (1, 4, 1)]);
+    let m = g.submission(&R).unwrap().unwrap();
+    assert_eq!(m, meld("JK=H<3 H3 H4 H5 H6"));
+    assert!(R.revolts(&m));
+    // the spec's observed submissions: A-2-JK and JK-3-4 were answered 9
+    assert_eq!(
+        with_cells(&[(0, 12, 1), (0, 13, 1), (0, 14, 2)]).submission(&R),
+        Ok(Some(meld("SA S2 JK=S>2")))
+    );
+    // under rules without that stand-in the grid is refused, naming where the meld starts
+    let mut strict = R;
+    strict.joker_beyond_ends = false;
+    let g = with_cells(&[(2, 0, 2), (2, 1, 1), (2, 2, 1)]);
+    assert!(matches!(
+        g.submission(&strict),
+        Err(GridError::Meld { anchor, .. }) if anchor == Cell::new(2, 0)
+    ));
+    // and a real card in a virtual column is never a card
+    let g = with_cells(&[(2, 0, 1), (2, 1, 1), (2, 2, 1)]);
+    assert_eq!(
+        g.submission(&R),
+        Err(GridError::CardOffDeck(Cell::new(2, 0)))
+    );
 }
 
 #[test]
@@ -488,7 +528,10 @@ fn worked_example_of_a_real_game() {
     assert_eq!(submission.submission(&R), Ok(Some(m)));
     // bits 39 and 37 plus bit 52 standing for bit 38; suit mask ♠♥♦
     assert_eq!(m.cards().bits(), (1 << 39) | (1 << 37) | (1 << 52));
-    assert_eq!(m.stand_in().unwrap().index(), 38);
+    assert_eq!(
+        m.stand_in(),
+        Some(StandIn::Card(Card::from_index(38).unwrap()))
+    );
     assert_eq!(
         m.suit_mask(),
         (1 << Suit::Spades.index()) | (1 << Suit::Hearts.index()) | (1 << Suit::Diamonds.index())
