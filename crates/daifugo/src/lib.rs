@@ -25,3 +25,5 @@ pub use observation::Observation;
 pub use policy::{Human, POLICY_NAMES, Policy, Random, SeedPlayer, policy_by_name};
 pub use record::{Record, RecordAction, Replay};
 pub use rules::{Effects, FiveSkip, Rules, RulesError, State};
+
+pub mod uecda;
