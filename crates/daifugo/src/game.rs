@@ -7,7 +7,7 @@ use core::fmt;
 use cards_core::{Card, CardSet, Rank, Suit};
 
 use crate::meld::{JK, STD};
-use crate::rng::Rng;
+use cards_core::Rng;
 use crate::{Effects, Error, FiveSkip, Meld, Rules, State};
 
 /// Players (and seats) in a game: always five.

@@ -9,7 +9,6 @@ mod moves;
 mod observation;
 mod policy;
 mod record;
-mod rng;
 mod rules;
 
 pub use decompose::{

@@ -4,7 +4,7 @@ use cards_core::CardSet;
 
 use crate::game::{Class, Game, PLAYERS, Step};
 use crate::meld::{JK, STD};
-use crate::rng::Rng;
+use cards_core::Rng;
 use crate::{Rules, State};
 
 /// What player `player` sees: its own hand, the table, every player's card count, class and

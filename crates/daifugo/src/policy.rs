@@ -6,7 +6,7 @@ use cards_core::{CardSet, Order};
 
 use crate::game::{Action, Game, GameError, PLAYERS, weakest};
 use crate::observation::Observation;
-use crate::rng::Rng;
+use cards_core::Rng;
 use crate::{Kind, Meld, decompose};
 
 /// A player: chooses an action among the legal ones, and in the exchange the cards to return.
