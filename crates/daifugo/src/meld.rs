@@ -698,8 +698,8 @@ impl fmt::Display for CardText {
 /// ```
 /// use daifugo::{HandText, Rules};
 /// let h = Rules::UECDA.parse_hand("S3 H3 JK").unwrap();
-/// assert_eq!(HandText(h).to_string(), "♠3 ♥3 JK");
-/// assert_eq!(format!("{:#}", HandText(h)), "S3 H3 JK");
+/// assert_eq!(HandText(h).to_string(), "♥3 ♠3 JK");
+/// assert_eq!(format!("{:#}", HandText(h)), "H3 S3 JK");
 /// assert_eq!(Rules::UECDA.parse_hand(&HandText(h).to_string()), Ok(h));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
