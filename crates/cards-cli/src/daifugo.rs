@@ -155,12 +155,10 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             };
             let table = Meld::parse(&table, &a.rules)
                 .map_err(|e| CliError::usage(format!("--table: {e}")))?;
-            let state = State {
-                table: Some(table),
-                revolution: a.revolution,
-                eleven_back: a.eleven_back,
-                locked: a.lock,
-            };
+            let state = State::new(Some(table))
+                .with_revolution(a.revolution)
+                .with_eleven_back(a.eleven_back)
+                .with_lock(a.lock);
             let mut moves = Vec::new();
             daifugo::follow_into(hand, &state, &a.rules, &mut moves)?;
             let mut human = moves_text(&moves, "follow");
@@ -305,12 +303,10 @@ pub fn follow_answer(
         let hand = line_hand(line.hand, rules)?;
         let table = required(line.table.or(table.as_deref().map(Cow::Borrowed)), "table")?;
         let table = Meld::parse(&table, &rules).map_err(|e| format!("table: {e}"))?;
-        let state = State {
-            table: Some(table),
-            revolution: line.revolution.unwrap_or(flags[0]),
-            locked: line.lock.unwrap_or(flags[1]),
-            eleven_back: line.eleven_back.unwrap_or(flags[2]),
-        };
+        let state = State::new(Some(table))
+            .with_revolution(line.revolution.unwrap_or(flags[0]))
+            .with_lock(line.lock.unwrap_or(flags[1]))
+            .with_eleven_back(line.eleven_back.unwrap_or(flags[2]));
         moves.clear();
         daifugo::follow_into(hand, &state, &rules, &mut moves).map_err(|e| e.to_string())?;
         write_json(out, &json!({ "moves": texts(&moves) }));
