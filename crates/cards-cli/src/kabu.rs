@@ -140,11 +140,11 @@ fn plural(n: usize, what: &str) -> String {
 /// The role and rules of a batch line, defaulting to the flags.
 fn line_setup(obj: &Object, role: Role, rules: Rules) -> Result<(Role, Rules), String> {
     let role = match field_opt_str(obj, "role")? {
-        Some(s) => s.parse()?,
+        Some(s) => s.parse().map_err(|e: kabu::KabuError| e.to_string())?,
         None => role,
     };
     let rules = match field_opt_str(obj, "rules")? {
-        Some(s) => s.parse()?,
+        Some(s) => s.parse().map_err(|e: kabu::KabuError| e.to_string())?,
         None => rules,
     };
     Ok((role, rules))
@@ -263,7 +263,7 @@ mod tests {
     fn batch(input: &str, f: fn(&Object, Role, Rules) -> Result<Value, String>) -> Vec<Value> {
         let mut out = Vec::new();
         batch_loop(input.as_bytes(), &mut out, |o| {
-            f(o, Role::Child, Rules::Default)
+            f(o, Role::Child, Rules::DEFAULT)
         })
         .unwrap();
         String::from_utf8(out)
@@ -358,7 +358,7 @@ mod tests {
             json!({"code": 4, "label": "なし 4", "yaku": "none", "points": 4, "count": 2, "probability": "1/18"})
         );
         let hand: Hand = "C5 D5".parse().unwrap();
-        let odds = DrawOdds::new(hand, Role::Dealer, Rules::Vb6, CardSet::EMPTY).unwrap();
+        let odds = DrawOdds::new(hand, Role::Dealer, Rules::VB6, CardSet::EMPTY).unwrap();
         let outcomes = out[1]["outcomes"].as_array().unwrap();
         assert_eq!(outcomes.len(), odds.outcomes().count());
         for (v, (o, count, p)) in outcomes.iter().zip(odds.outcomes()) {
@@ -399,15 +399,15 @@ mod tests {
     fn the_text_counts_one_card_and_one_point_in_the_singular() {
         let hand: Hand = "SA S2".parse().unwrap();
         let rest = kabu::DECK - hand.cards() - "D10".parse::<CardSet>().unwrap();
-        let odds = DrawOdds::new(hand, Role::Child, Rules::Default, rest).unwrap();
+        let odds = DrawOdds::new(hand, Role::Child, Rules::DEFAULT, rest).unwrap();
         assert_eq!(
             odds_text(&odds),
             "♠A ♠2 as child (default rules): stands on 順子リーチ (code 503, 3 points); policy: must draw (3 or less)\n1 unseen card; a third card gives:\n  なし 3     3 pt  code   3    1/1  (1 of 1)"
         );
         let hand: Hand = "S5 H6".parse().unwrap();
-        let o = hand.evaluate(Role::Child, Rules::Default);
+        let o = hand.evaluate(Role::Child, Rules::DEFAULT);
         assert_eq!(
-            eval_text(hand, Role::Child, Rules::Default, o),
+            eval_text(hand, Role::Child, Rules::DEFAULT, o),
             "♠5 ♥6 as child (default rules): なし 1 (none, code 1, 1 point, payout 2倍返し)"
         );
     }
