@@ -6,6 +6,15 @@ use kabu::{
 };
 
 #[test]
+fn the_package_is_cards_kabu_and_the_library_kabu() {
+    // `kabu` is taken on crates.io by an unrelated crate.
+    assert_eq!(env!("CARGO_PKG_NAME"), "cards-kabu");
+    assert_eq!(env!("CARGO_CRATE_NAME"), "shape");
+    assert_eq!(module_path!(), "shape");
+    assert_eq!(std::any::type_name::<Hand>(), "kabu::hand::Hand");
+}
+
+#[test]
 fn the_core_types_are_reexported() {
     let card: Card = "S9".parse().unwrap();
     assert_eq!(card.rank(), Some(Rank::Nine));
