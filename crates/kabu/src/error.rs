@@ -1,8 +1,8 @@
 //! The one error type of the crate: what was wrong and where.
 
-use std::fmt::{self, Write};
+use std::fmt;
 
-use cards_core::{Card, ParseError};
+use cards_core::{Card, Escaped, ParseError};
 
 /// Where a card stood in the input: its index in the list (0-based) and, when it was read from
 /// text, the token and its character position.
@@ -121,35 +121,25 @@ pub enum KabuError {
     },
 }
 
-/// Text from the input as an error quotes it: at most 32 characters (then `…`), and every
-/// character a reader could not see or could mistake for another (controls, invisible format
-/// characters, variation selectors, letters of other scripts that look Latin) written `U+XXXX`.
+/// Text from the input as an error quotes it: at most 32 characters (then `…`), every character
+/// a reader could not see or could mistake for another written `<U+XXXX>` ([`Escaped`]) and
+/// explained after the closing quote.
 ///
 /// ```
 /// let e = "default\u{FE0F}".parse::<kabu::Rules>().unwrap_err();
-/// assert!(e.to_string().contains("\"defaultU+FE0F\""));
+/// assert!(e.to_string().starts_with("unknown rules \"default<U+FE0F>\" (<U+FE0F> is invisible)"));
 /// ```
 pub(crate) fn quoted(text: &str) -> String {
     const MAX: usize = 32;
-    let mut out = String::from("\"");
-    for (i, c) in text.chars().enumerate() {
-        if i == MAX {
-            out.push('…');
-            break;
-        }
-        let visible = c.is_ascii_graphic()
-            || c == ' '
-            // Japanese (kana, CJK ideographs, full-width forms) and the suit symbols.
-            || matches!(c, '\u{3040}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' | '\u{FF01}'..='\u{FF5E}')
-            || matches!(c, '♠' | '♣' | '♥' | '♦' | '♤' | '♧' | '♡' | '♢');
-        if visible {
-            out.push(c);
-        } else {
-            let _ = write!(out, "U+{:04X}", c as u32);
-        }
-    }
-    out.push('"');
-    out
+    let (prefix, more) = match text.char_indices().nth(MAX) {
+        Some((i, _)) => (&text[..i], "…"),
+        None => (text, ""),
+    };
+    let plain = Escaped(prefix).to_string();
+    let noted = format!("{:#}", Escaped(prefix));
+    // `{:#}` is the escaped text followed by its notes, if any.
+    let notes = noted.strip_prefix(&plain).unwrap_or_default();
+    format!("\"{plain}{more}\"{notes}")
 }
 
 impl fmt::Display for KabuError {
