@@ -214,7 +214,7 @@ fn move_json(m: Move) -> Value {
     json!({
         "cards": m.cards().to_string(),
         "type": m.kind().name(),
-        "length": m.len(),
+        "length": m.body_len(),
         "main": m.main().to_string(),
     })
 }
@@ -236,7 +236,7 @@ fn classify_json(play: Counts, preset: Preset) -> Value {
         Ok(r) => json!({
             "readings": r.iter().map(|m| json!({
                 "type": m.kind().name(),
-                "length": m.len(),
+                "length": m.body_len(),
                 "main": m.main().to_string(),
                 "count": m.count(),
                 "value": m.value(),
@@ -259,7 +259,7 @@ fn classify_text(play: Counts, preset: Preset) -> String {
                     "{}: {} length {} main {} ({} cards, value {})",
                     shown(play),
                     m.kind(),
-                    m.len(),
+                    m.body_len(),
                     m.main(),
                     m.count(),
                     m.value()
@@ -274,9 +274,7 @@ fn classify_text(play: Counts, preset: Preset) -> String {
 /// The preset of a batch line: its `"rules"` field, or the flag.
 fn line_rules(obj: &Object, preset: Preset) -> Result<Preset, String> {
     match field_opt_str(obj, "rules")? {
-        Some(s) => s
-            .parse()
-            .map_err(|e: doudizhu::UnknownPreset| e.to_string()),
+        Some(s) => s.parse().map_err(|e: doudizhu::RulesError| e.to_string()),
         None => Ok(preset),
     }
 }
