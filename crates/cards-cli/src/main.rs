@@ -5,6 +5,7 @@ mod common;
 mod daifugo;
 mod doudizhu;
 mod kabu;
+mod uecda;
 
 use clap::{Parser, Subcommand};
 
