@@ -28,7 +28,7 @@ use std::path::PathBuf;
 use daifugo::Rules;
 use serde_json::json;
 
-use crate::common::CliError;
+use crate::common::{self, CliError};
 
 /// Arguments of `cards daifugo serve`.
 #[derive(clap::Args, Debug)]
@@ -92,29 +92,16 @@ pub struct ClientArgs {
     json: bool,
 }
 
-/// A seed from the operating system's randomness (std's hasher keys).
-fn os_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u64(u64::from(std::process::id()));
-    h.finish()
-}
-
+/// Prints `text` and a newline on stdout.
 fn write_out(text: &str) -> Result<(), CliError> {
-    let mut out = io::stdout().lock();
-    match writeln!(out, "{text}").and_then(|()| out.flush()) {
-        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
-            Err(CliError(format!("cannot write to stdout: {e}")))
-        }
-        _ => Ok(()),
-    }
+    common::write_stdout(format!("{text}\n").as_bytes())
 }
 
 /// Runs `cards daifugo serve`.
 pub fn serve(a: ServeArgs) -> Result<(), CliError> {
-    let seed = a.seed.unwrap_or_else(os_seed);
+    let seed = a.seed.unwrap_or_else(common::draw_seed);
     if a.seed.is_none() && !a.json {
-        write_out(&format!("seed: {seed}"))?;
+        write_out(&common::seed_line(seed))?;
     }
     let opts = server::ServeOptions {
         host: a.host,
@@ -127,11 +114,9 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
         ..server::ServeOptions::default()
     };
     let mut records: Box<dyn Write> = match &a.record {
-        Some(path) => {
-            Box::new(io::BufWriter::new(File::create(path).map_err(|e| {
-                CliError(format!("cannot create {}: {e}", path.display()))
-            })?))
-        }
+        Some(path) => Box::new(io::BufWriter::new(File::create(path).map_err(|e| {
+            CliError::usage(format!("cannot create {}: {e}", path.display()))
+        })?)),
         None => Box::new(io::sink()),
     };
     let mut log = io::stderr();
@@ -141,7 +126,7 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
         &mut log,
         &mut records,
     )
-    .map_err(|e| CliError(e.to_string()))?;
+    .map_err(|e| CliError::Io(e.to_string()))?;
     let mut order: Vec<usize> = (0..5).collect();
     order.sort_by_key(|&p| (std::cmp::Reverse(s.points[p]), p));
     let secs = s.wall.as_secs_f64();
@@ -201,9 +186,9 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
 
 /// Runs `cards daifugo client`.
 pub fn client(a: ClientArgs) -> Result<(), CliError> {
-    let seed = a.seed.unwrap_or_else(os_seed);
+    let seed = a.seed.unwrap_or_else(common::draw_seed);
     if a.seed.is_none() && a.policy == PolicyName::Random && !a.json {
-        write_out(&format!("seed: {seed}"))?;
+        write_out(&common::seed_line(seed))?;
     }
     let opts = client::ClientOptions {
         host: a.host,
@@ -213,8 +198,8 @@ pub fn client(a: ClientArgs) -> Result<(), CliError> {
     };
     let rules = Rules::UECDA;
     let mut player = engine::player(a.policy, seed, rules);
-    let r =
-        client::run_client(&opts, &rules, player.as_mut()).map_err(|e| CliError(e.to_string()))?;
+    let r = client::run_client(&opts, &rules, player.as_mut())
+        .map_err(|e| CliError::Io(e.to_string()))?;
     let opt = |v: Option<u8>| v.map_or_else(|| "null".to_string(), |x| x.to_string());
     if a.json {
         let games: Vec<_> = r
@@ -224,6 +209,7 @@ pub fn client(a: ClientArgs) -> Result<(), CliError> {
             .collect();
         let v = json!({
             "player": r.player,
+            "seed": seed,
             "games": games,
             "melds": r.melds,
             "refused": r.refused,

@@ -151,6 +151,7 @@ pub fn spawn_reader(mut stream: TcpStream, label: &str) -> io::Result<mpsc::Rece
 }
 
 /// `seconds` as a duration, `None` for 0 (no limit).
+#[must_use]
 pub fn limit(seconds: f64) -> Option<Duration> {
     if seconds > 0.0 && seconds.is_finite() {
         Some(Duration::from_secs_f64(seconds))
