@@ -2,7 +2,7 @@
 //! games (seats, classes, seeds), a submission as the server read it, the game record as JSON,
 //! and the client's computer players.
 
-use cards_core::CardSet;
+use cards_core::{CardSet, Rng};
 use daifugo::uecda::Grid;
 use daifugo::{Action, Class, Game, Meld, Mode, Record, Rules, State};
 use serde_json::{Value, json};
@@ -34,30 +34,18 @@ pub struct DealView {
     pub seats: [u8; 5],
 }
 
-/// `SplitMix64`: the match's stream of per-game seeds and seat shuffles.
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 /// Games between seat shuffles (the official server's `RULE_SEKIGAE_NUM`).
 pub const SEAT_SHUFFLE_EVERY: u32 = 3;
 /// Games between class resets (the official server's `FLASH_MIBUN_NUMBER`).
 pub const CLASS_RESET_EVERY: u32 = 100;
 
 /// A match: game `g` (from 1) is a reset game when `(g - 1) % 100 == 0`, seats are shuffled
-/// before games 1, 4, 7, ...; each game is dealt from the next seed of a `SplitMix64` stream
-/// started at the match's seed, and played in the server's mode.
+/// (uniformly) before games 1, 4, 7, ...; the seat shuffles and each game's seed (its deal, and
+/// the cut-off's random places) are drawn in that order from `cards_core::Rng` seeded with the
+/// match's seed, and each game is played in the server's mode.
 pub struct Engine {
     rules: Rules,
-    mix: Mix,
+    rng: Rng,
     game_no: u32,
     seats: [u8; 5],
     classes: Option<[Class; 5]>,
@@ -68,7 +56,7 @@ impl Engine {
     pub fn new(rules: Rules, seed: u64) -> Engine {
         Engine {
             rules,
-            mix: Mix(seed),
+            rng: Rng::seed_from_u64(seed),
             game_no: 0,
             seats: [0, 1, 2, 3, 4],
             classes: None,
@@ -85,18 +73,14 @@ impl Engine {
         self.game_no += 1;
         let g = self.game_no;
         if g % SEAT_SHUFFLE_EVERY == 1 % SEAT_SHUFFLE_EVERY {
-            // Fisher-Yates from the end
-            for i in (1..5usize).rev() {
-                let j = (self.mix.next() % (i as u64 + 1)) as usize;
-                self.seats.swap(i, j);
-            }
+            self.rng.shuffle(&mut self.seats);
         }
         let classes = if (g - 1).is_multiple_of(CLASS_RESET_EVERY) {
             None
         } else {
             self.classes
         };
-        let seed = self.mix.next();
+        let seed = self.rng.next_u64();
         self.game = Game::deal_from(self.rules, seed, self.seats, classes);
         self.game.set_mode(Mode::Server);
         let class_idx = classes.map(|c| c.map(Class::index));
