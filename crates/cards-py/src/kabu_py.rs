@@ -124,7 +124,7 @@ impl PyDrawOdds {
     /// The unseen cards, as text.
     #[getter]
     fn unseen(&self) -> String {
-        self.0.unseen().to_string()
+        format!("{:#}", self.0.unseen())
     }
 
     /// Every outcome of the draw with a chance: `(outcome, cards, (numerator, denominator))`.
@@ -149,7 +149,7 @@ impl PyDrawOdds {
 
     /// The unseen cards that give a yaku, as text.
     fn cards_giving(&self, yaku: &str) -> PyResult<String> {
-        Ok(self.0.cards_giving(yaku_of(yaku)?).to_string())
+        Ok(format!("{:#}", self.0.cards_giving(yaku_of(yaku)?)))
     }
 }
 
