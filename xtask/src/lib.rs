@@ -2,6 +2,7 @@
 //! through [`ensure_file_contents`]: without `check` it writes the file; with `check` it fails on a
 //! stale or missing file and names the command that regenerates it.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 pub mod core;
@@ -26,29 +27,126 @@ pub fn project_root() -> PathBuf {
         .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
-/// Writes `contents` to `path` (relative to the project root), or with `check` fails when the
-/// file on disk differs.
-pub fn ensure_file_contents(path: &str, contents: &str, check: bool) -> Result<(), String> {
-    let full = project_root().join(path);
-    let old = std::fs::read_to_string(&full).ok();
-    if old.as_deref() == Some(contents) {
-        return Ok(());
+/// What writing (or checking) one file found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// The file already held exactly this text.
+    Unchanged,
+    /// The file did not exist and was written.
+    Created,
+    /// The file held other text and was rewritten.
+    Updated,
+    /// Checking: the file holds other text; `diff` shows the first differing lines.
+    Stale {
+        /// The first lines of a diff (committed `-`, generated `+`).
+        diff: String,
+    },
+    /// Checking: the file does not exist.
+    Missing,
+}
+
+impl Change {
+    /// Whether a check found the file wrong (stale or missing).
+    #[must_use]
+    pub fn is_stale(&self) -> bool {
+        matches!(self, Change::Stale { .. } | Change::Missing)
     }
-    if check {
-        let what = if old.is_some() {
-            "is stale"
+
+    /// Whether a regeneration wrote the file.
+    #[must_use]
+    pub fn is_written(&self) -> bool {
+        matches!(self, Change::Created | Change::Updated)
+    }
+}
+
+/// How many differing lines of each side [`first_diff`] shows.
+const DIFF_LINES: usize = 5;
+
+/// The first lines of a line diff of `old` and `new`: the common prefix and suffix are skipped,
+/// then at most five removed (`-`) and five added (`+`) lines of the differing middle follow a
+/// `@@ line N @@` header, and a last line counts what is not shown. Long lines are cut at 120
+/// characters.
+#[must_use]
+pub fn first_diff(old: &str, new: &str) -> String {
+    let a: Vec<&str> = old.lines().collect();
+    let b: Vec<&str> = new.lines().collect();
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let suffix = a[prefix..]
+        .iter()
+        .rev()
+        .zip(b[prefix..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (gone, added) = (&a[prefix..a.len() - suffix], &b[prefix..b.len() - suffix]);
+    let cut = |line: &str| -> String {
+        if line.chars().count() > 120 {
+            let head: String = line.chars().take(120).collect();
+            format!("{head}...")
         } else {
-            "is missing"
-        };
-        return Err(format!(
-            "{path} {what}: run `{REGENERATE}` and commit the result"
-        ));
+            line.to_string()
+        }
+    };
+    let mut out = format!("@@ line {} @@\n", prefix + 1);
+    for line in gone.iter().take(DIFF_LINES) {
+        let _ = writeln!(out, "-{}", cut(line));
     }
-    if let Some(dir) = full.parent() {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    for line in added.iter().take(DIFF_LINES) {
+        let _ = writeln!(out, "+{}", cut(line));
     }
-    std::fs::write(&full, contents).map_err(|e| format!("cannot write {path}: {e}"))
+    let hidden = gone.len().saturating_sub(DIFF_LINES) + added.len().saturating_sub(DIFF_LINES);
+    if hidden > 0 {
+        let _ = writeln!(
+            out,
+            "... {hidden} more changed lines ({} removed, {} added in all)",
+            gone.len(),
+            added.len()
+        );
+    }
+    if gone.is_empty() && added.is_empty() {
+        // same lines, other line endings or a missing last newline
+        out.push_str("(the lines agree; line endings or the final newline differ)\n");
+    }
+    out
+}
+
+/// Writes `contents` to the file `full`, or with `check` compares it, and says what it found.
+/// Only I/O failures are errors; a stale file under `check` is [`Change::Stale`].
+pub fn sync_file(full: &Path, contents: &str, check: bool) -> Result<Change, String> {
+    let old = std::fs::read_to_string(full).ok();
+    match (old, check) {
+        (Some(old), _) if old == contents => Ok(Change::Unchanged),
+        (Some(old), true) => Ok(Change::Stale {
+            diff: first_diff(&old, contents),
+        }),
+        (None, true) => Ok(Change::Missing),
+        (old, false) => {
+            if let Some(dir) = full.parent() {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+            }
+            std::fs::write(full, contents)
+                .map_err(|e| format!("cannot write {}: {e}", full.display()))?;
+            Ok(if old.is_some() {
+                Change::Updated
+            } else {
+                Change::Created
+            })
+        }
+    }
+}
+
+/// Writes `contents` to `path` (relative to the project root), or with `check` fails when the
+/// file on disk differs (naming it, with the first lines of the diff).
+pub fn ensure_file_contents(path: &str, contents: &str, check: bool) -> Result<(), String> {
+    match sync_file(&project_root().join(path), contents, check)? {
+        Change::Stale { diff } => Err(format!(
+            "{path} is stale: run `{REGENERATE}` and commit the result\n{diff}"
+        )),
+        Change::Missing => Err(format!(
+            "{path} is missing: run `{REGENERATE}` and commit the result"
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// One generated file, for the summary `cargo xtask fixtures` prints.
@@ -58,20 +156,24 @@ pub struct Generated {
     pub path: String,
     /// A one-line summary of what the table holds (counts, totals).
     pub summary: String,
+    /// What writing or checking it found.
+    pub change: Change,
 }
 
 impl Generated {
-    /// Writes (or checks) the file and returns its summary line.
+    /// Writes (or checks) the file and returns its summary line; a stale file under `check` is
+    /// not an error here (so that every stale table is found): see [`Generated::change`].
     pub fn write(
         path: &str,
         contents: &str,
         summary: String,
         check: bool,
     ) -> Result<Generated, String> {
-        ensure_file_contents(path, contents, check)?;
+        let change = sync_file(&project_root().join(path), contents, check)?;
         Ok(Generated {
             path: path.to_string(),
             summary,
+            change,
         })
     }
 }
@@ -79,25 +181,204 @@ impl Generated {
 /// A table generator: writes (or with `check`, checks) its files.
 pub type Generator = fn(bool) -> Result<Vec<Generated>, String>;
 
-/// Runs every generator. With `check`, every stale file is reported, not only the first.
+/// Every generator, by name.
+pub const GENERATORS: [(&str, Generator); 4] = [
+    ("core", core::generate),
+    ("kabu", kabu::generate),
+    ("doudizhu", doudizhu::generate),
+    ("daifugo", daifugo::generate),
+];
+
+/// Runs every generator. Every file is written (or checked) even when another fails; the error
+/// lists every generator failure and, with `check`, every stale or missing table with the first
+/// lines of its diff (see [`report`]).
 pub fn generate_all(check: bool) -> Result<Vec<Generated>, String> {
     let mut done = Vec::new();
     let mut errors = Vec::new();
-    let generators: [(&str, Generator); 4] = [
-        ("core", core::generate),
-        ("kabu", kabu::generate),
-        ("doudizhu", doudizhu::generate),
-        ("daifugo", daifugo::generate),
-    ];
-    for (name, generate) in generators {
+    for (name, generate) in GENERATORS {
         match generate(check) {
             Ok(files) => done.extend(files),
             Err(e) => errors.push(format!("{name}: {e}")),
         }
     }
-    if errors.is_empty() {
+    let stale = done.iter().filter(|g| g.change.is_stale()).count();
+    if errors.is_empty() && stale == 0 {
         Ok(done)
     } else {
-        Err(errors.join("\n"))
+        let mut text = errors.join("\n");
+        if stale > 0 {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&report(&done, true));
+        }
+        Err(text)
+    }
+}
+
+/// The text `cargo xtask fixtures` prints: a summary line per table (marked `new` or `changed`
+/// when a regeneration wrote it), then how many tables changed and which. With `check`, only the
+/// stale and missing tables, each with the first lines of its diff.
+#[must_use]
+pub fn report(files: &[Generated], check: bool) -> String {
+    let mut out = String::new();
+    if check {
+        let stale: Vec<&Generated> = files.iter().filter(|g| g.change.is_stale()).collect();
+        if stale.is_empty() {
+            return format!("all {} tables are fresh\n", files.len());
+        }
+        let _ = writeln!(out, "{} of {} tables are stale:", stale.len(), files.len());
+        for g in &stale {
+            match &g.change {
+                Change::Stale { diff } => {
+                    let _ = writeln!(out, "\n{} is stale (committed -, generated +):", g.path);
+                    for line in diff.lines() {
+                        let _ = writeln!(out, "    {line}");
+                    }
+                }
+                _ => {
+                    let _ = writeln!(out, "\n{} is missing", g.path);
+                }
+            }
+        }
+        let _ = writeln!(out, "\nrun `{REGENERATE}` and commit the result");
+        return out;
+    }
+    for g in files {
+        let mark = match g.change {
+            Change::Created => "new",
+            Change::Updated => "changed",
+            _ => "",
+        };
+        let _ = writeln!(out, "{:<44} {:<8}{}", g.path, mark, g.summary);
+    }
+    let changed: Vec<&str> = files
+        .iter()
+        .filter(|g| g.change.is_written())
+        .map(|g| g.path.as_str())
+        .collect();
+    if changed.is_empty() {
+        let _ = writeln!(out, "{} tables written, none changed", files.len());
+    } else {
+        let _ = writeln!(
+            out,
+            "{} tables written, {} changed: {}",
+            files.len(),
+            changed.len(),
+            changed.join(", ")
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("xtask-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn diff_shows_the_first_changed_lines() {
+        let old = "# header\na 1\nb 2\nc 3\nend\n";
+        let new = "# header\na 1\nb 20\nc 3\nend\n";
+        assert_eq!(first_diff(old, new), "@@ line 3 @@\n-b 2\n+b 20\n");
+        // an insertion shows only the added line
+        assert_eq!(first_diff("x\ny\n", "x\nnew\ny\n"), "@@ line 2 @@\n+new\n");
+        // many changes: five of each side, then a count
+        let old = (0..20)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let new = (0..20)
+            .map(|i| (i * 10).to_string())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let d = first_diff(&old, &new);
+        assert!(
+            d.starts_with("@@ line 2 @@\n-1\n-2\n-3\n-4\n-5\n+10\n+20\n"),
+            "{d}"
+        );
+        assert!(
+            d.ends_with("... 28 more changed lines (19 removed, 19 added in all)\n"),
+            "{d}"
+        );
+        assert!(first_diff("a\n", "a").contains("final newline"));
+    }
+
+    #[test]
+    fn sync_reports_what_it_did() {
+        let dir = scratch("sync");
+        let f = dir.join("t.txt");
+        assert_eq!(sync_file(&f, "one\n", true), Ok(Change::Missing));
+        assert!(!f.exists(), "check never writes");
+        assert_eq!(sync_file(&f, "one\n", false), Ok(Change::Created));
+        assert_eq!(sync_file(&f, "one\n", true), Ok(Change::Unchanged));
+        assert_eq!(
+            sync_file(&f, "two\n", true),
+            Ok(Change::Stale {
+                diff: "@@ line 1 @@\n-one\n+two\n".into()
+            })
+        );
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "one\n");
+        assert_eq!(sync_file(&f, "two\n", false), Ok(Change::Updated));
+        assert_eq!(sync_file(&f, "two\n", false), Ok(Change::Unchanged));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    fn table(path: &str, change: Change) -> Generated {
+        Generated {
+            path: path.into(),
+            summary: "3 rows".into(),
+            change,
+        }
+    }
+
+    #[test]
+    fn check_report_names_every_stale_table_with_its_diff() {
+        let files = [
+            table("fixtures/a.txt", Change::Unchanged),
+            table(
+                "fixtures/b.txt",
+                Change::Stale {
+                    diff: "@@ line 2 @@\n-x\n+y\n".into(),
+                },
+            ),
+            table("fixtures/c.txt", Change::Missing),
+        ];
+        assert_eq!(
+            report(&files, true),
+            "2 of 3 tables are stale:\n\
+             \nfixtures/b.txt is stale (committed -, generated +):\n    @@ line 2 @@\n    -x\n    +y\n\
+             \nfixtures/c.txt is missing\n\
+             \nrun `cargo xtask fixtures` and commit the result\n"
+        );
+        assert_eq!(report(&files[..1], true), "all 1 tables are fresh\n");
+    }
+
+    #[test]
+    fn write_report_says_how_many_tables_changed_and_which() {
+        let files = [
+            table("fixtures/a.txt", Change::Unchanged),
+            table("fixtures/b.txt", Change::Updated),
+            table("fixtures/c.txt", Change::Created),
+        ];
+        let text = report(&files, false);
+        assert!(
+            text.contains("fixtures/b.txt                               changed 3 rows\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("fixtures/c.txt                               new     3 rows\n"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("3 tables written, 2 changed: fixtures/b.txt, fixtures/c.txt\n"),
+            "{text}"
+        );
+        assert!(report(&files[..1], false).ends_with("1 tables written, none changed\n"));
     }
 }

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask fixtures [--check]\n\n  fixtures          regenerate every table under fixtures/ and summarise it\n  fixtures --check  fail if a committed table is stale";
+const USAGE: &str = "usage: cargo xtask fixtures [--check]\n\n  fixtures          regenerate every table under fixtures/ and summarise it\n  fixtures --check  fail if a committed table is stale, naming each with the first lines of its diff";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,15 +26,15 @@ fn main() -> ExitCode {
     let start = std::time::Instant::now();
     match xtask::generate_all(check) {
         Ok(files) => {
-            for g in &files {
-                println!("{:<44} {}", g.path, g.summary);
-            }
-            let verb = if check { "checked" } else { "written" };
-            println!("{} tables {verb} in {:.2?}", files.len(), start.elapsed());
+            print!("{}", xtask::report(&files, check));
+            println!("({:.2?})", start.elapsed());
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{e}");
+            eprint!("{e}");
+            if !e.ends_with('\n') {
+                eprintln!();
+            }
             ExitCode::FAILURE
         }
     }

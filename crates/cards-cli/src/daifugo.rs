@@ -19,12 +19,14 @@
 //!
 //! A bad line answers `{"error": "..."}` naming the token or cards and why.
 
+use std::borrow::Cow;
+
 use cards_core::{CardSet, Order};
 use daifugo::{Meld, Rules, State};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::common::{
-    CliError, IoArgs, Object, batch_stdio, emit, field_bool, field_opt_str, field_str,
+    CliError, IoArgs, batch_stdio, emit, name_or, parse_line, parse_name, required, write_json,
 };
 
 /// The `daifugo` commands.
@@ -53,7 +55,7 @@ pub enum Command {
 #[derive(clap::Args, Debug)]
 pub struct DecomposeArgs {
     /// seed (no joker, nothing but revolution) or uecda (the UEC contest's rules).
-    #[arg(long, default_value = "uecda")]
+    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>)]
     rules: Rules,
     /// A revolution is on: 3 is the strongest rank.
     #[arg(long)]
@@ -64,7 +66,7 @@ pub struct DecomposeArgs {
     #[command(flatten)]
     io: IoArgs,
     /// The hand, e.g. `S3 S4 S5 D5 JK`.
-    #[arg(required_unless_present = "batch")]
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     cards: Vec<String>,
 }
 
@@ -72,12 +74,12 @@ pub struct DecomposeArgs {
 #[derive(clap::Args, Debug)]
 pub struct LeadArgs {
     /// seed or uecda.
-    #[arg(long, default_value = "uecda")]
+    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>)]
     rules: Rules,
     #[command(flatten)]
     io: IoArgs,
     /// The hand, e.g. `S3 D3 S4 S5 JK`.
-    #[arg(required_unless_present = "batch")]
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     cards: Vec<String>,
 }
 
@@ -85,7 +87,7 @@ pub struct LeadArgs {
 #[derive(clap::Args, Debug)]
 pub struct FollowArgs {
     /// seed or uecda.
-    #[arg(long, default_value = "uecda")]
+    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>)]
     rules: Rules,
     /// The meld on the table, e.g. `S3 S4 S5` or `S5 JK=H5`.
     #[arg(long)]
@@ -102,7 +104,7 @@ pub struct FollowArgs {
     #[command(flatten)]
     io: IoArgs,
     /// The hand, e.g. `S6 S7 S8 S9 D9 D10 DJ`.
-    #[arg(required_unless_present = "batch")]
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     cards: Vec<String>,
 }
 
@@ -111,24 +113,22 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
         Command::Decompose(a) => {
             if a.io.batch {
-                return batch_stdio(|obj| decompose_line(obj, a.rules, a.revolution, a.fewest));
+                return batch_stdio(decompose_answer(a.rules, a.revolution, a.fewest));
             }
             let hand = a.rules.parse_hand(&a.cards.join(" "))?;
             let melds = decompose(hand, a.rules, a.revolution, a.fewest)?;
-            let human = format!(
-                "{}: {}",
-                counted(melds.len(), "meld"),
-                melds
-                    .iter()
-                    .map(|m| format!("[{m}]"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            );
+            let mut human = counted(melds.len(), "meld");
+            for (i, m) in melds.iter().enumerate() {
+                human.push_str(if i == 0 { ": " } else { " " });
+                human.push('[');
+                human.push_str(&m.to_string());
+                human.push(']');
+            }
             emit(&a.io, &human, &json!({ "melds": texts(&melds) }))
         }
         Command::Lead(a) => {
             if a.io.batch {
-                return batch_stdio(|obj| lead_line(obj, a.rules));
+                return batch_stdio(lead_answer(a.rules));
             }
             let hand = a.rules.parse_hand(&a.cards.join(" "))?;
             let mut moves = Vec::new();
@@ -141,25 +141,24 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         }
         Command::Follow(a) => {
             if a.io.batch {
-                let table = a.table.as_deref();
-                return batch_stdio(|obj| {
-                    follow_line(obj, a.rules, table, [a.revolution, a.lock, a.eleven_back])
-                });
+                return batch_stdio(follow_answer(
+                    a.rules,
+                    a.table,
+                    [a.revolution, a.lock, a.eleven_back],
+                ));
             }
             let hand = a.rules.parse_hand(&a.cards.join(" "))?;
             let Some(table) = a.table else {
-                return Err(CliError(
-                    "--table is required: the meld on the table, e.g. --table 'S3 S4 S5'".into(),
+                return Err(CliError::usage(
+                    "--table is required: the meld on the table, e.g. --table 'S3 S4 S5'",
                 ));
             };
-            let table =
-                Meld::parse(&table, &a.rules).map_err(|e| CliError(format!("--table: {e}")))?;
-            let state = State {
-                table: Some(table),
-                revolution: a.revolution,
-                eleven_back: a.eleven_back,
-                locked: a.lock,
-            };
+            let table = Meld::parse(&table, &a.rules)
+                .map_err(|e| CliError::usage(format!("--table: {e}")))?;
+            let state = State::new(Some(table))
+                .with_revolution(a.revolution)
+                .with_eleven_back(a.eleven_back)
+                .with_lock(a.lock);
             let mut moves = Vec::new();
             daifugo::follow_into(hand, &state, &a.rules, &mut moves)?;
             let mut human = moves_text(&moves, "follow");
@@ -208,74 +207,111 @@ fn decompose(
     }
 }
 
-/// The rules of a batch line (`"rules"`), defaulting to the flag.
-fn line_rules(obj: &Object, rules: Rules) -> Result<Rules, String> {
-    match field_opt_str(obj, "rules")? {
-        Some(s) => s.parse(),
-        None => Ok(rules),
+crate::batch_line! {
+    /// One `daifugo decompose --batch` line.
+    pub struct DecomposeLine<'a> {
+        /// The hand.
+        hand: Cow<'a, str>,
+        /// A revolution is on (default: the `--revolution` flag).
+        revolution: bool,
+        /// The fewest-melds split (default: the `--fewest` flag).
+        fewest: bool,
+        /// The rules (default: the `--rules` flag).
+        rules: Cow<'a, str>,
     }
 }
 
-/// A boolean field of a batch line, defaulting to the flag.
-fn line_flag(obj: &Object, key: &str, flag: bool) -> Result<bool, String> {
-    Ok(if obj.contains_key(key) {
-        field_bool(obj, key)?
-    } else {
-        flag
-    })
+crate::batch_line! {
+    /// One `daifugo lead --batch` line.
+    pub struct LeadLine<'a> {
+        /// The hand.
+        hand: Cow<'a, str>,
+        /// The rules (default: the `--rules` flag).
+        rules: Cow<'a, str>,
+    }
+}
+
+crate::batch_line! {
+    /// One `daifugo follow --batch` line.
+    pub struct FollowLine<'a> {
+        /// The hand.
+        hand: Cow<'a, str>,
+        /// The meld on the table (default: the `--table` flag).
+        table: Cow<'a, str>,
+        /// A revolution is on (default: the `--revolution` flag).
+        revolution: bool,
+        /// The table's suits are locked (default: the `--lock` flag).
+        lock: bool,
+        /// 11-back is on (default: the `--eleven-back` flag).
+        eleven_back: bool,
+        /// The rules (default: the `--rules` flag).
+        rules: Cow<'a, str>,
+    }
 }
 
 /// The hand of a batch line.
-fn line_hand(obj: &Object, rules: Rules) -> Result<CardSet, String> {
+fn line_hand(hand: Option<Cow<'_, str>>, rules: Rules) -> Result<CardSet, String> {
     rules
-        .parse_hand(field_str(obj, "hand")?)
+        .parse_hand(&required(hand, "hand")?)
         .map_err(|e| format!("hand: {e}"))
 }
 
-fn decompose_line(
-    obj: &Object,
+/// The batch answer of `daifugo decompose`; the flags are the defaults of every line.
+pub fn decompose_answer(
     rules: Rules,
     revolution: bool,
     fewest: bool,
-) -> Result<Value, String> {
-    let rules = line_rules(obj, rules)?;
-    let hand = line_hand(obj, rules)?;
-    let revolution = line_flag(obj, "revolution", revolution)?;
-    let fewest = line_flag(obj, "fewest", fewest)?;
-    let melds = decompose(hand, rules, revolution, fewest).map_err(|e| e.to_string())?;
-    Ok(json!({ "melds": texts(&melds) }))
+) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    move |text, out| {
+        let line: DecomposeLine = parse_line(text)?;
+        let rules = name_or(line.rules, rules)?;
+        let hand = line_hand(line.hand, rules)?;
+        let revolution = line.revolution.unwrap_or(revolution);
+        let fewest = line.fewest.unwrap_or(fewest);
+        let melds = decompose(hand, rules, revolution, fewest).map_err(|e| e.to_string())?;
+        write_json(out, &json!({ "melds": texts(&melds) }));
+        Ok(())
+    }
 }
 
-fn lead_line(obj: &Object, rules: Rules) -> Result<Value, String> {
-    let rules = line_rules(obj, rules)?;
-    let hand = line_hand(obj, rules)?;
+/// The batch answer of `daifugo lead`.
+pub fn lead_answer(rules: Rules) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
     let mut moves = Vec::new();
-    daifugo::lead_into(hand, &rules, &mut moves).map_err(|e| e.to_string())?;
-    Ok(json!({ "moves": texts(&moves) }))
+    move |text, out| {
+        let line: LeadLine = parse_line(text)?;
+        let rules = name_or(line.rules, rules)?;
+        let hand = line_hand(line.hand, rules)?;
+        moves.clear();
+        daifugo::lead_into(hand, &rules, &mut moves).map_err(|e| e.to_string())?;
+        write_json(out, &json!({ "moves": texts(&moves) }));
+        Ok(())
+    }
 }
 
-/// One `follow` line; `table` (the `--table` flag) is the table of a line without `"table"`.
-fn follow_line(
-    obj: &Object,
+/// The batch answer of `daifugo follow`: `table` (the `--table` flag) is the table of a line
+/// without `"table"`, and `flags` (`--revolution`, `--lock`, `--eleven-back`) the defaults of
+/// the booleans.
+pub fn follow_answer(
     rules: Rules,
-    table: Option<&str>,
+    table: Option<String>,
     flags: [bool; 3],
-) -> Result<Value, String> {
-    let rules = line_rules(obj, rules)?;
-    let hand = line_hand(obj, rules)?;
-    let Some(table) = field_opt_str(obj, "table")?.or(table) else {
-        return Err("missing field \"table\"".to_string());
-    };
-    let table = Meld::parse(table, &rules).map_err(|e| format!("table: {e}"))?;
-    let state = State {
-        table: Some(table),
-        revolution: line_flag(obj, "revolution", flags[0])?,
-        locked: line_flag(obj, "lock", flags[1])?,
-        eleven_back: line_flag(obj, "eleven_back", flags[2])?,
-    };
+) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
     let mut moves = Vec::new();
-    daifugo::follow_into(hand, &state, &rules, &mut moves).map_err(|e| e.to_string())?;
-    Ok(json!({ "moves": texts(&moves) }))
+    move |text, out| {
+        let line: FollowLine = parse_line(text)?;
+        let rules = name_or(line.rules, rules)?;
+        let hand = line_hand(line.hand, rules)?;
+        let table = required(line.table.or(table.as_deref().map(Cow::Borrowed)), "table")?;
+        let table = Meld::parse(&table, &rules).map_err(|e| format!("table: {e}"))?;
+        let state = State::new(Some(table))
+            .with_revolution(line.revolution.unwrap_or(flags[0]))
+            .with_lock(line.lock.unwrap_or(flags[1]))
+            .with_eleven_back(line.eleven_back.unwrap_or(flags[2]));
+        moves.clear();
+        daifugo::follow_into(hand, &state, &rules, &mut moves).map_err(|e| e.to_string())?;
+        write_json(out, &json!({ "moves": texts(&moves) }));
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -283,9 +319,11 @@ mod tests {
     use super::*;
     use crate::common::batch_loop;
 
-    fn batch(input: &str, mut f: impl FnMut(&Object) -> Result<Value, String>) -> Vec<Value> {
+    use serde_json::Value;
+
+    fn batch(input: &str, f: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>) -> Vec<Value> {
         let mut out = Vec::new();
-        batch_loop(input.as_bytes(), &mut out, &mut f).unwrap();
+        batch_loop(input.as_bytes(), &mut out, f).unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()
@@ -305,7 +343,7 @@ mod tests {
                 "{\"hand\": \"S3\", \"revolution\": \"yes\"}\n",
                 "{\"hand\": \"S3\", \"rules\": \"poker\"}\n",
             ),
-            |o| decompose_line(o, Rules::UECDA, false, false),
+            decompose_answer(Rules::UECDA, false, false),
         );
         assert_eq!(out.len(), 7);
         assert_eq!(
@@ -330,7 +368,7 @@ mod tests {
     fn lead_lines() {
         let out = batch(
             "{\"hand\": \"S3 D3 S4 S5\"}\n{\"hand\": \"S5 JK\"}\n{\"hand\": \"RJ\"}\n",
-            |o| lead_line(o, Rules::UECDA),
+            lead_answer(Rules::UECDA),
         );
         assert_eq!(
             out[0],
@@ -356,7 +394,7 @@ mod tests {
                 "{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3\"}\n",
                 "{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": 3}\n",
             ),
-            |o| follow_line(o, Rules::UECDA, Some("S3 D3"), [false; 3]),
+            follow_answer(Rules::UECDA, Some("S3 D3".into()), [false; 3]),
         );
         assert_eq!(out[0], json!({"moves": ["C4 D4", "C4 S4", "D4 S4"]}));
         assert_eq!(out[1], json!({"moves": ["C4", "D4", "S4", "S5", "S6"]}));
@@ -376,7 +414,7 @@ mod tests {
                 "{\"hand\": \"S3\"}\n",
                 "{\"hand\": \"S3 S9\", \"table\": \"S3\"}\n",
             ),
-            |o| follow_line(o, Rules::UECDA, None, [false; 3]),
+            follow_answer(Rules::UECDA, None, [false; 3]),
         );
         assert_eq!(
             out[0],

@@ -24,6 +24,7 @@
 //! rank, then cards (rank strings compared rank by rank). A bad line answers
 //! `{"error": "..."}` naming the token and why.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
@@ -31,7 +32,8 @@ use doudizhu::{Counts, Kind, Move, Preset, classify, follow, lead, universe};
 use serde_json::{Map, Value, json};
 
 use crate::common::{
-    CliError, IoArgs, Object, batch_stdio, emit, field_bool, field_opt_str, field_str,
+    CliError, IoArgs, batch_stdio, emit, name_or, name_value, parse_line, parse_name, required,
+    short, write_json,
 };
 
 /// The `doudizhu` commands.
@@ -64,12 +66,12 @@ pub enum Command {
 #[derive(clap::Args, Debug)]
 pub struct ClassifyArgs {
     /// Rule preset: standard, openspiel, douzero or strict.
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>)]
     rules: Preset,
     #[command(flatten)]
     io: IoArgs,
     /// The play, e.g. `33344456` or `S3 H3 D3 C4` (at most 20 cards).
-    #[arg(required_unless_present = "batch")]
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     cards: Vec<String>,
 }
 
@@ -77,12 +79,12 @@ pub struct ClassifyArgs {
 #[derive(clap::Args, Debug)]
 pub struct LeadArgs {
     /// Rule preset: standard, openspiel, douzero or strict.
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>)]
     rules: Preset,
     #[command(flatten)]
     io: IoArgs,
     /// The hand, e.g. `3334445556BR` (at most 20 cards).
-    #[arg(required_unless_present = "batch")]
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     cards: Vec<String>,
 }
 
@@ -90,18 +92,20 @@ pub struct LeadArgs {
 #[derive(clap::Args, Debug)]
 pub struct FollowArgs {
     /// Rule preset: standard, openspiel, douzero or strict.
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>)]
     rules: Preset,
-    /// The play on the table, e.g. `33344456`.
+    /// The play on the table, e.g. `33344456`; with `--batch`, the table of lines without
+    /// `"table"`.
     #[arg(long, required_unless_present = "batch")]
     table: Option<String>,
-    /// Which reading of the table was played, when it has several (e.g. `plane_solo`).
-    #[arg(long)]
+    /// Which reading of the table was played, when it has several (e.g. `plane_solo`); with
+    /// `--batch`, the default of lines without `"table_type"`.
+    #[arg(long, value_parser = parse_name::<Kind>)]
     table_type: Option<Kind>,
     #[command(flatten)]
     io: IoArgs,
     /// The hand, e.g. `5556667777BR` (at most 20 cards).
-    #[arg(required_unless_present = "batch")]
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     cards: Vec<String>,
 }
 
@@ -109,9 +113,10 @@ pub struct FollowArgs {
 #[derive(clap::Args, Debug)]
 pub struct PlaysArgs {
     /// Rule preset: standard, openspiel, douzero or strict.
-    #[arg(long, default_value = "standard")]
+    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>)]
     rules: Preset,
-    /// Print the number of distinct plays per type instead of the plays.
+    /// Print the number of distinct plays per type instead of the plays (with `--batch`, the
+    /// default of lines without `"count"`).
     #[arg(long)]
     count: bool,
     #[command(flatten)]
@@ -123,7 +128,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
         Command::Classify(a) => {
             if a.io.batch {
-                return batch_stdio(|obj| classify_line(obj, a.rules));
+                return batch_stdio(classify_answer(a.rules));
             }
             let text = a.cards.join(" ");
             let play = parse_play("play", &text)?;
@@ -132,7 +137,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         }
         Command::Lead(a) => {
             if a.io.batch {
-                return batch_stdio(|obj| lead_line(obj, a.rules));
+                return batch_stdio(lead_answer(a.rules));
             }
             let hand = parse_hand(&a.cards.join(" "))?;
             let moves = sorted(lead(hand, &a.rules.rules()));
@@ -146,7 +151,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         }
         Command::Follow(a) => {
             if a.io.batch {
-                return batch_stdio(|obj| follow_line(obj, a.rules));
+                return batch_stdio(follow_answer(a.rules, a.table, a.table_type));
             }
             let hand = parse_hand(&a.cards.join(" "))?;
             let table_text = a.table.unwrap_or_default();
@@ -162,7 +167,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         }
         Command::Plays(a) => {
             if a.io.batch {
-                return batch_stdio(|obj| plays_line(obj, a.rules));
+                return batch_stdio(plays_answer_fn(a.rules, a.count));
             }
             let (human, json) = plays_answer(a.rules, a.count);
             emit(&a.io, &human, &json)
@@ -171,25 +176,29 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
 }
 
 fn parse_play(what: &str, text: &str) -> Result<Counts, String> {
-    Counts::parse_play(text).map_err(|e| format!("{what} \"{}\": {e}", text.trim()))
+    Counts::parse_play(text).map_err(|e| format!("{what} \"{}\": {e}", short(text.trim())))
 }
 
 fn parse_hand(text: &str) -> Result<Counts, String> {
-    Counts::parse_hand(text).map_err(|e| format!("hand \"{}\": {e}", text.trim()))
+    Counts::parse_hand(text).map_err(|e| format!("hand \"{}\": {e}", short(text.trim())))
 }
 
 /// The move the table's play was played as.
 fn table_move(text: &str, kind: Option<Kind>, preset: Preset) -> Result<Move, String> {
     let play = parse_play("table", text)?;
-    let readings = classify(play, &preset.rules())
-        .map_err(|e| format!("table \"{}\" is no play under {preset}: {e}", text.trim()))?;
+    let readings = classify(play, &preset.rules()).map_err(|e| {
+        format!(
+            "table \"{}\" is no play under {preset}: {e}",
+            short(text.trim())
+        )
+    })?;
     match kind {
         None => Ok(readings.first()),
         Some(k) => readings.iter().find(|m| m.kind() == k).ok_or_else(|| {
             let names: Vec<&str> = readings.iter().map(|m| m.kind().name()).collect();
             format!(
                 "table \"{}\" is no {k} under {preset}; it reads as {}",
-                text.trim(),
+                short(text.trim()),
                 names.join(", ")
             )
         }),
@@ -256,12 +265,12 @@ fn classify_text(play: Counts, preset: Preset) -> String {
                 }
                 let _ = write!(
                     out,
-                    "{}: {} length {} main {} ({} cards, value {})",
+                    "{}: {} length {} main {} ({}, value {})",
                     shown(play),
                     m.kind(),
                     m.len(),
                     m.main(),
-                    m.count(),
+                    cards_count(m.count() as usize),
                     m.value()
                 );
             }
@@ -271,46 +280,117 @@ fn classify_text(play: Counts, preset: Preset) -> String {
     }
 }
 
-/// The preset of a batch line: its `"rules"` field, or the flag.
-fn line_rules(obj: &Object, preset: Preset) -> Result<Preset, String> {
-    match field_opt_str(obj, "rules")? {
-        Some(s) => s
-            .parse()
-            .map_err(|e: doudizhu::UnknownPreset| e.to_string()),
-        None => Ok(preset),
+/// `1 card`, `2 cards`.
+fn cards_count(n: usize) -> String {
+    if n == 1 {
+        String::from("1 card")
+    } else {
+        format!("{n} cards")
     }
 }
 
-/// One `classify --batch` line.
-fn classify_line(obj: &Object, preset: Preset) -> Result<Value, String> {
-    let preset = line_rules(obj, preset)?;
-    let play = parse_play("play", field_str(obj, "play")?)?;
-    Ok(classify_json(play, preset))
+crate::batch_line! {
+    /// One `doudizhu classify --batch` line.
+    pub struct ClassifyLine<'a> {
+        /// The play.
+        play: Cow<'a, str>,
+        /// The preset (default: the `--rules` flag).
+        rules: Cow<'a, str>,
+    }
 }
 
-/// One `lead --batch` line.
-fn lead_line(obj: &Object, preset: Preset) -> Result<Value, String> {
-    let preset = line_rules(obj, preset)?;
-    let hand = parse_hand(field_str(obj, "hand")?)?;
-    Ok(moves_json(&sorted(lead(hand, &preset.rules()))))
+crate::batch_line! {
+    /// One `doudizhu lead --batch` line.
+    pub struct LeadLine<'a> {
+        /// The hand.
+        hand: Cow<'a, str>,
+        /// The preset (default: the `--rules` flag).
+        rules: Cow<'a, str>,
+    }
 }
 
-/// One `follow --batch` line.
-fn follow_line(obj: &Object, preset: Preset) -> Result<Value, String> {
-    let preset = line_rules(obj, preset)?;
-    let hand = parse_hand(field_str(obj, "hand")?)?;
-    let kind = match field_opt_str(obj, "table_type")? {
-        Some(s) => Some(s.parse::<Kind>().map_err(|e| e.to_string())?),
-        None => None,
-    };
-    let table = table_move(field_str(obj, "table")?, kind, preset)?;
-    Ok(moves_json(&sorted(follow(hand, &table, &preset.rules()))))
+crate::batch_line! {
+    /// One `doudizhu follow --batch` line.
+    pub struct FollowLine<'a> {
+        /// The hand.
+        hand: Cow<'a, str>,
+        /// The play on the table (default: the `--table` flag).
+        table: Cow<'a, str>,
+        /// The table's reading (default: the `--table-type` flag, else the most natural).
+        table_type: Cow<'a, str>,
+        /// The preset (default: the `--rules` flag).
+        rules: Cow<'a, str>,
+    }
 }
 
-/// One `plays --batch` line.
-fn plays_line(obj: &Object, preset: Preset) -> Result<Value, String> {
-    let preset = line_rules(obj, preset)?;
-    Ok(plays_answer(preset, field_bool(obj, "count")?).1)
+crate::batch_line! {
+    /// One `doudizhu plays --batch` line.
+    pub struct PlaysLine<'a> {
+        /// Totals by type instead of the plays (default: the `--count` flag).
+        count: bool,
+        /// The preset (default: the `--rules` flag).
+        rules: Cow<'a, str>,
+    }
+}
+
+/// The batch answer of `doudizhu classify`.
+pub fn classify_answer(preset: Preset) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    move |text, out| {
+        let line: ClassifyLine = parse_line(text)?;
+        let preset = name_or(line.rules, preset)?;
+        let play = parse_play("play", &required(line.play, "play")?)?;
+        write_json(out, &classify_json(play, preset));
+        Ok(())
+    }
+}
+
+/// The batch answer of `doudizhu lead`.
+pub fn lead_answer(preset: Preset) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    move |text, out| {
+        let line: LeadLine = parse_line(text)?;
+        let preset = name_or(line.rules, preset)?;
+        let hand = parse_hand(&required(line.hand, "hand")?)?;
+        write_json(out, &moves_json(&sorted(lead(hand, &preset.rules()))));
+        Ok(())
+    }
+}
+
+/// The batch answer of `doudizhu follow`: `table` and `table_type` (the flags) are the defaults
+/// of lines without them.
+pub fn follow_answer(
+    preset: Preset,
+    table: Option<String>,
+    table_type: Option<Kind>,
+) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    move |text, out| {
+        let line: FollowLine = parse_line(text)?;
+        let preset = name_or(line.rules, preset)?;
+        let hand = parse_hand(&required(line.hand, "hand")?)?;
+        let kind = match line.table_type {
+            Some(s) => Some(name_value::<Kind>(&s)?),
+            None => table_type,
+        };
+        let table = required(line.table.or(table.as_deref().map(Cow::Borrowed)), "table")?;
+        let table = table_move(&table, kind, preset)?;
+        write_json(
+            out,
+            &moves_json(&sorted(follow(hand, &table, &preset.rules()))),
+        );
+        Ok(())
+    }
+}
+
+/// The batch answer of `doudizhu plays`: `count` (the flag) is the default of lines without it.
+pub fn plays_answer_fn(
+    preset: Preset,
+    count: bool,
+) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    move |text, out| {
+        let line: PlaysLine = parse_line(text)?;
+        let preset = name_or(line.rules, preset)?;
+        write_json(out, &plays_answer(preset, line.count.unwrap_or(count)).1);
+        Ok(())
+    }
 }
 
 /// The universe (or its totals) as text and JSON.
@@ -348,33 +428,55 @@ fn plays_answer(preset: Preset, count: bool) -> (String, Value) {
 mod tests {
     use super::*;
 
-    fn obj(text: &str) -> Object {
-        match serde_json::from_str(text).unwrap() {
-            Value::Object(o) => o,
-            _ => unreachable!(),
-        }
+    fn obj(text: &str) -> &str {
+        text
+    }
+
+    fn answer(
+        mut f: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>,
+        text: &str,
+    ) -> Result<Value, String> {
+        let mut out = Vec::new();
+        f(text, &mut out)?;
+        Ok(serde_json::from_slice(&out).unwrap())
+    }
+
+    fn classify_line(text: &str, preset: Preset) -> Result<Value, String> {
+        answer(classify_answer(preset), text)
+    }
+
+    fn lead_line(text: &str, preset: Preset) -> Result<Value, String> {
+        answer(lead_answer(preset), text)
+    }
+
+    fn follow_line(text: &str, preset: Preset) -> Result<Value, String> {
+        answer(follow_answer(preset, None, None), text)
+    }
+
+    fn plays_line(text: &str, preset: Preset) -> Result<Value, String> {
+        answer(plays_answer_fn(preset, false), text)
     }
 
     #[test]
     fn classify_lines_match_the_spec() {
-        let v = classify_line(&obj(r#"{"play": "33344456"}"#), Preset::Standard).unwrap();
+        let v = classify_line(obj(r#"{"play": "33344456"}"#), Preset::Standard).unwrap();
         assert_eq!(
             v.to_string(),
             r#"{"readings":[{"count":8,"length":2,"main":"4","type":"plane_solo","value":1}]}"#
         );
-        let v = classify_line(&obj(r#"{"play": "3333BR"}"#), Preset::Standard).unwrap();
+        let v = classify_line(obj(r#"{"play": "3333BR"}"#), Preset::Standard).unwrap();
         assert_eq!(
             v.to_string(),
             r#"{"readings":[],"reason":"the rocket as two solo wings is not allowed by these rules"}"#
         );
         let v = classify_line(
-            &obj(r#"{"play": "3333BR", "rules": "douzero"}"#),
+            obj(r#"{"play": "3333BR", "rules": "douzero"}"#),
             Preset::Standard,
         )
         .unwrap();
         assert_eq!(v["readings"][0]["type"], "four_two_solo");
         let v = classify_line(
-            &obj(r#"{"play": "333444555666", "rules": "openspiel"}"#),
+            obj(r#"{"play": "333444555666", "rules": "openspiel"}"#),
             Preset::Standard,
         )
         .unwrap();
@@ -389,22 +491,22 @@ mod tests {
 
     #[test]
     fn bad_lines_name_the_token() {
-        let e = classify_line(&obj(r#"{"play": "33X"}"#), Preset::Standard).unwrap_err();
+        let e = classify_line(obj(r#"{"play": "33X"}"#), Preset::Standard).unwrap_err();
         assert_eq!(
             e,
             r#"play "33X": unknown rank "X" at position 2 (ranks are 3456789TJQKA2BR, 10 for T)"#
         );
-        let e = lead_line(&obj(r#"{"hand": "33333"}"#), Preset::Standard).unwrap_err();
+        let e = lead_line(obj(r#"{"hand": "33333"}"#), Preset::Standard).unwrap_err();
         assert!(e.contains("fifth 3 at position 4"), "{e}");
-        let e = lead_line(&obj(r#"{"hand": "3", "rules": "vb6"}"#), Preset::Standard).unwrap_err();
+        let e = lead_line(obj(r#"{"hand": "3", "rules": "vb6"}"#), Preset::Standard).unwrap_err();
         assert!(e.contains("unknown rules \"vb6\""), "{e}");
-        let e = follow_line(&obj(r#"{"hand": "3", "table": "34"}"#), Preset::Standard).unwrap_err();
+        let e = follow_line(obj(r#"{"hand": "3", "table": "34"}"#), Preset::Standard).unwrap_err();
         assert_eq!(
             e,
             r#"table "34" is no play under standard: not a combination"#
         );
         let e = follow_line(
-            &obj(r#"{"hand": "3", "table": "3334", "table_type": "plane"}"#),
+            obj(r#"{"hand": "3", "table": "3334", "table_type": "plane"}"#),
             Preset::Standard,
         )
         .unwrap_err();
@@ -413,7 +515,7 @@ mod tests {
             r#"table "3334" is no plane under standard; it reads as trio_solo"#
         );
         let e = follow_line(
-            &obj(r#"{"hand": "3", "table": "3334", "table_type": "airplane"}"#),
+            obj(r#"{"hand": "3", "table": "3334", "table_type": "airplane"}"#),
             Preset::Standard,
         )
         .unwrap_err();
@@ -422,7 +524,7 @@ mod tests {
 
     #[test]
     fn lead_and_follow_lines_are_sorted_move_lists() {
-        let v = lead_line(&obj(r#"{"hand": "3334"}"#), Preset::Standard).unwrap();
+        let v = lead_line(obj(r#"{"hand": "3334"}"#), Preset::Standard).unwrap();
         assert_eq!(
             v.to_string(),
             concat!(
@@ -434,7 +536,7 @@ mod tests {
             )
         );
         let v = follow_line(
-            &obj(r#"{"hand": "5556667777BR", "table": "33344456"}"#),
+            obj(r#"{"hand": "5556667777BR", "table": "33344456"}"#),
             Preset::Standard,
         )
         .unwrap();
@@ -454,7 +556,7 @@ mod tests {
         // the table read as a plane of three with wings (its highest reading of that type),
         // or by default as the plane of four
         let shown = |line: &str| -> Vec<String> {
-            let v = follow_line(&obj(line), Preset::Openspiel).unwrap();
+            let v = follow_line(obj(line), Preset::Openspiel).unwrap();
             v["moves"]
                 .as_array()
                 .unwrap()
@@ -489,13 +591,13 @@ mod tests {
             ("strict", 12654),
         ] {
             let line = format!(r#"{{"count": true, "rules": "{preset}"}}"#);
-            let v = plays_line(&obj(&line), Preset::Standard).unwrap();
+            let v = plays_line(obj(&line), Preset::Standard).unwrap();
             assert_eq!(v["plays"], total, "{preset}");
         }
-        let v = plays_line(&obj(r#"{"count": true}"#), Preset::Standard).unwrap();
+        let v = plays_line(obj(r#"{"count": true}"#), Preset::Standard).unwrap();
         assert_eq!(v["counts"]["four_two_solo"], 1326);
         assert_eq!(v["counts"]["plane_solo"], 21822);
-        let v = plays_line(&obj("{}"), Preset::Strict).unwrap();
+        let v = plays_line(obj("{}"), Preset::Strict).unwrap();
         assert_eq!(v["moves"].as_array().unwrap().len(), 12654);
     }
 

@@ -23,13 +23,16 @@
 //!
 //! A bad line answers `{"error": "..."}` naming the token and why.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 
 use cards_core::CardSet;
 use kabu::{DrawOdds, Hand, Outcome, Role, Rules};
 use serde_json::{Value, json};
 
-use crate::common::{CliError, IoArgs, Object, batch_stdio, emit, field_opt_str, field_str};
+use crate::common::{
+    CliError, IoArgs, batch_stdio, emit, name_or, parse_line, parse_name, required, write_json,
+};
 
 /// The `kabu` commands.
 #[derive(clap::Subcommand, Debug)]
@@ -51,15 +54,15 @@ pub enum Command {
 #[derive(clap::Args, Debug)]
 pub struct EvalArgs {
     /// Who holds the hand: dealer (親, has クッピン) or child (子, has シッピン).
-    #[arg(long, default_value = "child")]
+    #[arg(long, default_value = "child", value_parser = parse_name::<Role>)]
     role: Role,
     /// default (the seed's intent) or vb6 (the VB6 program exactly, card-order test included).
-    #[arg(long, default_value = "default")]
+    #[arg(long, default_value = "default", value_parser = parse_name::<Rules>)]
     rules: Rules,
     #[command(flatten)]
     io: IoArgs,
     /// Two or three cards, e.g. `SA S9` or `S10 HT` (ten is 10 or T).
-    #[arg(required_unless_present = "batch")]
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     cards: Vec<String>,
 }
 
@@ -67,18 +70,19 @@ pub struct EvalArgs {
 #[derive(clap::Args, Debug)]
 pub struct OddsArgs {
     /// Who holds the hand: dealer or child.
-    #[arg(long, default_value = "child")]
+    #[arg(long, default_value = "child", value_parser = parse_name::<Role>)]
     role: Role,
     /// default or vb6 (changes only the two-card evaluation, and so the advice).
-    #[arg(long, default_value = "default")]
+    #[arg(long, default_value = "default", value_parser = parse_name::<Rules>)]
     rules: Rules,
-    /// Cards known to be out of the stock (not the hand's own), e.g. `--seen 'S6 H9'`.
+    /// Cards known to be out of the stock (not the hand's own), e.g. `--seen 'S6 H9'`; with
+    /// `--batch`, the seen cards of lines without `"seen"`.
     #[arg(long, default_value = "")]
     seen: String,
     #[command(flatten)]
     io: IoArgs,
     /// Two cards, e.g. `SA S2`.
-    #[arg(required_unless_present = "batch")]
+    #[arg(required_unless_present = "batch", conflicts_with = "batch")]
     cards: Vec<String>,
 }
 
@@ -87,7 +91,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
         Command::Eval(a) => {
             if a.io.batch {
-                return batch_stdio(|obj| eval_line(obj, a.role, a.rules));
+                return batch_stdio(eval_answer(a.role, a.rules));
             }
             let hand: Hand = a.cards.join(" ").parse()?;
             let o = hand.evaluate(a.role, a.rules);
@@ -95,10 +99,11 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         }
         Command::Odds(a) => {
             if a.io.batch {
-                return batch_stdio(|obj| odds_line(obj, a.role, a.rules));
+                return batch_stdio(odds_answer(a.role, a.rules, a.seen));
             }
             let hand = two_cards(a.cards.join(" ").parse()?)?;
-            let seen = seen_cards(&a.seen, hand).map_err(|e| CliError(format!("--seen: {e}")))?;
+            let seen =
+                seen_cards(&a.seen, hand).map_err(|e| CliError::usage(format!("--seen: {e}")))?;
             let odds = DrawOdds::new(hand, a.role, a.rules, seen)?;
             emit(&a.io, &odds_text(&odds), &odds_json(&odds))
         }
@@ -137,39 +142,67 @@ fn plural(n: usize, what: &str) -> String {
     }
 }
 
-/// The role and rules of a batch line, defaulting to the flags.
-fn line_setup(obj: &Object, role: Role, rules: Rules) -> Result<(Role, Rules), String> {
-    let role = match field_opt_str(obj, "role")? {
-        Some(s) => s.parse()?,
-        None => role,
-    };
-    let rules = match field_opt_str(obj, "rules")? {
-        Some(s) => s.parse()?,
-        None => rules,
-    };
-    Ok((role, rules))
+crate::batch_line! {
+    /// One `kabu eval --batch` line.
+    pub struct EvalLine<'a> {
+        /// The two or three cards.
+        cards: Cow<'a, str>,
+        /// `dealer` or `child` (default: the `--role` flag).
+        role: Cow<'a, str>,
+        /// `default` or `vb6` (default: the `--rules` flag).
+        rules: Cow<'a, str>,
+    }
 }
 
-/// One `eval --batch` line.
-fn eval_line(obj: &Object, role: Role, rules: Rules) -> Result<Value, String> {
-    let (role, rules) = line_setup(obj, role, rules)?;
-    let hand: Hand = field_str(obj, "cards")?
-        .parse()
-        .map_err(|e: kabu::KabuError| e.to_string())?;
-    Ok(eval_json(hand.evaluate(role, rules)))
+crate::batch_line! {
+    /// One `kabu odds --batch` line.
+    pub struct OddsLine<'a> {
+        /// The two cards.
+        cards: Cow<'a, str>,
+        /// Cards known to be out of the stock (default: the `--seen` flag).
+        seen: Cow<'a, str>,
+        /// `dealer` or `child` (default: the `--role` flag).
+        role: Cow<'a, str>,
+        /// `default` or `vb6` (default: the `--rules` flag).
+        rules: Cow<'a, str>,
+    }
 }
 
-/// One `odds --batch` line.
-fn odds_line(obj: &Object, role: Role, rules: Rules) -> Result<Value, String> {
-    let (role, rules) = line_setup(obj, role, rules)?;
-    let hand = field_str(obj, "cards")?
-        .parse()
-        .and_then(two_cards)
-        .map_err(|e: kabu::KabuError| e.to_string())?;
-    let seen = seen_cards(field_opt_str(obj, "seen")?.unwrap_or(""), hand)
-        .map_err(|e| format!("seen: {e}"))?;
-    let odds = DrawOdds::new(hand, role, rules, seen).map_err(|e| e.to_string())?;
-    Ok(odds_json(&odds))
+/// The batch answer of `kabu eval`: the role and rules flags are the defaults of every line.
+pub fn eval_answer(
+    role: Role,
+    rules: Rules,
+) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    move |text, out| {
+        let line: EvalLine = parse_line(text)?;
+        let (role, rules) = (name_or(line.role, role)?, name_or(line.rules, rules)?);
+        let hand: Hand = required(line.cards, "cards")?
+            .parse()
+            .map_err(|e: kabu::KabuError| e.to_string())?;
+        write_json(out, &eval_json(hand.evaluate(role, rules)));
+        Ok(())
+    }
+}
+
+/// The batch answer of `kabu odds`: the flags are the defaults of every line.
+pub fn odds_answer(
+    role: Role,
+    rules: Rules,
+    seen: String,
+) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    move |text, out| {
+        let line: OddsLine = parse_line(text)?;
+        let (role, rules) = (name_or(line.role, role)?, name_or(line.rules, rules)?);
+        let hand = required(line.cards, "cards")?
+            .parse()
+            .and_then(two_cards)
+            .map_err(|e: kabu::KabuError| e.to_string())?;
+        let seen = seen_cards(line.seen.as_deref().unwrap_or(&seen), hand)
+            .map_err(|e| format!("seen: {e}"))?;
+        let odds = DrawOdds::new(hand, role, rules, seen).map_err(|e| e.to_string())?;
+        write_json(out, &odds_json(&odds));
+        Ok(())
+    }
 }
 
 /// The hand of `odds`: two cards (checked before the seen cards, which are about a third).
@@ -260,12 +293,9 @@ mod tests {
     use super::*;
     use crate::common::batch_loop;
 
-    fn batch(input: &str, f: fn(&Object, Role, Rules) -> Result<Value, String>) -> Vec<Value> {
+    fn batch(input: &str, f: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>) -> Vec<Value> {
         let mut out = Vec::new();
-        batch_loop(input.as_bytes(), &mut out, |o| {
-            f(o, Role::Child, Rules::Default)
-        })
-        .unwrap();
+        batch_loop(input.as_bytes(), &mut out, f).unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()
@@ -286,7 +316,7 @@ mod tests {
                 "{\"cards\": \"S5 H5 D5\"}\n",
                 "{\"cards\": \"C7 C8\", \"rules\": 6}\n",
             ),
-            eval_line,
+            eval_answer(Role::Child, Rules::Default),
         );
         assert_eq!(out.len(), 8);
         assert_eq!(
@@ -309,7 +339,10 @@ mod tests {
                 .unwrap()
                 .contains("unknown role \"boss\"")
         );
-        assert_eq!(out[5]["error"], "missing field \"cards\"");
+        assert_eq!(
+            out[5]["error"],
+            r#"unknown key "hand" (the keys are "cards", "role", "rules")"#
+        );
         assert_eq!(out[6]["yaku"], "arashi10");
         assert_eq!(out[6]["multiplier"], 10);
         assert!(out[7]["error"].as_str().unwrap().contains("\"rules\""));
@@ -323,7 +356,7 @@ mod tests {
                 "{\"cards\": \"S7 S8 S9\"}\n",
                 "{\"cards\": \"S7 S8\", \"seen\": \"S8\"}\n",
             ),
-            odds_line,
+            odds_answer(Role::Child, Rules::Default, String::new()),
         );
         assert_eq!(out[0]["unseen"], 36);
         assert_eq!(out[0]["standing"]["code"], 505);
@@ -347,7 +380,7 @@ mod tests {
                 "{\"cards\": \"S7 S8\", \"seen\": \"S6 H9\"}\n",
                 "{\"cards\": \"C5 D5\", \"role\": \"dealer\", \"rules\": \"vb6\"}\n",
             ),
-            odds_line,
+            odds_answer(Role::Child, Rules::Default, String::new()),
         );
         assert_eq!(
             out[0]["outcomes"][0],

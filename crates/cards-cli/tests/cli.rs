@@ -148,41 +148,132 @@ fn every_batch_command_answers_every_nasty_line_with_one_json_line() {
     }
 }
 
+/// Issue point 12: a game or the program without a command says what is missing.
 #[test]
-fn batch_answers_an_interactive_peer_line_by_line() {
-    use std::io::{BufRead, BufReader, Write};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
-        .args(["kabu", "eval", "--batch"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
+fn a_missing_command_is_named_with_the_choices() {
+    for (args, expected) in [
+        (
+            &[][..],
+            "cards: 'cards' needs a command: one of kabu, doudizhu, daifugo (see --help)\n",
+        ),
+        (
+            &["kabu"][..],
+            "cards: 'cards kabu' needs a command: one of eval, odds (see --help)\n",
+        ),
+        (
+            &["doudizhu"][..],
+            "cards: 'cards doudizhu' needs a command: one of classify, lead, follow, plays (see --help)\n",
+        ),
+        (
+            &["daifugo"][..],
+            "cards: 'cards daifugo' needs a command: one of decompose, lead, follow (see --help)\n",
+        ),
+    ] {
+        let out = cards(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), expected, "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+/// Issue point 12: an argument that is not UTF-8 is named by its position.
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_named_by_position() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = Command::new(env!("CARGO_BIN_EXE_cards"))
+        .args(["kabu", "eval", "SA"])
+        .arg(std::ffi::OsStr::from_bytes(b"S\xff9"))
+        .output()
         .expect("the cards binary runs");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let stdout = child.stdout.take().expect("piped stdout");
-    // Read answers on another thread so a missing flush shows as a timeout, not a hang.
-    let (tx, rx) = std::sync::mpsc::channel();
-    let reader = std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            if tx.send(line.expect("utf-8 output")).is_err() {
-                break;
-            }
-        }
-    });
-    let wait = std::time::Duration::from_secs(20);
-    // stdin stays open: each answer must arrive before the next question is asked
-    writeln!(stdin, r#"{{"cards": "SA S9", "role": "dealer"}}"#).unwrap();
-    stdin.flush().unwrap();
-    let first = rx
-        .recv_timeout(wait)
-        .expect("the first answer comes at once");
-    assert!(first.contains("\"code\":999"), "{first}");
-    writeln!(stdin, "oops").unwrap();
-    stdin.flush().unwrap();
-    let second = rx
-        .recv_timeout(wait)
-        .expect("the second answer comes at once");
-    assert!(second.starts_with("{\"error\":"), "{second}");
-    drop(stdin);
-    assert_eq!(child.wait().expect("cards exits").code(), Some(0));
-    reader.join().expect("reader thread");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "cards: argument 4 is not UTF-8: \"S\\xFF9\"\n"
+    );
+}
+
+/// Issue point 12: rule, role and type names are case-insensitive in every game, as flags and
+/// in batch lines.
+#[test]
+fn names_are_case_insensitive_everywhere() {
+    for (upper, lower) in [
+        (
+            &[
+                "kabu", "eval", "--rules", "VB6", "--role", "Dealer", "--json", "S9 CA",
+            ][..],
+            &[
+                "kabu", "eval", "--rules", "vb6", "--role", "dealer", "--json", "S9 CA",
+            ][..],
+        ),
+        (
+            &["doudizhu", "classify", "--rules", "DouZero", "3333BR"][..],
+            &["doudizhu", "classify", "--rules", "douzero", "3333BR"][..],
+        ),
+        (
+            &[
+                "doudizhu",
+                "follow",
+                "--rules",
+                "OPENSPIEL",
+                "--table",
+                "333444555666",
+                "--table-type",
+                "Plane_Solo",
+                "444555666777",
+            ][..],
+            &[
+                "doudizhu",
+                "follow",
+                "--rules",
+                "openspiel",
+                "--table",
+                "333444555666",
+                "--table-type",
+                "plane_solo",
+                "444555666777",
+            ][..],
+        ),
+        (
+            &["daifugo", "lead", "--rules", "UECDA", "S3", "JK"][..],
+            &["daifugo", "lead", "--rules", "uecda", "S3", "JK"][..],
+        ),
+        (
+            &["daifugo", "lead", "--rules", "Seed", "S3", "D3"][..],
+            &["daifugo", "lead", "--rules", "seed", "S3", "D3"][..],
+        ),
+    ] {
+        let a = cards(upper);
+        assert_eq!(
+            a.status.code(),
+            Some(0),
+            "{upper:?}: {}",
+            String::from_utf8_lossy(&a.stderr)
+        );
+        assert_eq!(a.stdout, cards(lower).stdout, "{upper:?}");
+    }
+    // a name that is wrong in any case is still refused with the text as given
+    let out = cards(&["daifugo", "lead", "--rules", "UECDB", "S3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("UECDB"));
+}
+
+/// Issue point 12: `1 card`, not `1 cards`; `0 melds` without a trailing `: `.
+#[test]
+fn counts_read_as_english() {
+    let out = cards(&["doudizhu", "classify", "3"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "3: solo length 1 main 3 (1 card, value -7)\n"
+    );
+    let out = cards(&["doudizhu", "classify", "33"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "33: pair length 1 main 3 (2 cards, value -7)\n"
+    );
+    let out = cards(&["daifugo", "decompose", ""]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "0 melds\n");
+    let out = cards(&["daifugo", "decompose", "S3"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1 meld: [♠3]\n");
 }

@@ -4,27 +4,45 @@ use core::iter::FusedIterator;
 
 use crate::CardSet;
 
-/// The binomial coefficient C(n, k) (0 when k > n). Exact for every n <= 64.
+/// The binomial coefficient C(n, k) (`Some(0)` when k > n), or `None` when it does not fit in a
+/// `u64`. Exact for every `n` and `k` (up to `u32::MAX`); every C(n, k) with n <= 67 fits.
 ///
 /// ```
 /// use cards_core::binomial;
-/// assert_eq!(binomial(40, 2), 780);
-/// assert_eq!(binomial(40, 3), 9880);
-/// assert_eq!(binomial(3, 5), 0);
+/// assert_eq!(binomial(40, 2), Some(780));
+/// assert_eq!(binomial(40, 3), Some(9880));
+/// assert_eq!(binomial(3, 5), Some(0));
+/// assert_eq!(binomial(54, 27), Some(1_946_939_425_648_112));
+/// assert_eq!(binomial(68, 34), None); // 28_453_041_475_240_576_740 > u64::MAX
+/// assert_eq!(binomial(u32::MAX, 1), Some(u64::from(u32::MAX)));
 /// ```
 #[must_use]
-pub const fn binomial(n: u32, k: u32) -> u64 {
+pub const fn binomial(n: u32, k: u32) -> Option<u64> {
     if k > n {
-        return 0;
+        return Some(0);
     }
     let k = if k > n - k { n - k } else { k };
+    // r = C(n, i) after step i; C(n, i) grows with i up to n / 2, so once it passes u64::MAX
+    // the answer does too (and the loop ends within 34 steps, whatever n and k).
     let mut r: u128 = 1;
     let mut i = 0;
     while i < k {
+        // C(n, i) * (n - i) < 2^64 * 2^32: no u128 overflow
         r = r * (n - i) as u128 / (i + 1) as u128;
+        if r > u64::MAX as u128 {
+            return None;
+        }
         i += 1;
     }
-    r as u64
+    Some(r as u64)
+}
+
+/// C(n, k) for `n` <= 54 (a set's size): always fits.
+const fn small_binomial(n: u32, k: u32) -> u64 {
+    match binomial(n, k) {
+        Some(c) => c,
+        None => u64::MAX,
+    }
 }
 
 /// The lowest `t` bits of `mask`.
@@ -171,7 +189,7 @@ pub const fn colex_rank(subset: CardSet, universe: CardSet) -> Option<u64> {
     let mut i = 1;
     while s != 0 {
         let b = s & s.wrapping_neg();
-        rank += binomial(position_in(b, u), i);
+        rank += small_binomial(position_in(b, u), i);
         s ^= b;
         i += 1;
     }
@@ -193,7 +211,7 @@ pub const fn colex_rank(subset: CardSet, universe: CardSet) -> Option<u64> {
 pub const fn colex_unrank(rank: u64, k: u32, universe: CardSet) -> Option<CardSet> {
     let u = universe.bits();
     let n = u.count_ones();
-    if rank >= binomial(n, k) {
+    if rank >= small_binomial(n, k) {
         return None;
     }
     let mut rank = rank;
@@ -203,10 +221,10 @@ pub const fn colex_unrank(rank: u64, k: u32, universe: CardSet) -> Option<CardSe
     while i > 0 {
         // the largest position e with C(e, i) <= rank
         e -= 1;
-        while binomial(e, i) > rank {
+        while small_binomial(e, i) > rank {
             e -= 1;
         }
-        rank -= binomial(e, i);
+        rank -= small_binomial(e, i);
         out |= select(u, e);
         i -= 1;
     }

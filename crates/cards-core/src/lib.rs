@@ -9,6 +9,7 @@ mod combo;
 mod deck;
 mod parse;
 mod ranks;
+pub mod rng;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod set;
@@ -17,6 +18,7 @@ pub mod swar;
 pub use card::{Card, Order, Rank, Suit};
 pub use combo::{KSubsets, Subsets, binomial, colex_rank, colex_unrank};
 pub use deck::{DealError, Deck};
-pub use parse::{ParseError, ParseErrorKind, Token, parse_cards, parse_tokens};
+pub use parse::{Escaped, ParseError, ParseErrorKind, Token, parse_cards, parse_tokens};
 pub use ranks::{RankIter, RankSet};
+pub use rng::Rng;
 pub use set::{CardSet, Iter};

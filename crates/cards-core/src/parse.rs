@@ -15,6 +15,7 @@ use crate::{Card, CardSet, Rank, Suit};
 /// assert_eq!(e.kind, ParseErrorKind::UnknownSuit('X'));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
     /// The text holds no card at all.
     Empty,
@@ -26,17 +27,28 @@ pub enum ParseErrorKind {
     NotACard,
     /// The same card appears twice in a set.
     Repeated(Card),
+    /// The text is not one suit character (reading a [`Suit`] alone).
+    NotASuit,
 }
 
 /// A parse error: the offending token, its position (0-based character offset in the input),
 /// and why.
 ///
+/// Its message shows every invisible or look-alike character of the token escaped as `<U+XXXX>`
+/// (see [`Escaped`]), so that `♠` followed by an emoji variation selector, or a Cyrillic `С`
+/// where a `C` was meant, is visible in the message; the fields hold the text as given.
+///
 /// ```
-/// use cards_core::CardSet;
+/// use cards_core::{Card, CardSet};
 /// let e = "S3, X3".parse::<CardSet>().unwrap_err();
 /// assert_eq!(e.to_string(), r#"unknown suit 'X' in "X3" at position 4"#);
 /// let e = "S3 3s".parse::<CardSet>().unwrap_err();
 /// assert_eq!(e.to_string(), r#"card ♠3 given twice ("3s" at position 3)"#);
+/// let e = "\u{421}3".parse::<Card>().unwrap_err(); // Cyrillic capital Es, then 3
+/// assert_eq!(
+///     e.to_string(),
+///     r#"unknown suit '<U+0421>' in "<U+0421>3" at position 0 (<U+0421> looks like C)"#
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
@@ -50,23 +62,190 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (t, p) = (&self.token, self.position);
+        let (t, p) = (Escaped(&self.token), self.position);
         match &self.kind {
-            ParseErrorKind::Empty => f.write_str("no card given"),
+            ParseErrorKind::Empty => return f.write_str("no card given"),
             ParseErrorKind::UnknownSuit(c) => {
-                write!(f, "unknown suit '{c}' in \"{t}\" at position {p}")
+                let mut buf = [0u8; 4];
+                let c = Escaped(c.encode_utf8(&mut buf));
+                write!(f, "unknown suit '{c}' in \"{t}\" at position {p}")?;
             }
             ParseErrorKind::UnknownRank(r) => {
-                write!(f, "unknown rank '{r}' in \"{t}\" at position {p}")
+                let r = Escaped(r);
+                write!(f, "unknown rank '{r}' in \"{t}\" at position {p}")?;
             }
             ParseErrorKind::NotACard => write!(
                 f,
                 "\"{t}\" at position {p} is not a card (write suit and rank, like S3 or 3s)"
-            ),
+            )?,
             ParseErrorKind::Repeated(c) => {
-                write!(f, "card {c} given twice (\"{t}\" at position {p})")
+                write!(f, "card {c} given twice (\"{t}\" at position {p})")?;
+            }
+            ParseErrorKind::NotASuit => write!(
+                f,
+                "\"{t}\" at position {p} is not a suit (write C, D, H, S or ♣, ♦, ♥, ♠)"
+            )?,
+        }
+        Escaped(&self.token).write_notes(f)
+    }
+}
+
+/// Text shown with its invisible and look-alike characters escaped as `<U+XXXX>`: controls,
+/// spaces other than the ASCII space, zero-width and direction marks, variation selectors (the
+/// `U+FE0F` a phone adds after `♠`), combining marks, and letters or digits of other scripts that
+/// look like ASCII ones (Cyrillic `С`, Greek `Κ`, fullwidth `Ｓ３`, the Kelvin sign). Everything
+/// else, the suit symbols included, is written as it is.
+///
+/// Game crates use it for the tokens they quote in their own errors.
+///
+/// ```
+/// use cards_core::Escaped;
+/// assert_eq!(Escaped("♠\u{fe0f}3").to_string(), "♠<U+FE0F>3");
+/// assert_eq!(Escaped("\u{421}3").to_string(), "<U+0421>3");
+/// assert_eq!(Escaped("♥10 🃏").to_string(), "♥10 🃏");
+/// // `{:#}` adds what each escaped character is, once each
+/// assert_eq!(
+///     format!("{:#}", Escaped("\u{421}\u{fe0f}")),
+///     "<U+0421><U+FE0F> (<U+0421> looks like C, <U+FE0F> is invisible)"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Escaped<'a>(pub &'a str);
+
+/// What an escaped character is: invisible, or a look-alike of an ASCII character.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Oddity {
+    Invisible,
+    Space,
+    Control,
+    Combining,
+    LooksLike(char),
+}
+
+impl Oddity {
+    /// Whether `c` is escaped, and why.
+    fn of(c: char) -> Option<Oddity> {
+        if c == ' ' {
+            return None;
+        }
+        if c.is_control() {
+            return Some(Oddity::Control);
+        }
+        if c.is_whitespace() {
+            return Some(Oddity::Space);
+        }
+        let u = u32::from(c);
+        match u {
+            0x0300..=0x036F
+            | 0x1AB0..=0x1AFF
+            | 0x1DC0..=0x1DFF
+            | 0x20D0..=0x20FF
+            | 0xFE20..=0xFE2F => {
+                return Some(Oddity::Combining);
+            }
+            0x00AD
+            | 0x061C
+            | 0x115F
+            | 0x1160
+            | 0x17B4
+            | 0x17B5
+            | 0x180B..=0x180F
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x2800
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFFB
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF => return Some(Oddity::Invisible),
+            // fullwidth ASCII
+            0xFF01..=0xFF5E => return char::from_u32(u - 0xFEE0).map(Oddity::LooksLike),
+            _ => {}
+        }
+        let twin = match c {
+            'А' | 'Α' => 'A',
+            'В' | 'Β' => 'B',
+            'С' | 'Ϲ' | 'Ⅽ' => 'C',
+            'Е' | 'Ε' => 'E',
+            'Н' | 'Η' => 'H',
+            'І' | 'Ι' | 'Ⅰ' | 'Ӏ' => 'I',
+            'Ј' => 'J',
+            'К' | 'Κ' | '\u{212A}' => 'K',
+            'М' | 'Μ' | 'Ⅿ' => 'M',
+            'Ν' => 'N',
+            'О' | 'Ο' => 'O',
+            'Р' | 'Ρ' => 'P',
+            'Ѕ' => 'S',
+            'Т' | 'Τ' => 'T',
+            'Х' | 'Χ' | 'Ⅹ' => 'X',
+            'Ζ' => 'Z',
+            'а' => 'a',
+            'с' | 'ϲ' | 'ⅽ' => 'c',
+            'е' => 'e',
+            'һ' => 'h',
+            'і' => 'i',
+            'ј' => 'j',
+            'о' | 'ο' => 'o',
+            'р' | 'ρ' => 'p',
+            'ѕ' => 's',
+            'х' | 'ⅹ' => 'x',
+            'у' => 'y',
+            'З' => '3',
+            'б' => '6',
+            _ => return None,
+        };
+        Some(Oddity::LooksLike(twin))
+    }
+}
+
+impl Escaped<'_> {
+    /// ` (<U+0421> looks like C, ...)`: one note for each distinct escaped character (at most
+    /// four), nothing when none is escaped.
+    fn write_notes(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut seen: [char; 4] = ['\0'; 4];
+        let mut n = 0;
+        for c in self.0.chars() {
+            let Some(odd) = Oddity::of(c) else { continue };
+            if seen[..n].contains(&c) {
+                continue;
+            }
+            if n == seen.len() {
+                return f.write_str(", ...)");
+            }
+            seen[n] = c;
+            f.write_str(if n == 0 { " (" } else { ", " })?;
+            n += 1;
+            write!(f, "<U+{:04X}> ", u32::from(c))?;
+            match odd {
+                Oddity::Invisible => f.write_str("is invisible")?,
+                Oddity::Space => f.write_str("is a space other than the ASCII space")?,
+                Oddity::Control => f.write_str("is a control character")?,
+                Oddity::Combining => f.write_str("is a combining mark")?,
+                Oddity::LooksLike(t) => write!(f, "looks like {t}")?,
             }
         }
+        if n > 0 { f.write_str(")") } else { Ok(()) }
+    }
+}
+
+impl fmt::Display for Escaped<'_> {
+    /// The text with odd characters as `<U+XXXX>`; `{:#}` adds the notes saying what they are.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        for c in self.0.chars() {
+            if Oddity::of(c).is_some() {
+                write!(f, "<U+{:04X}>", u32::from(c))?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        if f.alternate() {
+            self.write_notes(f)?;
+        }
+        Ok(())
     }
 }
 
@@ -114,15 +293,81 @@ fn parse_token(token: &str, position: usize) -> Result<Card, ParseError> {
     Err(err(ParseErrorKind::NotACard))
 }
 
+/// The text without surrounding spaces, and the character position where it starts.
+fn trim(s: &str) -> (&str, usize) {
+    let trimmed = s.trim_start();
+    let position = s[..s.len() - trimmed.len()].chars().count();
+    (trimmed.trim_end(), position)
+}
+
 impl FromStr for Card {
     type Err = ParseError;
 
     /// Reads one card: suit then rank (`♠3`, `S3`, `s10`, `HT`), rank then suit (`3s`, `10h`),
     /// or a joker (`BJ`, `RJ`; `JK` and `🃏` are the black joker). Surrounding spaces are ignored.
     fn from_str(s: &str) -> Result<Card, ParseError> {
-        let trimmed = s.trim_start();
-        let position = s[..s.len() - trimmed.len()].chars().count();
-        parse_token(trimmed.trim_end(), position)
+        let (t, position) = trim(s);
+        parse_token(t, position)
+    }
+}
+
+impl FromStr for Suit {
+    type Err = ParseError;
+
+    /// Reads one suit: a letter (`S`, `h`, ...) or a symbol (`♠`, `♡`, ...); the text
+    /// [`Suit`]'s `Display` writes (both forms) reads back. Surrounding spaces are ignored.
+    ///
+    /// ```
+    /// use cards_core::Suit;
+    /// assert_eq!("♠".parse::<Suit>(), Ok(Suit::Spades));
+    /// assert_eq!(" h ".parse::<Suit>(), Ok(Suit::Hearts));
+    /// assert_eq!(
+    ///     "X".parse::<Suit>().unwrap_err().to_string(),
+    ///     r#""X" at position 0 is not a suit (write C, D, H, S or ♣, ♦, ♥, ♠)"#
+    /// );
+    /// ```
+    fn from_str(s: &str) -> Result<Suit, ParseError> {
+        let (t, position) = trim(s);
+        let mut chars = t.chars();
+        let err = |kind| ParseError {
+            token: t.to_string(),
+            position,
+            kind,
+        };
+        match (chars.next(), chars.next()) {
+            (None, _) => Err(err(ParseErrorKind::Empty)),
+            (Some(c), None) => Suit::from_char(c).ok_or_else(|| err(ParseErrorKind::NotASuit)),
+            _ => Err(err(ParseErrorKind::NotASuit)),
+        }
+    }
+}
+
+impl FromStr for Rank {
+    type Err = ParseError;
+
+    /// Reads one rank as [`Rank::parse`] does (`3`..`9`, `10` or `T`, `J`, `Q`, `K`, `A`, `2`,
+    /// letters in either case); the text [`Rank`]'s `Display` writes reads back. Surrounding
+    /// spaces are ignored.
+    ///
+    /// ```
+    /// use cards_core::Rank;
+    /// assert_eq!("10".parse::<Rank>(), Ok(Rank::Ten));
+    /// assert_eq!(
+    ///     "11".parse::<Rank>().unwrap_err().to_string(),
+    ///     r#"unknown rank '11' in "11" at position 0"#
+    /// );
+    /// ```
+    fn from_str(s: &str) -> Result<Rank, ParseError> {
+        let (t, position) = trim(s);
+        Rank::parse(t).ok_or_else(|| ParseError {
+            token: t.to_string(),
+            position,
+            kind: if t.is_empty() {
+                ParseErrorKind::Empty
+            } else {
+                ParseErrorKind::UnknownRank(t.to_string())
+            },
+        })
     }
 }
 

@@ -169,19 +169,21 @@ impl CardSet {
     }
 
     /// The same-suit run of `len` cards starting at `start` and going up in rank, or `None` if it
-    /// would pass the 2 or `start` is a joker.
+    /// would pass the 2, `len` is 0 or `start` is a joker (for every `len`, up to `u32::MAX`).
     ///
     /// ```
     /// use cards_core::CardSet;
     /// let run = CardSet::run("S3".parse().unwrap(), 3).unwrap();
     /// assert_eq!(run, "S3 S4 S5".parse().unwrap());
     /// assert_eq!(CardSet::run("SA".parse().unwrap(), 3), None);
+    /// assert_eq!(CardSet::run("S3".parse().unwrap(), u32::MAX), None);
     /// ```
     #[inline]
     #[must_use]
     pub const fn run(start: Card, len: u32) -> Option<CardSet> {
-        let top = (start.index() as u32 >> 2) + len;
-        if start.is_joker() || len == 0 || top > 13 {
+        // ranks left from `start` up to the 2 (0 for a joker): no addition that could overflow
+        let room = 13u32.saturating_sub(start.index() as u32 >> 2);
+        if start.is_joker() || len == 0 || len > room {
             None
         } else {
             Some(CardSet(start.bit() * repunit(len)))

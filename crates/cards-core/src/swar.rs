@@ -32,16 +32,17 @@ pub const fn at_least(counts: u64, n: u32) -> u64 {
     (((counts & (NIBBLE_LSBS * 7)) + NIBBLE_LSBS * (8 - n as u64)) >> 3) & NIBBLE_LSBS
 }
 
-/// Bit 0 of each nibble set where the nibble's count is exactly `n`.
+/// Bit 0 of each nibble set where the nibble's count is exactly `n` (above 7 none).
 ///
 /// ```
 /// use cards_core::{CardSet, swar};
 /// let hand: CardSet = "S3 H3 D3 C5 D5 S9".parse().unwrap();
 /// assert_eq!(swar::exactly(hand.rank_counts(), 2), 0x100);
 /// assert_eq!(swar::exactly(hand.rank_counts(), 1), 0x100_0000);
+/// assert_eq!(swar::exactly(hand.rank_counts(), u32::MAX), 0);
 /// ```
 #[inline]
 #[must_use]
 pub const fn exactly(counts: u64, n: u32) -> u64 {
-    at_least(counts, n) & !at_least(counts, n + 1)
+    at_least(counts, n) & !at_least(counts, n.saturating_add(1))
 }

@@ -230,7 +230,7 @@ fn subsets_of_size_yield_each_k_subset_once_in_colex_order() {
                 prev = Some(sub);
                 count += 1;
             }
-            assert_eq!(count, binomial(n, k), "C({n}, {k})");
+            assert_eq!(Some(count), binomial(n, k), "C({n}, {k})");
         }
     }
     // the top end: every 52-card subset of the 54
@@ -261,7 +261,7 @@ fn subsets_yield_every_subset_once() {
 fn colex_rank_and_unrank_are_inverse() {
     let deck = CardSet::STANDARD;
     for k in 0..=5u32 {
-        let total = binomial(52, k);
+        let total = binomial(52, k).unwrap();
         let step = (total / 997).max(1);
         let mut r = 0;
         while r < total {
@@ -277,18 +277,23 @@ fn colex_rank_and_unrank_are_inverse() {
 
 #[test]
 fn binomial_matches_pascal() {
-    let mut row = vec![1u64];
-    for n in 0..=64u32 {
+    // Pascal's triangle in u128 up to n = 120: every entry is exact, and `binomial` answers it
+    // when it fits in a u64 and `None` when it does not (the first: C(68, 34)).
+    let mut row = vec![1u128];
+    for n in 0..=120u32 {
         for (k, &v) in row.iter().enumerate() {
-            assert_eq!(binomial(n, k as u32), v, "C({n}, {k})");
+            assert_eq!(binomial(n, k as u32), u64::try_from(v).ok(), "C({n}, {k})");
         }
-        assert_eq!(binomial(n, n + 1), 0);
-        let mut next = vec![1u64; row.len() + 1];
+        assert_eq!(binomial(n, n + 1), Some(0));
+        let mut next = vec![1u128; row.len() + 1];
         for k in 1..row.len() {
             next[k] = row[k - 1] + row[k];
         }
         row = next;
     }
+    assert!(binomial(67, 33).is_some());
+    assert_eq!(binomial(68, 34), None);
+    assert_eq!(binomial(65, 1), Some(65));
 }
 
 #[test]

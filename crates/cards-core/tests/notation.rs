@@ -164,3 +164,15 @@ fn shuffle_is_a_seeded_permutation_and_deal_is_disjoint() {
     assert_ne!(d, f);
     assert!(d.deal(&[55]).is_err());
 }
+
+#[test]
+fn seeded_deal_is_pinned() {
+    // The workspace's seeded deal: a change here changes every game's deal for every seed.
+    let deck = Deck::with_jokers().shuffled_seeded(0);
+    let top: Vec<String> = deck.cards()[..8].iter().map(|c| format!("{c:#}")).collect();
+    // (checked against an independent Python transcription of the reference algorithms)
+    assert_eq!(top.join(" "), "C6 D5 S6 D7 CA SK H6 D6");
+    let mut by_hand = Deck::with_jokers();
+    by_hand.shuffle(&mut cards_core::Rng::seed_from_u64(0));
+    assert_eq!(by_hand, deck);
+}

@@ -18,12 +18,10 @@ fn line(melds: &[Meld]) -> String {
 
 fn report(rules: &Rules, hand: &str, table: Option<&str>, flags: [bool; 3]) -> String {
     let h = rules.parse_hand(hand).unwrap();
-    let state = State {
-        table: table.map(|t| Meld::parse(t, rules).unwrap()),
-        revolution: flags[0],
-        locked: flags[1],
-        eleven_back: flags[2],
-    };
+    let state = State::new(table.map(|t| Meld::parse(t, rules).unwrap()))
+        .with_revolution(flags[0])
+        .with_lock(flags[1])
+        .with_eleven_back(flags[2]);
     let mut s = String::new();
     let _ = writeln!(s, "hand: {hand}");
     for order in [Order::Normal, Order::Reversed] {
@@ -109,14 +107,25 @@ fn spade_three_over_the_joker() {
 
 #[test]
 fn eleven_back_follow() {
-    let rules = Rules {
-        eleven_back: true,
-        ..Rules::UECDA
+    let rules = {
+        let mut r = Rules::UECDA;
+        r.eleven_back = true;
+        r
     };
     insta::assert_snapshot!(report(
         &rules,
         "C4 S9 HQ SK",
         Some("DJ"),
         [false, false, true]
+    ));
+}
+
+#[test]
+fn joker_beyond_the_ends() {
+    insta::assert_snapshot!(report(
+        &Rules::UECDA,
+        "SQ SK SA S2 H3 H4 JK",
+        Some("D9 D10 DJ"),
+        [false; 3]
     ));
 }

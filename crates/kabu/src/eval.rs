@@ -619,7 +619,11 @@ const fn binomials(k: u32) -> [u16; 65] {
     let mut t = [0u16; 65];
     let mut p = 0;
     while p < 40 {
-        t[p] = cards_core::binomial(p as u32, k) as u16;
+        // p < 40: C(p, k) always fits (`None` only for sums past u64)
+        t[p] = match cards_core::binomial(p as u32, k) {
+            Some(c) => c as u16,
+            None => 0,
+        };
         p += 1;
     }
     t

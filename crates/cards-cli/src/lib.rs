@@ -1,0 +1,145 @@
+//! The `cards` command as a library: the command-line interface, each game's commands, and the
+//! JSON-lines batch loop, callable in-process (benchmarks, fuzz targets, servers).
+//!
+//! The binary is [`main_with_args`] on the process's arguments. A command's batch answer for
+//! one line is a plain function, so a caller can drive [`common::batch_loop`] on any reader and
+//! writer:
+//!
+//! ```
+//! let mut out = Vec::new();
+//! cards_cli::common::batch_loop(
+//!     &b"{\"cards\": \"SA S9\", \"role\": \"dealer\"}\n"[..],
+//!     &mut out,
+//!     cards_cli::kabu::eval_answer(kabu::Role::Child, kabu::Rules::Default),
+//! )
+//! .unwrap();
+//! assert!(out.starts_with(b"{\"code\":999,"));
+//! ```
+
+pub mod common;
+pub mod daifugo;
+pub mod doudizhu;
+pub mod kabu;
+
+use std::ffi::OsString;
+
+use clap::{Parser, Subcommand};
+
+/// Card-game rule engines: Kabu, Dou Dizhu, Daifugo.
+#[derive(Parser, Debug)]
+#[command(
+    name = "cards",
+    version,
+    about,
+    after_help = "Example: cards kabu eval --role dealer SA S9"
+)]
+pub struct Cli {
+    /// The game.
+    #[command(subcommand)]
+    pub game: Game,
+}
+
+/// The games, each with its commands.
+#[derive(Subcommand, Debug)]
+pub enum Game {
+    /// Kabu hand evaluation.
+    #[command(subcommand)]
+    Kabu(kabu::Command),
+    /// Dou Dizhu plays: classify, lead, follow, the whole universe.
+    #[command(subcommand)]
+    Doudizhu(doudizhu::Command),
+    /// Daifugo melds: decomposition, lead, follow.
+    #[command(subcommand)]
+    Daifugo(daifugo::Command),
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<(), common::CliError> {
+    match cli.game {
+        Game::Kabu(cmd) => kabu::run(cmd),
+        Game::Doudizhu(cmd) => doudizhu::run(cmd),
+        Game::Daifugo(cmd) => daifugo::run(cmd),
+    }
+}
+
+/// The whole program on these arguments (the first is the program's name): runs the command
+/// and returns the exit status, having printed any error as one line on stderr. 0 on success
+/// (a reader that stopped early included), 1 when stdin or stdout failed, 2 for a bad argument.
+pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
+    let args: Vec<OsString> = args.into_iter().collect();
+    if let Some((i, arg)) = args
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, a)| a.to_str().is_none())
+    {
+        // Debug shows the bytes that are not UTF-8 as escapes (`"S\xFF"`).
+        #[allow(clippy::unnecessary_debug_formatting)]
+        let shown = format!("{arg:?}");
+        eprintln!(
+            "cards: argument {i} is not UTF-8: {}",
+            common::short(&shown)
+        );
+        return 2;
+    }
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => return clap_failure(&e, &args),
+    };
+    match run(cli) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("cards: {}", e.message());
+            e.status()
+        }
+    }
+}
+
+/// Prints clap's help or version (status 0), or its error as one line (status 2).
+fn clap_failure(e: &clap::Error, args: &[OsString]) -> i32 {
+    use clap::CommandFactory;
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            0
+        }
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Walk the words given down the command tree to the command that lacks one.
+            let mut command = Cli::command();
+            let mut path = vec![String::from("cards")];
+            for word in args.iter().skip(1).filter_map(|a| a.to_str()) {
+                let Some(sub) = command.find_subcommand(word).cloned() else {
+                    break;
+                };
+                path.push(sub.get_name().to_string());
+                command = sub;
+            }
+            let names: Vec<&str> = command
+                .get_subcommands()
+                .map(clap::Command::get_name)
+                .filter(|n| *n != "help")
+                .collect();
+            eprintln!(
+                "cards: '{}' needs a command: one of {} (see --help)",
+                path.join(" "),
+                names.join(", ")
+            );
+            2
+        }
+        _ => {
+            // One line: clap's first paragraph names the bad argument and why (a missing
+            // argument's name stands on the lines after the first), without the usage text.
+            let text = e.render().to_string();
+            let first: Vec<&str> = text
+                .lines()
+                .skip_while(|l| l.trim().is_empty())
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let line = first.join(" ");
+            eprintln!("cards: {}", line.trim_start_matches("error: "));
+            2
+        }
+    }
+}
