@@ -7,7 +7,8 @@ use pyo3::prelude::*;
 use crate::{DaifugoError, RulesError};
 
 fn rules_of(name: &str) -> PyResult<Rules> {
-    name.parse::<Rules>().map_err(RulesError::new_err)
+    name.parse::<Rules>()
+        .map_err(|e| RulesError::new_err(e.to_string()))
 }
 
 fn err(e: daifugo::Error) -> PyErr {
@@ -44,15 +45,14 @@ impl PyState {
         rules: &str,
     ) -> PyResult<Self> {
         let rules = rules_of(rules)?;
-        let mut state = match table {
-            Some(t) if !t.trim().is_empty() => {
-                State::with_table(Meld::parse(t, &rules).map_err(err)?)
-            }
-            _ => State::default(),
+        let table = match table {
+            Some(t) if !t.trim().is_empty() => Some(Meld::parse(t, &rules).map_err(err)?),
+            _ => None,
         };
-        state.revolution = revolution;
-        state.eleven_back = eleven_back;
-        state.locked = locked;
+        let state = State::new(table)
+            .with_revolution(revolution)
+            .with_eleven_back(eleven_back)
+            .with_lock(locked);
         Ok(PyState { state, rules })
     }
 
@@ -83,7 +83,12 @@ impl PyState {
     /// The rule preset's name.
     #[getter]
     fn rules(&self) -> String {
-        if self.rules == Rules::SEED { "seed" } else { "uecda" }.to_string()
+        if self.rules == Rules::SEED {
+            "seed"
+        } else {
+            "uecda"
+        }
+        .to_string()
     }
 
     /// Whether `meld` (ASCII or suit symbols) beats the table.
@@ -132,8 +137,9 @@ impl PyState {
 
     fn __repr__(&self) -> String {
         format!(
-            "State(table={:?}, revolution={}, eleven_back={}, locked={}, rules='{}')",
-            self.table(),
+            "State(table={}, revolution={}, eleven_back={}, locked={}, rules='{}')",
+            self.table()
+                .map_or_else(|| "None".to_string(), |t| format!("'{t}'")),
             py_bool(self.state.revolution),
             py_bool(self.state.eleven_back),
             py_bool(self.state.locked),

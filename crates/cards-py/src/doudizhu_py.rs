@@ -5,9 +5,12 @@
 use doudizhu::{Counts, Kind, Move, Preset, Rank, Rules, classify, follow_into, lead_into};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString};
 
-use crate::ids::{OS_FIRST_PLAY, OS_PASS, OS_SIZE, RL_PASS, RL_SIZE, os_id, os_table, rl_id, rl_table};
+use crate::ids::{
+    OS_FIRST_PLAY, OS_PASS, OS_SIZE, RL_PASS, RL_SIZE, os_id, os_table, rl_id, rl_table,
+};
 use crate::{ActionIdError, NoPlayError, ParseError, RulesError};
 
 /// How a move is handed to Python.
@@ -243,18 +246,56 @@ fn os_move(id: i64) -> PyResult<Option<Move>> {
             "OpenSpiel action id {id} is a bid, not a play"
         )));
     }
-    Ok(Some(os_table().moves[(id - i64::from(OS_FIRST_PLAY)) as usize]))
+    Ok(Some(
+        os_table().moves[(id - i64::from(OS_FIRST_PLAY)) as usize],
+    ))
 }
 
 fn rl_id_checked(m: &Move, rules: &Rules) -> PyResult<u32> {
     rl_id(m, rules).ok_or_else(|| {
-        ActionIdError::new_err(format!("{m} has no RLCard action id (RLCard plays standard)"))
+        ActionIdError::new_err(format!(
+            "{m} has no RLCard action id (RLCard plays standard)"
+        ))
     })
 }
 
 fn os_id_checked(m: &Move) -> PyResult<u32> {
     os_id(m).ok_or_else(|| {
-        ActionIdError::new_err(format!("{m} has no OpenSpiel action id (OpenSpiel plays openspiel)"))
+        ActionIdError::new_err(format!(
+            "{m} has no OpenSpiel action id (OpenSpiel plays openspiel)"
+        ))
+    })
+}
+
+/// Python objects made once and shared: the rank string of every RLCard action, and the int
+/// objects of both id tables (a list of moves then costs a lookup and a reference count each).
+struct Cache {
+    rl_str: Vec<Py<PyString>>,
+    rl_int: Vec<Py<PyInt>>,
+    os_int: Vec<Py<PyInt>>,
+}
+
+fn cache(py: Python<'_>) -> &Cache {
+    static CACHE: GILOnceCell<Cache> = GILOnceCell::new();
+    CACHE.get_or_init(py, || {
+        let mut buf = [0u8; 64];
+        let rl_str = rl_table()
+            .moves
+            .iter()
+            .map(|m| {
+                let s = m.map_or("pass", |m| rank_string(m.cards().bits(), &mut buf));
+                PyString::intern(py, s).unbind()
+            })
+            .collect();
+        let int = |i: u32| match i.into_pyobject(py) {
+            Ok(o) => o.unbind(),
+            Err(never) => match never {},
+        };
+        Cache {
+            rl_str,
+            rl_int: (0..RL_SIZE).map(int).collect(),
+            os_int: (0..OS_SIZE).map(int).collect(),
+        }
     })
 }
 
@@ -277,11 +318,19 @@ fn to_list<'py>(
             Form::Mask => list.append(0u64)?,
         }
     }
+    let c = cache(py);
     match form {
         Form::Str => {
             let mut buf = [0u8; 64];
+            let ids = &rl_table().ids;
             for m in moves {
-                list.append(PyString::new(py, rank_string(m.cards().bits(), &mut buf)))?;
+                // the same cards are the same string, whatever the reading
+                match ids.get(&m.cards().bits()) {
+                    Some(&id) => list.append(c.rl_str[id as usize].bind(py))?,
+                    None => {
+                        list.append(PyString::new(py, rank_string(m.cards().bits(), &mut buf)))?
+                    }
+                }
             }
         }
         Form::Move => {
@@ -291,12 +340,12 @@ fn to_list<'py>(
         }
         Form::Rlcard => {
             for m in moves {
-                list.append(rl_id_checked(m, rules)?)?;
+                list.append(c.rl_int[rl_id_checked(m, rules)? as usize].bind(py))?;
             }
         }
         Form::Openspiel => {
             for m in moves {
-                list.append(os_id_checked(m)?)?;
+                list.append(c.os_int[os_id_checked(m)? as usize].bind(py))?;
             }
         }
         Form::Douzero => {
@@ -530,7 +579,7 @@ fn ddz_cards(mask: u64) -> PyResult<String> {
 }
 
 fn bytes_to_u64(b: &[u8], what: &str) -> PyResult<Vec<u64>> {
-    if b.len() % 8 != 0 {
+    if !b.len().is_multiple_of(8) {
         return Err(pyo3::exceptions::PyValueError::new_err(format!(
             "{what}: {} bytes is no whole number of 64-bit masks",
             b.len()
@@ -583,7 +632,8 @@ fn batch(
             match form {
                 Form::Mask => values.extend_from_slice(&m.cards().bits().to_le_bytes()),
                 Form::Rlcard => {
-                    let id = rl_id(m, rules).ok_or_else(|| format!("{m} has no RLCard action id"))?;
+                    let id =
+                        rl_id(m, rules).ok_or_else(|| format!("{m} has no RLCard action id"))?;
                     values.extend_from_slice(&id.to_le_bytes());
                 }
                 Form::Openspiel => {
@@ -637,7 +687,7 @@ fn ddz_batch<'py>(
     };
     let (values, offsets) = py
         .allow_threads(|| batch(&hands, tables.as_deref(), &rules, form))
-        .map_err(|e| NoPlayError::new_err(e))?;
+        .map_err(NoPlayError::new_err)?;
     Ok((PyBytes::new(py, &values), PyBytes::new(py, &offsets)))
 }
 

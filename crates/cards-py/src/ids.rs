@@ -2,6 +2,7 @@
 //! fixture) and OpenSpiel's 26,057 ids (a formula).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use doudizhu::{Counts, Kind, Move, Rules, classify};
@@ -20,18 +21,48 @@ pub const OS_SIZE: u32 = 26057;
 /// OpenSpiel's first play id.
 pub const OS_FIRST_PLAY: u32 = 4;
 
+/// A multiply-rotate hasher for the id maps (keys are card masks, not attacker-chosen): the
+/// standard library's SipHash costs more than the rest of an id lookup.
+#[derive(Default)]
+pub struct Fx(u64);
+
+const FX_K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(FX_K);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(FX_K);
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+
 pub struct RlTable {
     /// id -> move (pass: `None`).
     pub moves: Vec<Option<Move>>,
     /// the multiset's bits -> id.
-    pub ids: HashMap<u64, u32>,
+    pub ids: FxMap<u64, u32>,
 }
 
 pub fn rl_table() -> &'static RlTable {
     static TABLE: OnceLock<RlTable> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut moves = Vec::with_capacity(RL_SIZE as usize);
-        let mut ids = HashMap::with_capacity(RL_SIZE as usize);
+        let mut ids =
+            FxMap::with_capacity_and_hasher(RL_SIZE as usize, BuildHasherDefault::default());
         for token in RLCARD_TABLE
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -48,7 +79,11 @@ pub fn rl_table() -> &'static RlTable {
             ids.insert(cards.bits(), moves.len() as u32);
             moves.push(Some(m));
         }
-        assert_eq!(moves.len(), RL_SIZE as usize, "the RLCard fixture has 27472 ids");
+        assert_eq!(
+            moves.len(),
+            RL_SIZE as usize,
+            "the RLCard fixture has 27472 ids"
+        );
         RlTable { moves, ids }
     })
 }
@@ -71,7 +106,7 @@ pub fn rl_id(m: &Move, rules: &Rules) -> Option<u32> {
 pub struct OsTable {
     /// (id - 4) -> move.
     pub moves: Vec<Move>,
-    pub ids: HashMap<Move, u32>,
+    pub ids: FxMap<Move, u32>,
 }
 
 fn counts_of(ranks: &[(u8, u32)]) -> Counts {
@@ -108,10 +143,10 @@ fn kicker_sequences(n: usize, body: std::ops::Range<u8>, pairs: bool) -> Vec<Vec
             return;
         }
         for &r in avail {
-            if let Some(&last) = cur.last() {
-                if r > last {
-                    continue;
-                }
+            if let Some(&last) = cur.last()
+                && r > last
+            {
+                continue;
             }
             let jokers = counts[13] + counts[14];
             let ok = if pairs {

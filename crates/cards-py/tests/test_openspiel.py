@@ -1,6 +1,7 @@
 """OpenSpiel (open_spiel==2.0.2): every action id against pyspiel's ActionToString, and the
 legal actions at every step of seeded games played by pyspiel itself."""
 
+import collections
 import random
 
 import pyspiel
@@ -61,6 +62,61 @@ def test_four_two_has_no_openspiel_id():
     assert m.openspiel_id() is None
     with pytest.raises(ActionIdError, match="no OpenSpiel action id"):
         ddz.lead("333345", rules="standard", form="openspiel")
+
+
+RANKS = "3456789TJQKA2BR"
+
+
+def _dealt(hand, seed):
+    """A pyspiel state where seat 0 leads holding `hand` (20 cards): chance outcomes chosen so
+    that seat 0 gets 17 of them and the kitty the last 3, then seat 0 bids 3."""
+    s = pyspiel.load_game("dou_dizhu").new_initial_state()
+    s.apply_action(0)  # the face-up card's position
+    ids = {r: [i + 13 * k for k in range(4)] for i, r in enumerate(RANKS[:13])}
+    ids["B"], ids["R"] = [52], [53]
+    mine = [ids[r].pop() for r in hand]
+    rest = [c for r in RANKS for c in ids[r]]
+    random.Random(seed).shuffle(rest)
+    order = []
+    for i in range(17):  # one card to each seat in turn, seat 0 first
+        order += [mine[i], rest[2 * i], rest[2 * i + 1]]
+    for c in order + mine[17:]:
+        s.apply_action(51 + c)
+    s.apply_action(3)
+    assert _hand(s, 0) == hand, (_hand(s, 0), hand)
+    return s
+
+
+def _random_hands(n, seed):
+    """Seeded 20-card hands, half of them rich in fours and trios."""
+    rng = random.Random(seed)
+    deck = [r for r in RANKS[:13] for _ in range(4)] + ["B", "R"]
+    for i in range(n):
+        if i % 2:
+            ranks = rng.sample(RANKS[:12], 6)
+            cards = [r for r in ranks[:4] for _ in range(rng.choice((3, 4, 4)))] + ranks[4:]
+            pool = [c for c in deck if cards.count(c) < deck.count(c) and c not in ranks[:4]]
+            rng.shuffle(pool)
+            cards = (cards + pool)[:20]
+        else:
+            rng.shuffle(deck)
+            cards = deck[:20]
+        yield "".join(sorted(cards, key=RANKS.index))
+
+
+def test_leads_of_seeded_hands():
+    """Seeded 20-card hands dealt to the leader through pyspiel's own chance outcomes: our lead
+    ids equal pyspiel's legal_actions except the chain-head fault, counted."""
+    faults = collections.Counter()
+    n = size(150, 1500)
+    for i, hand in enumerate(_random_hands(n, 5)):
+        s = _dealt(hand, i)
+        ours = ddz.lead(hand, form="openspiel")
+        theirs = s.legal_actions()
+        assert len(set(ours)) == len(ours)
+        faults.update(_faults(hand, None, ours, theirs))
+    print(f"\nOpenSpiel leads: {n} hands, faults: {dict(faults)}")
+    assert faults[FAULT_CHAIN_HEAD_OF_FOUR] > 0
 
 
 def _hand(s, player):
