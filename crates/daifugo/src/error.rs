@@ -23,6 +23,10 @@ pub enum Error {
     Repeated(Card),
     /// A card of the hand (or of the meld played) is also in the meld on the table.
     OnTable(Card),
+    /// A card played or given that the player does not hold.
+    NotHeld(Card),
+    /// A submission that is no meld at all (a game's [`crate::Action::Invalid`]).
+    NotAMeld,
     /// A card outside the Daifugo deck: the red joker (the deck's one joker is written `JK`).
     NotInDeck(Card),
     /// More jokers than the rules allow (`seed` has none).
@@ -102,6 +106,12 @@ impl fmt::Display for Error {
                 "card {} is already on the table, it cannot be played too",
                 crate::meld::CardText(*c)
             ),
+            Error::NotHeld(c) => write!(
+                f,
+                "card {} is not in the player's hand",
+                crate::meld::CardText(*c)
+            ),
+            Error::NotAMeld => f.write_str("the submission is no meld"),
             Error::NotInDeck(c) => write!(
                 f,
                 "{c} is not in the Daifugo deck (its one joker is written JK)"
