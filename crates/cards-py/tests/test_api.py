@@ -196,3 +196,29 @@ def test_stubs_ship():
     root = pathlib.Path(cards_rs.__file__).parent
     for name in ("__init__.pyi", "_native.pyi", "doudizhu.pyi", "daifugo.pyi", "kabu.pyi", "douzero.pyi", "py.typed"):
         assert (root / name).is_file(), name
+
+
+def test_daifugo_game():
+    for seed in range(20):
+        g = dfg.Game("uecda", seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not g.is_over():
+            p = g.current_player
+            legal = g.legal_actions()
+            assert legal and len(set(legal)) == len(legal)
+            obs = g.observation(p)
+            assert obs["hand"] == g.hands()[p] and obs["turn"] == p
+            out = g.step(rng.choice(legal))
+            assert out["player"] == p and out["accepted"]
+            steps += 1
+        assert sorted(g.places) == [1, 2, 3, 4, 5] and g.current_player is None
+        rec = g.record()
+        assert len(rec["actions"]) == steps and rec["places"] in (None, g.places)
+        assert len(rec["hands"]) == 5 and rec["rules"] == "uecda"
+        assert len(g.returns()) == 5
+    g = dfg.Game("seed", seed=1)
+    with pytest.raises(DaifugoError):
+        g.step("S3 S3")
+    with pytest.raises(DaifugoError, match="out of range"):
+        g.observation(5)

@@ -10,6 +10,14 @@ lock, ♠3 over the joker) and ``seed`` (no joker, revolution by four only).
 >>> s, effects = State().play("S8 H8")
 >>> effects
 ['eight_cut']
+
+A whole game (five players, seeded deal; actions are text):
+
+>>> g = Game("uecda", seed=7)
+>>> while not g.is_over():
+...     _ = g.step(g.legal_actions()[-1])
+>>> sorted(g.places)
+[1, 2, 3, 4, 5]
 """
 
 from __future__ import annotations
@@ -17,9 +25,9 @@ from __future__ import annotations
 from typing import List
 
 from . import _native
-from ._native import State
+from ._native import Game, State
 
-__all__ = ["PRESETS", "State", "decompose", "fewest_melds", "lead", "follow"]
+__all__ = ["PRESETS", "Game", "State", "decompose", "fewest_melds", "lead", "follow"]
 
 PRESETS: tuple = tuple(_native.DFG_PRESETS)
 """The preset names: ``seed``, ``uecda``."""
