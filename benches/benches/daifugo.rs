@@ -61,12 +61,11 @@ fn positions() -> Vec<(CardSet, State)> {
             melds.clear();
             lead_into(other, &RULES, &mut melds).expect("a valid hand");
             let table: Meld = melds[rng.random_range(0..melds.len())];
-            let state = State {
-                table: Some(table),
-                revolution: rng.random_range(0..4) == 0,
-                eleven_back: false,
-                locked: rng.random_range(0..4) == 0,
-            };
+            let revolution = rng.random_range(0..4) == 0;
+            let locked = rng.random_range(0..4) == 0;
+            let state = State::new(Some(table))
+                .with_revolution(revolution)
+                .with_lock(locked);
             (hand, state)
         })
         .collect()

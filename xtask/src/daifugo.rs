@@ -110,12 +110,11 @@ fn position(rng: &mut Xoshiro256PlusPlus, i: usize) -> Result<(Rules, CardSet, S
         pool = melds;
     }
     let table = pool[rng.random_range(0..pool.len())];
-    let state = State {
-        table: Some(table),
-        revolution: rng.random_range(0..4) == 0,
-        eleven_back: false,
-        locked: rng.random_range(0..4) == 0,
-    };
+    let revolution = rng.random_range(0..4) == 0;
+    let locked = rng.random_range(0..4) == 0;
+    let state = State::new(Some(table))
+        .with_revolution(revolution)
+        .with_lock(locked);
     Ok((rules, hand, state))
 }
 

@@ -49,6 +49,13 @@ pub enum Command {
         after_help = "Examples:\n  cards daifugo follow --table 'S3 S4 S5' S6 S7 S8 S9 D9 D10 DJ\n  cards daifugo follow --table 'S5 H5' --lock S9 H9 D9 JK\n  echo '{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3 D3\"}' | cards daifugo follow --batch"
     )]
     Follow(FollowArgs),
+    /// Run a `UECda` protocol server: five clients play a match (`--port 0` picks a free port).
+    #[command(
+        after_help = "Example (a local tournament):\n  cards daifugo serve --games 20 &\n  for i in 1 2 3 4 5; do cards daifugo client --name p$i & done"
+    )]
+    Serve(crate::uecda::ServeArgs),
+    /// Play a `UECda` match as a client of a `UECda` server with a computer player.
+    Client(crate::uecda::ClientArgs),
 }
 
 /// Arguments of `cards daifugo decompose`.
@@ -111,6 +118,8 @@ pub struct FollowArgs {
 /// Runs one `daifugo` command.
 pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
+        Command::Serve(a) => crate::uecda::serve(a),
+        Command::Client(a) => crate::uecda::client(a),
         Command::Decompose(a) => {
             if a.io.batch {
                 return batch_stdio(decompose_answer(a.rules, a.revolution, a.fewest));
@@ -155,12 +164,10 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             };
             let table = Meld::parse(&table, &a.rules)
                 .map_err(|e| CliError::usage(format!("--table: {e}")))?;
-            let state = State {
-                table: Some(table),
-                revolution: a.revolution,
-                eleven_back: a.eleven_back,
-                locked: a.lock,
-            };
+            let state = State::new(Some(table))
+                .with_revolution(a.revolution)
+                .with_eleven_back(a.eleven_back)
+                .with_lock(a.lock);
             let mut moves = Vec::new();
             daifugo::follow_into(hand, &state, &a.rules, &mut moves)?;
             let mut human = moves_text(&moves, "follow");
@@ -305,12 +312,10 @@ pub fn follow_answer(
         let hand = line_hand(line.hand, rules)?;
         let table = required(line.table.or(table.as_deref().map(Cow::Borrowed)), "table")?;
         let table = Meld::parse(&table, &rules).map_err(|e| format!("table: {e}"))?;
-        let state = State {
-            table: Some(table),
-            revolution: line.revolution.unwrap_or(flags[0]),
-            locked: line.lock.unwrap_or(flags[1]),
-            eleven_back: line.eleven_back.unwrap_or(flags[2]),
-        };
+        let state = State::new(Some(table))
+            .with_revolution(line.revolution.unwrap_or(flags[0]))
+            .with_lock(line.lock.unwrap_or(flags[1]))
+            .with_eleven_back(line.eleven_back.unwrap_or(flags[2]));
         moves.clear();
         daifugo::follow_into(hand, &state, &rules, &mut moves).map_err(|e| e.to_string())?;
         write_json(out, &json!({ "moves": texts(&moves) }));

@@ -92,7 +92,11 @@ pub fn decompose_into(
     let single_ranks = hand.quantity_positions() & LSB;
     let single_cards = h & (single_ranks * 0xf);
     let mut runs = [0u64; 16];
-    let k = maximal_runs(no_strong, &mut runs);
+    let k = if rules.sequences {
+        maximal_runs(no_strong, &mut runs)
+    } else {
+        0
+    };
     let mut kept = [0u64; 16];
     let mut nk = 0;
     let mut used = 0;
@@ -220,12 +224,15 @@ fn best_over_runs(runs: &[u64], h: u64, joker_rest: bool) -> u32 {
 /// ```
 pub fn fewest_melds_count(hand: CardSet, rules: &Rules) -> Result<u32, Error> {
     rules.check(hand)?;
-    Ok(min_count(hand.bits()))
+    Ok(min_count(hand.bits(), rules.sequences))
 }
 
-pub(crate) fn min_count(all: u64) -> u32 {
+pub(crate) fn min_count(all: u64, sequences: bool) -> u32 {
     let h = all & STD;
     let joker = all & JK != 0;
+    if !sequences {
+        return rank_count(h) + u32::from(joker && h == 0);
+    }
     let mut runs = [0u64; 16];
     let k = maximal_runs(h, &mut runs);
     let mut best = best_over_runs(&runs[..k], h, joker);
@@ -472,10 +479,12 @@ pub fn fewest_melds_into(
         h,
         joker,
         order,
-        target: min_count(all),
+        target: min_count(all, rules.sequences),
         best: None,
     };
-    split.search();
+    if rules.sequences {
+        split.search();
+    }
     let mut used = 0;
     let mut joker_used = false;
     if let Some(best) = split.best {

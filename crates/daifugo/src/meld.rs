@@ -2,7 +2,9 @@
 
 use core::fmt;
 
-use cards_core::{Card, CardSet, Rank};
+use core::str::FromStr;
+
+use cards_core::{Card, CardSet, Rank, Suit};
 
 use crate::{Error, Rules};
 
@@ -11,6 +13,177 @@ pub(crate) const JK: u64 = 1 << 52;
 pub(crate) const RJ: u64 = 1 << 53;
 pub(crate) const LSB: u64 = 0x0001_1111_1111_1111;
 pub(crate) const NO_STAND: u8 = u8::MAX;
+/// Stand-in code of the joker at the virtual rank below 3: this plus the suit index.
+pub(crate) const BELOW3: u8 = 64;
+/// Stand-in code of the joker at the virtual rank above 2: this plus the suit index.
+pub(crate) const ABOVE2: u8 = 72;
+
+/// What the joker stands for in a meld: a standard card, or (in a sequence, with
+/// [`Rules::joker_beyond_ends`]) a virtual rank below 3 or above 2 of a suit.
+///
+/// Written `S5` (or `♠5`), `S<3` (the joker as a ♠ below the 3) and `S>2` (a ♠ above the 2); in a
+/// meld after `JK=`: `JK=S<3 S3 S4` (quote it in a shell). `Display` writes suit symbols, `{:#}`
+/// ASCII; both read back with `FromStr`.
+///
+/// ```
+/// use daifugo::StandIn;
+/// use cards_core::Suit;
+/// let s: StandIn = "S<3".parse().unwrap();
+/// assert_eq!(s, StandIn::Below3(Suit::Spades));
+/// assert_eq!(s.to_string(), "♠<3");
+/// assert_eq!(format!("{s:#}"), "S<3");
+/// assert_eq!("♥>2".parse::<StandIn>(), Ok(StandIn::Above2(Suit::Hearts)));
+/// assert_eq!("D7".parse::<StandIn>(), Ok(StandIn::Card("D7".parse().unwrap())));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StandIn {
+    /// A standard card (a joker here is refused by [`Meld::new`]: [`Error::StandInIsJoker`]).
+    Card(Card),
+    /// The virtual rank below 3 in this suit, under a sequence's 3.
+    Below3(Suit),
+    /// The virtual rank above 2 in this suit, over a sequence's 2.
+    Above2(Suit),
+}
+
+impl StandIn {
+    /// The card, when the stand-in is one.
+    ///
+    /// ```
+    /// use daifugo::StandIn;
+    /// assert_eq!("S5".parse::<StandIn>().unwrap().card(), Some("S5".parse().unwrap()));
+    /// assert_eq!("S<3".parse::<StandIn>().unwrap().card(), None);
+    /// ```
+    #[must_use]
+    pub const fn card(self) -> Option<cards_core::Card> {
+        match self {
+            StandIn::Card(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The suit the joker takes (what the suit lock reads); `None` for a joker card.
+    ///
+    /// ```
+    /// use cards_core::Suit;
+    /// use daifugo::StandIn;
+    /// assert_eq!("H>2".parse::<StandIn>().unwrap().suit(), Some(Suit::Hearts));
+    /// ```
+    #[must_use]
+    pub const fn suit(self) -> Option<Suit> {
+        match self {
+            StandIn::Card(c) => c.suit(),
+            StandIn::Below3(s) | StandIn::Above2(s) => Some(s),
+        }
+    }
+
+    /// Whether the joker stands beyond an end of the ranks (below 3 or above 2).
+    ///
+    /// ```
+    /// use daifugo::StandIn;
+    /// assert!("C<3".parse::<StandIn>().unwrap().is_beyond_ends());
+    /// ```
+    #[must_use]
+    pub const fn is_beyond_ends(self) -> bool {
+        !matches!(self, StandIn::Card(_))
+    }
+
+    /// The internal code: a card index, or `BELOW3`/`ABOVE2` plus the suit.
+    #[inline]
+    pub(crate) const fn code(self) -> u8 {
+        match self {
+            StandIn::Card(c) => c.index(),
+            StandIn::Below3(s) => BELOW3 + s.index(),
+            StandIn::Above2(s) => ABOVE2 + s.index(),
+        }
+    }
+
+    #[inline]
+    pub(crate) const fn from_code(code: u8) -> Option<StandIn> {
+        if code < 54 {
+            match Card::from_index(code) {
+                Some(c) => Some(StandIn::Card(c)),
+                None => None,
+            }
+        } else if code >= BELOW3 && code < BELOW3 + 4 {
+            match Suit::from_index(code - BELOW3) {
+                Some(s) => Some(StandIn::Below3(s)),
+                None => None,
+            }
+        } else if code >= ABOVE2 && code < ABOVE2 + 4 {
+            match Suit::from_index(code - ABOVE2) {
+                Some(s) => Some(StandIn::Above2(s)),
+                None => None,
+            }
+        } else {
+            None
+        }
+    }
+}
+
+impl From<Card> for StandIn {
+    fn from(c: Card) -> StandIn {
+        StandIn::Card(c)
+    }
+}
+
+impl fmt::Display for StandIn {
+    /// `♠5`, `♠<3`, `♠>2`; `{:#}` writes `S5`, `S<3`, `S>2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let alt = f.alternate();
+        let suit = |f: &mut fmt::Formatter<'_>, s: Suit| {
+            if alt {
+                write!(f, "{s:#}")
+            } else {
+                write!(f, "{s}")
+            }
+        };
+        match *self {
+            StandIn::Card(c) => {
+                if alt {
+                    write!(f, "{:#}", CardText(c))
+                } else {
+                    write!(f, "{}", CardText(c))
+                }
+            }
+            StandIn::Below3(s) => {
+                suit(f, s)?;
+                f.write_str("<3")
+            }
+            StandIn::Above2(s) => {
+                suit(f, s)?;
+                f.write_str(">2")
+            }
+        }
+    }
+}
+
+impl FromStr for StandIn {
+    type Err = Error;
+
+    /// A card (`S5`, `5s`, `♠5`), or a suit followed by `<3` or `>2` (`S<3`, `♠>2`).
+    fn from_str(s: &str) -> Result<StandIn, Error> {
+        parse_stand_in(s.trim(), 0)
+    }
+}
+
+/// Reads a stand-in token at `position` (for the error).
+fn parse_stand_in(text: &str, position: usize) -> Result<StandIn, Error> {
+    for (end, below) in [("<3", true), (">2", false)] {
+        if let Some(head) = text.strip_suffix(end) {
+            let mut chars = head.chars();
+            if let (Some(c), None) = (chars.next(), chars.next())
+                && let Some(suit) = Suit::from_char(c)
+            {
+                return Ok(if below {
+                    StandIn::Below3(suit)
+                } else {
+                    StandIn::Above2(suit)
+                });
+            }
+        }
+    }
+    Ok(StandIn::Card(parse_at(text, position)?))
+}
 
 /// `len` nibbles of `1`: a card's bit times this is its same-suit run of `len` cards.
 #[inline]
@@ -69,17 +242,20 @@ impl Kind {
 /// assert_eq!(format!("{m:#}"), "S4 S6 JK=S5");
 /// assert_eq!(m.to_string(), "♠4 ♠6 JK=♠5");
 /// ```
-#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+///
+/// `Ord` is a fixed total order for sorting and sets: by kind (single, group, sequence), then by
+/// the cards ([`CardSet`]'s order), then by stand-in.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Meld {
+    kind: Kind,
     cards: u64,
     stand: u8,
-    kind: Kind,
 }
 
 impl Meld {
     #[inline]
     pub(crate) const fn raw(cards: u64, stand: u8, kind: Kind) -> Meld {
-        Meld { cards, stand, kind }
+        Meld { kind, cards, stand }
     }
 
     /// The lone joker.
@@ -109,13 +285,17 @@ impl Meld {
     }
 
     /// Classifies `cards`, the joker (if among them) standing for `stand_in`, as a meld under
-    /// `rules`, or says why it is none.
+    /// `rules`, or says why it is none. A stand-in beyond the ends (`S<3`, `S>2`) needs
+    /// [`Rules::joker_beyond_ends`] and makes a sequence of the suit's lowest (or highest) cards.
     ///
     /// ```
     /// use cards_core::CardSet;
     /// use daifugo::{Error, Kind, Meld, Rules};
     /// let r = Rules::UECDA;
     /// let cards: CardSet = "S5 H5 JK".parse().unwrap();
+    /// let low: CardSet = "S3 S4 JK".parse().unwrap();
+    /// let m = Meld::new(low, Some("S<3".parse().unwrap()), &r).unwrap();
+    /// assert_eq!(m.kind(), Kind::Sequence);
     /// let m = Meld::new(cards, Some("D5".parse().unwrap()), &r).unwrap();
     /// assert_eq!(m.kind(), Kind::Group);
     /// assert_eq!(Meld::new(cards, None, &r), Err(Error::MissingStandIn(cards)));
@@ -123,7 +303,15 @@ impl Meld {
     /// assert_eq!(Meld::new(five, None, &r).unwrap().len(), 5);
     /// assert!(matches!(Meld::new(cards, None, &Rules::SEED), Err(Error::TooManyJokers { .. })));
     /// ```
-    pub fn new(cards: CardSet, stand_in: Option<Card>, rules: &Rules) -> Result<Meld, Error> {
+    pub fn new(cards: CardSet, stand_in: Option<StandIn>, rules: &Rules) -> Result<Meld, Error> {
+        let m = Meld::classify(cards, stand_in, rules)?;
+        if m.kind == Kind::Sequence && !rules.sequences {
+            return Err(Error::NoSequences(cards));
+        }
+        Ok(m)
+    }
+
+    fn classify(cards: CardSet, stand_in: Option<StandIn>, rules: &Rules) -> Result<Meld, Error> {
         let bits = cards.bits();
         if bits == 0 {
             return Err(Error::Empty);
@@ -149,8 +337,10 @@ impl Meld {
             let kind = if real == 0 { Kind::Single } else { Kind::Group };
             return Ok(Meld::raw(bits, NO_STAND, kind));
         }
-        let Some(s) = stand_in else {
-            return Err(Error::MissingStandIn(cards));
+        let s = match stand_in {
+            None => return Err(Error::MissingStandIn(cards)),
+            Some(StandIn::Card(s)) => s,
+            Some(v) => return beyond_ends(bits, v, rules),
         };
         if s.is_joker() {
             return Err(Error::StandInIsJoker);
@@ -191,23 +381,22 @@ impl Meld {
         CardSet::from_bits_truncate(self.cards)
     }
 
-    /// The card the joker stands for, if any.
+    /// What the joker stands for, if it stands for anything.
     ///
     /// ```
-    /// use daifugo::{Meld, Rules};
+    /// use daifugo::{Meld, Rules, StandIn};
     /// assert_eq!(Meld::parse("JK", &Rules::UECDA).unwrap().stand_in(), None);
+    /// let m = Meld::parse("SA S2 JK=S>2", &Rules::UECDA).unwrap();
+    /// assert_eq!(m.stand_in(), Some("S>2".parse().unwrap()));
     /// ```
     #[inline]
     #[must_use]
-    pub const fn stand_in(&self) -> Option<Card> {
-        if self.stand == NO_STAND {
-            None
-        } else {
-            Card::from_index(self.stand)
-        }
+    pub const fn stand_in(&self) -> Option<StandIn> {
+        StandIn::from_code(self.stand)
     }
 
-    /// The cards the meld counts as: the standard cards played and the joker's stand-in.
+    /// The cards the meld counts as: the standard cards played and the joker's stand-in (a
+    /// stand-in beyond the ends is no card and adds nothing).
     ///
     /// ```
     /// use daifugo::{Meld, Rules};
@@ -222,10 +411,10 @@ impl Meld {
 
     #[inline]
     pub(crate) const fn face_bits(&self) -> u64 {
-        let s = if self.stand == NO_STAND {
-            0
-        } else {
+        let s = if self.stand < 52 {
             1u64 << self.stand
+        } else {
+            0
         };
         (self.cards & STD) | s
     }
@@ -301,7 +490,8 @@ impl Meld {
         }
     }
 
-    /// The weakest rank of the meld's faces in the normal order (`None` for the lone joker).
+    /// The weakest rank of the meld's faces in the normal order (`None` for the lone joker; a
+    /// joker below 3 has no rank, so `JK=S<3 S3 S4` gives 3).
     ///
     /// ```
     /// use cards_core::Rank;
@@ -320,7 +510,8 @@ impl Meld {
         }
     }
 
-    /// The strongest rank of the meld's faces in the normal order (`None` for the lone joker).
+    /// The strongest rank of the meld's faces in the normal order (`None` for the lone joker; a
+    /// joker above 2 has no rank).
     ///
     /// ```
     /// use cards_core::Rank;
@@ -350,7 +541,12 @@ impl Meld {
     #[inline]
     #[must_use]
     pub const fn suit_mask(&self) -> u8 {
-        self.faces().suit_mask()
+        let m = self.faces().suit_mask();
+        if self.stand >= BELOW3 && self.stand < ABOVE2 + 4 {
+            m | 1 << (self.stand & 3)
+        } else {
+            m
+        }
     }
 
     /// Whether the meld's faces hold a card of `rank` (an 8 for the 8-cut, a J for 11-back).
@@ -366,6 +562,31 @@ impl Meld {
     pub const fn has_rank(&self, rank: Rank) -> bool {
         self.face_bits() & (0xf << (4 * rank as u32)) != 0
     }
+}
+
+/// A sequence of `bits` (the joker and real cards) with the joker beyond an end (`v`).
+fn beyond_ends(bits: u64, v: StandIn, rules: &Rules) -> Result<Meld, Error> {
+    if !rules.joker_beyond_ends {
+        return Err(Error::BeyondEndsOff(v));
+    }
+    let real = bits & STD;
+    let shown = CardSet::from_bits_truncate(bits);
+    let suit = u32::from(v.suit().map_or(0, Suit::index));
+    let n = real.count_ones();
+    if real & !(LSB << suit) != 0 {
+        return Err(Error::MixedCards(shown));
+    }
+    if n < 2 {
+        return Err(Error::ShortSequence(shown));
+    }
+    let want = match v {
+        StandIn::Below3(_) => rep(n) << suit,
+        _ => rep(n) << (4 * (13 - n) + suit),
+    };
+    if real != want {
+        return Err(Error::BrokenSequence(shown));
+    }
+    Ok(Meld::raw(bits, v.code(), Kind::Sequence))
 }
 
 /// What `faces` (standard cards, the stand-in included) form; `shown` is for the error.
@@ -393,7 +614,7 @@ fn shape(faces: u64, shown: u64) -> Result<Kind, Error> {
 }
 
 /// Reads meld text into its cards and stand-in (no classification).
-pub(crate) fn parse_meld_text(text: &str) -> Result<(CardSet, Option<Card>), Error> {
+pub(crate) fn parse_meld_text(text: &str) -> Result<(CardSet, Option<StandIn>), Error> {
     let mut cards = CardSet::EMPTY;
     let mut stand = None;
     let mut pos = 0usize;
@@ -411,12 +632,27 @@ pub(crate) fn parse_meld_text(text: &str) -> Result<(CardSet, Option<Card>), Err
             Some((a, b)) => (a, Some(b)),
             None => (tok, None),
         };
+        if card_text.is_empty() {
+            return Err(Error::StandInAlone {
+                token: tok.to_string(),
+                position: pos,
+            });
+        }
         let card = parse_at(card_text, pos)?;
         if let Some(st) = stand_text {
             let at = pos + card_text.chars().count() + 1;
-            let s = parse_at(st, at)?;
+            if st.is_empty() {
+                return Err(Error::StandInEmpty {
+                    token: tok.to_string(),
+                    position: pos,
+                });
+            }
+            let s = parse_stand_in(st, at)?;
             if !card.is_joker() {
                 return Err(Error::StandInWithoutJoker(s));
+            }
+            if s.card().is_some_and(Card::is_joker) {
+                return Err(Error::StandInIsJoker);
             }
             stand = Some(s);
         }
@@ -455,10 +691,21 @@ impl fmt::Display for CardText {
     }
 }
 
-/// A card set in Daifugo notation, cards in ascending bit order separated by spaces.
-pub(crate) struct SetText(pub CardSet);
+/// A hand (any cards) in Daifugo notation: cards in ascending order separated by spaces, the
+/// joker written `JK` as in a meld; `Display` with suit symbols, `{:#}` in ASCII. Both read
+/// back with [`Rules::parse_hand`].
+///
+/// ```
+/// use daifugo::{HandText, Rules};
+/// let h = Rules::UECDA.parse_hand("S3 H3 JK").unwrap();
+/// assert_eq!(HandText(h).to_string(), "♥3 ♠3 JK");
+/// assert_eq!(format!("{:#}", HandText(h)), "H3 S3 JK");
+/// assert_eq!(Rules::UECDA.parse_hand(&HandText(h).to_string()), Ok(h));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HandText(pub CardSet);
 
-impl fmt::Display for SetText {
+impl fmt::Display for HandText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, c) in self.0.iter().enumerate() {
             if i > 0 {
@@ -489,6 +736,7 @@ impl fmt::Display for Meld {
                 write!(f, "{}", CardText(c))?;
             }
             if let (true, Some(s)) = (c.is_joker(), self.stand_in()) {
+                // `JK=S5`, `JK=S<3`
                 if alt {
                     write!(f, "={s:#}")?;
                 } else {
@@ -497,6 +745,23 @@ impl fmt::Display for Meld {
             }
         }
         Ok(())
+    }
+}
+
+impl FromStr for Meld {
+    type Err = Error;
+
+    /// Reads a meld as [`Meld::parse`] does under the most permissive rules (a joker, also
+    /// beyond the ends; sequences): `Display` and `{:#}` read back. Whether a meld is allowed
+    /// under other rules is for [`crate::State::beats`] and [`crate::Rules::check`] to say.
+    ///
+    /// ```
+    /// use daifugo::Meld;
+    /// let m: Meld = "S3 S4 JK=S<3".parse().unwrap();
+    /// assert_eq!(m.to_string().parse::<Meld>(), Ok(m));
+    /// ```
+    fn from_str(s: &str) -> Result<Meld, Error> {
+        Meld::parse(s, &Rules::UECDA)
     }
 }
 

@@ -5,7 +5,7 @@
 
 use cards_core::CardSet;
 
-use crate::meld::{JK, LSB, NO_STAND, STD, rep};
+use crate::meld::{ABOVE2, BELOW3, JK, LSB, NO_STAND, STD, rep};
 use crate::{Error, Kind, Meld, Rules, State};
 
 /// The ♠3 card bit.
@@ -91,7 +91,10 @@ fn push_groups(out: &mut Vec<Meld>, r: u32, nib: u64, k: u32, joker: bool, lock:
 /// for each joker position from the window's weakest card up, the windows by start card. `a`
 /// holds `a[i]` = starts of `i` held cards in a row (`a[1]` = `h`).
 #[inline]
-fn push_sequences(out: &mut Vec<Meld>, a: &[u64; 14], range: u64, len: u32, joker: bool) {
+fn push_sequences(out: &mut Vec<Meld>, a: &[u64; 15], range: u64, len: u32, joker: bool) {
+    if len > 13 {
+        return;
+    }
     let unit = rep(len);
     let mut starts = a[len as usize];
     while starts != 0 {
@@ -124,13 +127,33 @@ fn push_sequences(out: &mut Vec<Meld>, a: &[u64; 14], range: u64, len: u32, joke
     }
 }
 
+/// Pushes the sequences of `len` cards (3..=14) with the joker beyond an end whose real cards
+/// lie in `h` (held standard cards, already cut to the allowed range): below 3 when `below`,
+/// above 2 otherwise, by suit ♣♦♥♠.
+#[inline]
+fn push_beyond_ends(out: &mut Vec<Meld>, h: u64, len: u32, below: bool) {
+    let n = len - 1;
+    let base = if below {
+        rep(n)
+    } else {
+        rep(n) << (4 * (13 - n))
+    };
+    let code = if below { BELOW3 } else { ABOVE2 };
+    for suit in 0..4u8 {
+        let real = base << suit;
+        if h & real == real {
+            out.push(Meld::raw(real | JK, code + suit, Kind::Sequence));
+        }
+    }
+}
+
 /// Run starts of every length: `a[i]` = cards of `h` starting `i` held cards in a row.
 #[inline]
-fn run_table(h: u64, upto: u32) -> [u64; 14] {
-    let mut a = [0u64; 14];
+fn run_table(h: u64, upto: u32) -> [u64; 15] {
+    let mut a = [0u64; 15];
     a[1] = h;
     let mut i = 2;
-    while i <= upto as usize {
+    while i <= (upto as usize).min(13) {
         a[i] = a[i - 1] & (h >> (4 * (i - 1)));
         if a[i] == 0 {
             break;
@@ -185,8 +208,10 @@ pub fn follow(hand: CardSet, state: &State, rules: &Rules) -> Result<Vec<Meld>, 
 /// (3 first), within a rank the joker-free subsets in colex order, then the joker's (by subset in
 /// colex order, then stand-in ♣♦♥♠); then sequences by length 3 to 13, within a length the
 /// joker-free windows by their weakest card, then the joker's by the joker's position in the
-/// window (weakest first), then by the window's weakest card. The order never depends on the
-/// state.
+/// window (weakest first), then by the window's weakest card, then (with
+/// [`Rules::joker_beyond_ends`]) the joker below 3 by suit ♣♦♥♠, then the joker above 2 by suit;
+/// a sequence with the joker beyond an end may be 14 cards long (a whole suit and the joker).
+/// Without [`Rules::sequences`] no sequence is listed. The order never depends on the state.
 ///
 /// ```
 /// use daifugo::{lead_into, Rules};
@@ -227,7 +252,14 @@ pub fn lead_into(hand: CardSet, rules: &Rules, out: &mut Vec<Meld>) -> Result<us
             push_groups(out, r, (h >> bit) & 0xf, k, joker, 0);
         }
     }
-    push_all_sequences(h, joker, out);
+    if rules.sequences {
+        push_all_sequences(
+            h,
+            joker && rules.joker,
+            joker && rules.joker_beyond_ends,
+            out,
+        );
+    }
     Ok(out.len() - start)
 }
 
@@ -314,6 +346,9 @@ pub fn follow_into(
             }
         }
         Kind::Sequence => {
+            if !rules.sequences || n > 14 {
+                return Ok(0);
+            }
             let mut range = stronger_cards(tf, reversed);
             if lock != 0 {
                 range &= LSB * lock;
@@ -321,6 +356,11 @@ pub fn follow_into(
             let hr = h & range;
             let a = run_table(hr, n);
             push_sequences(out, &a, range, n, joker);
+            if joker && rules.joker_beyond_ends {
+                // in the normal order only a joker above 2 can be stronger, in reverse only one
+                // below 3; its real cards must all lie in the range
+                push_beyond_ends(out, hr, n, reversed);
+            }
         }
     }
     Ok(out.len() - start)
@@ -337,15 +377,20 @@ fn stronger_cards(faces: u64, reversed: bool) -> u64 {
     }
 }
 
-/// Pushes every sequence `h` (standard cards) makes, with the joker if `joker`, in [`lead_into`]
-/// order.
-pub(crate) fn push_all_sequences(h: u64, joker: bool, out: &mut Vec<Meld>) {
+/// Pushes every sequence `h` (standard cards) makes, with the joker if `joker` (and beyond the
+/// ends if `beyond`), in [`lead_into`] order.
+pub(crate) fn push_all_sequences(h: u64, joker: bool, beyond: bool, out: &mut Vec<Meld>) {
     let a = run_table(h, 13);
-    for len in 3..=13u32 {
+    for len in 3..=14u32 {
         let half = (len / 2) as usize;
-        if a[len as usize] == 0 && (!joker || a[half] == 0) {
+        if a[len as usize] == 0 && (!joker || a[half] == 0) && (!beyond || a[len as usize - 1] == 0)
+        {
             break;
         }
         push_sequences(out, &a, STD, len, joker);
+        if beyond {
+            push_beyond_ends(out, h, len, true);
+            push_beyond_ends(out, h, len, false);
+        }
     }
 }

@@ -8,8 +8,14 @@ use cards_core::{Card, CardSet, Order, Rank};
 use crate::meld::{JK, RJ, STD};
 use crate::{Error, Kind, Meld};
 
-/// One set of Daifugo rules. Use a preset ([`Rules::SEED`], [`Rules::UECDA`], the default) or
-/// change fields of one.
+/// One set of Daifugo rules: the meld rules, and the game-flow rules a [`crate::Game`] reads.
+/// Use a preset ([`Rules::SEED`], [`Rules::UECDA`], the default) or change fields of one (the
+/// struct is `#[non_exhaustive]`: start from a preset).
+///
+/// Text: a preset's name (case-insensitive), optionally followed by `+option=value` for each
+/// option that differs (`uecda+eleven_back=true`); [`Display`](fmt::Display) writes the preset
+/// nearest to the rules (fewest differing options, `uecda` on a tie) and the options that
+/// differ, and reads back to the same rules.
 ///
 /// ```
 /// use daifugo::Rules;
@@ -17,11 +23,14 @@ use crate::{Error, Kind, Meld};
 /// assert_eq!(r, Rules::SEED);
 /// assert!(!r.joker && !r.eight_cut);
 /// assert_eq!(Rules::default(), Rules::UECDA);
-/// let with_11_back = Rules { eleven_back: true, ..Rules::UECDA };
-/// assert!(with_11_back.eleven_back);
+/// let mut with_11_back = Rules::UECDA;
+/// with_11_back.eleven_back = true;
+/// assert_eq!(with_11_back.to_string(), "uecda+eleven_back=true");
+/// assert_eq!("UECDA+Eleven_Back=true".parse(), Ok(with_11_back));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[allow(clippy::struct_excessive_bools)] // each bool is one independent house rule
+#[non_exhaustive]
 pub struct Rules {
     /// Whether the deck has its one joker (`JK`, the black joker of `cards-core`).
     pub joker: bool,
@@ -38,10 +47,137 @@ pub struct Rules {
     pub spade_three: bool,
     /// 11-back: a meld whose faces hold a J reverses the order until the table clears.
     pub eleven_back: bool,
+    /// The joker may stand beyond the ends of a sequence: below 3 (`JK=S<3 S3 S4`) or above 2
+    /// (`SA S2 JK=S>2`), as the UEC contest's server allows.
+    pub joker_beyond_ends: bool,
+    /// Sequences are melds (the UEC server's `RULE_KAIDAN`); when off, a sequence is no meld.
+    pub sequences: bool,
+    /// Game flow: the card exchange between classes (tribute of the strongest cards, free
+    /// return) before every game but a reset game (the UEC server's `RULE_CHANGE`).
+    pub exchange: bool,
+    /// Game flow: a meld whose faces hold a 6 reverses the direction of play for the rest of
+    /// the game (the UEC server's `RULE_6REVERS`).
+    pub six_reverse: bool,
+    /// Game flow: 5-skip (the UEC server's `RULE_5TOBI`), see [`FiveSkip`].
+    pub five_skip: FiveSkip,
+    /// Game flow: the endless-passing cut-off. A counter rises with every pass (and every
+    /// refused submission in the server's mode) and is reset by a play; when it reaches this
+    /// number, the players still in the game take the remaining places in random order and the
+    /// game ends. 0 = no cut-off.
+    pub pass_limit: u8,
 }
 
+/// 5-skip: what a meld holding a 5 does to the turn order.
+///
+/// ```
+/// use daifugo::{FiveSkip, Rules};
+/// assert_eq!(Rules::UECDA.five_skip, FiveSkip::Off);
+/// assert_eq!("skip_one".parse(), Ok(FiveSkip::SkipOne));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum FiveSkip {
+    /// No 5-skip (the server's default).
+    #[default]
+    Off,
+    /// 5-skip switched on as the official UEC server does it: its skip loop skips no one, so
+    /// the play goes on as with [`FiveSkip::Off`].
+    Server,
+    /// The fixed variant (as the `FujiGokoro` program's copy of the server does it): after a meld holding a 5, the
+    /// next player who would have the turn is skipped once.
+    SkipOne,
+}
+
+impl FiveSkip {
+    /// The names, as text takes them.
+    pub const NAMES: &'static [&'static str] = &["off", "server", "skip_one"];
+
+    /// The name (`off`, `server`, `skip_one`).
+    ///
+    /// ```
+    /// assert_eq!(daifugo::FiveSkip::Server.name(), "server");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            FiveSkip::Off => "off",
+            FiveSkip::Server => "server",
+            FiveSkip::SkipOne => "skip_one",
+        }
+    }
+}
+
+impl fmt::Display for FiveSkip {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for FiveSkip {
+    type Err = RulesError;
+
+    fn from_str(s: &str) -> Result<FiveSkip, RulesError> {
+        let t = s.trim();
+        [FiveSkip::Off, FiveSkip::Server, FiveSkip::SkipOne]
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(t))
+            .ok_or_else(|| RulesError::BadValue {
+                option: "five_skip".to_string(),
+                value: t.to_string(),
+            })
+    }
+}
+
+/// Why a text is no [`Rules`].
+///
+/// ```
+/// use daifugo::{Rules, RulesError};
+/// let e = "poker".parse::<Rules>().unwrap_err();
+/// assert_eq!(e, RulesError::UnknownPreset("poker".into()));
+/// assert_eq!(e.to_string(), "unknown rules \"poker\" (expected one of: seed, uecda)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// The text before the first `+` is no preset name.
+    UnknownPreset(String),
+    /// An option name that is none of [`Rules::OPTIONS`].
+    UnknownOption(String),
+    /// An option's value does not read (a bool is `true`/`false`, a number 0..=255, 5-skip
+    /// `off`/`server`/`skip_one`), or `name=value` lacks its `=`.
+    BadValue {
+        /// The option.
+        option: String,
+        /// The value as written.
+        value: String,
+    },
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::UnknownPreset(s) => write!(
+                f,
+                "unknown rules \"{s}\" (expected one of: {})",
+                Rules::NAMES.join(", ")
+            ),
+            RulesError::UnknownOption(s) => write!(
+                f,
+                "unknown rule option \"{s}\" (expected one of: {})",
+                Rules::OPTIONS.join(", ")
+            ),
+            RulesError::BadValue { option, value } => {
+                write!(f, "rule option {option}: cannot read the value \"{value}\"")
+            }
+        }
+    }
+}
+
+impl core::error::Error for RulesError {}
+
 impl Rules {
-    /// The seed's rules: no joker, revolution by a group of 4 or more, nothing else.
+    /// The seed's rules: no joker, revolution by a group of 4 or more, sequences, nothing else.
+    /// As game rules: no exchange, the server's 20-pass cut-off (it keeps a game of passing
+    /// players finite).
     ///
     /// ```
     /// use daifugo::Rules;
@@ -55,10 +191,18 @@ impl Rules {
         suit_lock: false,
         spade_three: false,
         eleven_back: false,
+        joker_beyond_ends: false,
+        sequences: true,
+        exchange: false,
+        six_reverse: false,
+        five_skip: FiveSkip::Off,
+        pass_limit: 20,
     };
 
-    /// The UEC computer Daihinmin contest's rules (the default): one joker, revolution by a group
-    /// of 4 or more or a sequence of 5 or more, 8-cut, suit lock, ♠3 over the joker; no 11-back.
+    /// The UEC computer Daihinmin contest's rules (the default), as its official server plays
+    /// them: one joker (also beyond the ends of a sequence), revolution by a group of 4 or more
+    /// or a sequence of 5 or more, sequences, 8-cut, suit lock, ♠3 over the joker; no 11-back.
+    /// As game rules: the exchange, no 6-reverse, no 5-skip, the 20-pass cut-off.
     ///
     /// ```
     /// use daifugo::Rules;
@@ -72,14 +216,161 @@ impl Rules {
         suit_lock: true,
         spade_three: true,
         eleven_back: false,
+        joker_beyond_ends: true,
+        sequences: true,
+        exchange: true,
+        six_reverse: false,
+        five_skip: FiveSkip::Off,
+        pass_limit: 20,
     };
 
-    /// The preset names, as the command line takes them.
+    /// The preset names, as text takes them (in any case).
     ///
     /// ```
     /// assert_eq!(daifugo::Rules::NAMES, ["seed", "uecda"]);
     /// ```
-    pub const NAMES: [&'static str; 2] = ["seed", "uecda"];
+    pub const NAMES: &'static [&'static str] = &["seed", "uecda"];
+
+    /// The presets, in the order of [`Rules::NAMES`].
+    pub const PRESETS: &'static [Rules] = &[Rules::SEED, Rules::UECDA];
+
+    /// The option names, as text and JSON take them (the field names).
+    pub const OPTIONS: &'static [&'static str] = &[
+        "joker",
+        "revolution_group",
+        "revolution_sequence",
+        "eight_cut",
+        "suit_lock",
+        "spade_three",
+        "eleven_back",
+        "joker_beyond_ends",
+        "sequences",
+        "exchange",
+        "six_reverse",
+        "five_skip",
+        "pass_limit",
+    ];
+
+    /// The preset of this name (any case).
+    ///
+    /// ```
+    /// use daifugo::Rules;
+    /// assert_eq!(Rules::preset("Seed"), Some(Rules::SEED));
+    /// assert_eq!(Rules::preset("poker"), None);
+    /// ```
+    #[must_use]
+    pub fn preset(name: &str) -> Option<Rules> {
+        Rules::NAMES
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(name.trim()))
+            .map(|i| Rules::PRESETS[i])
+    }
+
+    /// The name of the preset these rules equal, if any.
+    ///
+    /// ```
+    /// use daifugo::Rules;
+    /// assert_eq!(Rules::UECDA.preset_name(), Some("uecda"));
+    /// ```
+    #[must_use]
+    pub fn preset_name(&self) -> Option<&'static str> {
+        Rules::PRESETS
+            .iter()
+            .position(|p| p == self)
+            .map(|i| Rules::NAMES[i])
+    }
+
+    /// The value of option `name` as text (`true`, `4`, `skip_one`), or `None` for no such
+    /// option.
+    ///
+    /// ```
+    /// assert_eq!(daifugo::Rules::UECDA.option("pass_limit").as_deref(), Some("20"));
+    /// ```
+    #[must_use]
+    pub fn option(&self, name: &str) -> Option<String> {
+        Some(match name {
+            "joker" => self.joker.to_string(),
+            "revolution_group" => self.revolution_group.to_string(),
+            "revolution_sequence" => self.revolution_sequence.to_string(),
+            "eight_cut" => self.eight_cut.to_string(),
+            "suit_lock" => self.suit_lock.to_string(),
+            "spade_three" => self.spade_three.to_string(),
+            "eleven_back" => self.eleven_back.to_string(),
+            "joker_beyond_ends" => self.joker_beyond_ends.to_string(),
+            "sequences" => self.sequences.to_string(),
+            "exchange" => self.exchange.to_string(),
+            "six_reverse" => self.six_reverse.to_string(),
+            "five_skip" => self.five_skip.name().to_string(),
+            "pass_limit" => self.pass_limit.to_string(),
+            _ => return None,
+        })
+    }
+
+    /// Sets option `name` (any case) from its text value.
+    ///
+    /// ```
+    /// let mut r = daifugo::Rules::UECDA;
+    /// r.set_option("Eight_Cut", "false").unwrap();
+    /// assert!(!r.eight_cut);
+    /// assert!(r.set_option("eight_cut", "maybe").is_err());
+    /// ```
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
+        let key = name.trim().to_ascii_lowercase();
+        let v = value.trim();
+        let bad = || RulesError::BadValue {
+            option: key.clone(),
+            value: v.to_string(),
+        };
+        let flag = || match v.to_ascii_lowercase().as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(bad()),
+        };
+        let num = || v.parse::<u8>().map_err(|_| bad());
+        match key.as_str() {
+            "joker" => self.joker = flag()?,
+            "revolution_group" => self.revolution_group = num()?,
+            "revolution_sequence" => self.revolution_sequence = num()?,
+            "eight_cut" => self.eight_cut = flag()?,
+            "suit_lock" => self.suit_lock = flag()?,
+            "spade_three" => self.spade_three = flag()?,
+            "eleven_back" => self.eleven_back = flag()?,
+            "joker_beyond_ends" => self.joker_beyond_ends = flag()?,
+            "sequences" => self.sequences = flag()?,
+            "exchange" => self.exchange = flag()?,
+            "six_reverse" => self.six_reverse = flag()?,
+            "five_skip" => self.five_skip = v.parse()?,
+            "pass_limit" => self.pass_limit = num()?,
+            _ => return Err(RulesError::UnknownOption(name.trim().to_string())),
+        }
+        Ok(())
+    }
+
+    /// The nearest preset (fewest differing options; `uecda` on a tie) and the options that
+    /// differ from it, as `(name, value)` pairs in [`Rules::OPTIONS`] order.
+    ///
+    /// ```
+    /// let mut r = daifugo::Rules::SEED;
+    /// r.eight_cut = true;
+    /// assert_eq!(r.diff(), ("seed", vec![("eight_cut", "true".to_string())]));
+    /// ```
+    #[must_use]
+    pub fn diff(&self) -> (&'static str, Vec<(&'static str, String)>) {
+        let mut best: Option<(&'static str, Vec<(&'static str, String)>)> = None;
+        for (i, p) in Rules::PRESETS.iter().enumerate().rev() {
+            let d: Vec<(&'static str, String)> = Rules::OPTIONS
+                .iter()
+                .filter_map(|&o| {
+                    let mine = self.option(o)?;
+                    (p.option(o).as_deref() != Some(mine.as_str())).then_some((o, mine))
+                })
+                .collect();
+            if best.as_ref().is_none_or(|b| d.len() < b.1.len()) {
+                best = Some((Rules::NAMES[i], d));
+            }
+        }
+        best.unwrap_or(("uecda", Vec::new()))
+    }
 
     /// The number of jokers in the deck (0 or 1).
     ///
@@ -155,15 +446,37 @@ impl Default for Rules {
 }
 
 impl FromStr for Rules {
-    type Err = String;
+    type Err = RulesError;
 
-    /// `seed` or `uecda`.
-    fn from_str(s: &str) -> Result<Rules, String> {
-        match s {
-            "seed" => Ok(Rules::SEED),
-            "uecda" => Ok(Rules::UECDA),
-            _ => Err(format!("unknown rules \"{s}\" (expected seed or uecda)")),
+    /// A preset name (any case), then `+option=value` for each option to change.
+    fn from_str(s: &str) -> Result<Rules, RulesError> {
+        let mut parts = s.split('+');
+        let name = parts.next().unwrap_or("").trim();
+        let mut r =
+            Rules::preset(name).ok_or_else(|| RulesError::UnknownPreset(name.to_string()))?;
+        for part in parts {
+            let Some((k, v)) = part.split_once('=') else {
+                return Err(RulesError::BadValue {
+                    option: part.trim().to_string(),
+                    value: String::new(),
+                });
+            };
+            r.set_option(k, v)?;
         }
+        Ok(r)
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The preset's name (`uecda`), or the nearest preset and the options that differ
+    /// (`uecda+eleven_back=true`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, diff) = self.diff();
+        f.write_str(name)?;
+        for (o, v) in diff {
+            write!(f, "+{o}={v}")?;
+        }
+        Ok(())
     }
 }
 
@@ -205,12 +518,13 @@ bitflags::bitflags! {
 /// use cards_core::Order;
 /// use daifugo::{Meld, Rules, State};
 /// let r = Rules::UECDA;
-/// let s = State { table: Some(Meld::parse("H5", &r).unwrap()), revolution: true, ..State::default() };
+/// let s = State::with_table(Meld::parse("H5", &r).unwrap()).with_revolution(true);
 /// assert_eq!(s.order(), Order::Reversed);
 /// assert!(s.beats(&Meld::parse("S4", &r).unwrap(), &r));
 /// assert!(!s.beats(&Meld::parse("S6", &r).unwrap(), &r));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct State {
     /// The meld to beat; `None` when the table is clear (the next player leads).
     pub table: Option<Meld>,
@@ -240,12 +554,62 @@ impl State {
         }
     }
 
+    /// The state with `table` on the table (or a clear table), nothing else on.
+    ///
+    /// ```
+    /// use daifugo::{Meld, State};
+    /// assert_eq!(State::new(None), State::default());
+    /// assert_eq!(State::new(Some(Meld::JOKER)), State::with_table(Meld::JOKER));
+    /// ```
+    #[must_use]
+    pub const fn new(table: Option<Meld>) -> State {
+        State {
+            table,
+            revolution: false,
+            eleven_back: false,
+            locked: false,
+        }
+    }
+
+    /// This state with the revolution on or off.
+    ///
+    /// ```
+    /// assert!(daifugo::State::default().with_revolution(true).revolution);
+    /// ```
+    #[must_use]
+    pub const fn with_revolution(mut self, on: bool) -> State {
+        self.revolution = on;
+        self
+    }
+
+    /// This state with the suit lock on or off.
+    ///
+    /// ```
+    /// assert!(daifugo::State::default().with_lock(true).locked);
+    /// ```
+    #[must_use]
+    pub const fn with_lock(mut self, on: bool) -> State {
+        self.locked = on;
+        self
+    }
+
+    /// This state with 11-back on or off.
+    ///
+    /// ```
+    /// assert!(daifugo::State::default().with_eleven_back(true).eleven_back);
+    /// ```
+    #[must_use]
+    pub const fn with_eleven_back(mut self, on: bool) -> State {
+        self.eleven_back = on;
+        self
+    }
+
     /// The rank order in force: reversed when exactly one of revolution and 11-back is on.
     ///
     /// ```
     /// use cards_core::Order;
     /// use daifugo::State;
-    /// let s = State { revolution: true, eleven_back: true, ..State::default() };
+    /// let s = State::default().with_revolution(true).with_eleven_back(true);
     /// assert_eq!(s.order(), Order::Normal);
     /// ```
     #[inline]
@@ -267,10 +631,18 @@ impl State {
     /// assert!(!s.beats(&m("S4 S5 S6"), &r));
     /// assert!(s.beats(&m("S6 S7 S8"), &r));
     /// assert!(State::with_table(Meld::JOKER).beats(&m("S3"), &r));
-    /// assert!(!State::with_table(Meld::JOKER).beats(&m("S3"), &Rules { spade_three: false, ..r }));
+    /// let mut no_s3 = r;
+    /// no_s3.spade_three = false;
+    /// assert!(!State::with_table(Meld::JOKER).beats(&m("S3"), &no_s3));
     /// ```
     #[must_use]
     pub fn beats(&self, meld: &Meld, rules: &Rules) -> bool {
+        if meld.kind() == Kind::Sequence && !rules.sequences {
+            return false;
+        }
+        if meld.stand_in().is_some_and(crate::StandIn::is_beyond_ends) && !rules.joker_beyond_ends {
+            return false;
+        }
         let Some(t) = self.table else {
             return true;
         };
@@ -322,8 +694,8 @@ impl State {
         self.check_hand(meld.cards(), rules)?;
         if !self.beats(meld, rules) {
             return Err(Error::DoesNotBeat {
-                meld: format!("{meld:#}"),
-                table: self.table.map(|t| format!("{t:#}")).unwrap_or_default(),
+                meld: *meld,
+                table: self.table,
             });
         }
         let mut next = *self;
@@ -363,8 +735,8 @@ impl State {
     ///
     /// ```
     /// use daifugo::{Meld, State};
-    /// let s = State { table: Some(Meld::JOKER), revolution: true, eleven_back: true, locked: true };
-    /// assert_eq!(s.cleared(), State { revolution: true, ..State::default() });
+    /// let s = State::with_table(Meld::JOKER).with_revolution(true).with_eleven_back(true).with_lock(true);
+    /// assert_eq!(s.cleared(), State::default().with_revolution(true));
     /// ```
     #[must_use]
     pub const fn cleared(&self) -> State {

@@ -84,9 +84,10 @@ fn uecda_lists_equal_brute_force() {
 
 #[test]
 fn uecda_with_eleven_back_lists_equal_brute_force() {
-    let rules = Rules {
-        eleven_back: true,
-        ..Rules::UECDA
+    let rules = {
+        let mut r = Rules::UECDA;
+        r.eleven_back = true;
+        r
     };
     let stats = run(0xDA1F_0002, &rules, 600, 14);
     assert!(stats[1] > stats[0] / 3, "{stats:?}");
@@ -148,12 +149,10 @@ fn long_sequences_equal_brute_force() {
         lead_into(other, &rules, &mut tables).unwrap();
         tables.retain(|m| m.kind() == Sequence);
         for k in 0..8 {
-            let state = State {
-                table: Some(tables[(i * 7 + k * 13) % tables.len()]),
-                revolution: k % 2 == 1,
-                locked: k % 4 >= 2,
-                eleven_back: false,
-            };
+            let state = State::new(Some(tables[(i * 7 + k * 13) % tables.len()]))
+                .with_revolution(k % 2 == 1)
+                .with_lock(k % 4 >= 2)
+                .with_eleven_back(false);
             check_position(hand, &state, &rules, &brute, &mut stats);
         }
         longest = longest.max(brute.iter().map(Meld::len).max().unwrap_or(0));

@@ -31,7 +31,9 @@ fn exhaustive(hand: CardSet, rules: &Rules, memo: &mut HashMap<CardSet, u32>) ->
     best
 }
 
-/// Every partition of `hand` into exactly `budget` melds (the lowest card's meld first).
+/// Every partition of `hand` into exactly `budget` melds (the lowest card's meld first), the
+/// joker on real ranks only (the documented rule: the split never puts the joker beyond an end,
+/// which never saves a meld).
 fn partitions(
     hand: CardSet,
     rules: &Rules,
@@ -50,7 +52,9 @@ fn partitions(
     }
     let low = hand.first().unwrap();
     let mut melds = Vec::new();
-    lead_into(hand, rules, &mut melds).unwrap();
+    let mut real_ranks = *rules;
+    real_ranks.joker_beyond_ends = false;
+    lead_into(hand, &real_ranks, &mut melds).unwrap();
     for m in melds.into_iter().filter(|m| m.cards().contains(low)) {
         acc.push(m);
         partitions(hand - m.cards(), rules, budget - 1, acc, out);

@@ -4,9 +4,10 @@
 
 #![allow(clippy::trivially_copy_pass_by_ref)] // helpers take `&Rules`, like the API
 
-use cards_core::{Card, CardSet, Order};
+use cards_core::{Card, CardSet, Order, Suit};
 use daifugo::{
-    Meld, Rules, State, decompose, fewest_melds, fewest_melds_count, follow_into, lead_into,
+    Meld, Rules, StandIn, State, decompose, fewest_melds, fewest_melds_count, follow_into,
+    lead_into,
 };
 use proptest::prelude::*;
 
@@ -14,11 +15,22 @@ fn rules_of(i: u8) -> Rules {
     match i % 3 {
         0 => Rules::SEED,
         1 => Rules::UECDA,
-        _ => Rules {
-            eleven_back: true,
-            spade_three: false,
-            ..Rules::UECDA
-        },
+        _ => {
+            let mut r = Rules::UECDA;
+            r.eleven_back = true;
+            r.spade_three = false;
+            r
+        }
+    }
+}
+
+/// A stand-in from a number: a card (the jokers included), a suit below 3 or above 2, or none.
+fn stand_of(i: u8) -> Option<StandIn> {
+    match i {
+        0..54 => Card::from_index(i).map(StandIn::Card),
+        54..58 => Some(StandIn::Below3(Suit::ALL[usize::from(i - 54)])),
+        58..62 => Some(StandIn::Above2(Suit::ALL[usize::from(i - 58)])),
+        _ => None,
     }
 }
 
@@ -37,14 +49,14 @@ proptest! {
     #[test]
     fn classification_never_panics(
         bits: u64,
-        stand in proptest::option::of(0u8..60),
+        stand in proptest::option::of(0u8..64),
         r: u8,
         n in 1u32..8,
     ) {
         let rules = rules_of(r);
         // few cards of few ranks, so that many classify
         let cards = hand_of(bits & 0x00f0_0000_0000_ffff, n);
-        let stand = stand.and_then(Card::from_index);
+        let stand = stand.and_then(stand_of);
         if let Ok(m) = Meld::new(cards, stand, &rules) {
             prop_assert_eq!(m.cards(), cards);
             prop_assert_eq!(m.stand_in(), stand);
@@ -57,20 +69,15 @@ proptest! {
     fn move_lists_never_panic(
         hand_bits: u64,
         table_bits: u64,
-        stand in proptest::option::of(0u8..54),
+        stand in proptest::option::of(0u8..64),
         flags in 0u8..8,
         r: u8,
         size in 0u32..20,
     ) {
         let rules = rules_of(r);
         let hand = hand_of(hand_bits, size);
-        let table = Meld::new(hand_of(table_bits, 6), stand.and_then(Card::from_index), &rules).ok();
-        let state = State {
-            table,
-            revolution: flags & 1 != 0,
-            locked: flags & 2 != 0,
-            eleven_back: flags & 4 != 0,
-        };
+        let table = Meld::new(hand_of(table_bits, 6), stand.and_then(stand_of), &rules).ok();
+        let state = State::new(table).with_revolution(flags & 1 != 0).with_lock(flags & 2 != 0).with_eleven_back(flags & 4 != 0);
         let mut out = Vec::new();
         match follow_into(hand, &state, &rules, &mut out) {
             Ok(n) => {

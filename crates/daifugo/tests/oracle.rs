@@ -9,23 +9,48 @@
 mod common;
 
 use cards_core::{Card, CardSet, Order, Rank, Suit};
-use daifugo::{Kind, Meld, Rules, State, decompose, lead_into};
+use daifugo::{Kind, Meld, Rules, StandIn, State, decompose, lead_into};
 use rand::RngExt;
 
-/// The standard cards a meld counts as: its standard cards and the joker's stand-in.
-fn faces(cards: CardSet, stand: Option<Card>) -> Vec<Card> {
-    let mut f: Vec<Card> = cards.iter().filter(|c| !c.is_joker()).collect();
-    f.extend(stand);
+/// A face: a rank index (3 = 0 .. 2 = 12; -1 below 3 and 13 above 2, where only a joker
+/// stands) and a suit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Face {
+    rank: i8,
+    suit: Suit,
+}
+
+fn face(c: Card) -> Face {
+    Face {
+        rank: c.rank().unwrap().index().cast_signed(),
+        suit: c.suit().unwrap(),
+    }
+}
+
+/// What a meld counts as: its standard cards and the joker's stand-in.
+fn faces(cards: CardSet, stand: Option<StandIn>) -> Vec<Face> {
+    let mut f: Vec<Face> = cards.iter().filter(|c| !c.is_joker()).map(face).collect();
+    match stand {
+        Some(StandIn::Card(c)) => f.push(face(c)),
+        Some(StandIn::Below3(suit)) => f.push(Face { rank: -1, suit }),
+        Some(StandIn::Above2(suit)) => f.push(Face { rank: 13, suit }),
+        None => {}
+    }
     f
 }
 
-fn rank(c: Card) -> u8 {
-    c.rank().unwrap().index()
+fn rank(c: Face) -> i8 {
+    c.rank
 }
 
 /// The spec's meld table, read plainly: `None` when `cards` (with the joker standing for
 /// `stand`) is no meld under `rules`.
-fn classify(cards: CardSet, stand: Option<Card>, rules: &Rules) -> Option<Kind> {
+fn classify(cards: CardSet, stand: Option<StandIn>, rules: &Rules) -> Option<Kind> {
+    let kind = classify_any(cards, stand, rules)?;
+    (kind != Kind::Sequence || rules.sequences).then_some(kind)
+}
+
+fn classify_any(cards: CardSet, stand: Option<StandIn>, rules: &Rules) -> Option<Kind> {
     if cards.is_empty() || cards.contains(Card::RED_JOKER) {
         return None;
     }
@@ -33,7 +58,7 @@ fn classify(cards: CardSet, stand: Option<Card>, rules: &Rules) -> Option<Kind> 
     if joker && !rules.joker {
         return None;
     }
-    let real: Vec<Card> = cards.iter().filter(|c| !c.is_joker()).collect();
+    let real: Vec<Face> = cards.iter().filter(|c| !c.is_joker()).map(face).collect();
     if joker {
         // a lone joker, or the fifth card of a five-card group: no stand-in
         let five = real.len() == 4 && real.iter().all(|&c| rank(c) == rank(real[0]));
@@ -46,7 +71,8 @@ fn classify(cards: CardSet, stand: Option<Card>, rules: &Rules) -> Option<Kind> 
         }
         // otherwise the joker stands for a standard card the meld does not play
         match stand {
-            Some(s) if !s.is_joker() && !real.contains(&s) => {}
+            Some(StandIn::Card(s)) if !s.is_joker() && !real.contains(&face(s)) => {}
+            Some(StandIn::Below3(_) | StandIn::Above2(_)) if rules.joker_beyond_ends => {}
             _ => return None,
         }
     } else if stand.is_some() {
@@ -59,8 +85,8 @@ fn classify(cards: CardSet, stand: Option<Card>, rules: &Rules) -> Option<Kind> 
     if f.iter().all(|&c| rank(c) == rank(f[0])) {
         return (f.len() <= 4).then_some(Kind::Group);
     }
-    if f.len() >= 3 && f.iter().all(|&c| c.suit() == f[0].suit()) {
-        let mut ranks: Vec<u8> = f.iter().map(|&c| rank(c)).collect();
+    if f.len() >= 3 && f.iter().all(|&c| c.suit == f[0].suit) {
+        let mut ranks: Vec<i8> = f.iter().map(|&c| rank(c)).collect();
         ranks.sort_unstable();
         // consecutive, no wrap: 3 is the lowest index, 2 the highest
         if ranks.windows(2).all(|w| w[1] == w[0] + 1) {
@@ -73,7 +99,7 @@ fn classify(cards: CardSet, stand: Option<Card>, rules: &Rules) -> Option<Kind> 
 fn suit_set(m: &Meld) -> Vec<Suit> {
     let mut s: Vec<Suit> = faces(m.cards(), m.stand_in())
         .iter()
-        .map(|c| c.suit().unwrap())
+        .map(|c| c.suit)
         .collect();
     s.sort_unstable();
     s.dedup();
@@ -101,11 +127,11 @@ fn beats(state: &State, m: &Meld, rules: &Rules) -> bool {
         return false;
     }
     let reversed = state.revolution != state.eleven_back;
-    let mr: Vec<u8> = faces(m.cards(), m.stand_in())
+    let mr: Vec<i8> = faces(m.cards(), m.stand_in())
         .iter()
         .map(|&c| rank(c))
         .collect();
-    let tr: Vec<u8> = faces(t.cards(), t.stand_in())
+    let tr: Vec<i8> = faces(t.cards(), t.stand_in())
         .iter()
         .map(|&c| rank(c))
         .collect();
@@ -133,12 +159,24 @@ fn the_classifier_agrees_with_the_plain_reading() {
         };
         let pool = pool.with(Card::BLACK_JOKER).with(Card::RED_JOKER);
         let cards = common::sample(&mut rng, pool, 1 + i % 6);
-        let rules = if i % 3 == 0 {
-            Rules::SEED
-        } else {
-            Rules::UECDA
+        let rules = match i % 4 {
+            0 => Rules::SEED,
+            1 => {
+                let mut r = Rules::UECDA;
+                r.joker_beyond_ends = false;
+                r
+            }
+            2 => {
+                let mut r = Rules::UECDA;
+                r.sequences = false;
+                r
+            }
+            _ => Rules::UECDA,
         };
-        let stands = std::iter::once(None).chain(Card::all().map(Some));
+        let stands = std::iter::once(None)
+            .chain(Card::all().map(|c| Some(StandIn::Card(c))))
+            .chain(Suit::ALL.iter().map(|&s| Some(StandIn::Below3(s))))
+            .chain(Suit::ALL.iter().map(|&s| Some(StandIn::Above2(s))));
         for stand in stands {
             let want = classify(cards, stand, &rules);
             let got = Meld::new(cards, stand, &rules).ok().map(|m| m.kind());
@@ -162,11 +200,12 @@ fn beats_agrees_with_the_plain_reading() {
         let rules = match i % 3 {
             0 => Rules::SEED,
             1 => Rules::UECDA,
-            _ => Rules {
-                eleven_back: true,
-                spade_three: i % 2 == 0,
-                ..Rules::UECDA
-            },
+            _ => {
+                let mut r = Rules::UECDA;
+                r.eleven_back = true;
+                r.spade_three = i % 2 == 0;
+                r
+            }
         };
         let hand = common::hand(&mut rng, &rules, 4 + i % 11, i % 2 == 0);
         let state = common::state(&mut rng, &rules, hand);

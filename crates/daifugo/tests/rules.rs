@@ -4,8 +4,10 @@
 
 #![allow(clippy::trivially_copy_pass_by_ref)] // helpers take `&Rules`, like the API
 
-use cards_core::{Card, CardSet, Order};
-use daifugo::{Effects, Error, Kind, Meld, Rules, State, decompose, follow_into, lead_into};
+use cards_core::{Card, CardSet, Order, Suit};
+use daifugo::{
+    Effects, Error, FiveSkip, Kind, Meld, Rules, StandIn, State, decompose, follow_into, lead_into,
+};
 
 const U: Rules = Rules::UECDA;
 
@@ -69,7 +71,7 @@ fn joker_stand_ins() {
         Err(Error::StandInPlayed(_))
     ));
     assert!(matches!(
-        Meld::new(cards, Some(Card::BLACK_JOKER), &U),
+        Meld::new(cards, Some(Card::BLACK_JOKER.into()), &U),
         Err(Error::StandInIsJoker)
     ));
     assert!(matches!(
@@ -111,26 +113,17 @@ fn joker_stand_ins() {
 fn strength_in_each_order() {
     let s = State::with_table(m("H9"));
     assert_eq!(follows("S8 S10 S2 S3", &s, &U), ["S10", "S2"]);
-    let rev = State {
-        revolution: true,
-        ..s
-    };
+    let rev = s.with_revolution(true);
     assert_eq!(follows("S8 S10 S2 S3", &rev, &U), ["S3", "S8"]);
     // sequences: every rank above the table's highest; in revolution below its lowest
     let s = State::with_table(m("S5 S6 S7"));
     assert_eq!(follows("H6 H7 H8 D8 D9 D10", &s, &U), ["D8 D9 D10"]);
-    let rev = State {
-        revolution: true,
-        ..s
-    };
+    let rev = s.with_revolution(true);
     assert_eq!(follows("H3 H4 H5 D2 DA DK", &rev, &U), Vec::<String>::new());
     assert_eq!(
         follows(
             "H3 H4 C3 C4 C5 C6",
-            &State {
-                revolution: true,
-                ..State::with_table(m("S6 S7 S8"))
-            },
+            &State::with_table(m("S6 S7 S8")).with_revolution(true),
             &U
         ),
         ["C3 C4 C5"]
@@ -153,19 +146,15 @@ fn lone_joker() {
     // a lone joker beats any single in either order, locked or not
     for revolution in [false, true] {
         for locked in [false, true] {
-            let s = State {
-                table: Some(m("S2")),
-                revolution,
-                locked,
-                eleven_back: false,
-            };
+            let s = State::new(Some(m("S2")))
+                .with_revolution(revolution)
+                .with_lock(locked)
+                .with_eleven_back(false);
             assert!(s.beats(&Meld::JOKER, &U));
-            let s = State {
-                table: Some(m("S3")),
-                revolution,
-                locked,
-                eleven_back: false,
-            };
+            let s = State::new(Some(m("S3")))
+                .with_revolution(revolution)
+                .with_lock(locked)
+                .with_eleven_back(false);
             assert!(s.beats(&Meld::JOKER, &U));
         }
     }
@@ -173,60 +162,36 @@ fn lone_joker() {
     let s = State::with_table(Meld::JOKER);
     assert_eq!(follows("S3 H3 S2", &s, &U), ["S3"]);
     assert_eq!(
-        follows(
-            "S3 H3 S2",
-            &State {
-                revolution: true,
-                locked: true,
-                ..s
-            },
-            &U
-        ),
+        follows("S3 H3 S2", &s.with_revolution(true).with_lock(true), &U),
         ["S3"]
     );
-    let no_s3 = Rules {
-        spade_three: false,
-        ..U
+    let no_s3 = {
+        let mut r = U;
+        r.spade_three = false;
+        r
     };
     assert_eq!(follows("S3 H3 S2", &s, &no_s3), Vec::<String>::new());
     // ♠3 over the joker clears the table; the revolution stays
-    let s = State {
-        table: Some(Meld::JOKER),
-        revolution: true,
-        locked: true,
-        eleven_back: false,
-    };
+    let s = State::new(Some(Meld::JOKER))
+        .with_revolution(true)
+        .with_lock(true)
+        .with_eleven_back(false);
     let (next, e) = s.play(&m("S3"), &U).unwrap();
     assert_eq!(e, Effects::SPADE_THREE);
-    assert_eq!(
-        next,
-        State {
-            revolution: true,
-            ..State::default()
-        }
-    );
+    assert_eq!(next, State::default().with_revolution(true));
 }
 
 #[test]
 fn suit_lock() {
     // the follow's suit set must equal the table's, the stand-in's suit counting
-    let s = State {
-        locked: true,
-        ..State::with_table(m("S5 H5"))
-    };
+    let s = State::with_table(m("S5 H5")).with_lock(true);
     assert_eq!(
         follows("S7 H7 D7 JK", &s, &U),
         ["H7 S7", "H7 JK=S7", "S7 JK=H7"]
     );
-    let s = State {
-        locked: true,
-        ..State::with_table(m("H5"))
-    };
+    let s = State::with_table(m("H5")).with_lock(true);
     assert_eq!(follows("S7 H7 H3 JK", &s, &U), ["H7", "JK"]);
-    let s = State {
-        locked: true,
-        ..State::with_table(m("H5 H6 H7"))
-    };
+    let s = State::with_table(m("H5 H6 H7")).with_lock(true);
     assert_eq!(
         follows("S8 S9 S10 H9 H10 JK", &s, &U),
         ["H9 H10 JK=H8", "H9 H10 JK=HJ"]
@@ -275,22 +240,14 @@ fn eight_cut() {
         .unwrap();
     assert!(e.is_empty() && next.table.is_some());
     // an 8-cut clears the lock and 11-back, not the revolution
-    let s = State {
-        table: Some(m("S6")),
-        revolution: true,
-        locked: true,
-        eleven_back: true,
-    };
+    let s = State::new(Some(m("S6")))
+        .with_revolution(true)
+        .with_lock(true)
+        .with_eleven_back(true);
     assert_eq!(s.order(), Order::Normal);
     let (next, e) = s.play(&m("S8"), &U).unwrap();
     assert_eq!(e, Effects::EIGHT_CUT);
-    assert_eq!(
-        next,
-        State {
-            revolution: true,
-            ..State::default()
-        }
-    );
+    assert_eq!(next, State::default().with_revolution(true));
 }
 
 #[test]
@@ -313,10 +270,7 @@ fn revolution() {
         }
     }
     // a second revolution ends the first
-    let s = State {
-        revolution: true,
-        ..State::default()
-    };
+    let s = State::default().with_revolution(true);
     assert!(!s.play(&m("S9 H9 D9 C9"), &U).unwrap().0.revolution);
     // four 8s: revolution and 8-cut at once
     let (next, e) = State::default().play(&m("S8 H8 D8 C8"), &U).unwrap();
@@ -326,9 +280,10 @@ fn revolution() {
 
 #[test]
 fn eleven_back() {
-    let r = Rules {
-        eleven_back: true,
-        ..U
+    let r = {
+        let mut r = U;
+        r.eleven_back = true;
+        r
     };
     let (next, e) = State::default().play(&m("SJ"), &r).unwrap();
     assert_eq!(e, Effects::ELEVEN_BACK);
@@ -346,11 +301,9 @@ fn eleven_back() {
     );
     assert!(State::default().play(&m("SJ"), &U).unwrap().1.is_empty());
     // with revolution too, the order is normal again
-    let s = State {
-        revolution: true,
-        eleven_back: true,
-        ..State::with_table(m("H9"))
-    };
+    let s = State::with_table(m("H9"))
+        .with_revolution(true)
+        .with_eleven_back(true);
     assert_eq!(follows("S8 S10", &s, &U), ["S10"]);
     // the table clearing ends it
     assert!(!next.cleared().eleven_back);
@@ -452,45 +405,31 @@ fn seed_decomposition_rules() {
 fn the_same_rank_does_not_beat() {
     // singles and groups need a strictly stronger rank, in either order
     for revolution in [false, true] {
-        let single = State {
-            revolution,
-            ..State::with_table(m("H9"))
-        };
+        let single = State::with_table(m("H9")).with_revolution(revolution);
         assert!(!single.beats(&m("S9"), &U), "revolution {revolution}");
-        let pair = State {
-            revolution,
-            ..State::with_table(m("H9 D9"))
-        };
+        let pair = State::with_table(m("H9 D9")).with_revolution(revolution);
         assert!(!pair.beats(&m("C9 S9"), &U), "revolution {revolution}");
         assert!(!pair.beats(&m("C9 JK=S9"), &U), "revolution {revolution}");
     }
     let s = State::with_table(m("H9"));
     assert_eq!(follows("C8 C9 S9 S10", &s, &U), ["S10"]);
-    let rev = State {
-        revolution: true,
-        ..s
-    };
+    let rev = s.with_revolution(true);
     assert_eq!(follows("C8 C9 S9 S10", &rev, &U), ["C8"]);
     let s = State::with_table(m("H9 D9"));
     assert_eq!(follows("C9 S9 C10 S10", &s, &U), ["C10 S10"]);
-    let rev = State {
-        revolution: true,
-        ..s
-    };
+    let rev = s.with_revolution(true);
     assert_eq!(follows("C8 S8 C9 S9", &rev, &U), ["C8 S8"]);
 }
 
 #[test]
 fn eleven_back_flips_each_time_and_with_revolution() {
-    let r = Rules {
-        eleven_back: true,
-        ..U
+    let r = {
+        let mut r = U;
+        r.eleven_back = true;
+        r
     };
     // a J played while 11-back is on turns it off again
-    let s = State {
-        eleven_back: true,
-        ..State::with_table(m("SQ"))
-    };
+    let s = State::with_table(m("SQ")).with_eleven_back(true);
     assert_eq!(s.order(), Order::Reversed);
     let (next, e) = s.play(&m("HJ"), &r).unwrap();
     assert_eq!(e, Effects::ELEVEN_BACK);
@@ -534,9 +473,10 @@ fn a_cut_reports_no_lock_or_eleven_back_it_ended() {
     let (next, e) = State::with_table(m("H5")).play(&m("H8"), &U).unwrap();
     assert_eq!(e, Effects::EIGHT_CUT);
     assert_eq!(next, State::default());
-    let r = Rules {
-        eleven_back: true,
-        ..U
+    let r = {
+        let mut r = U;
+        r.eleven_back = true;
+        r
     };
     let (next, e) = State::default().play(&m("S8 S9 S10 SJ"), &r).unwrap();
     assert_eq!(e, Effects::EIGHT_CUT);
@@ -544,13 +484,7 @@ fn a_cut_reports_no_lock_or_eleven_back_it_ended() {
     // five cards with the J and the 8: revolution stays, reported
     let (next, e) = State::default().play(&m("S7 S8 S9 S10 SJ"), &r).unwrap();
     assert_eq!(e, Effects::EIGHT_CUT | Effects::REVOLUTION);
-    assert_eq!(
-        next,
-        State {
-            revolution: true,
-            ..State::default()
-        }
-    );
+    assert_eq!(next, State::default().with_revolution(true));
     // without the cut both are reported and on
     let (next, e) = State::with_table(m("H5")).play(&m("HJ"), &r).unwrap();
     assert_eq!(e, Effects::LOCK | Effects::ELEVEN_BACK);
@@ -559,34 +493,131 @@ fn a_cut_reports_no_lock_or_eleven_back_it_ended() {
 
 #[test]
 fn presets_are_the_spec_table() {
-    // the rules/presets table of the spec, row by row
+    // the rules/presets table of the spec, row by row, and the server's rule flags (table 2.5)
+    let row = |r: &Rules| {
+        (
+            r.joker,
+            r.revolution_group,
+            r.revolution_sequence,
+            r.eight_cut,
+            r.suit_lock,
+            r.spade_three,
+            r.eleven_back,
+            r.joker_beyond_ends,
+            r.sequences,
+        )
+    };
     assert_eq!(
-        Rules::SEED,
-        Rules {
-            joker: false,
-            revolution_group: 4,
-            revolution_sequence: 0,
-            eight_cut: false,
-            suit_lock: false,
-            spade_three: false,
-            eleven_back: false,
-        }
+        row(&Rules::SEED),
+        (false, 4, 0, false, false, false, false, false, true)
     );
     assert_eq!(
-        Rules::UECDA,
-        Rules {
-            joker: true,
-            revolution_group: 4,
-            revolution_sequence: 5,
-            eight_cut: true,
-            suit_lock: true,
-            spade_three: true,
-            eleven_back: false,
-        }
+        row(&Rules::UECDA),
+        (true, 4, 5, true, true, true, false, true, true)
     );
+    let game = |r: &Rules| (r.exchange, r.six_reverse, r.five_skip, r.pass_limit);
+    assert_eq!(game(&Rules::UECDA), (true, false, FiveSkip::Off, 20));
+    assert_eq!(game(&Rules::SEED), (false, false, FiveSkip::Off, 20));
     assert_eq!(Rules::default(), Rules::UECDA);
     assert_eq!("seed".parse::<Rules>(), Ok(Rules::SEED));
     assert_eq!("uecda".parse::<Rules>(), Ok(Rules::UECDA));
-    assert!("UECDA".parse::<Rules>().is_err());
     assert_eq!((Rules::SEED.jokers(), Rules::UECDA.jokers()), (0, 1));
+}
+
+#[test]
+fn joker_beyond_the_ends() {
+    // the UECda server's virtual ranks: the joker below 3 or above 2 of a sequence
+    let low = m("S3 S4 JK=S<3");
+    assert_eq!(low.kind(), Kind::Sequence);
+    assert_eq!(format!("{low:#}"), "S3 S4 JK=S<3");
+    assert_eq!(low.to_string(), "♠3 ♠4 JK=♠<3");
+    assert_eq!(Meld::parse(&low.to_string(), &U), Ok(low));
+    assert_eq!(low.stand_in(), Some(StandIn::Below3(Suit::Spades)));
+    assert_eq!(low.suit_mask(), 0b1000);
+    let high = m("SA S2 JK=S>2");
+    assert_eq!(high.stand_in(), Some(StandIn::Above2(Suit::Spades)));
+    assert_eq!(m("SQ SK SA S2 JK=S>2").len(), 5);
+    // a revolution under revolution: the example
+    let table = State::with_table(m("H5 H6 H7")).with_revolution(true);
+    // (♠3 ♠4 with the joker as ♠5 reaches the table's 5, so it does not beat it)
+    assert_eq!(follows("S3 S4 JK", &table, &U), ["S3 S4 JK=S<3"]);
+    // in the normal order only the joker above 2 can beat a sequence
+    assert_eq!(
+        follows("SA S2 S3 S4 JK", &State::with_table(m("H9 H10 HJ")), &U),
+        ["SA S2 JK=SK", "SA S2 JK=S>2"]
+    );
+    // nothing beats A-2-joker in the normal order, nothing beats joker-3-4 in revolution
+    let suit = "C3 C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA C2";
+    assert!(follows(suit, &State::with_table(high), &U).is_empty());
+    assert!(follows(suit, &State::with_table(low).with_revolution(true), &U).is_empty());
+    let hand = "C3 C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA C2 JK";
+    // the lead list: both ends, and 14 cards (a whole suit and the joker)
+    let mut out = Vec::new();
+    lead_into(U.parse_hand(hand).unwrap(), &U, &mut out).unwrap();
+    let text: Vec<String> = out.iter().map(|x| format!("{x:#}")).collect();
+    assert!(text.contains(&"C3 C4 JK=C<3".to_string()));
+    assert!(text.contains(&"CA C2 JK=C>2".to_string()));
+    assert!(out.iter().any(|x| x.len() == 14));
+    // play: a lock from the joker's suit, a revolution from five cards
+    let (s, e) = State::with_table(m("S9 S10 SJ")).play(&high, &U).unwrap();
+    assert_eq!(e, Effects::LOCK);
+    assert!(s.locked);
+    let (s, e) = State::default().play(&m("S3 S4 S5 S6 JK=S<3"), &U).unwrap();
+    assert_eq!(e, Effects::REVOLUTION);
+    assert!(s.revolution);
+    assert!(matches!(
+        State::with_table(m("H5 H6 H7")).play(&low, &U),
+        Err(Error::DoesNotBeat { .. })
+    ));
+    // a rule flag: off in `seed`, and when off the stand-in is an error naming it
+    let mut off = U;
+    off.joker_beyond_ends = false;
+    assert_eq!(
+        Meld::parse("S3 S4 JK=S<3", &off),
+        Err(Error::BeyondEndsOff(StandIn::Below3(Suit::Spades)))
+    );
+    assert!(!State::default().beats(&low, &off));
+    assert!(follows("S3 S4 JK", &table, &off).is_empty());
+    // only the suit's lowest (highest) cards take the joker below 3 (above 2)
+    assert!(matches!(
+        Meld::parse("S4 S5 JK=S<3", &U),
+        Err(Error::BrokenSequence(_))
+    ));
+    assert!(matches!(
+        Meld::parse("S3 H4 JK=S<3", &U),
+        Err(Error::MixedCards(_))
+    ));
+    assert!(matches!(
+        Meld::parse("S3 JK=S<3", &U),
+        Err(Error::ShortSequence(_))
+    ));
+    assert!(matches!(
+        Meld::parse("S3 D3 JK=S<3", &U),
+        Err(Error::MixedCards(_))
+    ));
+}
+
+#[test]
+fn sequences_rule_flag() {
+    // UECda's RULE_KAIDAN: on in both presets; off, a sequence is no meld
+    let both = [Rules::SEED, Rules::UECDA];
+    assert!(both.iter().all(|r| r.sequences));
+    let mut off = U;
+    off.sequences = false;
+    assert_eq!(
+        Meld::parse("S3 S4 S5", &off),
+        Err(Error::NoSequences("S3 S4 S5".parse().unwrap()))
+    );
+    let hand = off.parse_hand("S3 S4 S5 D5").unwrap();
+    let mut out = Vec::new();
+    lead_into(hand, &off, &mut out).unwrap();
+    assert!(out.iter().all(|x| x.kind() != Kind::Sequence));
+    assert_eq!(out.len(), 5);
+    assert!(follows("S6 S7 S8", &State::with_table(m("S3 S4 S5")), &off).is_empty());
+    assert!(!State::default().beats(&m("S3 S4 S5"), &off));
+    assert_eq!(daifugo::fewest_melds_count(hand, &off), Ok(3));
+    assert_eq!(
+        decompose(hand, Order::Normal, &off).unwrap().len(),
+        3 // the run is no sequence: ♦5 ♠5, ♠3, ♠4
+    );
 }

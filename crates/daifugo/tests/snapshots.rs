@@ -18,12 +18,10 @@ fn line(melds: &[Meld]) -> String {
 
 fn report(rules: &Rules, hand: &str, table: Option<&str>, flags: [bool; 3]) -> String {
     let h = rules.parse_hand(hand).unwrap();
-    let state = State {
-        table: table.map(|t| Meld::parse(t, rules).unwrap()),
-        revolution: flags[0],
-        locked: flags[1],
-        eleven_back: flags[2],
-    };
+    let state = State::new(table.map(|t| Meld::parse(t, rules).unwrap()))
+        .with_revolution(flags[0])
+        .with_lock(flags[1])
+        .with_eleven_back(flags[2]);
     let mut s = String::new();
     let _ = writeln!(s, "hand: {hand}");
     for order in [Order::Normal, Order::Reversed] {
@@ -109,9 +107,10 @@ fn spade_three_over_the_joker() {
 
 #[test]
 fn eleven_back_follow() {
-    let rules = Rules {
-        eleven_back: true,
-        ..Rules::UECDA
+    let rules = {
+        let mut r = Rules::UECDA;
+        r.eleven_back = true;
+        r
     };
     insta::assert_snapshot!(report(
         &rules,
@@ -119,4 +118,36 @@ fn eleven_back_follow() {
         Some("DJ"),
         [false, false, true]
     ));
+}
+
+#[test]
+fn joker_beyond_the_ends() {
+    insta::assert_snapshot!(report(
+        &Rules::UECDA,
+        "SQ SK SA S2 H3 H4 JK",
+        Some("D9 D10 DJ"),
+        [false; 3]
+    ));
+}
+
+#[test]
+fn a_whole_game_with_exchange() {
+    // the second game of a seeded match (classes from the first, so an exchange), two seed
+    // players and three random ones, as a person reads it
+    use daifugo::{Match, Policy, Random, SeedPlayer};
+    let mut m = Match::new(Rules::UECDA, 2024);
+    let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| {
+        if i < 2 {
+            Box::new(SeedPlayer) as Box<dyn Policy>
+        } else {
+            Box::new(Random::new(i as u64)) as Box<dyn Policy>
+        }
+    });
+    let mut g = m.next_game();
+    g.play_out(&mut players).unwrap();
+    m.finish(&g);
+    let mut g = m.next_game();
+    assert!(g.is_exchanging());
+    g.play_out(&mut players).unwrap();
+    insta::assert_snapshot!(g.record().transcript().unwrap());
 }

@@ -5,8 +5,8 @@
 
 use std::collections::HashSet;
 
-use cards_core::{Card, CardSet};
-use daifugo::{Meld, Rules, State, lead_into};
+use cards_core::{Card, CardSet, Suit};
+use daifugo::{Meld, Rules, StandIn, State, lead_into};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -48,10 +48,7 @@ pub fn state(rng: &mut Xoshiro256PlusPlus, rules: &Rules, hand: CardSet) -> Stat
     let locked = rng.random_range(0..3) == 0;
     let eleven_back = rng.random_range(0..4) == 0;
     if rng.random_range(0..10) == 0 {
-        return State {
-            revolution,
-            ..State::default()
-        };
+        return State::default().with_revolution(revolution);
     }
     let n = rng.random_range(3..=20);
     let other = sample(rng, deck(rules) - hand, n);
@@ -71,16 +68,14 @@ pub fn state(rng: &mut Xoshiro256PlusPlus, rules: &Rules, hand: CardSet) -> Stat
     let size = sizes[rng.random_range(0..sizes.len())];
     pool.retain(|m| m.len() == size);
     let table = pool[rng.random_range(0..pool.len())];
-    State {
-        table: Some(table),
-        revolution,
-        eleven_back,
-        locked,
-    }
+    State::new(Some(table))
+        .with_revolution(revolution)
+        .with_eleven_back(eleven_back)
+        .with_lock(locked)
 }
 
-/// Every meld of `hand` by brute force: every subset, with the joker every stand-in (none, or
-/// each of the 52 cards), kept when it classifies.
+/// Every meld of `hand` by brute force: every subset, with the joker every stand-in (none, each
+/// of the 52 cards, each suit below 3 and above 2), kept when it classifies.
 pub fn brute_melds(hand: CardSet, rules: &Rules) -> Vec<Meld> {
     let mut out = Vec::new();
     for s in hand.subsets() {
@@ -91,7 +86,12 @@ pub fn brute_melds(hand: CardSet, rules: &Rules) -> Vec<Meld> {
             out.push(m);
         }
         if s.contains(Card::BLACK_JOKER) {
-            for c in CardSet::STANDARD {
+            let stands = CardSet::STANDARD
+                .iter()
+                .map(StandIn::Card)
+                .chain(Suit::ALL.iter().map(|&x| StandIn::Below3(x)))
+                .chain(Suit::ALL.iter().map(|&x| StandIn::Above2(x)));
+            for c in stands {
                 if let Ok(m) = Meld::new(s, Some(c), rules) {
                     out.push(m);
                 }
