@@ -396,6 +396,194 @@ pub fn cli_batch(data: &[u8]) {
     }
 }
 
+/// Daifugo rules from a flag byte: a preset with house rules toggled.
+fn daifugo_rules(flags: u8) -> daifugo::Rules {
+    use daifugo::{FiveSkip, Rules};
+    let mut r = if flags & 1 == 0 { Rules::UECDA } else { Rules::SEED };
+    if flags & 2 != 0 {
+        r.eight_cut = !r.eight_cut;
+        r.suit_lock = !r.suit_lock;
+    }
+    if flags & 4 != 0 {
+        r.eleven_back = !r.eleven_back;
+        r.spade_three = !r.spade_three;
+    }
+    if flags & 8 != 0 {
+        r.joker_beyond_ends = !r.joker_beyond_ends;
+        r.sequences = !r.sequences;
+    }
+    if flags & 16 != 0 {
+        r.exchange = !r.exchange;
+        r.six_reverse = !r.six_reverse;
+    }
+    if flags & 32 != 0 {
+        r.five_skip = if flags & 64 == 0 {
+            FiveSkip::SkipOne
+        } else {
+            FiveSkip::Server
+        };
+    }
+    r
+}
+
+/// What a refused action must leave unchanged.
+fn game_view(g: &daifugo::Game) -> impl PartialEq + std::fmt::Debug + use<> {
+    (
+        g.hands(),
+        *g.state(),
+        g.current_player(),
+        g.history().len(),
+        g.places(),
+        g.passed(),
+        g.is_over(),
+        g.is_exchanging(),
+    )
+}
+
+/// Target `daifugo_game`: a whole game from a seeded deal (seats, classes, rules and mode from
+/// the bytes), driven by the bytes as a sequence of choices: mostly one of the legal actions
+/// (which must be accepted), sometimes an arbitrary one (a meld from any cards, a give, an
+/// invalid submission), which the game either takes or refuses leaving itself unchanged. The
+/// cards are conserved at every step; a finished game's record replays to the same places.
+pub fn daifugo_game(data: &[u8]) {
+    use daifugo::{Action, Class, Game, Mode};
+    let mut b = Bytes(data);
+    let rules = daifugo_rules(b.byte());
+    let setup = b.byte();
+    let seed = b.u64();
+    let mut seats = [0u8, 1, 2, 3, 4];
+    cards_core::Rng::seed_from_u64(u64::from(b.byte())).shuffle(&mut seats);
+    let classes = (setup & 1 != 0).then(|| {
+        let mut c = [0u8, 1, 2, 3, 4];
+        cards_core::Rng::seed_from_u64(u64::from(b.byte())).shuffle(&mut c);
+        c.map(|i| Class::from_index(i).expect("a class index"))
+    });
+    let mut g = Game::deal_from(rules, seed, seats, classes);
+    if setup & 2 != 0 {
+        g.set_mode(Mode::Server);
+    }
+    let deck = g.hands().iter().fold(CardSet::EMPTY, |a, &h| {
+        assert!(a.is_disjoint(h), "a card dealt twice");
+        a | h
+    });
+    let mut played = CardSet::EMPTY;
+    let mut legal = Vec::new();
+    for _ in 0..3000 {
+        if g.is_over() {
+            break;
+        }
+        legal.clear();
+        let n = g.legal_actions_into(&mut legal);
+        assert_eq!(n, legal.len());
+        assert!(n > 0, "a game that is not over has a legal action");
+        let choice = b.byte();
+        let (action, must_accept) = if choice < 0xE0 {
+            (legal[usize::from(choice) % n], true)
+        } else {
+            let x = b.u64();
+            let any = CardSet::from_bits_truncate(x) & deck;
+            let action = match choice & 3 {
+                0 => Action::Invalid,
+                1 => Action::Give(any),
+                _ => daifugo::lead(any, &rules)
+                    .ok()
+                    .and_then(|v| v.get(usize::from(b.byte()) % v.len().max(1)).copied())
+                    .map_or(Action::Pass, Action::Play),
+            };
+            (action, legal.contains(&action))
+        };
+        let before = game_view(&g);
+        let hist = g.history().len();
+        let exchanging = g.is_exchanging();
+        match g.apply(action) {
+            Ok(out) => {
+                // the history holds the play, not the exchange
+                if !exchanging {
+                    assert_eq!(g.history().len(), hist + 1);
+                    assert_eq!(g.history()[hist].accepted, out.accepted);
+                }
+                if out.accepted
+                    && let Action::Play(m) = action
+                {
+                    assert!(played.is_disjoint(m.cards()), "{m} played twice");
+                    played |= m.cards();
+                }
+            }
+            Err(e) => {
+                assert!(!must_accept, "legal {action} refused: {e}");
+                assert_eq!(game_view(&g), before, "{action} refused but the game changed");
+            }
+        }
+        let held = g.hands().iter().fold(CardSet::EMPTY, |a, &h| {
+            assert!(a.is_disjoint(h), "a card in two hands");
+            a | h
+        });
+        assert!(held.is_disjoint(played), "a played card still held");
+        assert_eq!(held | played, deck, "cards not conserved");
+    }
+    let record = g.record();
+    match record.replay() {
+        Ok(replay) => {
+            assert!(g.is_over(), "a record of an unfinished game replayed");
+            assert_eq!(replay.places, g.places());
+            let accepted: Vec<bool> = g.history().iter().map(|s| s.accepted).collect();
+            if g.mode() == Mode::Server {
+                assert_eq!(replay.accepted, accepted);
+            }
+        }
+        Err(e) => assert!(!g.is_over(), "a finished game's record does not replay: {e}"),
+    }
+}
+
+/// Target `uecda_grid`: arbitrary bytes as the UECda protocol's 480-byte grid (other lengths are
+/// a typed error). Whatever a grid decodes to (a hand, a submission under either preset, a
+/// status) encodes back to a grid that decodes to the same thing.
+pub fn uecda_grid(data: &[u8]) {
+    use daifugo::Rules;
+    use daifugo::uecda::Grid;
+    let g = match Grid::from_slice(data) {
+        Ok(g) => g,
+        Err(e) => {
+            assert_ne!(data.len(), daifugo::uecda::GRID_BYTES);
+            assert!(!e.to_string().is_empty());
+            // a short message padded to a whole grid is read too
+            let mut whole = data.to_vec();
+            whole.resize(daifugo::uecda::GRID_BYTES, 0);
+            Grid::from_slice(&whole).expect("480 bytes")
+        }
+    };
+    assert_eq!(Grid::from_bytes(&g.to_bytes()), g);
+    if let Ok(h) = g.hand() {
+        assert_eq!(Grid::from_hand(h).hand(), Ok(h));
+    }
+    for rules in [Rules::UECDA, Rules::SEED] {
+        match g.submission(&rules) {
+            Ok(Some(m)) => {
+                assert_eq!(
+                    daifugo::Meld::new(m.cards(), m.stand_in(), &rules).ok(),
+                    Some(m),
+                    "{m}"
+                );
+                for reversed in [false, true] {
+                    assert_eq!(
+                        Grid::from_meld(&m, reversed).submission(&rules),
+                        Ok(Some(m)),
+                        "{m}"
+                    );
+                }
+            }
+            Ok(None) => assert_eq!(Grid::EMPTY.submission(&rules), Ok(None)),
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+    if let Ok(status) = g.status() {
+        let mut again = Grid::EMPTY;
+        again.set_status(&status);
+        assert_eq!(again.status(), Ok(status));
+    }
+    let _ = g.read_profile();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,6 +598,10 @@ mod tests {
         cli_batch(b"\x03{\"hand\": \"33344\"}\n{\"hand\": 1}\n\xff\n");
         cli_batch(b"\x00\xff\xfe{\"cards\": \"SA S9\"}");
         cli_batch(b"");
+        daifugo_game(&[]);
+        daifugo_game(&[0x13, 0x03, 7, 0, 0, 0, 0, 0, 0, 0, 5, 9, 0xE1, 0xff, 0xff, 0, 0, 0, 0, 0, 0]);
+        uecda_grid(&[0; 480]);
+        uecda_grid(&[1; 12]);
         cli_batch(b"\x05");
         let mut plays = Vec::new();
         cards_cli::common::batch_loop(&b"{\"count\": true}\n"[..], &mut plays, batch_answer(5))
