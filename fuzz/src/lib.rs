@@ -584,6 +584,58 @@ pub fn uecda_grid(data: &[u8]) {
     let _ = g.read_profile();
 }
 
+/// Target `uecda_net`: the UECda server's framing on a loopback socket. The bytes (after a first
+/// byte choosing grids or ints and a second the write size) are sent in pieces, then the
+/// sender closes; the reader must get every whole message intact, then report the connection
+/// closed after exactly the bytes of the last, short message. Nothing may wait for its deadline.
+pub fn uecda_net(data: &[u8]) {
+    use cards_cli::uecda::net::{NetError, read_grid, read_int};
+    use daifugo::uecda::{GRID_BYTES, Grid};
+    use std::io::Write;
+    use std::net::{Shutdown, TcpListener, TcpStream};
+    use std::sync::OnceLock;
+    use std::time::{Duration, Instant};
+
+    static LISTENER: OnceLock<TcpListener> = OnceLock::new();
+    let listener =
+        LISTENER.get_or_init(|| TcpListener::bind("127.0.0.1:0").expect("a loopback port"));
+    let mut b = Bytes(data);
+    let grids = b.byte() & 1 == 0;
+    let piece = usize::from(b.byte()).max(1);
+    let body = b.0;
+    let mut sender = TcpStream::connect(listener.local_addr().expect("bound")).expect("connect");
+    let (mut receiver, _) = listener.accept().expect("accept");
+    for chunk in body.chunks(piece) {
+        sender.write_all(chunk).expect("loopback write");
+    }
+    sender.shutdown(Shutdown::Write).expect("shutdown");
+    let size = if grids { GRID_BYTES } else { 4 };
+    let deadline = Some(Instant::now() + Duration::from_secs(5));
+    let mut whole = body.chunks_exact(size);
+    loop {
+        let got = if grids {
+            read_grid(&mut receiver, deadline).map(|g| g.to_bytes().to_vec())
+        } else {
+            read_int(&mut receiver, deadline).map(|v| v.to_be_bytes().to_vec())
+        };
+        match got {
+            Ok(bytes) => {
+                let expected = whole.next().expect("no more whole messages were sent");
+                assert_eq!(bytes, expected);
+                if grids {
+                    assert_eq!(Grid::from_slice(expected).map(|g| g.to_bytes().to_vec()), Ok(bytes));
+                }
+            }
+            Err(NetError::Closed { got }) => {
+                assert!(whole.next().is_none(), "closed before every whole message");
+                assert_eq!(got, body.len() % size);
+                break;
+            }
+            Err(e) => panic!("unexpected {e}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -602,6 +654,11 @@ mod tests {
         daifugo_game(&[0x13, 0x03, 7, 0, 0, 0, 0, 0, 0, 0, 5, 9, 0xE1, 0xff, 0xff, 0, 0, 0, 0, 0, 0]);
         uecda_grid(&[0; 480]);
         uecda_grid(&[1; 12]);
+        uecda_net(&[0, 7, 1, 2, 3]);
+        uecda_net(&[1, 3, 0, 0, 0, 9, 1]);
+        let mut two = vec![0u8, 100];
+        two.extend((0..960 + 17).map(|i| i as u8));
+        uecda_net(&two);
         cli_batch(b"\x05");
         let mut plays = Vec::new();
         cards_cli::common::batch_loop(&b"{\"count\": true}\n"[..], &mut plays, batch_answer(5))
