@@ -332,7 +332,7 @@ mod tests {
                 "{\"cards\": \"S5 H5 D5\"}\n",
                 "{\"cards\": \"C7 C8\", \"rules\": 6}\n",
             ),
-            eval_answer(Role::Child, Rules::Default),
+            eval_answer(Role::Child, Rules::DEFAULT),
         );
         assert_eq!(out.len(), 8);
         assert_eq!(
@@ -398,7 +398,7 @@ mod tests {
                 "{\"cards\": \"S7 S8 S9\"}\n",
                 "{\"cards\": \"S7 S8\", \"seen\": \"S8\"}\n",
             ),
-            odds_answer(Role::Child, Rules::Default, String::new()),
+            odds_answer(Role::Child, Rules::DEFAULT, String::new()),
         );
         assert_eq!(out[0]["unseen"], 36);
         assert_eq!(out[0]["standing"]["code"], 505);
@@ -422,7 +422,7 @@ mod tests {
                 "{\"cards\": \"S7 S8\", \"seen\": \"S6 H9\"}\n",
                 "{\"cards\": \"C5 D5\", \"role\": \"dealer\", \"rules\": \"vb6\"}\n",
             ),
-            odds_answer(Role::Child, Rules::Default, String::new()),
+            odds_answer(Role::Child, Rules::DEFAULT, String::new()),
         );
         assert_eq!(
             out[0]["outcomes"][0],
@@ -433,7 +433,7 @@ mod tests {
             json!({"code": 4, "label": "なし 4", "yaku": "none", "points": 4, "count": 2, "probability": "1/18"})
         );
         let hand: Hand = "C5 D5".parse().unwrap();
-        let odds = DrawOdds::new(hand, Role::Dealer, Rules::Vb6, CardSet::EMPTY).unwrap();
+        let odds = DrawOdds::new(hand, Role::Dealer, Rules::VB6, CardSet::EMPTY).unwrap();
         let outcomes = out[1]["outcomes"].as_array().unwrap();
         assert_eq!(outcomes.len(), odds.outcomes().count());
         for (v, (o, count, p)) in outcomes.iter().zip(odds.outcomes()) {
@@ -474,15 +474,15 @@ mod tests {
     fn the_text_counts_one_card_and_one_point_in_the_singular() {
         let hand: Hand = "SA S2".parse().unwrap();
         let rest = kabu::DECK - hand.cards() - "D10".parse::<CardSet>().unwrap();
-        let odds = DrawOdds::new(hand, Role::Child, Rules::Default, rest).unwrap();
+        let odds = DrawOdds::new(hand, Role::Child, Rules::DEFAULT, rest).unwrap();
         assert_eq!(
             odds_text(&odds),
             "♠A ♠2 as child (default rules): stands on 順子リーチ (code 503, 3 points); policy: must draw (3 or less)\n1 unseen card; a third card gives:\n  なし 3     3 pt  code   3    1/1  (1 of 1)"
         );
         let hand: Hand = "S5 H6".parse().unwrap();
-        let o = hand.evaluate(Role::Child, Rules::Default);
+        let o = hand.evaluate(Role::Child, Rules::DEFAULT);
         assert_eq!(
-            eval_text(hand, Role::Child, Rules::Default, o),
+            eval_text(hand, Role::Child, Rules::DEFAULT, o),
             "♠5 ♥6 as child (default rules): なし 1 (none, code 1, 1 point, payout 2倍返し)"
         );
     }
