@@ -373,7 +373,7 @@ mod tests {
                 "{\"hand\": \"SA S9\", \"cards\": \"SA S9\"}\n",
                 "{\"role\": \"dealer\"}\n",
             ),
-            eval_answer(Role::Child, Rules::Default),
+            eval_answer(Role::Child, Rules::DEFAULT),
         );
         assert_eq!(out[0]["code"], 999);
         assert_eq!(out[0], out[1]);
@@ -384,7 +384,7 @@ mod tests {
         assert_eq!(out[3]["error"], "missing field \"hand\"");
         let out = batch(
             "{\"hand\": \"S7 S8\", \"seen\": \"S6 H9\"}\n{\"cards\": \"S7 S8\", \"seen\": \"S6 H9\"}\n",
-            odds_answer(Role::Child, Rules::Default, String::new()),
+            odds_answer(Role::Child, Rules::DEFAULT, String::new()),
         );
         assert_eq!(out[0]["unseen"], 36);
         assert_eq!(out[0], out[1]);
