@@ -28,7 +28,6 @@ use std::fmt::Write;
 
 use cards_core::CardSet;
 use kabu::{DrawOdds, Hand, Outcome, Role, Rules};
-use serde_json::{Value, json};
 
 use crate::common::{
     CliError, IoArgs, batch_stdio, emit, name_or, parse_line, parse_name, write_json,
@@ -95,7 +94,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             }
             let hand: Hand = a.cards.join(" ").parse()?;
             let o = hand.evaluate(a.role, a.rules);
-            emit(&a.io, &eval_text(hand, a.role, a.rules, o), &eval_json(o))
+            emit(&a.io, &eval_text(hand, a.role, a.rules, o), &o)
         }
         Command::Odds(a) => {
             if a.io.batch {
@@ -105,21 +104,9 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             let seen =
                 seen_cards(&a.seen, hand).map_err(|e| CliError::usage(format!("--seen: {e}")))?;
             let odds = DrawOdds::new(hand, a.role, a.rules, seen)?;
-            emit(&a.io, &odds_text(&odds), &odds_json(&odds))
+            emit(&a.io, &odds_text(&odds), &odds)
         }
     }
-}
-
-/// The JSON object of an evaluation.
-fn eval_json(o: Outcome) -> Value {
-    json!({
-        "code": o.code(),
-        "label": o.label(),
-        "yaku": o.yaku().name(),
-        "points": o.points(),
-        "multiplier": o.multiplier(),
-        "payout": o.payout().name(),
-    })
 }
 
 /// The text of an evaluation.
@@ -195,7 +182,7 @@ pub fn eval_answer(
         let hand: Hand = line_hand(line.hand, line.cards)?
             .parse()
             .map_err(|e: kabu::KabuError| e.to_string())?;
-        write_json(out, &eval_json(hand.evaluate(role, rules)));
+        write_json(out, &hand.evaluate(role, rules));
         Ok(())
     }
 }
@@ -216,7 +203,7 @@ pub fn odds_answer(
         let seen = seen_cards(line.seen.as_deref().unwrap_or(&seen), hand)
             .map_err(|e| format!("seen: {e}"))?;
         let odds = DrawOdds::new(hand, role, rules, seen).map_err(|e| e.to_string())?;
-        write_json(out, &odds_json(&odds));
+        write_json(out, &odds);
         Ok(())
     }
 }
@@ -254,29 +241,6 @@ fn seen_cards(text: &str, hand: Hand) -> Result<CardSet, String> {
     })
 }
 
-/// The JSON object of draw odds.
-fn odds_json(odds: &DrawOdds) -> Value {
-    let outcomes: Vec<Value> = odds
-        .outcomes()
-        .map(|(o, count, p)| {
-            json!({
-                "code": o.code(),
-                "label": o.label(),
-                "yaku": o.yaku().name(),
-                "points": o.points(),
-                "count": count,
-                "probability": p.to_string(),
-            })
-        })
-        .collect();
-    json!({
-        "standing": eval_json(odds.standing()),
-        "advice": odds.advice().name(),
-        "unseen": odds.unseen().len(),
-        "outcomes": outcomes,
-    })
-}
-
 /// The text of draw odds: the standing hand and the policy, then one outcome a line.
 fn odds_text(odds: &DrawOdds) -> String {
     let s = odds.standing();
@@ -308,6 +272,7 @@ fn odds_text(odds: &DrawOdds) -> String {
 mod tests {
     use super::*;
     use crate::common::batch_loop;
+    use serde_json::{Value, json};
 
     fn batch(input: &str, f: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>) -> Vec<Value> {
         let mut out = Vec::new();
