@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use cards_core::{Card, CardSet, Rng};
 
+use crate::odds::gcd;
 use crate::round::final_rank;
 use crate::{
     Advice, DECK, Hand, KabuError, Observation, Policy, Round, RoundError, Rules, Seat, Ties, Yaku,
@@ -29,15 +30,6 @@ use crate::{
 pub struct HouseEdge {
     num: i64,
     den: u64,
-}
-
-const fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        let t = a % b;
-        a = b;
-        b = t;
-    }
-    a
 }
 
 impl HouseEdge {

@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use cards_core::{Card, CardSet, Rng};
 
-use crate::{Advice, DECK, Hand, KabuError, Outcome, Role, Rules, Ties, Yaku, harness_number};
+use crate::{Advice, DECK, Hand, KabuError, Outcome, Role, Rules, Ties, Yaku};
 
 /// A seat at the table: one of the four fields (場1..場4) or the dealer (親).
 ///
@@ -810,16 +810,18 @@ pub struct Round {
     acted: u16,
 }
 
-/// The harness's order of the 40-card deck.
-fn deck_in_harness_order() -> [Card; 40] {
+/// The 40-card deck in the harness's order (♠A..♠10, ♣A..♣10, ♥, ♦).
+const HARNESS_ORDER: [Card; 40] = {
     let mut cards = [Card::BLACK_JOKER; 40];
-    for c in DECK {
-        if let Ok(n) = harness_number(c) {
-            cards[n as usize - 1] = c;
+    let mut i = 0;
+    while i < 40 {
+        if let Some(rank) = cards_core::Rank::from_number((i % 10) as u8 + 1) {
+            cards[i] = Card::new(rank, crate::SEED_SUITS[i / 10]);
         }
+        i += 1;
     }
     cards
-}
+};
 
 impl Round {
     /// A round dealt from a seed: the first cards are dealt, the bets are open.
@@ -832,7 +834,7 @@ impl Round {
     #[must_use]
     pub fn new(rules: Rules, seed: u64) -> Round {
         let mut rng = Rng::seed_from_u64(seed);
-        let mut deck = deck_in_harness_order();
+        let mut deck = HARNESS_ORDER;
         // Fisher-Yates from the end, stopped after the 15 positions a round deals.
         let mut deal = [Card::BLACK_JOKER; ROUND_CARDS];
         for (k, i) in (40 - ROUND_CARDS..40).rev().enumerate() {
