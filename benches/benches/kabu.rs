@@ -69,13 +69,13 @@ fn bench(c: &mut Criterion) {
     g.finish();
 
     // 1000 rounds an iteration, seeds 0..1000 (the same work every run).
-    const ROUNDS: u64 = 1000;
+    let rounds: u64 = 1000;
     let mut g = c.benchmark_group("kabu/round");
-    g.throughput(Throughput::Elements(ROUNDS));
+    g.throughput(Throughput::Elements(rounds));
     g.bench_function("house_four_fields", |b| {
         b.iter(|| {
             let mut acc = 0i64;
-            for seed in 0..black_box(ROUNDS) {
+            for seed in 0..black_box(rounds) {
                 let mut round = Round::new(Rules::DEFAULT, seed);
                 if round.bet([1; 4]).is_ok()
                     && round
