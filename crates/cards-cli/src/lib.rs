@@ -20,6 +20,7 @@ pub mod common;
 pub mod daifugo;
 pub mod doudizhu;
 pub mod kabu;
+pub mod uecda;
 
 use std::ffi::OsString;
 
