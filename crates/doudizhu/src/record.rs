@@ -15,8 +15,8 @@ use crate::generate::Action;
 ///
 /// JSON (feature `serde`): `{"rules": "standard", "hands": ["...", "...", "..."], "kitty":
 /// "...", "first_bidder": 0, "actions": ["1", "pass", ...]}` (`"landlord"` instead of
-/// `"first_bidder"` for rules without an auction; `"redeal": true` when every seat passed under
-/// a redeal rule). `rules` is a game preset's name or `{"flow": "standard", "plays": "douzero",
+/// `"first_bidder"` for rules without an auction; `"face_up": "7"` when a face-up card chose
+/// the first bidder; `"redeal": true` when every seat passed under a redeal rule). `rules` is a game preset's name or `{"flow": "standard", "plays": "douzero",
 /// option: value, ...}` listing the options that differ.
 ///
 /// ```
@@ -127,6 +127,90 @@ impl Record {
             game.apply(action).map_err(err)?;
         }
         Ok(game)
+    }
+
+    /// The game as a person reads it: the deal, every action with its seat, and the result
+    /// (the actions up to the first illegal one, which is named).
+    ///
+    /// ```
+    /// use doudizhu::{Game, GameRules};
+    /// let g = Game::new(GameRules::RLCARD, 0)?;
+    /// let text = g.record().transcript();
+    /// assert!(text.starts_with("rules: rlcard\nseat 0: 334479TTJQQKKAABR\n"), "{text}");
+    /// # Ok::<(), doudizhu::GameError>(())
+    /// ```
+    #[must_use]
+    pub fn transcript(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = format!("rules: {}\n", self.rules);
+        for (seat, h) in self.deal.hands.iter().enumerate() {
+            let _ = writeln!(out, "seat {seat}: {h}");
+        }
+        let _ = writeln!(out, "kitty: {}", self.deal.kitty);
+        if self.has_auction() {
+            let _ = writeln!(out, "first bidder: seat {}", self.deal.first);
+        }
+        let mut game = Game::from_deal(self.rules, self.deal);
+        if let Some(l) = game.state().landlord() {
+            let _ = writeln!(out, "landlord: seat {l}, hand {}", game.state().hand(l));
+        }
+        for (index, text) in self.actions.iter().enumerate() {
+            let Some(seat) = game.current_player() else {
+                let _ = writeln!(out, "action {index} \"{text}\": the game is over");
+                return out;
+            };
+            let action = match game.parse_action(text) {
+                Ok(a) => a,
+                Err(e) => {
+                    let _ = writeln!(out, "action {index} \"{text}\": {e}");
+                    return out;
+                }
+            };
+            let fx = match game.apply(action) {
+                Ok(fx) => fx,
+                Err(e) => {
+                    let _ = writeln!(out, "action {index} \"{text}\": {e}");
+                    return out;
+                }
+            };
+            let _ = match action {
+                Action::Pass => writeln!(out, "seat {seat}: pass"),
+                Action::Bid(b) => writeln!(out, "seat {seat}: bid {b}"),
+                Action::Play(m) => writeln!(out, "seat {seat}: {} ({})", action, m.kind()),
+            };
+            if let Some(l) = fx.landlord {
+                let _ = writeln!(
+                    out,
+                    "landlord: seat {l} at bid {}, takes the kitty: hand {}",
+                    game.state().bid(),
+                    game.state().hand(l)
+                );
+            }
+        }
+        let st = game.state();
+        if st.is_over() {
+            match st.landlord_won() {
+                Some(true) => out.push_str("the landlord wins"),
+                Some(false) => out.push_str("the peasants win"),
+                None if st.redeal() => out.push_str("all pass: deal again"),
+                None => out.push_str("all pass: the game ends"),
+            }
+            let r = st.returns();
+            let _ = writeln!(
+                out,
+                "; bombs {}, rockets {}, spring {}, multiplier {}; returns {} {} {}",
+                st.bombs(),
+                st.rockets(),
+                if st.spring() { "yes" } else { "no" },
+                st.multiplier(),
+                r[0],
+                r[1],
+                r[2]
+            );
+        } else {
+            out.push_str("(not over)\n");
+        }
+        out
     }
 
     /// Whether the rules hold an auction (the deal's first seat is then the first bidder).

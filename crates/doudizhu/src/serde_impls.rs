@@ -334,6 +334,8 @@ struct RecordJson {
     first_bidder: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     landlord: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    face_up: Option<Rank>,
     actions: Vec<String>,
     #[serde(default, skip_serializing_if = "is_false")]
     redeal: bool,
@@ -354,6 +356,7 @@ impl Serialize for Record {
             kitty: self.deal.kitty,
             first_bidder: auction.then_some(self.deal.first),
             landlord: (!auction).then_some(self.deal.first),
+            face_up: self.deal.face_up,
             actions: self.actions.clone(),
             redeal,
         }
@@ -379,6 +382,9 @@ impl<'de> Deserialize<'de> for Record {
                 ));
             }
         };
-        Record::from_parts(r.rules, r.hands, r.kitty, first, r.actions).map_err(de::Error::custom)
+        let mut rec = Record::from_parts(r.rules, r.hands, r.kitty, first, r.actions)
+            .map_err(de::Error::custom)?;
+        rec.deal = rec.deal.with_face_up(r.face_up);
+        Ok(rec)
     }
 }
