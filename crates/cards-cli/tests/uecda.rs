@@ -418,9 +418,8 @@ fn misbehaving_clients_do_not_stop_the_match() {
     std::thread::sleep(Duration::from_millis(100));
     let silent = std::thread::spawn(move || scripted(port, Script::Silent));
     std::thread::sleep(Duration::from_millis(100));
-    let ours: Vec<Proc> = (0..3)
-        .map(|i| client(port, &format!("ours{i}"), "seed", i))
-        .collect();
+    // names need not be unique: standings are by player number
+    let ours: Vec<Proc> = (0..3).map(|i| client(port, "same", "seed", i)).collect();
     let limit = Duration::from_secs(120);
     let outs: Vec<String> = ours
         .into_iter()
@@ -487,4 +486,19 @@ fn too_few_clients_end_the_wait() {
         "{log:#?}"
     );
     let _ = Status::default();
+}
+
+#[test]
+fn bad_limits_are_usage_errors() {
+    for bad in ["--timeout=-1", "--timeout=abc", "--wait=NaN", "--games=0"] {
+        let out = Command::new(BIN)
+            .args(["daifugo", "serve", "--port", "0", bad])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+        assert!(!err.contains("listening"), "{bad}: {err}");
+    }
 }

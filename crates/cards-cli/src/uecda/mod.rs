@@ -47,10 +47,10 @@ pub struct ServeArgs {
     seed: Option<u64>,
     /// Seconds a client has for each move or exchange before it counts as disconnected; 0 = no
     /// limit.
-    #[arg(long, default_value_t = 30.0)]
+    #[arg(long, default_value_t = 30.0, value_parser = seconds)]
     timeout: f64,
     /// Seconds to wait for five clients before giving up; 0 = no limit.
-    #[arg(long, default_value_t = 600.0)]
+    #[arg(long, default_value_t = 600.0, value_parser = seconds)]
     wait: f64,
     /// Write every game's record to FILE, one JSON line a game.
     #[arg(long, value_name = "FILE")]
@@ -90,6 +90,17 @@ pub struct ClientArgs {
     /// Print what the client saw as one JSON object.
     #[arg(long)]
     json: bool,
+}
+
+/// A number of seconds, 0 or more.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!(
+            "\"{}\" is no number of seconds (0 or more; 0 = no limit)",
+            common::short(text)
+        )),
+    }
 }
 
 /// Prints `text` and a newline on stdout.

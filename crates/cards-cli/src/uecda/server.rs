@@ -23,7 +23,9 @@
 //! The state cells of a field grid (`[5][4..8]`) show the state after the action; unlike the
 //! official server, which shows them before a flush the action triggers, lock and 11-back are
 //! already cleared after an 8-cut (the protocol's manual calls these cells unreliable; clients
-//! read the state from the hand grid, which is identical in both servers). Row 7 is always 0.
+//! read the state from the hand grid, which is identical in both servers). The classes of row 6
+//! are the game's classes in every grid (the official server overwrites them with places as
+//! players finish; read classes from the deal grid with either server). Row 7 is always 0.
 
 use std::io::{self, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
