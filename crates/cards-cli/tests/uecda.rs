@@ -7,9 +7,8 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use cards_core::CardSet;
 use daifugo::uecda::{Grid, Status};
-use daifugo::{Action, Class, Deal, Meld, Record, RecordAction, Rules};
+use daifugo::{Meld, Record, Rules};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_cards");
@@ -107,61 +106,13 @@ fn temp_path(name: &str) -> std::path::PathBuf {
     dir.join(name)
 }
 
-/// A record line read back into the game crate's `Record` (every key required, as the record
-/// format says).
-fn parse_record(line: &str) -> Record {
-    let v = json(line);
-    let rules: Rules = v["rules"].as_str().unwrap().parse().unwrap();
-    let five =
-        |key: &str| -> Vec<Value> { v[key].as_array().unwrap_or_else(|| panic!("{key}")).clone() };
-    let cards = |x: &Value| rules.parse_hand(x.as_str().unwrap()).unwrap();
-    let seats: Vec<u8> = five("seats")
-        .iter()
-        .map(|x| x.as_u64().unwrap() as u8)
-        .collect();
-    let classes = v["classes"].as_array().map(|c| {
-        let c: Vec<Class> = c
-            .iter()
-            .map(|x| Class::from_index(x.as_u64().unwrap() as u8).unwrap())
-            .collect();
-        <[Class; 5]>::try_from(c).unwrap()
-    });
-    let hands: Vec<CardSet> = five("hands").iter().map(cards).collect();
-    let deal = Deal {
-        seats: seats.try_into().unwrap(),
-        classes,
-        hands: hands.try_into().unwrap(),
-    };
-    let mut r = Record::new(rules, &deal);
-    r.exchange = v["exchange"].as_array().map(|e| {
-        let e: Vec<CardSet> = e.iter().map(cards).collect();
-        <[CardSet; 5]>::try_from(e).unwrap()
-    });
-    r.actions = five("actions")
-        .iter()
-        .map(|a| RecordAction {
-            player: a["player"].as_u64().unwrap() as u8,
-            action: Action::parse(a["meld"].as_str().unwrap(), &rules).unwrap(),
-        })
-        .collect();
-    r.places = v.get("places").map(|p| {
-        let p: Vec<u8> = p
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_u64().unwrap() as u8)
-            .collect();
-        p.try_into().unwrap()
-    });
-    r
-}
-
 /// The places (index = player) of each record replayed by the game engine in the server's mode.
 fn replayed_places(records: &str) -> Vec<[u8; 5]> {
     records
         .lines()
         .map(|line| {
-            parse_record(line)
+            serde_json::from_str::<Record>(line)
+                .unwrap_or_else(|e| panic!("{e}: {line}"))
                 .replay()
                 .unwrap_or_else(|e| panic!("{e}: {line}"))
                 .places

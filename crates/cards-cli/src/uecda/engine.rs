@@ -4,8 +4,7 @@
 
 use cards_core::{CardSet, Rng};
 use daifugo::uecda::Grid;
-use daifugo::{Action, Class, Game, Meld, Mode, Record, Rules, State};
-use serde_json::{Value, json};
+use daifugo::{Action, Class, Game, Meld, Mode, Rules, State};
 
 use super::PolicyName;
 use super::client::{Player, View};
@@ -157,41 +156,10 @@ impl Engine {
         self.game.apply(action).is_ok_and(|o| o.accepted)
     }
 
-    /// The game's record as one line of JSON.
+    /// The game's record as one line of JSON (the game crate's record format).
     pub fn record_json(&self) -> String {
-        record_json(&self.game.record()).to_string()
+        serde_json::to_string(&self.game.record()).unwrap_or_default()
     }
-}
-
-/// A record in the game's JSON form: `rules`, `seats`, `classes` (by player, `null` in a reset
-/// game), `hands` (as dealt), `exchange` (the cards each player returned, `null` without an
-/// exchange), `actions` (`{"player": p, "meld": "S3 S4 S5" | "pass" | "invalid"}`), and
-/// `places` for a game ended by the cut-off.
-pub fn record_json(r: &Record) -> Value {
-    let text = |c: &CardSet| {
-        c.iter()
-            .map(|card| {
-                if card.is_joker() {
-                    "JK".to_string()
-                } else {
-                    format!("{card:#}")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let mut v = json!({
-        "rules": r.rules.to_string(),
-        "seats": r.seats,
-        "classes": r.classes.map(|c| c.map(Class::index)),
-        "hands": r.hands.iter().map(text).collect::<Vec<_>>(),
-        "exchange": r.exchange.map(|e| e.iter().map(text).collect::<Vec<_>>()),
-        "actions": r.actions.iter().map(|a| json!({"player": a.player, "meld": format!("{:#}", a.action)})).collect::<Vec<_>>(),
-    });
-    if let Some(p) = r.places {
-        v["places"] = json!(p);
-    }
-    v
 }
 
 /// A computer player for the client: one of the game crate's built-in players, shown what the
