@@ -345,6 +345,87 @@ fn scripted(port: u16, script: Script) -> (Vec<i32>, usize) {
     }
 }
 
+/// What a counting client saw.
+#[derive(Debug, Default)]
+struct Counted {
+    /// Per game: grids received and end flags received.
+    games: Vec<(u32, u32)>,
+    /// Answers to its leads, to its passes on a clear table, to its passes on a table.
+    leads: Vec<i32>,
+    clear_passes: Vec<i32>,
+    table_passes: Vec<i32>,
+}
+
+/// A well-behaved scripted client that checks the message order as it goes: it leads its first
+/// meld on a clear table (every other turn) or passes, and counts every message.
+fn counting(port: u16) -> Counted {
+    let mut c = Raw::connect(port);
+    c.send(&Grid::profile("Counter"));
+    let me = c.int().expect("player number");
+    let r = Rules::UECDA;
+    let mut out = Counted::default();
+    let mut turns = 0;
+    loop {
+        let Some(deal) = c.grid() else { return out };
+        let ds = deal.status().unwrap();
+        assert!(ds.exchange && ds.player.is_none(), "{deal:?}");
+        let (mut grids, mut flags) = (1, 0);
+        let mut expect_hand = None;
+        if ds.to_give > 0 {
+            let hand = deal.hand().unwrap();
+            c.send(&Grid::from_hand(
+                hand.iter().take(usize::from(ds.to_give)).collect(),
+            ));
+        }
+        let flag = loop {
+            let hg = c.grid().expect("hand grid");
+            grids += 1;
+            let hs = hg.status().unwrap();
+            assert!(!hs.exchange);
+            let turn = hs.player.expect("a turn player");
+            assert_eq!(hs.my_turn, i32::from(turn) == me, "{hg:?}");
+            let hand = hg.hand().unwrap();
+            if let Some(h) = expect_hand.take() {
+                assert_eq!(hand, h, "my hand after my accepted lead");
+            }
+            if hs.my_turn {
+                turns += 1;
+                if hs.table_clear && turns % 2 == 1 {
+                    let m = daifugo::lead(hand, &r).unwrap()[0];
+                    c.send(&Grid::from_meld(&m, hs.revolution));
+                    let a = c.int().unwrap();
+                    if a == 9 {
+                        expect_hand = Some(hand.difference(m.cards()));
+                    }
+                    out.leads.push(a);
+                } else {
+                    c.send(&Grid::EMPTY);
+                    let a = c.int().unwrap();
+                    if hs.table_clear {
+                        out.clear_passes.push(a);
+                    } else {
+                        out.table_passes.push(a);
+                    }
+                }
+            }
+            let fg = c.grid().expect("field grid");
+            grids += 1;
+            // the field grid names the player who just acted: the hand grid's turn player
+            assert_eq!(fg.status().unwrap().player, Some(turn));
+            let flag = c.int().expect("end flag");
+            flags += 1;
+            if flag != 0 {
+                break flag;
+            }
+        };
+        out.games.push((grids, flags));
+        if flag == 2 {
+            return out;
+        }
+        assert_eq!(flag, 1);
+    }
+}
+
 #[test]
 fn misbehaving_clients_do_not_stop_the_match() {
     let records = temp_path("rogue.jsonl");
@@ -369,8 +450,10 @@ fn misbehaving_clients_do_not_stop_the_match() {
     std::thread::sleep(Duration::from_millis(100));
     let silent = std::thread::spawn(move || scripted(port, Script::Silent));
     std::thread::sleep(Duration::from_millis(100));
+    let counter = std::thread::spawn(move || counting(port));
+    std::thread::sleep(Duration::from_millis(100));
     // names need not be unique: standings are by player number
-    let ours: Vec<Proc> = (0..3).map(|i| client(port, "same", "seed", i)).collect();
+    let ours: Vec<Proc> = (0..2).map(|i| client(port, "same", "seed", i)).collect();
     let limit = Duration::from_secs(120);
     let outs: Vec<String> = ours
         .into_iter()
@@ -381,6 +464,25 @@ fn misbehaving_clients_do_not_stop_the_match() {
     drop(silent_conn);
     let (rogue_answers, rogue_games) = rogue.join().unwrap();
     let (silent_answers, _) = silent.join().unwrap();
+    let counted = counter.join().unwrap();
+    // each game: one deal grid, a hand and a field grid a turn, an end flag a turn
+    assert_eq!(counted.games.len(), 6);
+    for &(grids, flags) in &counted.games {
+        assert_eq!(grids, 1 + 2 * flags);
+    }
+    // a lead of a held meld is accepted; a pass is 9 on a clear table, 8 on a meld
+    assert!(
+        !counted.leads.is_empty() && counted.leads.iter().all(|&a| a == 9),
+        "{counted:?}"
+    );
+    assert!(
+        !counted.clear_passes.is_empty() && counted.clear_passes.iter().all(|&a| a == 9),
+        "{counted:?}"
+    );
+    assert!(
+        !counted.table_passes.is_empty() && counted.table_passes.iter().all(|&a| a == 8),
+        "{counted:?}"
+    );
     let log = log.join().unwrap();
     // garbage, a card not held and scattered cells were each answered 8
     assert_eq!(rogue_answers, [8, 8, 8], "{log:#?}");
