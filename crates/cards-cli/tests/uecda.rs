@@ -410,8 +410,11 @@ fn counting(port: u16) -> Counted {
             }
             let fg = c.grid().expect("field grid");
             grids += 1;
-            // the field grid names the player who just acted: the hand grid's turn player
-            assert_eq!(fg.status().unwrap().player, Some(turn));
+            // the field grid names the player who just acted: the hand grid's turn player; it
+            // shows the table before any flush, [5][4] = 1 exactly when no meld is on it
+            let fs = fg.status().unwrap();
+            assert_eq!(fs.player, Some(turn));
+            assert_eq!(fs.table_clear, fg.cards_are_empty(), "{fg:?}");
             let flag = c.int().expect("end flag");
             flags += 1;
             if flag != 0 {

@@ -145,15 +145,18 @@ impl Engine {
         self.game.places()
     }
 
-    /// Applies the turn player's submission; whether it was accepted.
-    pub fn submit(&mut self, sub: &Submission) -> bool {
+    /// Applies the turn player's submission; whether it was accepted, and whether the table
+    /// was cleared after it.
+    pub fn submit(&mut self, sub: &Submission) -> (bool, bool) {
         let action = match sub {
             Submission::Pass => Action::Pass,
             Submission::Meld(m, _) => Action::Play(*m),
             Submission::Invalid => Action::Invalid,
         };
         // the server's mode refuses nothing: an illegal submission is a pass
-        self.game.apply(action).is_ok_and(|o| o.accepted)
+        self.game
+            .apply(action)
+            .map_or((false, false), |o| (o.accepted, o.flushed))
     }
 
     /// The game's record as one line of JSON (the game crate's record format).

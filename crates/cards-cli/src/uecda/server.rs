@@ -20,10 +20,10 @@
 //!   or that does not beat the table;
 //! - the wait for five clients has an overall limit.
 //!
-//! The state cells of a field grid (`[5][4..8]`) show the state after the action; unlike the
-//! official server, which shows them before a flush the action triggers, lock and 11-back are
-//! already cleared after an 8-cut (the protocol's manual calls these cells unreliable; clients
-//! read the state from the hand grid, which is identical in both servers). The classes of row 6
+//! The state cells of a field grid (`[5][4..8]`) show the state after the action and before any
+//! flush it triggers, as the official server's do: after an 8-cut or the last pass of a trick
+//! the field grid still shows the meld, `[5][4] = 0` and the lock; the next hand grid shows the
+//! clear table. The classes of row 6
 //! are the game's classes in every grid (the official server overwrites them with places as
 //! players finish; read classes from the deal grid with either server). Row 7 is always 0.
 
@@ -441,7 +441,7 @@ impl Server<'_> {
                 },
             };
             let table_was_clear = st.table.is_none();
-            let accepted = engine.submit(&sub);
+            let (accepted, flushed) = engine.submit(&sub);
             let answer = match (&sub, accepted) {
                 (Submission::Meld(_, g), true) => {
                     let mut f = Grid::EMPTY;
@@ -459,14 +459,29 @@ impl Server<'_> {
             if asked {
                 self.send_int(turn, answer);
             }
+            // the state after the action, before the flush it triggers
             let after = engine.state();
+            let (locked, eleven_back) = match (&sub, accepted, flushed) {
+                (_, _, false) => (after.locked, after.eleven_back),
+                (Submission::Meld(m, _), true, true) => {
+                    let rules = engine.rules();
+                    let locks = rules.suit_lock
+                        && !m.is_lone_joker()
+                        && st
+                            .table
+                            .is_some_and(|t| !t.is_lone_joker() && t.suit_mask() == m.suit_mask());
+                    let flips = rules.eleven_back && m.has_rank(cards_core::Rank::Jack);
+                    (st.locked || locks, st.eleven_back ^ flips)
+                }
+                _ => (st.locked, st.eleven_back),
+            };
             let mut fg = field.unwrap_or(Grid::EMPTY);
             fg.set_status(&Status {
                 player: Some(turn as u8),
                 table_clear: field.is_none(),
-                eleven_back: after.eleven_back,
+                eleven_back,
                 revolution: after.revolution,
-                locked: after.locked,
+                locked,
                 counts: engine.counts(),
                 ..base
             });
