@@ -125,9 +125,11 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
         ..server::ServeOptions::default()
     };
     let mut records: Box<dyn Write> = match &a.record {
-        Some(path) => Box::new(io::BufWriter::new(File::create(path).map_err(|e| {
-            CliError::usage(format!("cannot create {}: {e}", path.display()))
-        })?)),
+        Some(path) => {
+            Box::new(io::BufWriter::new(File::create(path).map_err(|e| {
+                CliError::Io(format!("cannot create {}: {e}", path.display()))
+            })?))
+        }
         None => Box::new(io::sink()),
     };
     let mut log = io::stderr();
