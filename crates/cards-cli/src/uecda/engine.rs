@@ -165,8 +165,26 @@ impl Engine {
     }
 }
 
-/// A computer player for the client: one of the game crate's built-in players, shown what the
-/// grids tell (its hand, the table, counts, classes, seats; no history).
+/// A computer player for the client: one of the game crate's built-in players (`seed`: the seed
+/// decomposition's player; `random`: a uniformly random legal action, seeded with `seed`), shown
+/// what the grids tell (its hand, the table, counts, classes, seats; no history).
+///
+/// ```
+/// use cards_cli::uecda::{client::View, player, PolicyName};
+/// use daifugo::{Meld, Rules, State};
+/// let mut p = player(PolicyName::Seed, 0, Rules::UECDA);
+/// let view = View {
+///     player: 0,
+///     hand: "S3 D3 H9".parse().unwrap(),
+///     state: State::default(),
+///     counts: [3, 10, 10, 10, 10],
+///     classes: None,
+///     seats: [0, 1, 2, 3, 4],
+/// };
+/// let legal = daifugo::lead(view.hand, &Rules::UECDA).unwrap();
+/// let pair = Meld::parse("S3 D3", &Rules::UECDA).unwrap();
+/// assert_eq!(p.play(&view, &legal), Some(pair)); // leads the weakest multi-card meld
+/// ```
 pub fn player(policy: PolicyName, seed: u64, rules: Rules) -> Box<dyn Player> {
     let name = match policy {
         PolicyName::Seed => "seed",

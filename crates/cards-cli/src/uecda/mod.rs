@@ -2,8 +2,8 @@
 //! Daihinmin contest's TCP protocol) over the standard library's blocking sockets.
 //!
 //! - [`net`]: exact-size reads with deadlines, one-piece writes, the per-client reader thread;
-//! - [`server`]: accepting five clients and the server's message order;
-//! - [`client`]: the client's message order and places;
+//! - [`server`](mod@server): accepting five clients and the server's message order;
+//! - [`client`](mod@client): the client's message order and places;
 //! - `engine`: the bridge to the `daifugo` game engine.
 //!
 //! **Why blocking sockets and a thread per client**, not an async runtime: a match is five
@@ -19,6 +19,8 @@ pub mod client;
 mod engine;
 pub mod net;
 pub mod server;
+
+pub use engine::player;
 
 use std::fmt::Write as _;
 use std::fs::File;

@@ -139,6 +139,46 @@ struct Server<'a> {
 /// Binds, tells `on_listen` the address (before accepting anyone), accepts five clients and
 /// plays the match; each game's record (one JSON line) goes to `records`, each log line to
 /// `log`.
+///
+/// A whole match in one process, five clients on threads:
+///
+/// ```
+/// use std::{io, sync::mpsc, thread, time::Duration};
+/// use cards_cli::uecda::{client, player, server, PolicyName};
+/// use daifugo::Rules;
+///
+/// let (tx, rx) = mpsc::channel();
+/// let srv = thread::spawn(move || {
+///     let opts = server::ServeOptions {
+///         port: 0,
+///         games: 2,
+///         seed: 7,
+///         wait: Some(Duration::from_secs(30)),
+///         ..server::ServeOptions::default()
+///     };
+///     let mut on_listen = |addr: std::net::SocketAddr| tx.send(addr.port()).unwrap();
+///     server::serve(&opts, &mut on_listen, &mut io::sink(), &mut io::sink())
+/// });
+/// let port = rx.recv().unwrap();
+/// let clients: Vec<_> = (0..5)
+///     .map(|i| {
+///         thread::spawn(move || {
+///             let opts = client::ClientOptions {
+///                 host: "127.0.0.1".into(),
+///                 port,
+///                 name: format!("p{i}"),
+///                 idle: Some(Duration::from_secs(30)),
+///             };
+///             let mut me = player(PolicyName::Seed, i, Rules::UECDA);
+///             client::run_client(&opts, &Rules::UECDA, me.as_mut()).unwrap()
+///         })
+///     })
+///     .collect();
+/// let reports: Vec<_> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+/// let standings = srv.join().unwrap().unwrap();
+/// assert_eq!(standings.points.iter().sum::<u32>(), 2 * 15); // 5 + 4 + 3 + 2 + 1 a game
+/// assert!(reports.iter().all(|r| r.refused == 0 && r.games.len() == 2));
+/// ```
 pub fn serve(
     opts: &ServeOptions,
     on_listen: &mut dyn FnMut(SocketAddr),
