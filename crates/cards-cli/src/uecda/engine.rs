@@ -185,6 +185,7 @@ impl Engine {
 /// let pair = Meld::parse("S3 D3", &Rules::UECDA).unwrap();
 /// assert_eq!(p.play(&view, &legal), Some(pair)); // leads the weakest multi-card meld
 /// ```
+#[must_use]
 pub fn player(policy: PolicyName, seed: u64, rules: Rules) -> Box<dyn Player> {
     let name = match policy {
         PolicyName::Seed => "seed",
