@@ -439,7 +439,7 @@ fn misbehaving_clients_do_not_stop_the_match() {
         "--seed",
         "11",
         "--timeout",
-        "1",
+        "3", // long enough for a loaded machine, short for the test
         "--wait",
         "60",
         "--json",
@@ -503,7 +503,7 @@ fn misbehaving_clients_do_not_stop_the_match() {
         "{log:#?}"
     );
     assert!(has("(Rogue) disconnected"), "{log:#?}");
-    assert!(has("(Silent) disconnected: no move within 1 s"), "{log:#?}");
+    assert!(has("(Silent) disconnected: no move within 3 s"), "{log:#?}");
     assert_eq!(standings["disconnected"].as_array().unwrap().len(), 2);
     // the match finished, and our clients saw a consistent game
     let text = std::fs::read_to_string(&records).unwrap();
