@@ -511,7 +511,9 @@ fn ddz_follow<'py>(
     let h = hand_of(hand)?;
     let mut out = Vec::with_capacity(64);
     match table_of(table, form, &rules)? {
-        Some(t) => follow_into(h, &t, &rules, &mut out),
+        Some(t) => {
+            follow_into(h, &t, &rules, &mut out);
+        }
         None => {
             return Err(NoPlayError::new_err(
                 "the table holds no play to follow (pass or nothing): use lead",
@@ -619,6 +621,7 @@ fn batch(
     for (i, &h) in hands.iter().enumerate() {
         let hand = Counts::from_bits(h).expect("checked");
         let table = tables.map_or(0, |t| t[i]);
+        out.clear();
         if table == 0 {
             lead_into(hand, rules, &mut out);
         } else {
@@ -821,7 +824,9 @@ fn dz_legal<'py>(
     } else {
         let c = from_douzero(&rival_move)?;
         match classify(c, &rules) {
-            Ok(r) => follow_into(h, &r.first(), &rules, &mut out),
+            Ok(r) => {
+                follow_into(h, &r.first(), &rules, &mut out);
+            }
             Err(_) => {
                 lead_into(h, &rules, &mut out);
                 out.retain(|m| m.kind().is_bomb());
