@@ -307,45 +307,54 @@ fn to_list<'py>(
     form: Form,
     rules: &Rules,
 ) -> PyResult<Bound<'py, PyList>> {
+    let c = cache(py);
+    // the id forms and the strings: shared objects, one list of the exact size
+    match form {
+        Form::Str | Form::Rlcard | Form::Openspiel => {
+            let mut items: Vec<Bound<'py, PyAny>> = Vec::with_capacity(moves.len() + 1);
+            if pass {
+                items.push(match form {
+                    Form::Str => c.rl_str[RL_PASS as usize].bind(py).clone().into_any(),
+                    Form::Rlcard => c.rl_int[RL_PASS as usize].bind(py).clone().into_any(),
+                    _ => c.os_int[OS_PASS as usize].bind(py).clone().into_any(),
+                });
+            }
+            let mut buf = [0u8; 64];
+            for m in moves {
+                items.push(match form {
+                    // the same cards are the same string, whatever the reading
+                    Form::Str => match rl_table().ids.get(&m.cards().bits()) {
+                        Some(&id) => c.rl_str[id as usize].bind(py).clone().into_any(),
+                        None => {
+                            PyString::new(py, rank_string(m.cards().bits(), &mut buf)).into_any()
+                        }
+                    },
+                    Form::Rlcard => c.rl_int[rl_id_checked(m, rules)? as usize]
+                        .bind(py)
+                        .clone()
+                        .into_any(),
+                    _ => c.os_int[os_id_checked(m)? as usize]
+                        .bind(py)
+                        .clone()
+                        .into_any(),
+                });
+            }
+            return PyList::new(py, items);
+        }
+        _ => {}
+    }
     let list = PyList::empty(py);
     if pass {
         match form {
-            Form::Str => list.append("pass")?,
-            Form::Move => list.append(py.None())?,
-            Form::Rlcard => list.append(RL_PASS)?,
-            Form::Openspiel => list.append(OS_PASS)?,
             Form::Douzero => list.append(PyList::empty(py))?,
             Form::Mask => list.append(0u64)?,
+            _ => list.append(py.None())?,
         }
     }
-    let c = cache(py);
     match form {
-        Form::Str => {
-            let mut buf = [0u8; 64];
-            let ids = &rl_table().ids;
-            for m in moves {
-                // the same cards are the same string, whatever the reading
-                match ids.get(&m.cards().bits()) {
-                    Some(&id) => list.append(c.rl_str[id as usize].bind(py))?,
-                    None => {
-                        list.append(PyString::new(py, rank_string(m.cards().bits(), &mut buf)))?
-                    }
-                }
-            }
-        }
         Form::Move => {
             for m in moves {
                 list.append(PyMove(*m))?;
-            }
-        }
-        Form::Rlcard => {
-            for m in moves {
-                list.append(c.rl_int[rl_id_checked(m, rules)? as usize].bind(py))?;
-            }
-        }
-        Form::Openspiel => {
-            for m in moves {
-                list.append(c.os_int[os_id_checked(m)? as usize].bind(py))?;
             }
         }
         Form::Douzero => {
@@ -353,7 +362,7 @@ fn to_list<'py>(
                 list.append(douzero_list(m.cards().bits()))?;
             }
         }
-        Form::Mask => {
+        _ => {
             for m in moves {
                 list.append(m.cards().bits())?;
             }
