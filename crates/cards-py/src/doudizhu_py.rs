@@ -131,9 +131,33 @@ fn from_douzero(numbers: &[i64]) -> PyResult<Counts> {
     Counts::from_bits(bits).ok_or_else(|| ParseError::new_err("no rank multiset"))
 }
 
+/// Reads cards. A rank string in rank order (as RLCard writes every hand and action) is always
+/// ranks: `JK` is a jack and a king here, where the crate's parser reads the token `JK` as the
+/// one-joker games' joker and refuses it. Anything else goes to the crate's parser.
 fn parse_counts(text: &str) -> PyResult<Counts> {
+    if let Some(c) = sorted_rank_string(text) {
+        return Ok(c);
+    }
     text.parse::<Counts>()
         .map_err(|e| ParseError::new_err(e.to_string()))
+}
+
+fn sorted_rank_string(text: &str) -> Option<Counts> {
+    let mut bits = 0u64;
+    let mut last = 0;
+    for b in text.bytes() {
+        let r = RANK_CHARS.iter().position(|&c| c == b)?;
+        if r < last {
+            return None;
+        }
+        last = r;
+        let n = (bits >> (4 * r)) & 0xf;
+        if n == if r >= 13 { 1 } else { 4 } {
+            return None; // a fifth card: the crate's parser names it
+        }
+        bits += 1 << (4 * r);
+    }
+    Counts::from_bits(bits)
 }
 
 /// A hand given as a rank string (or suited cards), a DouZero int list, or a mask.
