@@ -25,7 +25,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut acc = 0u32;
             for &h in black_box(&hands) {
-                acc = acc.wrapping_add(u32::from(h.evaluate(Role::Child, Rules::Default).code()));
+                acc = acc.wrapping_add(u32::from(h.evaluate(Role::Child, Rules::DEFAULT).code()));
             }
             acc
         });
@@ -34,7 +34,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut acc = 0u32;
             for &h in black_box(&shuffled) {
-                acc = acc.wrapping_add(u32::from(h.evaluate(Role::Child, Rules::Default).code()));
+                acc = acc.wrapping_add(u32::from(h.evaluate(Role::Child, Rules::DEFAULT).code()));
             }
             acc
         });
@@ -43,7 +43,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut acc = 0u32;
             for &h in black_box(&hands) {
-                let o = kabu::evaluate_by_rule(h, Role::Child, Rules::Default);
+                let o = kabu::evaluate_by_rule(h, Role::Child, Rules::DEFAULT);
                 acc = acc.wrapping_add(u32::from(o.code()));
             }
             acc
@@ -58,7 +58,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut acc = 0u64;
             for &h in black_box(&two) {
-                if let Ok(odds) = DrawOdds::new(h, Role::Child, Rules::Default, CardSet::EMPTY) {
+                if let Ok(odds) = DrawOdds::new(h, Role::Child, Rules::DEFAULT, CardSet::EMPTY) {
                     acc += odds.outcomes().count() as u64;
                 }
             }

@@ -11,13 +11,10 @@ use crate::{Generated, header_line};
 
 /// What the preset means, for the header.
 fn rules_note(rules: Rules) -> &'static str {
-    match rules {
-        Rules::Default => {
-            "default (the seed's stated intent: any A with any 9 is クッピン, any A with any 4 シッピン)"
-        }
-        Rules::Vb6 => {
-            "vb6 (the VB6 program exactly: cards sorted by seed number, then the A must come first)"
-        }
+    if rules.vb6_card_order {
+        "vb6 (the VB6 program exactly: cards sorted by seed number, then the A must come first)"
+    } else {
+        "default (the seed's stated intent: any A with any 9 is クッピン, any A with any 4 シッピン)"
     }
 }
 
@@ -92,7 +89,7 @@ pub fn generate(check: bool) -> Result<Vec<Generated>, String> {
         ("three-all", "every three-card hand", &three_all),
     ];
     let mut out = Vec::new();
-    for rules in Rules::ALL {
+    for rules in Rules::PRESETS {
         for role in Role::ALL {
             for (name, what, hands) in tables {
                 let (text, summary) = table(hands, what, role, rules);

@@ -49,6 +49,13 @@ pub enum Command {
         after_help = "Examples:\n  cards daifugo follow --table 'S3 S4 S5' S6 S7 S8 S9 D9 D10 DJ\n  cards daifugo follow --table 'S5 H5' --lock S9 H9 D9 JK\n  echo '{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3 D3\"}' | cards daifugo follow --batch"
     )]
     Follow(FollowArgs),
+    /// Run a `UECda` protocol server: five clients play a match (`--port 0` picks a free port).
+    #[command(
+        after_help = "Example (a local tournament):\n  cards daifugo serve --games 20 &\n  for i in 1 2 3 4 5; do cards daifugo client --name p$i & done"
+    )]
+    Serve(crate::uecda::ServeArgs),
+    /// Play a `UECda` match as a client of a `UECda` server with a computer player.
+    Client(crate::uecda::ClientArgs),
 }
 
 /// Arguments of `cards daifugo decompose`.
@@ -111,6 +118,8 @@ pub struct FollowArgs {
 /// Runs one `daifugo` command.
 pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
+        Command::Serve(a) => crate::uecda::serve(a),
+        Command::Client(a) => crate::uecda::client(a),
         Command::Decompose(a) => {
             if a.io.batch {
                 return batch_stdio(decompose_answer(a.rules, a.revolution, a.fewest));

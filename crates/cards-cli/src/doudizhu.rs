@@ -223,7 +223,7 @@ fn move_json(m: Move) -> Value {
     json!({
         "cards": m.cards().to_string(),
         "type": m.kind().name(),
-        "length": m.len(),
+        "length": m.body_len(),
         "main": m.main().to_string(),
     })
 }
@@ -245,7 +245,7 @@ fn classify_json(play: Counts, preset: Preset) -> Value {
         Ok(r) => json!({
             "readings": r.iter().map(|m| json!({
                 "type": m.kind().name(),
-                "length": m.len(),
+                "length": m.body_len(),
                 "main": m.main().to_string(),
                 "count": m.count(),
                 "value": m.value(),
@@ -268,7 +268,7 @@ fn classify_text(play: Counts, preset: Preset) -> String {
                     "{}: {} length {} main {} ({}, value {})",
                     shown(play),
                     m.kind(),
-                    m.len(),
+                    m.body_len(),
                     m.main(),
                     cards_count(m.count() as usize),
                     m.value()

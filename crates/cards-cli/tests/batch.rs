@@ -272,7 +272,7 @@ fn null_means_the_key_is_absent() {
     // a required key given as null is missing
     assert_eq!(
         answer(&["kabu", "eval", "--batch"], r#"{"cards": null}"#),
-        r#"{"error":"missing field \"cards\""}"#
+        r#"{"error":"missing field \"hand\""}"#
     );
 }
 
@@ -283,12 +283,12 @@ fn an_unknown_key_is_an_error_that_lists_the_accepted_keys() {
         (
             &["kabu", "eval", "--batch"],
             r#"{"cards": "SA S9", "rol": "dealer"}"#,
-            r#"unknown key \"rol\" (the keys are \"cards\", \"role\", \"rules\")"#,
+            r#"unknown key \"rol\" (the keys are \"hand\", \"cards\", \"role\", \"rules\")"#,
         ),
         (
             &["kabu", "odds", "--batch"],
             r#"{"cards": "SA S2", "seem": "S3"}"#,
-            r#"unknown key \"seem\" (the keys are \"cards\", \"seen\", \"role\", \"rules\")"#,
+            r#"unknown key \"seem\" (the keys are \"hand\", \"cards\", \"seen\", \"role\", \"rules\")"#,
         ),
         (
             &["daifugo", "follow", "--batch", "--table", "S3"],

@@ -126,7 +126,7 @@ impl fmt::Display for Error {
             Error::MissingStandIn(s) => write!(
                 f,
                 "{} is no meld without saying which card the joker stands for (write JK=S5)",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::StandInWithoutJoker(c) => write!(
                 f,
@@ -152,7 +152,7 @@ impl fmt::Display for Error {
             Error::NoSequences(s) => write!(
                 f,
                 "{} is a sequence, and these rules have no sequences",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::StandInPlayed(c) => write!(
                 f,
@@ -162,22 +162,22 @@ impl fmt::Display for Error {
             Error::MixedCards(s) => write!(
                 f,
                 "{} is no meld: the cards share neither a rank nor a suit",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::ShortSequence(s) => write!(
                 f,
                 "{} is no meld: a sequence needs 3 or more cards",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::BrokenSequence(s) => write!(
                 f,
                 "{} is no meld: the ranks are not consecutive",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::TooManyCards(s) => write!(
                 f,
                 "{} is no meld: too many cards of one rank",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::DoesNotBeat {
                 meld,

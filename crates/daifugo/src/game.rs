@@ -7,8 +7,8 @@ use core::fmt;
 use cards_core::{Card, CardSet, Rank, Suit};
 
 use crate::meld::{JK, STD};
-use cards_core::Rng;
 use crate::{Effects, Error, FiveSkip, Meld, Rules, State};
+use cards_core::Rng;
 
 /// Players (and seats) in a game: always five.
 pub const PLAYERS: usize = 5;
@@ -171,6 +171,29 @@ impl Action {
     }
 }
 
+impl core::str::FromStr for Action {
+    type Err = Error;
+
+    /// `pass`, `invalid`, `give S3 S4` (an exchange) or a meld (read as [`Meld`]'s `FromStr`
+    /// does): the [`Display`](fmt::Display) forms read back.
+    ///
+    /// ```
+    /// use daifugo::Action;
+    /// let a: Action = "give S3 H4".parse().unwrap();
+    /// assert_eq!(a, Action::Give("S3 H4".parse().unwrap()));
+    /// assert_eq!(a.to_string().parse::<Action>(), Ok(a));
+    /// ```
+    fn from_str(s: &str) -> Result<Action, Error> {
+        let t = s.trim();
+        match t.get(..5) {
+            Some(head) if head.eq_ignore_ascii_case("give ") => {
+                Ok(Action::Give(Rules::UECDA.parse_hand(&t[5..])?))
+            }
+            _ => Action::parse(t, &Rules::UECDA),
+        }
+    }
+}
+
 impl fmt::Display for Action {
     /// `pass`, `invalid`, the meld (`{:#}` in ASCII), or `give ♠3 ♥4`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -179,8 +202,8 @@ impl fmt::Display for Action {
             Action::Invalid => f.write_str("invalid"),
             Action::Play(m) if f.alternate() => write!(f, "{m:#}"),
             Action::Play(m) => write!(f, "{m}"),
-            Action::Give(c) if f.alternate() => write!(f, "give {:#}", crate::meld::SetText(*c)),
-            Action::Give(c) => write!(f, "give {}", crate::meld::SetText(*c)),
+            Action::Give(c) if f.alternate() => write!(f, "give {:#}", crate::HandText(*c)),
+            Action::Give(c) => write!(f, "give {}", crate::HandText(*c)),
         }
     }
 }
@@ -283,7 +306,7 @@ impl fmt::Display for GameError {
                 f,
                 "player {player} must give {count} card{} of its hand, not \"{:#}\"",
                 if *count == 1 { "" } else { "s" },
-                crate::meld::SetText(*cards)
+                crate::HandText(*cards)
             ),
             GameError::BadDeal(s) => write!(f, "bad deal: {s}"),
             GameError::BadRecord(s) => write!(f, "bad record: {s}"),

@@ -10,6 +10,8 @@ mod observation;
 mod policy;
 mod record;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 pub use decompose::{
     decompose, decompose_into, fewest_melds, fewest_melds_count, fewest_melds_into,
@@ -18,7 +20,7 @@ pub use error::Error;
 pub use game::{
     Action, Class, Deal, Game, GameError, Match, Mode, Outcome, PLAYERS, Step, weakest,
 };
-pub use meld::{Kind, Meld, StandIn};
+pub use meld::{HandText, Kind, Meld, StandIn};
 pub use moves::{follow, follow_into, lead, lead_into};
 pub use observation::Observation;
 pub use policy::{Human, POLICY_NAMES, Policy, Random, SeedPlayer, policy_by_name};

@@ -4,8 +4,8 @@ use cards_core::CardSet;
 
 use crate::game::{Class, Game, PLAYERS, Step};
 use crate::meld::{JK, STD};
-use cards_core::Rng;
 use crate::{Rules, State};
+use cards_core::Rng;
 
 /// What player `player` sees: its own hand, the table, every player's card count, class and
 /// seat, revolution and lock (in [`Observation::state`]), who passed and finished, and the
@@ -188,6 +188,6 @@ impl core::fmt::Display for Observation<'_> {
             }
             f.write_str("\n")?;
         }
-        writeln!(f, "your hand: {}", crate::meld::SetText(self.hand))
+        writeln!(f, "your hand: {}", crate::HandText(self.hand))
     }
 }

@@ -6,8 +6,8 @@ use cards_core::{CardSet, Order};
 
 use crate::game::{Action, Game, GameError, PLAYERS, weakest};
 use crate::observation::Observation;
-use cards_core::Rng;
 use crate::{Kind, Meld, decompose};
+use cards_core::Rng;
 
 /// A player: chooses an action among the legal ones, and in the exchange the cards to return.
 ///
@@ -241,7 +241,7 @@ impl<R: BufRead, W: Write> Policy for Human<R, W> {
         let _ = writeln!(
             self.output,
             "exchange: your hand {}; give {count} card{}",
-            crate::meld::SetText(obs.hand),
+            crate::HandText(obs.hand),
             if count == 1 { "" } else { "s" }
         );
         loop {

@@ -198,3 +198,165 @@ impl Game {
         r
     }
 }
+
+/// `1st`, `2nd`, `3rd`, `4th`, `5th`.
+fn ordinal(n: u8) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+impl Record {
+    /// The game as a person reads it: seats and classes, the deal, the tribute and the
+    /// exchange, then every trick (who leads, each action, rejections and their reasons,
+    /// revolutions, locks, cuts, finishes, the flush), then places and points. The record is
+    /// replayed in the server's mode, so a record that does not replay is an error.
+    ///
+    /// ```
+    /// use daifugo::{Game, Policy, Rules, SeedPlayer};
+    /// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|_| Box::new(SeedPlayer) as Box<dyn Policy>);
+    /// let mut g = Game::new(Rules::UECDA, 1);
+    /// g.play_out(&mut players).unwrap();
+    /// let text = g.record().transcript().unwrap();
+    /// assert!(text.starts_with("rules: uecda\n"));
+    /// assert!(text.contains("trick 1, player "));
+    /// assert!(text.contains("points"));
+    /// ```
+    pub fn transcript(&self) -> Result<String, GameError> {
+        use core::fmt::Write;
+        let mut s = String::new();
+        let deal = Deal {
+            seats: self.seats,
+            classes: self.classes,
+            hands: self.hands,
+        };
+        let mut g = Game::from_deal(self.rules, &deal)?;
+        g.set_mode(Mode::Server);
+        g.set_cut_off_places(self.places);
+        let _ = writeln!(s, "rules: {}", self.rules);
+        let seats: Vec<String> = self.seats.iter().map(ToString::to_string).collect();
+        let _ = writeln!(s, "seats 0..4: players {}", seats.join(", "));
+        let name = |p: usize| match self.classes {
+            Some(c) => format!("player {p} ({})", c[p]),
+            None => format!("player {p}"),
+        };
+        if self.classes.is_none() {
+            let _ = writeln!(s, "a reset game: no classes, no exchange");
+        }
+        for p in 0..PLAYERS {
+            let _ = writeln!(s, "{}: {}", name(p), crate::HandText(self.hands[p]));
+        }
+        if let (Some(c), true) = (self.classes, g.is_exchanging()) {
+            let of = |k: Class| c.iter().position(|&x| x == k).unwrap_or(0);
+            for (from, to) in [
+                (Class::Daihinmin, Class::Daifugo),
+                (Class::Hinmin, Class::Fugo),
+            ] {
+                let (a, b) = (of(from), of(to));
+                let given = self.hands[a] - g.hands()[a];
+                let _ = writeln!(
+                    s,
+                    "tribute: {} gives {} to {}",
+                    name(a),
+                    crate::HandText(given),
+                    name(b)
+                );
+            }
+            let ex = self.exchange.unwrap_or([CardSet::EMPTY; PLAYERS]);
+            while g.is_exchanging() {
+                let p = g.current_player().unwrap_or(0) as usize;
+                let out = g.apply(Action::Give(ex[p]))?;
+                let _ = writeln!(
+                    s,
+                    "exchange: {} returns {}{}",
+                    name(p),
+                    crate::HandText(g.returned()[p]),
+                    if out.accepted {
+                        ""
+                    } else {
+                        " (its choice was invalid: its strongest cards)"
+                    }
+                );
+            }
+        }
+        let mut trick = 0;
+        let mut new_trick = true;
+        for (i, a) in self.actions.iter().enumerate() {
+            let Some(p) = g.current_player() else {
+                return Err(GameError::BadRecord(format!(
+                    "actions[{i}]: the game is already over"
+                )));
+            };
+            if a.player != p {
+                return Err(GameError::BadRecord(format!(
+                    "actions[{i}]: player {} acts, but it is player {p}'s turn",
+                    a.player
+                )));
+            }
+            if new_trick {
+                trick += 1;
+                let st = g.state();
+                let mut flags = String::new();
+                if st.revolution {
+                    flags.push_str(" (revolution)");
+                }
+                let _ = writeln!(s, "trick {trick}, player {p} leads{flags}:");
+                new_trick = false;
+            }
+            let out = g.apply(a.action)?;
+            let _ = write!(s, "  player {p}: {}", a.action);
+            if let Some(r) = &out.reason {
+                let _ = write!(s, " (rejected, a pass: {r})");
+            }
+            for (flag, what) in [
+                (crate::Effects::REVOLUTION, "revolution"),
+                (crate::Effects::LOCK, "lock"),
+                (crate::Effects::ELEVEN_BACK, "11-back"),
+                (crate::Effects::EIGHT_CUT, "8-cut"),
+                (crate::Effects::SPADE_THREE, "♠3 over the joker"),
+            ] {
+                if out.effects.contains(flag) {
+                    let _ = write!(s, ", {what}");
+                }
+            }
+            if let Some(place) = out.finished {
+                let _ = write!(s, ", finishes {}", ordinal(place));
+            }
+            let _ = writeln!(s);
+            if out.over && g.cut_off() {
+                let _ = writeln!(
+                    s,
+                    "  {} passes in a row: the game is cut off",
+                    g.pass_count()
+                );
+            }
+            if out.flushed {
+                let _ = writeln!(s, "  the table clears");
+                new_trick = true;
+            }
+        }
+        let Some(points) = g.points() else {
+            return Err(GameError::BadRecord(format!(
+                "the actions end before the game does ({} given)",
+                self.actions.len()
+            )));
+        };
+        let places = g.places();
+        let mut by_place: Vec<usize> = (0..PLAYERS).collect();
+        by_place.sort_by_key(|&p| places[p]);
+        for p in by_place {
+            let _ = writeln!(
+                s,
+                "{}: player {p}, {} point{}",
+                ordinal(places[p]),
+                points[p],
+                if points[p] == 1 { "" } else { "s" }
+            );
+        }
+        Ok(s)
+    }
+}

@@ -444,23 +444,28 @@ fn windows(m: u64, len: u32) -> u64 {
     s
 }
 
-/// Fills `out` (cleared first) with every play `hand` can lead under `rules`, each reading
-/// exactly once: no duplicates, none missing. Reuse one `Vec` across calls and a search loop
-/// allocates nothing once it has grown. The order is documented in the module docs.
+/// Appends to `out` every play `hand` can lead under `rules`, each reading exactly once (no
+/// duplicates, none missing), and returns how many it appended: std's `read_to_end`
+/// convention, so what `out` held before stays in front. Clear and reuse one `Vec` across calls
+/// and a search loop allocates nothing once it has grown. The order is documented in the crate
+/// docs.
 ///
 /// ```
 /// use doudizhu::{lead_into, Counts, Rules};
 /// let hand: Counts = "3334567".parse()?;
 /// let mut moves = Vec::new();
-/// lead_into(hand, &Rules::STANDARD, &mut moves);
+/// assert_eq!(lead_into(hand, &Rules::STANDARD, &mut moves), 12);
 /// let shown: Vec<String> = moves.iter().map(|m| m.cards().to_string()).collect();
 /// assert_eq!(shown, [
 ///     "3", "4", "5", "6", "7", "33", "333", "3334", "3335", "3336", "3337", "34567",
 /// ]);
+/// // appends: a second call adds its moves after the first call's
+/// assert_eq!(lead_into("BR".parse()?, &Rules::STANDARD, &mut moves), 3);
+/// assert_eq!(moves.len(), 15);
 /// # Ok::<(), doudizhu::ParseError>(())
 /// ```
-pub fn lead_into(hand: Counts, rules: &Rules, out: &mut Vec<Move>) {
-    out.clear();
+pub fn lead_into(hand: Counts, rules: &Rules, out: &mut Vec<Move>) -> usize {
+    let before = out.len();
     let h = Hand::new(hand);
     // one call per type, so each is specialised to its type (`gen_kind` is inlined)
     gen_kind(&h, Kind::Solo, Filter::ALL, rules, out);
@@ -477,6 +482,7 @@ pub fn lead_into(hand: Counts, rules: &Rules, out: &mut Vec<Move>) {
     gen_kind(&h, Kind::FourTwoPair, Filter::ALL, rules, out);
     gen_kind(&h, Kind::Bomb, Filter::ALL, rules, out);
     gen_kind(&h, Kind::Rocket, Filter::ALL, rules, out);
+    out.len() - before
 }
 
 /// Every play `hand` can lead, as a new `Vec` (see [`lead_into`]).
@@ -495,23 +501,24 @@ pub fn lead(hand: Counts, rules: &Rules) -> Vec<Move> {
     out
 }
 
-/// Fills `out` (cleared first) with every play in `hand` that beats `table`, each reading once:
-/// the same type and length with a higher main rank, then the bombs that beat it, then the
-/// rocket. Pass is not listed (it is always possible when following).
+/// Appends to `out` every play in `hand` that beats `table`, each reading once, and returns how
+/// many it appended (std's `read_to_end` convention): the same type and body length with a
+/// higher main rank, then the bombs that beat it, then the rocket. Pass is not listed (it is
+/// always possible when following).
 ///
 /// ```
 /// use doudizhu::{classify, follow_into, Rules};
 /// let table = classify("3334".parse()?, &Rules::STANDARD).unwrap().first();
 /// let mut moves = Vec::new();
-/// follow_into("55567777BR".parse()?, &table, &Rules::STANDARD, &mut moves);
+/// assert_eq!(follow_into("55567777BR".parse()?, &table, &Rules::STANDARD, &mut moves), 10);
 /// let shown: Vec<String> = moves.iter().map(|m| m.cards().to_string()).collect();
 /// assert_eq!(shown, [
 ///     "5556", "5557", "555B", "555R", "5777", "6777", "777B", "777R", "7777", "BR",
 /// ]);
 /// # Ok::<(), doudizhu::ParseError>(())
 /// ```
-pub fn follow_into(hand: Counts, table: &Move, rules: &Rules, out: &mut Vec<Move>) {
-    out.clear();
+pub fn follow_into(hand: Counts, table: &Move, rules: &Rules, out: &mut Vec<Move>) -> usize {
+    let before = out.len();
     let h = Hand::new(hand);
     match table.kind() {
         Kind::Rocket => {}
@@ -525,7 +532,7 @@ pub fn follow_into(hand: Counts, table: &Move, rules: &Rules, out: &mut Vec<Move
         }
         kind => {
             let f = Filter {
-                len: u32::from(table.len()),
+                len: u32::from(table.body_len()),
                 lo: u32::from(table.main().index()) + 1,
             };
             gen_kind(&h, kind, f, rules, out);
@@ -533,6 +540,7 @@ pub fn follow_into(hand: Counts, table: &Move, rules: &Rules, out: &mut Vec<Move
             gen_kind(&h, Kind::Rocket, Filter::ALL, rules, out);
         }
     }
+    out.len() - before
 }
 
 /// Every play in `hand` that beats `table`, as a new `Vec` (see [`follow_into`]).
