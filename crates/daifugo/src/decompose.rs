@@ -66,7 +66,7 @@ fn weakest_first_key(faces: u64, order: Order) -> u32 {
 /// last.
 ///
 /// ```
-/// use cards_core::Order;
+/// use daifugo::Order;
 /// use daifugo::{decompose, Rules};
 /// let r = Rules::SEED;
 /// let hand = r.parse_hand("S3 S4 S5 D5 D10 C10 H10 SK DK SA S2").unwrap();
@@ -175,7 +175,7 @@ fn push_rest(out: &mut Vec<Meld>, rest: u64, order: Order, joker_rank: Option<u3
 /// [`decompose_into`] into a new vector.
 ///
 /// ```
-/// use cards_core::Order;
+/// use daifugo::Order;
 /// use daifugo::{decompose, Rules};
 /// let r = Rules::SEED;
 /// let melds = decompose(r.parse_hand("S3 D3 S4 D4 S5 D5 C5").unwrap(), Order::Normal, &r).unwrap();
@@ -220,7 +220,7 @@ fn best_over_runs(runs: &[u64], h: u64, joker_rest: bool) -> u32 {
 /// let r = Rules::UECDA;
 /// assert_eq!(fewest_melds_count(r.parse_hand("S3 S4 S5 D3 D4 D5 H3").unwrap(), &r), Ok(3));
 /// assert_eq!(fewest_melds_count(r.parse_hand("S3 S5 JK D9").unwrap(), &r), Ok(2));
-/// assert_eq!(fewest_melds_count(cards_core::CardSet::EMPTY, &r), Ok(0));
+/// assert_eq!(fewest_melds_count(daifugo::CardSet::EMPTY, &r), Ok(0));
 /// ```
 pub fn fewest_melds_count(hand: CardSet, rules: &Rules) -> Result<u32, Error> {
     rules.check(hand)?;
@@ -463,7 +463,7 @@ const fn nibble_lsbs(x: u64) -> u64 {
 /// single when no other card is left. Output order as in [`decompose_into`].
 ///
 /// ```
-/// use cards_core::Order;
+/// use daifugo::Order;
 /// use daifugo::{fewest_melds, Rules};
 /// let r = Rules::UECDA;
 /// let melds = fewest_melds(r.parse_hand("S3 S4 S5 S6 D6").unwrap(), Order::Normal, &r).unwrap();
@@ -532,7 +532,7 @@ pub fn fewest_melds_into(
 /// [`fewest_melds_into`] into a new vector.
 ///
 /// ```
-/// use cards_core::Order;
+/// use daifugo::Order;
 /// use daifugo::{fewest_melds, Rules};
 /// let r = Rules::UECDA;
 /// let hand = r.parse_hand("S3 S4 S5 S6 D3").unwrap();
