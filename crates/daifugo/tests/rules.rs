@@ -621,3 +621,58 @@ fn sequences_rule_flag() {
         3 // the run is no sequence: ♦5 ♠5, ♠3, ♠4
     );
 }
+
+#[test]
+fn text_forms_read_back_and_name_the_problem() {
+    // rules: names in any case, non-presets as preset+options, a typed error listing the names
+    assert_eq!("UECDA".parse::<Rules>(), Ok(Rules::UECDA));
+    assert_eq!(" Seed ".parse::<Rules>(), Ok(Rules::SEED));
+    let mut r = Rules::SEED;
+    r.eight_cut = true;
+    r.five_skip = FiveSkip::SkipOne;
+    assert_eq!(r.to_string(), "seed+eight_cut=true+five_skip=skip_one");
+    assert_eq!(r.to_string().parse::<Rules>(), Ok(r));
+    assert_eq!(Rules::NAMES, ["seed", "uecda"]);
+    let e = "poker".parse::<Rules>().unwrap_err();
+    assert_eq!(e, daifugo::RulesError::UnknownPreset("poker".into()));
+    assert!(e.to_string().contains("seed, uecda"));
+    assert!(matches!(
+        "uecda+lock=true".parse::<Rules>(),
+        Err(daifugo::RulesError::UnknownOption(o)) if o == "lock"
+    ));
+    // melds: the pretty form and ASCII both read back; the joker is JK in a hand and a meld
+    for text in [
+        "S3 S4 JK=S5",
+        "JK=S<3 S3 S4",
+        "SA S2 JK=S>2",
+        "H9 D9 C9 S9 JK",
+        "JK",
+    ] {
+        let m = m(text);
+        assert_eq!(m.to_string().parse::<Meld>(), Ok(m));
+        assert_eq!(format!("{m:#}").parse::<Meld>(), Ok(m));
+    }
+    let hand = U.parse_hand("S3 BJ").unwrap();
+    assert_eq!(format!("{:#}", daifugo::HandText(hand)), "S3 JK");
+    // a stand-in's problems are named: the token and what is wrong
+    assert_eq!(
+        Meld::parse("S4 JK=", &U),
+        Err(Error::StandInEmpty {
+            token: "JK=".into(),
+            position: 3
+        })
+    );
+    assert_eq!(
+        Meld::parse("=S5 S4", &U).unwrap_err().to_string(),
+        "\"=S5\" at position 0: no card before '=' (write JK=S5)"
+    );
+    assert_eq!(Meld::parse("S4 JK=JK", &U), Err(Error::StandInIsJoker));
+    assert_eq!(
+        Meld::parse("S4 JK=JK", &U).unwrap_err().to_string(),
+        "the joker cannot stand for a joker"
+    );
+    // melds are ordered (kind, cards, stand-in), so they sort and go in sets
+    let mut v = vec![m("S3 S4 S5"), m("H9 S9"), m("S3")];
+    v.sort();
+    assert_eq!(v, [m("S3"), m("H9 S9"), m("S3 S4 S5")]);
+}
