@@ -83,11 +83,12 @@ const JOKER_GROUPS: [[[u8; 13]; 3]; 16] = {
 /// without the joker: the `k`-subsets in colex order.
 #[inline]
 fn push_plain_groups(out: &mut Vec<Meld>, shift: u32, nib: u64, k: u32) {
-    let list = subsets(nib, k);
-    out.reserve(list.len());
-    for &s in list {
-        out.push(Meld::raw((s as u64) << shift, NO_STAND, Kind::Group));
-    }
+    // a slice's mapped iterator has an exact length: one reserve, no check a write
+    out.extend(
+        subsets(nib, k)
+            .iter()
+            .map(|&s| Meld::raw((s as u64) << shift, NO_STAND, Kind::Group)),
+    );
 }
 
 /// Pushes the groups of `j + 1` cards (`j` = 1..=3) of the rank at bit `shift` made of `j` held
@@ -95,15 +96,24 @@ fn push_plain_groups(out: &mut Vec<Meld>, shift: u32, nib: u64, k: u32) {
 #[inline]
 fn push_joker_groups(out: &mut Vec<Meld>, shift: u32, nib: u64, j: u32) {
     let row = &JOKER_GROUPS[nib as usize][j as usize - 1];
-    let list = &row[1..=row[0] as usize];
-    out.reserve(list.len());
-    for &e in list {
-        out.push(Meld::raw(
+    out.extend(row[1..=row[0] as usize].iter().map(|&e| {
+        Meld::raw(
             (((e & 0xf) as u64) << shift) | JK,
             shift as u8 + (e >> 4),
             Kind::Group,
-        ));
-    }
+        )
+    }));
+}
+
+/// Pushes the `n` cards of `bits` (`n` their exact count) one meld each, lowest first, with one
+/// reserve and no check a write (a counted range's mapped iterator has an exact length).
+#[inline]
+fn push_counted_cards(out: &mut Vec<Meld>, mut bits: u64, n: usize, kind: Kind) {
+    out.extend((0..n).map(|_| {
+        let b = bits & bits.wrapping_neg();
+        bits ^= b;
+        Meld::raw(b, NO_STAND, kind)
+    }));
 }
 
 /// Pushes the cards of `bits` (at most 14) one meld each, lowest first.
@@ -208,23 +218,24 @@ fn push_sequences(out: &mut Vec<Meld>, a: &[u64; 15], range: u64, len: u32, joke
     }
 }
 
-/// Pushes the sequences of `len` cards (3..=14) with the joker beyond an end whose real cards
-/// lie in `h` (held standard cards, already cut to the allowed range): below 3 when `below`,
-/// above 2 otherwise, by suit ♣♦♥♠.
+/// Pushes the sequences of `len` cards (3..=14) with the joker beyond an end: below 3 when
+/// `below`, above 2 otherwise, by suit ♣♦♥♠. `runs` = the starts of `len - 1` held cards in a
+/// row (`a[len - 1]` of [`run_table`], the cards already cut to the allowed range): a suit
+/// qualifies when its run starts at the 3 (below) or ends at the 2 (above).
 #[inline]
-fn push_beyond_ends(out: &mut Vec<Meld>, h: u64, len: u32, below: bool) {
+fn push_beyond_ends(out: &mut Vec<Meld>, runs: u64, len: u32, below: bool) {
     let n = len - 1;
-    let base = if below {
-        rep(n)
-    } else {
-        rep(n) << (4 * (13 - n))
-    };
-    let code = if below { BELOW3 } else { ABOVE2 };
-    for suit in 0..4u8 {
-        let real = base << suit;
-        if h & real == real {
-            out.push(Meld::raw(real | JK, code + suit, Kind::Sequence));
-        }
+    let (start, code) = if below { (0, BELOW3) } else { (13 - n, ABOVE2) };
+    let mut suits = (runs >> (4 * start)) & 0xf;
+    let base = rep(n) << (4 * start);
+    while suits != 0 {
+        let suit = suits.trailing_zeros();
+        suits &= suits - 1;
+        out.push(Meld::raw(
+            (base << suit) | JK,
+            code + suit as u8,
+            Kind::Sequence,
+        ));
     }
 }
 
@@ -309,13 +320,15 @@ pub fn lead_into(hand: CardSet, rules: &Rules, out: &mut Vec<Meld>) -> Result<us
     let h = hand.bits() & STD;
     // checked: a joker here is one the rules have
     let joker = hand.bits() & JK != 0;
-    // singles
-    push_cards(out, h, Kind::Single);
+    let counts = CardSet::from_bits_truncate(h).rank_counts();
+    // singles: the card count from the rank counts (bytes of at most 8, summed by a multiply)
+    let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
+    let cards = (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    push_counted_cards(out, h, cards, Kind::Single);
     if joker {
         out.push(Meld::JOKER);
     }
     // groups
-    let counts = CardSet::from_bits_truncate(h).rank_counts();
     if joker {
         for k in 2..=5u32 {
             let mut ranks = at_least(counts, k - 1);
@@ -514,7 +527,7 @@ fn follow_sequence(
         if rules.joker_beyond_ends {
             // in the normal order only a joker above 2 can be stronger, in reverse only one
             // below 3; its real cards must all lie in the range
-            push_beyond_ends(out, hr, n, reversed);
+            push_beyond_ends(out, a[n as usize - 1], n, reversed);
         }
     }
     out.len() - start
@@ -549,8 +562,11 @@ pub(crate) fn push_all_sequences(h: u64, joker: bool, beyond: bool, out: &mut Ve
         }
         push_sequences(out, &a, STD, len, joker);
         if beyond {
-            push_beyond_ends(out, h, len, true);
-            push_beyond_ends(out, h, len, false);
+            let runs = a[len as usize - 1];
+            if runs != 0 {
+                push_beyond_ends(out, runs, len, true);
+                push_beyond_ends(out, runs, len, false);
+            }
         }
     }
 }
