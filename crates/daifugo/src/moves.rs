@@ -116,12 +116,10 @@ fn push_counted_cards(out: &mut Vec<Meld>, mut bits: u64, n: usize, kind: Kind) 
     }));
 }
 
-/// Pushes the cards of `bits` (at most 14) one meld each, lowest first.
+/// Pushes the cards of `bits` one meld each, lowest first (a follow's few singles: no reserve,
+/// whose test would cost as much as the pushes' own).
 #[inline]
 fn push_cards(out: &mut Vec<Meld>, mut bits: u64, kind: Kind) {
-    // a hint, not the count (`count_ones` is a dozen instructions without `popcnt`; each push
-    // still checks the room)
-    out.reserve(14);
     while bits != 0 {
         let b = bits & bits.wrapping_neg();
         bits ^= b;
@@ -182,7 +180,13 @@ fn push_groups(out: &mut Vec<Meld>, r: u32, nib: u64, k: u32, joker: bool, lock:
 /// for each joker position from the window's weakest card up, the windows by start card. `a`
 /// holds `a[i]` = starts of `i` held cards in a row (`a[1]` = `h`).
 #[inline]
-fn push_sequences(out: &mut Vec<Meld>, a: &[u64; 15], range: u64, len: u32, joker: bool) {
+fn push_sequences(
+    out: &mut Vec<Meld>,
+    (a, longest): &([u64; 15], u32),
+    range: u64,
+    len: u32,
+    joker: bool,
+) {
     if len > 13 {
         return;
     }
@@ -196,7 +200,11 @@ fn push_sequences(out: &mut Vec<Meld>, a: &[u64; 15], range: u64, len: u32, joke
     if !joker {
         return;
     }
-    for p in 0..len {
+    // a joker position p needs p held cards before it and len - p - 1 after it: p and
+    // len - p - 1 at most the longest run (0 and len - 1 need nothing on one side)
+    let first = (len - 1).saturating_sub(*longest);
+    let last = (len - 1).min(*longest);
+    for p in first..=last {
         let pre = if p == 0 { u64::MAX } else { a[p as usize] };
         let q = len - p - 1;
         let suf = if q == 0 {
@@ -239,10 +247,14 @@ fn push_beyond_ends(out: &mut Vec<Meld>, runs: u64, len: u32, below: bool) {
     }
 }
 
-/// Run starts of every length: `a[i]` = cards of `h` starting `i` held cards in a row.
+/// Run starts of every length: `a[i]` = cards of `h` starting `i` held cards in a row, and the
+/// longest run (the largest `i` with `a[i]` not empty, at most `upto` and 13; 0 for no cards).
 #[inline]
-fn run_table(h: u64, upto: u32) -> [u64; 15] {
+fn run_table(h: u64, upto: u32) -> ([u64; 15], u32) {
     let mut a = [0u64; 15];
+    if h == 0 {
+        return (a, 0);
+    }
     a[1] = h;
     let mut i = 2;
     while i <= (upto as usize).min(13) {
@@ -252,7 +264,7 @@ fn run_table(h: u64, upto: u32) -> [u64; 15] {
         }
         i += 1;
     }
-    a
+    (a, i as u32 - 1)
 }
 
 /// Every meld `hand` can lead, each once, as a new `Vec` (see [`lead_into`] for the list and its
@@ -527,7 +539,7 @@ fn follow_sequence(
         if rules.joker_beyond_ends {
             // in the normal order only a joker above 2 can be stronger, in reverse only one
             // below 3; its real cards must all lie in the range
-            push_beyond_ends(out, a[n as usize - 1], n, reversed);
+            push_beyond_ends(out, a.0[n as usize - 1], n, reversed);
         }
     }
     out.len() - start
@@ -553,14 +565,15 @@ fn stronger_cards(faces: u64, reversed: bool) -> u64 {
 /// Pushes every sequence `h` (standard cards) makes, with the joker if `joker` (and beyond the
 /// ends if `beyond`), in [`lead_into`] order.
 pub(crate) fn push_all_sequences(h: u64, joker: bool, beyond: bool, out: &mut Vec<Meld>) {
-    let a = run_table(h, 13);
+    let t = run_table(h, 13);
+    let a = &t.0;
     for len in 3..=14u32 {
         let half = (len / 2) as usize;
         if a[len as usize] == 0 && (!joker || a[half] == 0) && (!beyond || a[len as usize - 1] == 0)
         {
             break;
         }
-        push_sequences(out, &a, STD, len, joker);
+        push_sequences(out, &t, STD, len, joker);
         if beyond {
             let runs = a[len as usize - 1];
             if runs != 0 {
