@@ -417,7 +417,24 @@ const fn at_least(counts: u64, n: u32) -> u64 {
 /// let text: Vec<String> = out.iter().map(|m| format!("{m:#}")).collect();
 /// assert_eq!(text, ["S6 S7 S8", "S7 S8 S9", "D9 D10 DJ"]);
 /// ```
+#[inline]
 pub fn follow_into(
+    hand: CardSet,
+    state: &State,
+    rules: &Rules,
+    out: &mut Vec<Meld>,
+) -> Result<usize, Error> {
+    if state.table.is_none() {
+        lead_into(hand, rules, out)
+    } else {
+        follow_table(hand, state, rules, out)
+    }
+}
+
+/// [`follow_into`] on a table (out of line, while `follow_into` inlines into its caller: a lead
+/// goes straight to [`lead_into`]).
+#[inline(never)]
+fn follow_table(
     hand: CardSet,
     state: &State,
     rules: &Rules,
