@@ -43,8 +43,8 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let mut total = 0usize;
                 for &h in black_box(&hands) {
-                    lead_into(h, &rules, &mut buf);
-                    total += buf.len();
+                    buf.clear();
+                    total += lead_into(h, &rules, &mut buf);
                 }
                 total
             });
@@ -62,8 +62,8 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut total = 0usize;
             for (h, t) in black_box(&pairs) {
-                follow_into(*h, t, &Rules::STANDARD, &mut buf);
-                total += buf.len();
+                buf.clear();
+                total += follow_into(*h, t, &Rules::STANDARD, &mut buf);
             }
             total
         });
@@ -85,8 +85,8 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut total = 0usize;
             for (h, t) in black_box(&game_pairs) {
-                follow_into(*h, t, &Rules::STANDARD, &mut buf);
-                total += buf.len();
+                buf.clear();
+                total += follow_into(*h, t, &Rules::STANDARD, &mut buf);
             }
             total
         });

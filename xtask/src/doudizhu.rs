@@ -19,7 +19,7 @@ pub fn generate(check: bool) -> Result<Vec<Generated>, String> {
         let mut all = BTreeSet::new();
         for m in &moves {
             per_len
-                .entry((m.kind(), m.len()))
+                .entry((m.kind(), m.body_len()))
                 .or_default()
                 .insert(m.cards().bits());
             all.insert(m.cards().bits());

@@ -82,9 +82,9 @@ const JOKER_GROUPS: [[[u8; 13]; 3]; 16] = {
 /// Pushes the groups of `k` cards (2..=4) of the rank at bit `shift` whose held suits are `nib`,
 /// without the joker: the `k`-subsets in colex order.
 #[inline]
-fn push_plain_groups(out: &mut Vec<Meld>, shift: u32, nib: u64, k: u32) {
+fn push_plain_groups<S: Sink>(out: &mut S, shift: u32, nib: u64, k: u32) {
     // a slice's mapped iterator has an exact length: one reserve, no check a write
-    out.extend(
+    out.extend_melds(
         subsets(nib, k)
             .iter()
             .map(|&s| Meld::raw((s as u64) << shift, NO_STAND, Kind::Group)),
@@ -94,9 +94,9 @@ fn push_plain_groups(out: &mut Vec<Meld>, shift: u32, nib: u64, k: u32) {
 /// Pushes the groups of `j + 1` cards (`j` = 1..=3) of the rank at bit `shift` made of `j` held
 /// cards (suits `nib`) and the joker, in [`JOKER_GROUPS`] order.
 #[inline]
-fn push_joker_groups(out: &mut Vec<Meld>, shift: u32, nib: u64, j: u32) {
+fn push_joker_groups<S: Sink>(out: &mut S, shift: u32, nib: u64, j: u32) {
     let row = &JOKER_GROUPS[nib as usize][j as usize - 1];
-    out.extend(row[1..=row[0] as usize].iter().map(|&e| {
+    out.extend_melds(row[1..=row[0] as usize].iter().map(|&e| {
         Meld::raw(
             (((e & 0xf) as u64) << shift) | JK,
             shift as u8 + (e >> 4),
@@ -108,8 +108,8 @@ fn push_joker_groups(out: &mut Vec<Meld>, shift: u32, nib: u64, j: u32) {
 /// Pushes the `n` cards of `bits` (`n` their exact count) one meld each, lowest first, with one
 /// reserve and no check a write (a counted range's mapped iterator has an exact length).
 #[inline]
-fn push_counted_cards(out: &mut Vec<Meld>, mut bits: u64, n: usize, kind: Kind) {
-    out.extend((0..n).map(|_| {
+fn push_counted_cards<S: Sink>(out: &mut S, mut bits: u64, n: usize, kind: Kind) {
+    out.extend_melds((0..n).map(|_| {
         let b = bits & bits.wrapping_neg();
         bits ^= b;
         Meld::raw(b, NO_STAND, kind)
@@ -119,7 +119,7 @@ fn push_counted_cards(out: &mut Vec<Meld>, mut bits: u64, n: usize, kind: Kind) 
 /// Pushes the cards of `bits` one meld each, lowest first (a follow's few singles: no reserve,
 /// whose test would cost as much as the pushes' own).
 #[inline]
-fn push_cards(out: &mut Vec<Meld>, mut bits: u64, kind: Kind) {
+fn push_cards<S: Sink>(out: &mut S, mut bits: u64, kind: Kind) {
     while bits != 0 {
         let b = bits & bits.wrapping_neg();
         bits ^= b;
@@ -129,7 +129,7 @@ fn push_cards(out: &mut Vec<Meld>, mut bits: u64, kind: Kind) {
 
 /// Pushes the windows of `len` cards starting at the bits of `starts`, weakest first.
 #[inline]
-fn push_windows(out: &mut Vec<Meld>, mut starts: u64, len: u32) {
+fn push_windows<S: Sink>(out: &mut S, mut starts: u64, len: u32) {
     let unit = rep(len);
     // a hint, not the count (each push still checks the room)
     out.reserve(14);
@@ -145,7 +145,7 @@ fn push_windows(out: &mut Vec<Meld>, mut starts: u64, len: u32) {
 /// for every missing suit in ♣♦♥♠ order (for `k` = 5 the four cards and the joker, no stand-in).
 /// `lock` (a suit mask, or 0 for none) keeps only groups whose suit set is `lock`.
 #[inline]
-fn push_groups(out: &mut Vec<Meld>, r: u32, nib: u64, k: u32, joker: bool, lock: u64) {
+fn push_groups<S: Sink>(out: &mut S, r: u32, nib: u64, k: u32, joker: bool, lock: u64) {
     let shift = 4 * r;
     if k == 5 {
         if joker && nib == 0xf {
@@ -180,8 +180,8 @@ fn push_groups(out: &mut Vec<Meld>, r: u32, nib: u64, k: u32, joker: bool, lock:
 /// for each joker position from the window's weakest card up, the windows by start card. `a`
 /// holds `a[i]` = starts of `i` held cards in a row (`a[1]` = `h`).
 #[inline]
-fn push_sequences(
-    out: &mut Vec<Meld>,
+fn push_sequences<S: Sink>(
+    out: &mut S,
     (a, longest): &([u64; 15], u32),
     range: u64,
     len: u32,
@@ -231,7 +231,7 @@ fn push_sequences(
 /// row (`a[len - 1]` of [`run_table`], the cards already cut to the allowed range): a suit
 /// qualifies when its run starts at the 3 (below) or ends at the 2 (above).
 #[inline]
-fn push_beyond_ends(out: &mut Vec<Meld>, runs: u64, len: u32, below: bool) {
+fn push_beyond_ends<S: Sink>(out: &mut S, runs: u64, len: u32, below: bool) {
     let n = len - 1;
     let (start, code) = if below { (0, BELOW3) } else { (13 - n, ABOVE2) };
     let mut suits = (runs >> (4 * start)) & 0xf;
@@ -326,7 +326,66 @@ pub fn follow(hand: CardSet, state: &State, rules: &Rules) -> Result<Vec<Meld>, 
 /// assert_eq!(n, 6);
 /// assert_eq!(text, ["D3", "S3", "S4", "S5", "D3 S3", "S3 S4 S5"]);
 /// ```
+#[inline]
 pub fn lead_into(hand: CardSet, rules: &Rules, out: &mut Vec<Meld>) -> Result<usize, Error> {
+    lead_sink(hand, rules, out)
+}
+
+/// Where the move generators put their melds: a `Vec<Meld>`, or a game's `Vec<Action>`.
+pub(crate) trait Sink {
+    fn push(&mut self, m: Meld);
+    fn len(&self) -> usize;
+    fn reserve(&mut self, n: usize);
+    /// Appends every meld of `melds` (an exact-length iterator: one reserve, no check a write).
+    fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I);
+}
+
+impl Sink for Vec<Meld> {
+    #[inline]
+    fn push(&mut self, m: Meld) {
+        Vec::push(self, m);
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline]
+    fn reserve(&mut self, n: usize) {
+        Vec::reserve(self, n);
+    }
+    #[inline]
+    fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I) {
+        self.extend(melds);
+    }
+}
+
+impl Sink for Vec<crate::Action> {
+    #[inline]
+    fn push(&mut self, m: Meld) {
+        Vec::push(self, crate::Action::Play(m));
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline]
+    fn reserve(&mut self, n: usize) {
+        Vec::reserve(self, n);
+    }
+    #[inline]
+    fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I) {
+        self.extend(melds.map(crate::Action::Play));
+    }
+}
+
+/// [`lead_into`] into any sink (out of line: [`lead_into`] and [`follow_sink`] inline into their
+/// callers and call this once).
+#[inline(never)]
+pub(crate) fn lead_sink<S: Sink>(
+    hand: CardSet,
+    rules: &Rules,
+    out: &mut S,
+) -> Result<usize, Error> {
     rules.check(hand)?;
     let start = out.len();
     let h = hand.bits() & STD;
@@ -424,24 +483,35 @@ pub fn follow_into(
     rules: &Rules,
     out: &mut Vec<Meld>,
 ) -> Result<usize, Error> {
+    follow_sink(hand, state, rules, out)
+}
+
+/// [`follow_into`] into any sink.
+#[inline]
+pub(crate) fn follow_sink<S: Sink>(
+    hand: CardSet,
+    state: &State,
+    rules: &Rules,
+    out: &mut S,
+) -> Result<usize, Error> {
     if state.table.is_none() {
-        lead_into(hand, rules, out)
+        lead_sink(hand, rules, out)
     } else {
         follow_table(hand, state, rules, out)
     }
 }
 
 /// [`follow_into`] on a table (out of line, while `follow_into` inlines into its caller: a lead
-/// goes straight to [`lead_into`]).
+/// goes straight to [`lead_sink`]).
 #[inline(never)]
-fn follow_table(
+fn follow_table<S: Sink>(
     hand: CardSet,
     state: &State,
     rules: &Rules,
-    out: &mut Vec<Meld>,
+    out: &mut S,
 ) -> Result<usize, Error> {
     let Some(table) = state.table else {
-        return lead_into(hand, rules, out);
+        return lead_sink(hand, rules, out);
     };
     let hb = hand.bits();
     let tb = table.bits();
@@ -461,13 +531,13 @@ fn follow_table(
 
 /// The singles of `hb` (checked hand bits) that beat the single `tb`.
 #[inline]
-fn follow_single(
+fn follow_single<S: Sink>(
     hb: u64,
     tb: u64,
     reversed: bool,
     locked: bool,
     rules: &Rules,
-    out: &mut Vec<Meld>,
+    out: &mut S,
 ) -> usize {
     if tb == JK {
         if rules.spade_three && hb & S3 != 0 {
@@ -491,7 +561,13 @@ fn follow_single(
 
 /// The groups of `hb` (checked hand bits) that beat the group `table`.
 #[inline(never)]
-fn follow_group(hb: u64, table: &Meld, reversed: bool, locked: bool, out: &mut Vec<Meld>) -> usize {
+fn follow_group<S: Sink>(
+    hb: u64,
+    table: &Meld,
+    reversed: bool,
+    locked: bool,
+    out: &mut S,
+) -> usize {
     // the cards of the group's rank, and the joker
     let tb = table.bits();
     let nib = (tb >> ((tb & STD).trailing_zeros() & !3)) & 0xf;
@@ -519,13 +595,13 @@ fn follow_group(hb: u64, table: &Meld, reversed: bool, locked: bool, out: &mut V
 
 /// The sequences of `hb` (checked hand bits) that beat the sequence `table`.
 #[inline(never)]
-fn follow_sequence(
+fn follow_sequence<S: Sink>(
     hb: u64,
     table: &Meld,
     reversed: bool,
     locked: bool,
     rules: &Rules,
-    out: &mut Vec<Meld>,
+    out: &mut S,
 ) -> usize {
     // one suit's cards (summed by a multiply: nibble 12 of the product collects the 13 nibble
     // bits), and the joker
@@ -581,7 +657,7 @@ fn stronger_cards(faces: u64, reversed: bool) -> u64 {
 
 /// Pushes every sequence `h` (standard cards) makes, with the joker if `joker` (and beyond the
 /// ends if `beyond`), in [`lead_into`] order.
-pub(crate) fn push_all_sequences(h: u64, joker: bool, beyond: bool, out: &mut Vec<Meld>) {
+pub(crate) fn push_all_sequences<S: Sink>(h: u64, joker: bool, beyond: bool, out: &mut S) {
     let t = run_table(h, 13);
     let a = &t.0;
     for len in 3..=14u32 {

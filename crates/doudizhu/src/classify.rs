@@ -408,7 +408,7 @@ impl std::error::Error for NoPlay {}
 /// let r = classify("33344456".parse()?, &Rules::STANDARD).unwrap();
 /// assert_eq!(r.len(), 1);
 /// let m = r.first();
-/// assert_eq!((m.kind(), m.len(), m.main()), (Kind::PlaneSolo, 2, Rank::Four));
+/// assert_eq!((m.kind(), m.body_len(), m.main()), (Kind::PlaneSolo, 2, Rank::Four));
 /// // a bomb is no four + two pairs: 33334444 is no play under standard
 /// assert!(classify("33334444".parse()?, &Rules::STANDARD).is_err());
 /// # Ok::<(), doudizhu::ParseError>(())

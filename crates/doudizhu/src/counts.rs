@@ -244,6 +244,36 @@ impl fmt::Display for Rank {
     }
 }
 
+impl FromStr for Rank {
+    type Err = ParseError;
+
+    /// Reads one rank: a character of `3456789TJQKA2BR` (either case) or `10`, surrounding
+    /// whitespace ignored.
+    ///
+    /// ```
+    /// use doudizhu::{ParseError, Rank};
+    /// assert_eq!("10".parse::<Rank>(), Ok(Rank::Ten));
+    /// assert_eq!("b".parse::<Rank>(), Ok(Rank::BlackJoker));
+    /// for r in Rank::ALL {
+    ///     assert_eq!(r.to_string().parse::<Rank>(), Ok(r));
+    /// }
+    /// assert!(matches!("33".parse::<Rank>(), Err(ParseError::UnknownRank { .. })));
+    /// ```
+    fn from_str(text: &str) -> Result<Rank, ParseError> {
+        let t = text.trim();
+        let mut chars = t.chars();
+        let rank = match (chars.next(), chars.next(), chars.next()) {
+            (Some(c), None, None) => Rank::from_char(c),
+            (Some('1'), Some('0'), None) => Some(Rank::Ten),
+            _ => None,
+        };
+        rank.ok_or_else(|| ParseError::UnknownRank {
+            token: t.chars().take(16).collect(),
+            position: text.len() - text.trim_start().len(),
+        })
+    }
+}
+
 /// Why a text is not a hand or a play. Every variant says which token (or rank) and where
 /// (0-based character position in the text).
 ///
@@ -257,6 +287,7 @@ impl fmt::Display for Rank {
 /// assert_eq!(e.to_string(), "unknown rank \"X\" at position 1 (ranks are 3456789TJQKA2BR, 10 for T)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseError {
     /// A character (or `1` not followed by `0`) that is no rank.
     UnknownRank {
@@ -288,8 +319,9 @@ pub enum ParseError {
     },
     /// Suited cards (`cards-core` notation) that do not parse.
     Cards(cards_core::ParseError),
-    /// `JK` or `🃏`: `cards-core` reads it as the black joker, but Dou Dizhu has two jokers, so
-    /// the crate asks which one is meant.
+    /// `JK` or `🃏` among suited cards (`S3 JK`): `cards-core` reads it as the one joker of
+    /// one-joker games, but Dou Dizhu has two jokers, so the crate asks which one is meant. (In a
+    /// rank string `JK` is a jack and a king.)
     AmbiguousJoker {
         /// The text read.
         token: String,
@@ -342,9 +374,21 @@ impl From<cards_core::ParseError> for ParseError {
 /// can hold are representable: at most four of 3..2 and one of each joker.
 ///
 /// Text: the rank string `33344456` (`T` or `10` for ten, `B` and `R` for the jokers, spaces and
-/// commas ignored) or, when the text holds a suit letter or symbol or a joker token `BJ`, `RJ`,
-/// `JK`, suited cards in `cards-core` notation (`S3 H3 D3 BJ`). [`Display`](fmt::Display) writes
-/// the sorted rank string.
+/// commas ignored) or suited cards in `cards-core` notation (`S3 H3 D3 BJ`). The text is suited
+/// when a token carries a suit letter or symbol, or when it has several tokens and one is `BJ` or
+/// `RJ`; otherwise it is a rank string, so `JK` is a jack and a king and a lone `BJ` is the black
+/// joker and a jack (see [`from_str`](Counts::from_str)). [`Display`](fmt::Display) writes the
+/// sorted rank string, which reads back as the same multiset.
+///
+/// ```
+/// use doudizhu::Counts;
+/// assert_eq!("JK".parse::<Counts>()?.to_string(), "JK"); // a jack and a king
+/// assert_eq!("KJ".parse::<Counts>()?, "JK".parse::<Counts>()?);
+/// assert_eq!("BJ".parse::<Counts>()?.to_string(), "JB"); // black joker and jack
+/// assert_eq!("S3 BJ".parse::<Counts>()?.to_string(), "3B"); // suited: ♠3 and the black joker
+/// assert!("3 4 BJ".parse::<Counts>().is_err()); // suited, and `3` is no card
+/// # Ok::<(), doudizhu::ParseError>(())
+/// ```
 ///
 /// ```
 /// use doudizhu::{Counts, Rank};
@@ -512,32 +556,34 @@ impl Counts {
         ((self.0 | HIGH).wrapping_sub(other & !HIGH) & HIGH) == HIGH && other & HIGH == 0
     }
 
-    /// The multiset sum, or `None` if the deck cannot hold it.
+    /// The multiset sum, or `None` if the deck cannot hold it (a fifth card of a rank, a joker
+    /// twice). A sum can fail, so there is no `+` operator.
     ///
     /// ```
     /// use doudizhu::Counts;
     /// let a: Counts = "334".parse().unwrap();
-    /// assert_eq!(a.add("3B".parse().unwrap()).unwrap().to_string(), "3334B");
-    /// assert_eq!(a.add("333".parse().unwrap()), None);
+    /// assert_eq!(a.checked_add("3B".parse().unwrap()).unwrap().to_string(), "3334B");
+    /// assert_eq!(a.checked_add("333".parse().unwrap()), None);
     /// ```
     #[inline]
     #[must_use]
-    pub const fn add(self, other: Counts) -> Option<Counts> {
+    pub const fn checked_add(self, other: Counts) -> Option<Counts> {
         // Each nibble is at most 4, so the sum (at most 8) never carries.
         Counts::from_bits(self.0 + other.0)
     }
 
-    /// The multiset difference, or `None` if `other` is not contained in `self`.
+    /// The multiset difference, or `None` if `other` is not contained in `self`. A difference
+    /// can fail, so there is no `-` operator.
     ///
     /// ```
     /// use doudizhu::Counts;
     /// let a: Counts = "33345".parse().unwrap();
-    /// assert_eq!(a.sub("35".parse().unwrap()).unwrap().to_string(), "334");
-    /// assert_eq!(a.sub("6".parse().unwrap()), None);
+    /// assert_eq!(a.checked_sub("35".parse().unwrap()).unwrap().to_string(), "334");
+    /// assert_eq!(a.checked_sub("6".parse().unwrap()), None);
     /// ```
     #[inline]
     #[must_use]
-    pub const fn sub(self, other: Counts) -> Option<Counts> {
+    pub const fn checked_sub(self, other: Counts) -> Option<Counts> {
         if self.contains(other) {
             Some(Counts(self.0 - other.0))
         } else {
@@ -719,23 +765,24 @@ impl Counts {
 impl FromStr for Counts {
     type Err = ParseError;
 
-    /// Reads the rank string, or suited cards when the text holds a suit letter or symbol
-    /// (`SHDC`, `shdc`, `♠♥♦♣`) or a `cards-core` joker token (`BJ`, `RJ`, either case,
-    /// separated by spaces or commas). `JK` and `🃏`, the one joker of one-joker games, are
-    /// [`ParseError::AmbiguousJoker`] here. Empty text is the empty multiset.
+    /// Reads a hand or play. The text is **suited cards** (`cards-core` notation) when a token
+    /// carries a suit letter or symbol (`SHDC`, `shdc`, `♠♥♦♣`), or when it has several tokens
+    /// (separated by whitespace or commas) and one of them is `BJ` or `RJ` (either case);
+    /// otherwise it is a **rank string**: one character a rank over `3456789TJQKA2BR` (`10` for
+    /// ten), separators ignored. So `JK` is a jack and a king, a lone `BJ` is the black joker
+    /// and a jack, `S3 BJ` is ♠3 and the black joker, and `3 4 BJ` is an error naming `3`.
+    /// Among suited cards `JK` and `🃏`, the one joker of one-joker games, are
+    /// [`ParseError::AmbiguousJoker`]. Empty text is the empty multiset.
     fn from_str(text: &str) -> Result<Counts, ParseError> {
-        let joker_token = |t: &str| {
-            ["BJ", "RJ", "JK", "🃏"]
-                .iter()
-                .any(|j| t.eq_ignore_ascii_case(j))
-        };
-        let suited = text
+        let is_sep = |c: char| c.is_whitespace() || c == ',';
+        let has_suit = text
             .chars()
-            .any(|c| cards_core::Suit::from_char(c).is_some())
-            || text
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .any(joker_token);
-        if suited {
+            .any(|c| cards_core::Suit::from_char(c).is_some());
+        let mut tokens = text.split(is_sep).filter(|t| !t.is_empty());
+        let several = tokens.clone().nth(1).is_some();
+        let mut joker_token =
+            || tokens.any(|t| t.eq_ignore_ascii_case("BJ") || t.eq_ignore_ascii_case("RJ"));
+        if has_suit || (several && joker_token()) {
             if let Some(t) = cards_core::parse_tokens(text)
                 .flatten()
                 .find(|t| t.text.eq_ignore_ascii_case("JK") || t.text == "🃏")

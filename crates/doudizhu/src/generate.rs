@@ -55,8 +55,8 @@ const fn from_rank(lo: u32) -> u64 {
 }
 
 #[inline]
-fn push(out: &mut Vec<Move>, cards: u64, kind: Kind, len: u32, main_shift: u32) {
-    out.push(Move::new_unchecked(
+fn push<O: Sink>(out: &mut O, cards: u64, kind: Kind, len: u32, main_shift: u32) {
+    out.push_move(Move::new_unchecked(
         cards,
         kind,
         len as u8,
@@ -143,14 +143,14 @@ impl Wings {
 
     /// Pushes `base` plus every wing multiset of `need` units.
     #[inline]
-    fn emit(&self, need: u32, base: u64, kind: Kind, len: u32, main: u32, out: &mut Vec<Move>) {
+    fn emit<O: Sink>(&self, need: u32, base: u64, kind: Kind, len: u32, main: u32, out: &mut O) {
         if need <= self.suf[0] {
             self.rec(0, need, base, kind, len, main, out);
         }
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn rec(
+    fn rec<O: Sink>(
         &self,
         i: usize,
         need: u32,
@@ -158,7 +158,7 @@ impl Wings {
         kind: Kind,
         len: u32,
         main: u32,
-        out: &mut Vec<Move>,
+        out: &mut O,
     ) {
         if need == 0 {
             push(out, acc, kind, len, main);
@@ -225,7 +225,7 @@ impl Filter {
 /// 107 ns a hand).
 #[inline(always)]
 #[allow(clippy::inline_always)]
-fn gen_kind(h: &Hand, kind: Kind, f: Filter, rules: &Rules, out: &mut Vec<Move>) {
+fn gen_kind<O: Sink>(h: &Hand, kind: Kind, f: Filter, rules: &Rules, out: &mut O) {
     let above = from_rank(f.lo);
     match kind {
         Kind::Solo | Kind::Pair | Kind::Trio | Kind::Bomb => {
@@ -416,7 +416,7 @@ fn base_tag(body: u64, kind: Kind, len: u32, main: u32) -> Tag {
 /// included for solo wings): two distinct ranks, or twice one rank of `doubles`. A unit is
 /// `unit` cards of its rank (1 for solos, 2 for pairs). Two jokers only when `rocket`.
 #[inline]
-fn two(ranks: u64, doubles: u64, unit: u64, rocket: bool, tag: Tag, out: &mut Vec<Move>) {
+fn two<O: Sink>(ranks: u64, doubles: u64, unit: u64, rocket: bool, tag: Tag, out: &mut O) {
     let mut a = ranks;
     while a != 0 {
         let i = a.trailing_zeros();
@@ -444,23 +444,64 @@ fn windows(m: u64, len: u32) -> u64 {
     s
 }
 
-/// Fills `out` (cleared first) with every play `hand` can lead under `rules`, each reading
-/// exactly once: no duplicates, none missing. Reuse one `Vec` across calls and a search loop
-/// allocates nothing once it has grown. The order is documented in the module docs.
+/// Appends to `out` every play `hand` can lead under `rules`, each reading exactly once (no
+/// duplicates, none missing), and returns how many it appended: std's `read_to_end`
+/// convention, so what `out` held before stays in front. Clear and reuse one `Vec` across calls
+/// and a search loop allocates nothing once it has grown. The order is documented in the crate
+/// docs.
 ///
 /// ```
 /// use doudizhu::{lead_into, Counts, Rules};
 /// let hand: Counts = "3334567".parse()?;
 /// let mut moves = Vec::new();
-/// lead_into(hand, &Rules::STANDARD, &mut moves);
+/// assert_eq!(lead_into(hand, &Rules::STANDARD, &mut moves), 12);
 /// let shown: Vec<String> = moves.iter().map(|m| m.cards().to_string()).collect();
 /// assert_eq!(shown, [
 ///     "3", "4", "5", "6", "7", "33", "333", "3334", "3335", "3336", "3337", "34567",
 /// ]);
+/// // appends: a second call adds its moves after the first call's
+/// assert_eq!(lead_into("BR".parse()?, &Rules::STANDARD, &mut moves), 3);
+/// assert_eq!(moves.len(), 15);
 /// # Ok::<(), doudizhu::ParseError>(())
 /// ```
-pub fn lead_into(hand: Counts, rules: &Rules, out: &mut Vec<Move>) {
-    out.clear();
+pub fn lead_into(hand: Counts, rules: &Rules, out: &mut Vec<Move>) -> usize {
+    lead_sink(hand, rules, out)
+}
+
+/// Where the generators write a move: a list of moves, or of game actions.
+pub(crate) trait Sink {
+    /// Appends one move.
+    fn push_move(&mut self, m: Move);
+    /// The number of entries.
+    fn entries(&self) -> usize;
+}
+
+impl Sink for Vec<Move> {
+    #[inline]
+    fn push_move(&mut self, m: Move) {
+        self.push(m);
+    }
+    #[inline]
+    fn entries(&self) -> usize {
+        self.len()
+    }
+}
+
+impl Sink for Vec<Action> {
+    #[inline]
+    fn push_move(&mut self, m: Move) {
+        self.push(Action::Play(m));
+    }
+    #[inline]
+    fn entries(&self) -> usize {
+        self.len()
+    }
+}
+
+/// [`lead_into`] into any sink.
+#[inline]
+pub(crate) fn lead_sink<O: Sink>(hand: Counts, rules: &Rules, out: &mut O) -> usize {
+    let before = out.entries();
     let h = Hand::new(hand);
     // one call per type, so each is specialised to its type (`gen_kind` is inlined)
     gen_kind(&h, Kind::Solo, Filter::ALL, rules, out);
@@ -477,6 +518,7 @@ pub fn lead_into(hand: Counts, rules: &Rules, out: &mut Vec<Move>) {
     gen_kind(&h, Kind::FourTwoPair, Filter::ALL, rules, out);
     gen_kind(&h, Kind::Bomb, Filter::ALL, rules, out);
     gen_kind(&h, Kind::Rocket, Filter::ALL, rules, out);
+    out.entries() - before
 }
 
 /// Every play `hand` can lead, as a new `Vec` (see [`lead_into`]).
@@ -495,23 +537,35 @@ pub fn lead(hand: Counts, rules: &Rules) -> Vec<Move> {
     out
 }
 
-/// Fills `out` (cleared first) with every play in `hand` that beats `table`, each reading once:
-/// the same type and length with a higher main rank, then the bombs that beat it, then the
-/// rocket. Pass is not listed (it is always possible when following).
+/// Appends to `out` every play in `hand` that beats `table`, each reading once, and returns how
+/// many it appended (std's `read_to_end` convention): the same type and body length with a
+/// higher main rank, then the bombs that beat it, then the rocket. Pass is not listed (it is
+/// always possible when following).
 ///
 /// ```
 /// use doudizhu::{classify, follow_into, Rules};
 /// let table = classify("3334".parse()?, &Rules::STANDARD).unwrap().first();
 /// let mut moves = Vec::new();
-/// follow_into("55567777BR".parse()?, &table, &Rules::STANDARD, &mut moves);
+/// assert_eq!(follow_into("55567777BR".parse()?, &table, &Rules::STANDARD, &mut moves), 10);
 /// let shown: Vec<String> = moves.iter().map(|m| m.cards().to_string()).collect();
 /// assert_eq!(shown, [
 ///     "5556", "5557", "555B", "555R", "5777", "6777", "777B", "777R", "7777", "BR",
 /// ]);
 /// # Ok::<(), doudizhu::ParseError>(())
 /// ```
-pub fn follow_into(hand: Counts, table: &Move, rules: &Rules, out: &mut Vec<Move>) {
-    out.clear();
+pub fn follow_into(hand: Counts, table: &Move, rules: &Rules, out: &mut Vec<Move>) -> usize {
+    follow_sink(hand, table, rules, out)
+}
+
+/// [`follow_into`] into any sink.
+#[inline]
+pub(crate) fn follow_sink<O: Sink>(
+    hand: Counts,
+    table: &Move,
+    rules: &Rules,
+    out: &mut O,
+) -> usize {
+    let before = out.entries();
     let h = Hand::new(hand);
     match table.kind() {
         Kind::Rocket => {}
@@ -525,7 +579,7 @@ pub fn follow_into(hand: Counts, table: &Move, rules: &Rules, out: &mut Vec<Move
         }
         kind => {
             let f = Filter {
-                len: u32::from(table.len()),
+                len: u32::from(table.body_len()),
                 lo: u32::from(table.main().index()) + 1,
             };
             gen_kind(&h, kind, f, rules, out);
@@ -533,6 +587,7 @@ pub fn follow_into(hand: Counts, table: &Move, rules: &Rules, out: &mut Vec<Move
             gen_kind(&h, Kind::Rocket, Filter::ALL, rules, out);
         }
     }
+    out.entries() - before
 }
 
 /// Every play in `hand` that beats `table`, as a new `Vec` (see [`follow_into`]).
@@ -551,21 +606,39 @@ pub fn follow(hand: Counts, table: &Move, rules: &Rules) -> Vec<Move> {
     out
 }
 
-/// A turn's choice: pass or a play.
+/// A turn's choice: pass, a bid (during a game's auction), or a play.
+///
+/// Text ([`Display`](std::fmt::Display)): `pass`, the bid's number (`1`, `2`, `3`), or the play in
+/// the play notation ([`Move::notation`]: `333444-56`). Reading one back needs the phase (`3` is a
+/// bid during the auction and a solo three after it): see [`Game::parse_action`](crate::Game::parse_action).
 ///
 /// ```
 /// use doudizhu::{actions, Action, Rules};
 /// let a = actions("3".parse()?, None, &Rules::STANDARD);
 /// assert_eq!(a.len(), 1); // leading: no pass
 /// assert!(matches!(a[0], Action::Play(_)));
+/// assert_eq!(a[0].to_string(), "3");
+/// assert_eq!(Action::Bid(2).to_string(), "2");
 /// # Ok::<(), doudizhu::ParseError>(())
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Action {
-    /// Pass (only when following).
+    /// Pass: decline to bid, or decline to beat the table (never when leading).
     Pass,
+    /// A bid of 1, 2 or 3 points during a game's auction.
+    Bid(u8),
     /// Play a move.
     Play(Move),
+}
+
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Action::Pass => f.write_str("pass"),
+            Action::Bid(n) => write!(f, "{n}"),
+            Action::Play(m) => f.write_str(&m.notation()),
+        }
+    }
 }
 
 /// Every action of a turn: leading (`table` is `None`), every lead and no pass; following, pass

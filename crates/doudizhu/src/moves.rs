@@ -5,7 +5,8 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::counts::{Counts, Rank};
+use crate::counts::{Counts, ParseError, Rank};
+use crate::rules::Rules;
 
 /// A combination type (牌型). The order is the order of move lists and fixture tables.
 ///
@@ -248,7 +249,7 @@ impl FromStr for Kind {
 /// ```
 /// use doudizhu::{classify, Kind, Rank, Rules};
 /// let m = classify("33344456".parse()?, &Rules::STANDARD).unwrap().first();
-/// assert_eq!((m.kind(), m.len(), m.main()), (Kind::PlaneSolo, 2, Rank::Four));
+/// assert_eq!((m.kind(), m.body_len(), m.main()), (Kind::PlaneSolo, 2, Rank::Four));
 /// assert_eq!(m.count(), 8);
 /// assert_eq!(m.to_string(), "33344456 plane_solo 2 4");
 /// assert_eq!(std::mem::size_of_val(&m), 16);
@@ -317,18 +318,19 @@ impl Move {
         Kind::ALL[(self.tag & 0xff) as usize]
     }
 
-    /// The number of body ranks (a chain's or plane's length; 1 for the other types).
+    /// The number of body ranks: a chain's, pair chain's or plane's length (5 for `34567`, 2 for
+    /// the plane `33344456`), 1 for the other types. The CLI's and the JSON's `length`.
     ///
     /// ```
     /// use doudizhu::{classify, Rules};
     /// let m = classify("3344556677".parse()?, &Rules::STANDARD).unwrap().first();
-    /// assert_eq!(m.len(), 5);
+    /// assert_eq!(m.body_len(), 5);
+    /// assert_eq!(m.len(), 10); // cards
     /// # Ok::<(), doudizhu::ParseError>(())
     /// ```
     #[inline]
     #[must_use]
-    #[allow(clippy::len_without_is_empty)]
-    pub const fn len(self) -> u8 {
+    pub const fn body_len(self) -> u8 {
         (self.tag >> 8) as u8
     }
 
@@ -367,11 +369,27 @@ impl Move {
     pub const fn low(self) -> Rank {
         match self.kind() {
             Kind::Rocket => Rank::BlackJoker,
-            _ => Rank::ALL[(self.main_index() + 1 - self.len()) as usize],
+            _ => Rank::ALL[(self.main_index() + 1 - self.body_len()) as usize],
         }
     }
 
-    /// The number of cards (the seed's `nCount`).
+    /// The number of cards, as `len()` is everywhere in the workspace (the chain's body length
+    /// is [`body_len`](Self::body_len)).
+    ///
+    /// ```
+    /// use doudizhu::{classify, Rules};
+    /// let m = classify("33344456".parse()?, &Rules::STANDARD).unwrap().first();
+    /// assert_eq!((m.len(), m.body_len()), (8, 2));
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    #[allow(clippy::len_without_is_empty)] // a move is never empty
+    pub const fn len(self) -> u32 {
+        self.cards.len()
+    }
+
+    /// The number of cards under the seed's name `nCount`: the same as [`len`](Self::len).
     ///
     /// ```
     /// use doudizhu::{classify, Rules};
@@ -400,8 +418,8 @@ impl Move {
             return self.cards;
         }
         let k = self.kind().body_count() as u64;
-        let low = self.main_index() + 1 - self.len();
-        let ones = crate::counts::LSB & ((1u64 << (4 * self.len() as u32)) - 1);
+        let low = self.main_index() + 1 - self.body_len();
+        let ones = crate::counts::LSB & ((1u64 << (4 * self.body_len() as u32)) - 1);
         Counts::from_bits_unchecked((k * ones) << (4 * low as u32))
     }
 
@@ -505,8 +523,8 @@ impl Ord for Move {
     /// The list order (not strength): type in [`Kind`] order, then length, then main rank, then
     /// the cards' rank strings.
     fn cmp(&self, other: &Move) -> Ordering {
-        (self.tag & 0xff, self.len(), self.main_index())
-            .cmp(&(other.tag & 0xff, other.len(), other.main_index()))
+        (self.tag & 0xff, self.body_len(), self.main_index())
+            .cmp(&(other.tag & 0xff, other.body_len(), other.main_index()))
             .then_with(|| self.cards.cmp(&other.cards))
     }
 }
@@ -519,9 +537,239 @@ impl fmt::Display for Move {
             "{} {} {} {}",
             self.cards,
             self.kind().name(),
-            self.len(),
+            self.body_len(),
             self.main()
         )
+    }
+}
+
+impl Move {
+    /// The play notation of a game record: the sorted rank string, except that a plane with
+    /// wings and four + two are written body first, then `-`, then the wings (`333444-56`,
+    /// `3333-45`), as OpenSpiel writes its actions. Trio + solo and trio + pair stay plain
+    /// (`3334`): they have one reading.
+    ///
+    /// ```
+    /// use doudizhu::{classify, Rules};
+    /// let r = classify("333444555666".parse()?, &Rules::OPENSPIEL).unwrap();
+    /// let shown: Vec<String> = r.iter().map(|m| m.notation()).collect();
+    /// assert_eq!(shown, ["333444555666", "444555666-333", "333444555-666"]);
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn notation(self) -> String {
+        match self.kind() {
+            Kind::PlaneSolo | Kind::PlanePair | Kind::FourTwoSolo | Kind::FourTwoPair => {
+                format!("{}-{}", self.body(), self.wings())
+            }
+            _ => self.cards.to_string(),
+        }
+    }
+
+    /// Reads the play notation under `rules`: a sorted or unsorted rank string (or suited
+    /// cards) means its most natural reading (the first [`classify`](crate::classify) gives);
+    /// `body-wings` picks the reading with that body and those wings, for any type with wings.
+    ///
+    /// ```
+    /// use doudizhu::{Kind, Move, Rules};
+    /// let m = Move::parse_notation("333444555-666", &Rules::OPENSPIEL)?;
+    /// assert_eq!((m.kind(), m.body_len()), (Kind::PlaneSolo, 3));
+    /// let m = Move::parse_notation("333444555666", &Rules::OPENSPIEL)?;
+    /// assert_eq!((m.kind(), m.body_len()), (Kind::Plane, 4));
+    /// assert_eq!(Move::parse_notation("3333-45", &Rules::STANDARD)?.kind(), Kind::FourTwoSolo);
+    /// assert_eq!(Move::parse_notation("3334", &Rules::STANDARD)?.notation(), "3334");
+    /// # Ok::<(), doudizhu::NotationError>(())
+    /// ```
+    pub fn parse_notation(text: &str, rules: &Rules) -> Result<Move, NotationError> {
+        let (body, wings) = match text.split_once('-') {
+            Some((b, w)) => (
+                Counts::parse_play(b).map_err(NotationError::Cards)?,
+                Some(Counts::parse_play(w).map_err(NotationError::Cards)?),
+            ),
+            None => (
+                Counts::parse_play(text).map_err(NotationError::Cards)?,
+                None,
+            ),
+        };
+        let cards = match wings {
+            Some(w) => body.checked_add(w).ok_or(NotationError::TooMany)?,
+            None => body,
+        };
+        let readings = crate::classify(cards, rules).map_err(NotationError::NoPlay)?;
+        match wings {
+            None => Ok(readings.first()),
+            Some(w) => readings
+                .iter()
+                .find(|m| m.body() == body && m.wings() == w)
+                .ok_or(NotationError::NoSuchSplit { body, wings: w }),
+        }
+    }
+
+    /// The move with these cards, type, body length and main rank, if that is a reading of the
+    /// cards under some rule set (checked against [`Rules::PERMISSIVE`], which allows every
+    /// disputed point). Whether a given rule set allows it is [`classify`](crate::classify)'s
+    /// answer.
+    ///
+    /// ```
+    /// use doudizhu::{Kind, Move, Rank};
+    /// let m = Move::from_parts("33344456".parse()?, Kind::PlaneSolo, 2, Rank::Four).unwrap();
+    /// assert_eq!(m.to_string(), "33344456 plane_solo 2 4");
+    /// assert_eq!(Move::from_parts("33344456".parse()?, Kind::PlaneSolo, 2, Rank::Five), None);
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn from_parts(cards: Counts, kind: Kind, body_len: u8, main: Rank) -> Option<Move> {
+        crate::classify(cards, &Rules::PERMISSIVE)
+            .ok()?
+            .iter()
+            .find(|m| m.kind() == kind && m.body_len() == body_len && m.main() == main)
+    }
+}
+
+/// Text that is no play in the play notation ([`Move::parse_notation`]).
+///
+/// ```
+/// use doudizhu::{Move, NotationError, Rules};
+/// let e = Move::parse_notation("334-3", &Rules::STANDARD).unwrap_err();
+/// assert_eq!(e.to_string(), "no reading of 3334 has the body 334 and the wings 3");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NotationError {
+    /// The cards do not read.
+    Cards(ParseError),
+    /// Body and wings together hold a fifth card of a rank or a joker twice.
+    TooMany,
+    /// The cards are no play under the rules.
+    NoPlay(crate::NoPlay),
+    /// The cards are a play, but no reading splits into this body and these wings.
+    NoSuchSplit {
+        /// The body written.
+        body: Counts,
+        /// The wings written.
+        wings: Counts,
+    },
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::Cards(e) => e.fmt(f),
+            NotationError::TooMany => {
+                f.write_str("body and wings hold more cards of a rank than the deck")
+            }
+            NotationError::NoPlay(e) => write!(f, "no play: {e}"),
+            NotationError::NoSuchSplit { body, wings } => {
+                let cards = Counts::from_bits_unchecked(body.bits() + wings.bits());
+                write!(
+                    f,
+                    "no reading of {cards} has the body {body} and the wings {wings}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// Text that is no move: [`Move`]'s `FromStr` reads `cards type length main`.
+///
+/// ```
+/// use doudizhu::{Move, MoveParseError};
+/// let e = "33344456 plane_solo 2 5".parse::<Move>().unwrap_err();
+/// assert_eq!(e.to_string(), "33344456 is no plane_solo of length 2 with main rank 5");
+/// assert!(matches!("3334".parse::<Move>(), Err(MoveParseError::Fields { found: 1 })));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveParseError {
+    /// Not four fields separated by whitespace.
+    Fields {
+        /// How many fields the text has.
+        found: usize,
+    },
+    /// The cards do not read.
+    Cards(ParseError),
+    /// The type is no [`Kind`] name.
+    Kind(UnknownKind),
+    /// The length is no number of body ranks.
+    Length {
+        /// The text read (at most 16 characters).
+        text: String,
+    },
+    /// The main rank does not read.
+    Main(ParseError),
+    /// Readable parts that make no reading of the cards under any rules.
+    NoSuchReading {
+        /// The cards.
+        cards: Counts,
+        /// The type.
+        kind: Kind,
+        /// The body length.
+        body_len: u8,
+        /// The main rank.
+        main: Rank,
+    },
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveParseError::Fields { found } => write!(
+                f,
+                "a move is four fields, `cards type length main` (such as `33344456 plane_solo 2 4`); found {found}"
+            ),
+            MoveParseError::Cards(e) | MoveParseError::Main(e) => e.fmt(f),
+            MoveParseError::Kind(e) => e.fmt(f),
+            MoveParseError::Length { text } => {
+                write!(f, "length \"{text}\" is no number of body ranks")
+            }
+            MoveParseError::NoSuchReading {
+                cards,
+                kind,
+                body_len,
+                main,
+            } => write!(
+                f,
+                "{cards} is no {kind} of length {body_len} with main rank {main}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MoveParseError {}
+
+impl FromStr for Move {
+    type Err = MoveParseError;
+
+    /// Reads what [`Display`](fmt::Display) writes: `cards type length main`, such as
+    /// `33344456 plane_solo 2 4` (the cards a rank string without spaces).
+    ///
+    /// ```
+    /// use doudizhu::{universe, Move, Rules};
+    /// for m in universe(&Rules::OPENSPIEL) {
+    ///     assert_eq!(m.to_string().parse::<Move>(), Ok(m));
+    /// }
+    /// ```
+    fn from_str(text: &str) -> Result<Move, MoveParseError> {
+        let fields: Vec<&str> = text.split_whitespace().take(5).collect();
+        let [cards, kind, len, main] = fields[..] else {
+            return Err(MoveParseError::Fields {
+                found: fields.len(),
+            });
+        };
+        let cards = Counts::parse_play(cards).map_err(MoveParseError::Cards)?;
+        let kind: Kind = kind.parse().map_err(MoveParseError::Kind)?;
+        let body_len: u8 = len.parse().map_err(|_| MoveParseError::Length {
+            text: len.chars().take(16).collect(),
+        })?;
+        let main: Rank = main.parse().map_err(MoveParseError::Main)?;
+        Move::from_parts(cards, kind, body_len, main).ok_or(MoveParseError::NoSuchReading {
+            cards,
+            kind,
+            body_len,
+            main,
+        })
     }
 }
 

@@ -3,7 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// How many cards of one rank the solo wings of a plane may hold.
+/// How many cards of one rank the solo wings of a plane may hold. In rules text and JSON it is
+/// that number (1 to 4).
 ///
 /// ```
 /// use doudizhu::SoloWings;
@@ -41,9 +42,18 @@ impl SoloWings {
     }
 }
 
-/// The rule set: one field for each disputed point of the spec. Build one from a [`Preset`]
-/// (`Rules::default()` is [`Rules::STANDARD`]) and change fields as needed; every combination of
-/// fields is a valid rule set.
+/// The rule set: one field for each disputed point. Start from a preset constant (or a name:
+/// `"douzero".parse()`; `Rules::default()` is [`Rules::STANDARD`]) and change fields as needed;
+/// every combination of fields is a valid rule set. The struct is `#[non_exhaustive]`, so a new
+/// rule flag is not a breaking change: build a value from a preset, never from a literal.
+///
+/// Text ([`Display`](fmt::Display) and [`FromStr`]): a preset's name (`standard`, either case
+/// when read), or for any other rule set the closest preset (fewest options differing, the first
+/// in [`Rules::NAMES`] order on a tie) followed by `+option=value` for each option that differs,
+/// in field order: `standard+rocket_wings=true+solo_wings=4`. Booleans are `true`/`false`,
+/// `solo_wings` the most cards of one rank the solo wings may hold (1 to 4). With the `serde`
+/// feature the JSON is the preset's name, or `{"preset": "standard", "rocket_wings": true}`
+/// listing only the options that differ.
 ///
 /// Fixed by the game, whatever the rules: chains run 5..=12 ranks, pair chains 3..=10, planes
 /// 2..=6, plane + solos 2..=5 trios, plane + pairs 2..=4; chains never use a 2 or a joker; a wing
@@ -60,6 +70,7 @@ impl SoloWings {
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[allow(clippy::struct_excessive_bools)]
+#[non_exhaustive]
 pub struct Rules {
     /// Four + two solos and four + two pairs exist.
     pub four_two: bool,
@@ -174,6 +185,190 @@ impl Default for Rules {
     }
 }
 
+/// The names of the options in rules text, in field order.
+const OPTIONS: [&str; 7] = [
+    "four_two",
+    "four_two_solo_pair",
+    "rocket_wings",
+    "four_two_pair_bomb",
+    "solo_wings",
+    "wing_trio_next_to_body",
+    "plane_pair_repeat",
+];
+
+/// One option's value, as rules text and JSON write it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum OptionValue {
+    Bool(bool),
+    Number(u32),
+}
+
+impl fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Number(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl Rules {
+    /// The preset names, in the order [`Preset::ALL`] lists them (`standard` first).
+    ///
+    /// ```
+    /// use doudizhu::Rules;
+    /// assert_eq!(Rules::NAMES, ["standard", "openspiel", "douzero", "strict"]);
+    /// for name in Rules::NAMES {
+    ///     assert_eq!(name.parse::<Rules>()?.to_string(), *name);
+    /// }
+    /// # Ok::<(), doudizhu::RulesError>(())
+    /// ```
+    pub const NAMES: &'static [&'static str] = &["standard", "openspiel", "douzero", "strict"];
+
+    /// The named preset these rules are, if any.
+    ///
+    /// ```
+    /// use doudizhu::{Preset, Rules};
+    /// assert_eq!(Rules::DOUZERO.preset(), Some(Preset::Douzero));
+    /// assert_eq!(Rules::PERMISSIVE.preset(), None);
+    /// ```
+    #[must_use]
+    pub fn preset(&self) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.rules() == *self)
+    }
+
+    /// The options as (name, value), in field order.
+    pub(crate) fn options(&self) -> [(&'static str, OptionValue); 7] {
+        let b = OptionValue::Bool;
+        [
+            (OPTIONS[0], b(self.four_two)),
+            (OPTIONS[1], b(self.four_two_solo_pair)),
+            (OPTIONS[2], b(self.rocket_wings)),
+            (OPTIONS[3], b(self.four_two_pair_bomb)),
+            (OPTIONS[4], OptionValue::Number(self.solo_wings.max())),
+            (OPTIONS[5], b(self.wing_trio_next_to_body)),
+            (OPTIONS[6], b(self.plane_pair_repeat)),
+        ]
+    }
+
+    /// The closest preset (fewest differing options, first in [`Preset::ALL`] on a tie) and the
+    /// options that differ from it, in field order.
+    pub(crate) fn closest(&self) -> (Preset, Vec<(&'static str, OptionValue)>) {
+        let diff = |p: Preset| -> Vec<(&'static str, OptionValue)> {
+            let base = p.rules().options();
+            self.options()
+                .into_iter()
+                .zip(base)
+                .filter(|(a, b)| a.1 != b.1)
+                .map(|(a, _)| a)
+                .collect()
+        };
+        let mut best = (Preset::Standard, diff(Preset::Standard));
+        for p in Preset::ALL {
+            let d = diff(p);
+            if d.len() < best.1.len() {
+                best = (p, d);
+            }
+        }
+        best
+    }
+
+    /// Sets one option from its name (either case) and its text value.
+    pub(crate) fn set_option(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
+        let Some(option) = OPTIONS
+            .iter()
+            .copied()
+            .find(|o| o.eq_ignore_ascii_case(name))
+        else {
+            return Err(RulesError::UnknownOption {
+                option: name.to_string(),
+            });
+        };
+        let bad = || RulesError::BadValue {
+            option,
+            value: value.to_string(),
+        };
+        if option == "solo_wings" {
+            self.solo_wings = match value.trim() {
+                "1" => SoloWings::Distinct,
+                "2" => SoloWings::UpTo2,
+                "3" => SoloWings::UpTo3,
+                "4" => SoloWings::UpTo4,
+                _ => return Err(bad()),
+            };
+            return Ok(());
+        }
+        let v = if value.trim().eq_ignore_ascii_case("true") {
+            true
+        } else if value.trim().eq_ignore_ascii_case("false") {
+            false
+        } else {
+            return Err(bad());
+        };
+        match option {
+            "four_two" => self.four_two = v,
+            "four_two_solo_pair" => self.four_two_solo_pair = v,
+            "rocket_wings" => self.rocket_wings = v,
+            "four_two_pair_bomb" => self.four_two_pair_bomb = v,
+            "wing_trio_next_to_body" => self.wing_trio_next_to_body = v,
+            _ => self.plane_pair_repeat = v,
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The preset's name, or `preset+option=value...` for the options that differ from the
+    /// closest preset (see [`Rules`]).
+    ///
+    /// ```
+    /// use doudizhu::Rules;
+    /// assert_eq!(Rules::OPENSPIEL.to_string(), "openspiel");
+    /// let mut r = Rules::STANDARD;
+    /// r.rocket_wings = true;
+    /// assert_eq!(r.to_string(), "standard+rocket_wings=true");
+    /// assert_eq!(r.to_string().parse::<Rules>(), Ok(r));
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (preset, diff) = self.closest();
+        f.write_str(preset.name())?;
+        for (name, value) in diff {
+            write!(f, "+{name}={value}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = RulesError;
+
+    /// Reads a preset name (either case), optionally followed by `+option=value` parts.
+    ///
+    /// ```
+    /// use doudizhu::{Rules, RulesError, SoloWings};
+    /// assert_eq!("DouZero".parse::<Rules>(), Ok(Rules::DOUZERO));
+    /// let r: Rules = "strict+solo_wings=2".parse()?;
+    /// assert_eq!(r.solo_wings, SoloWings::UpTo2);
+    /// assert_eq!(
+    ///     "standard+wings=4".parse::<Rules>(),
+    ///     Err(RulesError::UnknownOption { option: "wings".into() })
+    /// );
+    /// # Ok::<(), RulesError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Rules, RulesError> {
+        let mut parts = text.split('+');
+        let name = parts.next().unwrap_or_default();
+        let mut rules = name.parse::<Preset>()?.rules();
+        for part in parts {
+            let (option, value) = part.split_once('=').ok_or_else(|| RulesError::BadOption {
+                part: part.to_string(),
+            })?;
+            rules.set_option(option.trim(), value)?;
+        }
+        Ok(rules)
+    }
+}
+
 /// The four named rule sets.
 ///
 /// ```
@@ -234,12 +429,7 @@ impl Preset {
     /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
-        match self {
-            Preset::Standard => "standard",
-            Preset::Openspiel => "openspiel",
-            Preset::Douzero => "douzero",
-            Preset::Strict => "strict",
-        }
+        Rules::NAMES[self as usize]
     }
 }
 
@@ -249,36 +439,101 @@ impl fmt::Display for Preset {
     }
 }
 
-/// An unknown preset name.
-///
-/// ```
-/// use doudizhu::Preset;
-/// let e = "vb6".parse::<Preset>().unwrap_err();
-/// assert_eq!(e.to_string(), "unknown rules \"vb6\" (standard, openspiel, douzero, strict)");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownPreset(pub String);
-
-impl fmt::Display for UnknownPreset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown rules \"{}\" (standard, openspiel, douzero, strict)",
-            self.0
-        )
+impl From<Preset> for Rules {
+    fn from(p: Preset) -> Rules {
+        p.rules()
     }
 }
 
-impl std::error::Error for UnknownPreset {}
+/// Rules text that names no rule set: an unknown preset, an unknown option, or a bad value.
+///
+/// ```
+/// use doudizhu::{Preset, Rules, RulesError};
+/// let e = "vb6".parse::<Preset>().unwrap_err();
+/// assert_eq!(e, RulesError::UnknownPreset { name: "vb6".into() });
+/// assert_eq!(e.to_string(), "unknown rules \"vb6\" (standard, openspiel, douzero, strict)");
+/// let e = "standard+solo_wings=9".parse::<Rules>().unwrap_err();
+/// assert_eq!(e.to_string(), "rules option solo_wings: \"9\" is no value (1 to 4)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// The preset name is none of [`Rules::NAMES`].
+    UnknownPreset {
+        /// The text read.
+        name: String,
+    },
+    /// The game preset name is none of [`GameRules::NAMES`](crate::GameRules::NAMES).
+    UnknownGame {
+        /// The text read.
+        name: String,
+    },
+    /// An option name that is no field of [`Rules`].
+    UnknownOption {
+        /// The text read.
+        option: String,
+    },
+    /// A `+` part without `=`.
+    BadOption {
+        /// The part read.
+        part: String,
+    },
+    /// An option's value is not `true`/`false` (or 1 to 4 for `solo_wings`).
+    BadValue {
+        /// The option.
+        option: &'static str,
+        /// The text read.
+        value: String,
+    },
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::UnknownPreset { name } => {
+                write!(f, "unknown rules \"{name}\" ({})", Rules::NAMES.join(", "))
+            }
+            RulesError::UnknownGame { name } => write!(
+                f,
+                "unknown rules \"{name}\" ({})",
+                crate::GameRules::NAMES.join(", ")
+            ),
+            RulesError::UnknownOption { option } => write!(
+                f,
+                "unknown rules option \"{option}\" (options: {})",
+                OPTIONS.join(", ")
+            ),
+            RulesError::BadOption { part } => write!(
+                f,
+                "rules option \"{part}\" has no value: write option=value"
+            ),
+            RulesError::BadValue { option, value } => {
+                let expected = if *option == "solo_wings" {
+                    "1 to 4"
+                } else {
+                    "true or false"
+                };
+                write!(
+                    f,
+                    "rules option {option}: \"{value}\" is no value ({expected})"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
 
 impl FromStr for Preset {
-    type Err = UnknownPreset;
+    type Err = RulesError;
 
     /// Reads a preset name (either case).
-    fn from_str(s: &str) -> Result<Preset, UnknownPreset> {
+    fn from_str(s: &str) -> Result<Preset, RulesError> {
         Preset::ALL
             .into_iter()
             .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownPreset(s.to_string()))
+            .ok_or_else(|| RulesError::UnknownPreset {
+                name: s.to_string(),
+            })
     }
 }

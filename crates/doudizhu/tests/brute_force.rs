@@ -49,8 +49,9 @@ fn check(rules: &Rules, hands: &[Counts], seed: u64, per_hand: usize) -> (usize,
     let (mut leads, mut follows) = (0, 0);
     for &hand in hands {
         let expected = brute(hand, rules);
-        lead_into(hand, rules, &mut got);
-        let n = got.len();
+        got.clear();
+        let n = lead_into(hand, rules, &mut got);
+        assert_eq!(n, got.len());
         for m in &got {
             let r = classify(m.cards(), rules).expect("a generated move classifies");
             assert!(r.contains(m), "{m} is not a reading of its cards: {r:?}");
@@ -72,8 +73,9 @@ fn check(rules: &Rules, hands: &[Counts], seed: u64, per_hand: usize) -> (usize,
             tables.push(expected[rng.random_range(0..expected.len())]);
         }
         for table in tables {
-            follow_into(hand, &table, rules, &mut got);
-            let n = got.len();
+            got.clear();
+            let n = follow_into(hand, &table, rules, &mut got);
+            assert_eq!(n, got.len());
             assert!(got.iter().all(|m| m.beats(table)), "{table}");
             got.sort_unstable();
             got.dedup();

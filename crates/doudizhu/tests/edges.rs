@@ -111,7 +111,7 @@ fn solo_wings_up_to_two_of_a_rank() {
     let hand: Counts = "333444555778888".parse().unwrap();
     let mut planes: Vec<String> = lead(hand, &r)
         .iter()
-        .filter(|m| m.kind() == Kind::PlaneSolo && m.len() == 3)
+        .filter(|m| m.kind() == Kind::PlaneSolo && m.body_len() == 3)
         .map(|m| m.cards().to_string())
         .collect();
     planes.sort();
@@ -127,7 +127,7 @@ fn spec_beats(a: Move, b: Move) -> bool {
         (Kind::Bomb, Kind::Bomb) => a.main() > b.main(),
         (Kind::Bomb, _) => true,
         (_, Kind::Bomb) => false,
-        (x, y) => x == y && a.len() == b.len() && a.main() > b.main(),
+        (x, y) => x == y && a.body_len() == b.body_len() && a.main() > b.main(),
     }
 }
 
@@ -135,7 +135,7 @@ fn spec_beats(a: Move, b: Move) -> bool {
 fn beats_is_the_spec_rule_on_every_pair_of_readings() {
     // one move for each (type, length, main rank) of the permissive universe: every pair
     let mut reps: Vec<Move> = universe(&Rules::PERMISSIVE);
-    reps.dedup_by_key(|m| (m.kind(), m.len(), m.main()));
+    reps.dedup_by_key(|m| (m.kind(), m.body_len(), m.main()));
     assert_eq!(reps.len(), 308);
     let mut beaten = 0;
     for &a in &reps {
@@ -237,16 +237,17 @@ fn openspiel_with_four_two_switched_on() {
 /// `openspiel`'s absent four + two) change no play, so only this test pins them.
 #[test]
 fn preset_flags_are_the_spec_table() {
-    let row =
-        |four_two, four_two_solo_pair, rocket_wings, solo_wings, wing_trio_next_to_body| Rules {
-            four_two,
-            four_two_solo_pair,
-            rocket_wings,
-            four_two_pair_bomb: false,
-            solo_wings,
-            wing_trio_next_to_body,
-            plane_pair_repeat: false,
-        };
+    let row = |four_two, four_two_solo_pair, rocket_wings, solo_wings, wing_trio_next_to_body| {
+        let mut r = Rules::PERMISSIVE;
+        r.four_two = four_two;
+        r.four_two_solo_pair = four_two_solo_pair;
+        r.rocket_wings = rocket_wings;
+        r.four_two_pair_bomb = false;
+        r.solo_wings = solo_wings;
+        r.wing_trio_next_to_body = wing_trio_next_to_body;
+        r.plane_pair_repeat = false;
+        r
+    };
     assert_eq!(
         Rules::STANDARD,
         row(true, true, false, SoloWings::UpTo3, false)
@@ -277,6 +278,7 @@ fn actions_lead_without_pass_follow_with_pass_first() {
         .map(|a| match a {
             Action::Play(m) => m.to_string(),
             Action::Pass => "pass".to_string(),
+            Action::Bid(b) => b.to_string(),
         })
         .collect();
     assert_eq!(

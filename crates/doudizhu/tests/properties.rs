@@ -48,8 +48,8 @@ proptest! {
                         prop_assert!(body.count(rank) == 0 || wings.count(rank) == 0);
                     }
                     prop_assert!(Kind::ALL.contains(&m.kind()));
-                    prop_assert!(m.kind().lengths().contains(&m.len()));
-                    prop_assert_eq!(m.count(), m.kind().cards(u32::from(m.len())));
+                    prop_assert!(m.kind().lengths().contains(&m.body_len()));
+                    prop_assert_eq!(m.count(), m.kind().cards(u32::from(m.body_len())));
                 }
             }
             Err(NoPlay::Empty) => prop_assert!(c.is_empty()),

@@ -72,7 +72,7 @@ fn tricky_plays_under_every_preset() {
                         format!(
                             "{} {} main {} value {}",
                             m.kind(),
-                            m.len(),
+                            m.body_len(),
                             m.main(),
                             m.value()
                         )
