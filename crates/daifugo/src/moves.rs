@@ -15,7 +15,7 @@ mod reference;
 
 use cards_core::CardSet;
 
-use crate::meld::{ABOVE2, BELOW3, JK, LSB, NO_STAND, RJ, STD, rep};
+use crate::meld::{ABOVE2, BELOW3, JK, LSB, NO_STAND, STD, rep};
 use crate::{Error, Kind, Meld, Rules, State};
 
 /// The ♠3 card bit.
@@ -517,8 +517,8 @@ fn follow_table<S: Sink>(
     let tb = table.bits();
     // one test for what `State::check_hand` refuses: a red joker, a joker the rules lack, a card
     // in both; the full check then names the fault
-    let bad = if rules.joker { RJ } else { RJ | JK };
-    if (hb | tb) & bad != 0 || hb & tb != 0 {
+    // (bits 52 and 53 are the jokers: above 1 a red one, 1 a black one the rules may lack)
+    if ((hb | tb) >> 52) > u64::from(rules.joker) || hb & tb != 0 {
         state.check_hand(hand, rules)?;
     }
     let reversed = state.revolution ^ state.eleven_back;
@@ -651,7 +651,8 @@ fn stronger_cards(faces: u64, reversed: bool) -> u64 {
     if reversed {
         (1u64 << (faces.trailing_zeros() & !3)) - 1
     } else {
-        STD & !((2u64 << (faces.ilog2() | 3)) - 1)
+        // `| 1`: the same log for any faces, and no panic path for none
+        STD & !((2u64 << ((faces | 1).ilog2() | 3)) - 1)
     }
 }
 
