@@ -21,47 +21,76 @@ use cards_core::{Card, CardSet, Rank, Suit};
 /// ```
 #[must_use]
 pub fn canonical(text: &str) -> Option<CardSet> {
-    let mut set = CardSet::EMPTY;
-    if text.is_empty() {
-        return Some(set);
+    let b = text.as_bytes();
+    if b.is_empty() {
+        return Some(CardSet::EMPTY);
     }
-    for token in text.as_bytes().split(|&b| b == b' ') {
-        let card = match *token {
-            [b'J', b'K'] => Card::BLACK_JOKER,
-            [s, r] => Card::new(rank(r)?, suit(s)?),
-            [s, b'1', b'0'] => Card::new(Rank::Ten, suit(s)?),
-            _ => return None,
+    let mut bits = 0u64;
+    let mut i = 0;
+    loop {
+        let (s, r) = (*b.get(i)?, *b.get(i + 1)?);
+        let (bit, next) = if s == b'J' && r == b'K' {
+            (u32::from(Card::BLACK_JOKER.index()), i + 2)
+        } else {
+            let suit = SUITS[s as usize];
+            if suit == NONE {
+                return None;
+            }
+            if r == b'1' {
+                if b.get(i + 2) != Some(&b'0') {
+                    return None;
+                }
+                (
+                    u32::from(Card::new(Rank::Ten, Suit::Clubs).index() + suit),
+                    i + 3,
+                )
+            } else {
+                let rank = RANKS[r as usize];
+                if rank == NONE {
+                    return None;
+                }
+                (u32::from(rank * 4 + suit), i + 2)
+            }
         };
-        if set.contains(card) {
+        if bits >> bit & 1 != 0 {
             return None;
         }
-        set = set.with(card);
+        bits |= 1 << bit;
+        match b.get(next) {
+            None => break,
+            Some(b' ') => i = next + 1,
+            Some(_) => return None,
+        }
     }
-    Some(set)
+    Some(CardSet::from_bits_truncate(bits))
 }
 
-fn suit(b: u8) -> Option<Suit> {
-    Some(match b {
-        b'C' => Suit::Clubs,
-        b'D' => Suit::Diamonds,
-        b'H' => Suit::Hearts,
-        b'S' => Suit::Spades,
-        _ => return None,
-    })
-}
+/// Not a suit or rank letter.
+const NONE: u8 = 0xFF;
 
-fn rank(b: u8) -> Option<Rank> {
-    Some(match b {
-        b'3'..=b'9' => Rank::from_index(b - b'3')?,
-        b'T' => Rank::Ten,
-        b'J' => Rank::Jack,
-        b'Q' => Rank::Queen,
-        b'K' => Rank::King,
-        b'A' => Rank::Ace,
-        b'2' => Rank::Two,
-        _ => return None,
-    })
-}
+/// A suit's index by its upper-case letter.
+const SUITS: [u8; 256] = {
+    let mut t = [NONE; 256];
+    let mut i = 0;
+    while i < 4 {
+        let suit = Suit::ALL[i];
+        t[suit.letter() as usize] = suit.index();
+        i += 1;
+    }
+    t
+};
+
+/// A rank's index by its character (`T` for ten; `10` is read apart).
+const RANKS: [u8; 256] = {
+    let mut t = [NONE; 256];
+    let mut i = 0;
+    while i < 13 {
+        let rank = Rank::ALL[i];
+        t[rank.char() as usize] = rank.index();
+        i += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
