@@ -131,9 +131,33 @@ fn from_douzero(numbers: &[i64]) -> PyResult<Counts> {
     Counts::from_bits(bits).ok_or_else(|| ParseError::new_err("no rank multiset"))
 }
 
+/// Reads cards. A rank string in rank order (as RLCard writes every hand and action) is always
+/// ranks: `JK` is a jack and a king here, where the crate's parser reads the token `JK` as the
+/// one-joker games' joker and refuses it. Anything else goes to the crate's parser.
 fn parse_counts(text: &str) -> PyResult<Counts> {
+    if let Some(c) = sorted_rank_string(text) {
+        return Ok(c);
+    }
     text.parse::<Counts>()
         .map_err(|e| ParseError::new_err(e.to_string()))
+}
+
+fn sorted_rank_string(text: &str) -> Option<Counts> {
+    let mut bits = 0u64;
+    let mut last = 0;
+    for b in text.bytes() {
+        let r = RANK_CHARS.iter().position(|&c| c == b)?;
+        if r < last {
+            return None;
+        }
+        last = r;
+        let n = (bits >> (4 * r)) & 0xf;
+        if n == if r >= 13 { 1 } else { 4 } {
+            return None; // a fifth card: the crate's parser names it
+        }
+        bits += 1 << (4 * r);
+    }
+    Counts::from_bits(bits)
 }
 
 /// A hand given as a rank string (or suited cards), a DouZero int list, or a mask.
@@ -307,45 +331,54 @@ fn to_list<'py>(
     form: Form,
     rules: &Rules,
 ) -> PyResult<Bound<'py, PyList>> {
+    let c = cache(py);
+    // the id forms and the strings: shared objects, one list of the exact size
+    match form {
+        Form::Str | Form::Rlcard | Form::Openspiel => {
+            let mut items: Vec<Bound<'py, PyAny>> = Vec::with_capacity(moves.len() + 1);
+            if pass {
+                items.push(match form {
+                    Form::Str => c.rl_str[RL_PASS as usize].bind(py).clone().into_any(),
+                    Form::Rlcard => c.rl_int[RL_PASS as usize].bind(py).clone().into_any(),
+                    _ => c.os_int[OS_PASS as usize].bind(py).clone().into_any(),
+                });
+            }
+            let mut buf = [0u8; 64];
+            for m in moves {
+                items.push(match form {
+                    // the same cards are the same string, whatever the reading
+                    Form::Str => match rl_table().ids.get(&m.cards().bits()) {
+                        Some(&id) => c.rl_str[id as usize].bind(py).clone().into_any(),
+                        None => {
+                            PyString::new(py, rank_string(m.cards().bits(), &mut buf)).into_any()
+                        }
+                    },
+                    Form::Rlcard => c.rl_int[rl_id_checked(m, rules)? as usize]
+                        .bind(py)
+                        .clone()
+                        .into_any(),
+                    _ => c.os_int[os_id_checked(m)? as usize]
+                        .bind(py)
+                        .clone()
+                        .into_any(),
+                });
+            }
+            return PyList::new(py, items);
+        }
+        _ => {}
+    }
     let list = PyList::empty(py);
     if pass {
         match form {
-            Form::Str => list.append("pass")?,
-            Form::Move => list.append(py.None())?,
-            Form::Rlcard => list.append(RL_PASS)?,
-            Form::Openspiel => list.append(OS_PASS)?,
             Form::Douzero => list.append(PyList::empty(py))?,
             Form::Mask => list.append(0u64)?,
+            _ => list.append(py.None())?,
         }
     }
-    let c = cache(py);
     match form {
-        Form::Str => {
-            let mut buf = [0u8; 64];
-            let ids = &rl_table().ids;
-            for m in moves {
-                // the same cards are the same string, whatever the reading
-                match ids.get(&m.cards().bits()) {
-                    Some(&id) => list.append(c.rl_str[id as usize].bind(py))?,
-                    None => {
-                        list.append(PyString::new(py, rank_string(m.cards().bits(), &mut buf)))?
-                    }
-                }
-            }
-        }
         Form::Move => {
             for m in moves {
                 list.append(PyMove(*m))?;
-            }
-        }
-        Form::Rlcard => {
-            for m in moves {
-                list.append(c.rl_int[rl_id_checked(m, rules)? as usize].bind(py))?;
-            }
-        }
-        Form::Openspiel => {
-            for m in moves {
-                list.append(c.os_int[os_id_checked(m)? as usize].bind(py))?;
             }
         }
         Form::Douzero => {
@@ -353,7 +386,7 @@ fn to_list<'py>(
                 list.append(douzero_list(m.cards().bits()))?;
             }
         }
-        Form::Mask => {
+        _ => {
             for m in moves {
                 list.append(m.cards().bits())?;
             }
@@ -511,7 +544,9 @@ fn ddz_follow<'py>(
     let h = hand_of(hand)?;
     let mut out = Vec::with_capacity(64);
     match table_of(table, form, &rules)? {
-        Some(t) => follow_into(h, &t, &rules, &mut out),
+        Some(t) => {
+            follow_into(h, &t, &rules, &mut out);
+        }
         None => {
             return Err(NoPlayError::new_err(
                 "the table holds no play to follow (pass or nothing): use lead",
@@ -619,6 +654,7 @@ fn batch(
     for (i, &h) in hands.iter().enumerate() {
         let hand = Counts::from_bits(h).expect("checked");
         let table = tables.map_or(0, |t| t[i]);
+        out.clear();
         if table == 0 {
             lead_into(hand, rules, &mut out);
         } else {
@@ -821,7 +857,9 @@ fn dz_legal<'py>(
     } else {
         let c = from_douzero(&rival_move)?;
         match classify(c, &rules) {
-            Ok(r) => follow_into(h, &r.first(), &rules, &mut out),
+            Ok(r) => {
+                follow_into(h, &r.first(), &rules, &mut out);
+            }
             Err(_) => {
                 lead_into(h, &rules, &mut out);
                 out.retain(|m| m.kind().is_bomb());

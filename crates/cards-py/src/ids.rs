@@ -21,7 +21,7 @@ pub const OS_SIZE: u32 = 26057;
 /// OpenSpiel's first play id.
 pub const OS_FIRST_PLAY: u32 = 4;
 
-/// A multiply-rotate hasher for the id maps (keys are card masks, not attacker-chosen): the
+/// A multiply-rotate hasher with a folding finish for the id maps (keys are card masks, not attacker-chosen): the
 /// standard library's SipHash costs more than the rest of an id lookup.
 #[derive(Default)]
 pub struct Fx(u64);
@@ -44,7 +44,10 @@ impl Hasher for Fx {
         self.write_u64(u64::from(x));
     }
     fn finish(&self) -> u64 {
-        self.0
+        // the product's low bits depend only on the key's low bits (a mask's lowest ranks), and
+        // the table indexes buckets by low bits: fold the high half down first
+        let h = self.0;
+        h ^ (h >> 29) ^ (h >> 47)
     }
 }
 

@@ -10,11 +10,13 @@ fn err(e: kabu::KabuError) -> PyErr {
 }
 
 fn rules_of(name: &str) -> PyResult<Rules> {
-    name.parse::<Rules>().map_err(RulesError::new_err)
+    name.parse::<Rules>()
+        .map_err(|e| RulesError::new_err(e.to_string()))
 }
 
 fn role_of(name: &str) -> PyResult<Role> {
-    name.parse::<Role>().map_err(KabuError::new_err)
+    name.parse::<Role>()
+        .map_err(|e| KabuError::new_err(e.to_string()))
 }
 
 fn yaku_of(name: &str) -> PyResult<Yaku> {

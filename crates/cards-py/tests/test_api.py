@@ -63,6 +63,16 @@ def test_errors_carry_the_engines_messages(call, error, message):
     assert message in str(e.value)
 
 
+def test_sorted_rank_strings_are_ranks():
+    # RLCard writes a jack and a king as "JK": ranks, not the one-joker games' joker token
+    assert ddz.lead("JK") == ["J", "K"]
+    assert ddz.legal_actions("JK", "T", form="rlcard") == [27471, 8, 10]
+    assert ddz.mask("JK") == ddz.mask([11, 13])
+    # among suited cards, JK is the one-joker games' joker: the crate's parser names it
+    with pytest.raises(ParseError, match="names no joker"):
+        ddz.lead("S3 JK")
+
+
 def test_bad_form_is_a_value_error():
     with pytest.raises(ValueError, match="unknown form"):
         ddz.lead("3", form="json")

@@ -153,13 +153,24 @@ def _env_with(hand, rival):
 
 
 class _Player:
-    """Plays a random legal move, the longest one half of the time (planes show up)."""
+    """Seeks DouZero's faults: plays a plane with solos that DouZero's detector rejects, or one
+    with a wing trio, whenever it holds one; else the longest move half of the time, else a
+    random one."""
 
     def __init__(self, rng):
         self.rng = rng
 
     def act(self, infoset):
         legal = infoset.legal_actions
+        planes = [m for m in legal if len(m) >= 8 and drop.get_move_type(m)["type"] == 11]
+        rejected = [m for m in planes if DZ_TYPE(list(m))["type"] == 15]
+        top = lambda m: drop.get_move_type(m)["rank"] + drop.get_move_type(m)["len"] - 1
+        wing_trio = [m for m in planes if _dz_rank(m) > top(m)]
+        pools = [rejected, wing_trio]
+        self.rng.shuffle(pools)
+        for pool in pools:
+            if pool:
+                return self.rng.choice(pool)
         if self.rng.random() < 0.5:
             return max(legal, key=len)
         return self.rng.choice(legal)
@@ -201,11 +212,13 @@ def _explain(hand, rival, theirs_list, ours_list, faults):
         return
     rt = drop.get_move_type(rival)
     assert rt["type"] == 11, (hand, rival, theirs ^ ours)
+    table = ddz.Move(list(rival), "douzero")
     for m in theirs ^ ours:
-        mt = drop.get_move_type(list(m))
-        assert mt["type"] == 11 and mt["len"] == rt["len"], (hand, rival, m)
+        # a plane with solos of the rival's length (one multiset may read as a longer plane too)
+        readings = [r for r in ddz.classify(list(m), "douzero") if r.kind == "plane_solo" and r.length == rt["len"]]
+        assert readings, (hand, rival, m)
         assert (m in theirs) == (_dz_rank(m) > _dz_rank(rival)), (hand, rival, m)
-        assert (m in ours) == (mt["rank"] > rt["rank"]), (hand, rival, m)
+        assert (m in ours) == any(r.beats(table) for r in readings), (hand, rival, m)
         faults[FAULT_WING_TRIO_RANK] += 1
 
 
@@ -239,3 +252,62 @@ def test_gameenv_games_with_the_drop_in():
     assert dz_game.MovesGener is DZ_GENER and dz_md.get_move_type is DZ_TYPE
     print(f"\nDouZero GameEnv: {n} games, {steps} steps, faults: {dict(faults)}")
     assert steps > n * 10
+
+
+def _rigged_deal(seed):
+    """A deal where the landlord and the next player both hold planes of four (with a rank's
+    four cards or a trio beside them for wings), so the rejected planes and the wing-trio
+    ranking meet in real GameEnv play."""
+    rng = random.Random(seed)
+    a = rng.randint(3, 6)
+    pool = collections.Counter(DECK)
+    land, down = [], []
+
+    def take(hand, rank, n):
+        n = min(n, pool[rank])
+        hand += [rank] * n
+        pool[rank] -= n
+
+    for r in range(a, a + 4):
+        take(land, r, 3)
+    for r in range(a + 4, min(a + 8, 15)):
+        take(down, r, 3)
+    take(land, rng.choice([r for r in (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17) if pool[r] >= 3]), 4)
+    take(down, rng.choice([r for r in (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17) if pool[r] >= 3]), 3)
+    rest = list(pool.elements())
+    rng.shuffle(rest)
+    land += rest[: 20 - len(land)]
+    rest = list((collections.Counter(DECK) - collections.Counter(land) - collections.Counter(down)).elements())
+    rng.shuffle(rest)
+    down += rest[: 17 - len(down)]
+    up = list((collections.Counter(DECK) - collections.Counter(land) - collections.Counter(down)).elements())
+    assert len(land) == 20 and len(down) == 17 and len(up) == 17
+    return {
+        "landlord": sorted(land),
+        "three_landlord_cards": sorted(land[-3:]),
+        "landlord_up": sorted(up),
+        "landlord_down": sorted(down),
+    }, rng
+
+
+def test_gameenv_games_that_meet_the_plane_faults():
+    n = size(100, 1000)
+    faults = collections.Counter()
+    drop.patch()
+    try:
+        for seed in range(n):
+            data, rng = _rigged_deal(seed)
+            player = _Player(rng)
+            env = dz_game.GameEnv({p: player for p in ("landlord", "landlord_up", "landlord_down")})
+            env.card_play_init(data)
+            while not env.game_over:
+                pos = env.acting_player_position
+                seq = env.card_play_action_seq
+                rival = (seq[-2] if len(seq[-1]) == 0 else seq[-1]) if seq else []
+                _explain(env.info_sets[pos].player_hand_cards, rival, _douzero_reference(env),
+                         env.game_infoset.legal_actions, faults)  # fmt: skip
+                env.step()
+    finally:
+        drop.unpatch()
+    print(f"\nDouZero GameEnv, plane-rich deals: {n} games, faults: {dict(faults)}")
+    assert faults[FAULT_REJECTED_PLANE] > 0 and faults[FAULT_WING_TRIO_RANK] > 0

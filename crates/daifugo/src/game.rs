@@ -622,7 +622,7 @@ impl Game {
             reversed: false,
             cut_off: false,
             forced_places: None,
-            history: Vec::with_capacity(128),
+            history: Vec::with_capacity(256),
         };
         match classes {
             Some(c) if rules.exchange => {
@@ -924,12 +924,10 @@ impl Game {
                 );
             }
             Phase::Play => {
-                let mut melds = Vec::new();
                 let hand = self.hands[self.turn as usize];
-                // the state's table never shares a card with the mover's hand
-                if crate::follow_into(hand, &self.state, &self.rules, &mut melds).is_ok() {
-                    out.extend(melds.into_iter().map(Action::Play));
-                }
+                // the state's table never shares a card with the mover's hand, and the hands
+                // hold the rules' cards: no error
+                let _ = crate::moves::follow_sink(hand, &self.state, &self.rules, out);
                 out.push(Action::Pass);
             }
         }

@@ -4,8 +4,7 @@
 
 use cards_core::{CardSet, Rng};
 use daifugo::uecda::Grid;
-use daifugo::{Action, Class, Game, Meld, Mode, Record, Rules, State};
-use serde_json::{Value, json};
+use daifugo::{Action, Class, Game, Meld, Mode, Rules, State};
 
 use super::PolicyName;
 use super::client::{Player, View};
@@ -146,56 +145,47 @@ impl Engine {
         self.game.places()
     }
 
-    /// Applies the turn player's submission; whether it was accepted.
-    pub fn submit(&mut self, sub: &Submission) -> bool {
+    /// Applies the turn player's submission; whether it was accepted, and whether the table
+    /// was cleared after it.
+    pub fn submit(&mut self, sub: &Submission) -> (bool, bool) {
         let action = match sub {
             Submission::Pass => Action::Pass,
             Submission::Meld(m, _) => Action::Play(*m),
             Submission::Invalid => Action::Invalid,
         };
         // the server's mode refuses nothing: an illegal submission is a pass
-        self.game.apply(action).is_ok_and(|o| o.accepted)
+        self.game
+            .apply(action)
+            .map_or((false, false), |o| (o.accepted, o.flushed))
     }
 
-    /// The game's record as one line of JSON.
+    /// The game's record as one line of JSON (the game crate's record format).
     pub fn record_json(&self) -> String {
-        record_json(&self.game.record()).to_string()
+        serde_json::to_string(&self.game.record()).unwrap_or_default()
     }
 }
 
-/// A record in the game's JSON form: `rules`, `seats`, `classes` (by player, `null` in a reset
-/// game), `hands` (as dealt), `exchange` (the cards each player returned, `null` without an
-/// exchange), `actions` (`{"player": p, "meld": "S3 S4 S5" | "pass" | "invalid"}`), and
-/// `places` for a game ended by the cut-off.
-pub fn record_json(r: &Record) -> Value {
-    let text = |c: &CardSet| {
-        c.iter()
-            .map(|card| {
-                if card.is_joker() {
-                    "JK".to_string()
-                } else {
-                    format!("{card:#}")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let mut v = json!({
-        "rules": r.rules.to_string(),
-        "seats": r.seats,
-        "classes": r.classes.map(|c| c.map(Class::index)),
-        "hands": r.hands.iter().map(text).collect::<Vec<_>>(),
-        "exchange": r.exchange.map(|e| e.iter().map(text).collect::<Vec<_>>()),
-        "actions": r.actions.iter().map(|a| json!({"player": a.player, "meld": format!("{:#}", a.action)})).collect::<Vec<_>>(),
-    });
-    if let Some(p) = r.places {
-        v["places"] = json!(p);
-    }
-    v
-}
-
-/// A computer player for the client: one of the game crate's built-in players, shown what the
-/// grids tell (its hand, the table, counts, classes, seats; no history).
+/// A computer player for the client: one of the game crate's built-in players (`seed`: the seed
+/// decomposition's player; `random`: a uniformly random legal action, seeded with `seed`), shown
+/// what the grids tell (its hand, the table, counts, classes, seats; no history).
+///
+/// ```
+/// use cards_cli::uecda::{client::View, player, PolicyName};
+/// use daifugo::{Meld, Rules, State};
+/// let mut p = player(PolicyName::Seed, 0, Rules::UECDA);
+/// let view = View {
+///     player: 0,
+///     hand: "S3 D3 H9".parse().unwrap(),
+///     state: State::default(),
+///     counts: [3, 10, 10, 10, 10],
+///     classes: None,
+///     seats: [0, 1, 2, 3, 4],
+/// };
+/// let legal = daifugo::lead(view.hand, &Rules::UECDA).unwrap();
+/// let pair = Meld::parse("S3 D3", &Rules::UECDA).unwrap();
+/// assert_eq!(p.play(&view, &legal), Some(pair)); // leads the weakest multi-card meld
+/// ```
+#[must_use]
 pub fn player(policy: PolicyName, seed: u64, rules: Rules) -> Box<dyn Player> {
     let name = match policy {
         PolicyName::Seed => "seed",

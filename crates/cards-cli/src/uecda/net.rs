@@ -82,6 +82,22 @@ pub fn read_full(
 }
 
 /// Reads one grid before `deadline`.
+///
+/// ```
+/// use std::net::{TcpListener, TcpStream};
+/// use std::time::{Duration, Instant};
+/// use cards_cli::uecda::net::{read_grid, read_int, write_grid, write_int};
+/// use daifugo::uecda::Grid;
+///
+/// let l = TcpListener::bind("127.0.0.1:0").unwrap();
+/// let mut a = TcpStream::connect(l.local_addr().unwrap()).unwrap();
+/// let (mut b, _) = l.accept().unwrap();
+/// write_grid(&mut a, &Grid::profile("me")).unwrap();
+/// write_int(&mut a, 9).unwrap();
+/// let soon = Some(Instant::now() + Duration::from_secs(5));
+/// assert_eq!(read_grid(&mut b, soon).unwrap().read_profile().unwrap().1, "me");
+/// assert_eq!(read_int(&mut b, soon).unwrap(), 9);
+/// ```
 pub fn read_grid(stream: &mut TcpStream, deadline: Option<Instant>) -> Result<Grid, NetError> {
     let mut buf = [0u8; GRID_BYTES];
     read_full(stream, &mut buf, deadline)?;

@@ -20,10 +20,12 @@
 //!   or that does not beat the table;
 //! - the wait for five clients has an overall limit.
 //!
-//! The state cells of a field grid (`[5][4..8]`) show the state after the action; unlike the
-//! official server, which shows them before a flush the action triggers, lock and 11-back are
-//! already cleared after an 8-cut (the protocol's manual calls these cells unreliable; clients
-//! read the state from the hand grid, which is identical in both servers). Row 7 is always 0.
+//! The state cells of a field grid (`[5][4..8]`) show the state after the action and before any
+//! flush it triggers, as the official server's do: after an 8-cut or the last pass of a trick
+//! the field grid still shows the meld, `[5][4] = 0` and the lock; the next hand grid shows the
+//! clear table. The classes of row 6
+//! are the game's classes in every grid (the official server overwrites them with places as
+//! players finish; read classes from the deal grid with either server). Row 7 is always 0.
 
 use std::io::{self, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
@@ -137,6 +139,46 @@ struct Server<'a> {
 /// Binds, tells `on_listen` the address (before accepting anyone), accepts five clients and
 /// plays the match; each game's record (one JSON line) goes to `records`, each log line to
 /// `log`.
+///
+/// A whole match in one process, five clients on threads:
+///
+/// ```
+/// use std::{io, sync::mpsc, thread, time::Duration};
+/// use cards_cli::uecda::{client, player, server, PolicyName};
+/// use daifugo::Rules;
+///
+/// let (tx, rx) = mpsc::channel();
+/// let srv = thread::spawn(move || {
+///     let opts = server::ServeOptions {
+///         port: 0,
+///         games: 2,
+///         seed: 7,
+///         wait: Some(Duration::from_secs(30)),
+///         ..server::ServeOptions::default()
+///     };
+///     let mut on_listen = |addr: std::net::SocketAddr| tx.send(addr.port()).unwrap();
+///     server::serve(&opts, &mut on_listen, &mut io::sink(), &mut io::sink())
+/// });
+/// let port = rx.recv().unwrap();
+/// let clients: Vec<_> = (0..5)
+///     .map(|i| {
+///         thread::spawn(move || {
+///             let opts = client::ClientOptions {
+///                 host: "127.0.0.1".into(),
+///                 port,
+///                 name: format!("p{i}"),
+///                 idle: Some(Duration::from_secs(30)),
+///             };
+///             let mut me = player(PolicyName::Seed, i, Rules::UECDA);
+///             client::run_client(&opts, &Rules::UECDA, me.as_mut()).unwrap()
+///         })
+///     })
+///     .collect();
+/// let reports: Vec<_> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+/// let standings = srv.join().unwrap().unwrap();
+/// assert_eq!(standings.points.iter().sum::<u32>(), 2 * 15); // 5 + 4 + 3 + 2 + 1 a game
+/// assert!(reports.iter().all(|r| r.refused == 0 && r.games.len() == 2));
+/// ```
 pub fn serve(
     opts: &ServeOptions,
     on_listen: &mut dyn FnMut(SocketAddr),
@@ -439,7 +481,7 @@ impl Server<'_> {
                 },
             };
             let table_was_clear = st.table.is_none();
-            let accepted = engine.submit(&sub);
+            let (accepted, flushed) = engine.submit(&sub);
             let answer = match (&sub, accepted) {
                 (Submission::Meld(_, g), true) => {
                     let mut f = Grid::EMPTY;
@@ -457,14 +499,29 @@ impl Server<'_> {
             if asked {
                 self.send_int(turn, answer);
             }
+            // the state after the action, before the flush it triggers
             let after = engine.state();
+            let (locked, eleven_back) = match (&sub, accepted, flushed) {
+                (_, _, false) => (after.locked, after.eleven_back),
+                (Submission::Meld(m, _), true, true) => {
+                    let rules = engine.rules();
+                    let locks = rules.suit_lock
+                        && !m.is_lone_joker()
+                        && st
+                            .table
+                            .is_some_and(|t| !t.is_lone_joker() && t.suit_mask() == m.suit_mask());
+                    let flips = rules.eleven_back && m.has_rank(cards_core::Rank::Jack);
+                    (st.locked || locks, st.eleven_back ^ flips)
+                }
+                _ => (st.locked, st.eleven_back),
+            };
             let mut fg = field.unwrap_or(Grid::EMPTY);
             fg.set_status(&Status {
                 player: Some(turn as u8),
                 table_clear: field.is_none(),
-                eleven_back: after.eleven_back,
+                eleven_back,
                 revolution: after.revolution,
-                locked: after.locked,
+                locked,
                 counts: engine.counts(),
                 ..base
             });
