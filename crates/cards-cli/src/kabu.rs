@@ -24,6 +24,7 @@
 //! A bad line answers `{"error": "..."}` naming the token and why.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use cards_core::CardSet;
@@ -176,13 +177,22 @@ pub fn eval_answer(
     role: Role,
     rules: Rules,
 ) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    // The JSON of each outcome met so far: it depends on the outcome alone, and there are a few
+    // dozen outcomes, so a long run serialises each once.
+    let mut written: HashMap<Outcome, Box<[u8]>> = HashMap::new();
     move |text, out| {
         let line: EvalLine = parse_line(text)?;
         let (role, rules) = (name_or(line.role, role)?, name_or(line.rules, rules)?);
         let hand: Hand = line_hand(line.hand, line.cards)?
             .parse()
             .map_err(|e: kabu::KabuError| e.to_string())?;
-        write_json(out, &hand.evaluate(role, rules));
+        let outcome = hand.evaluate(role, rules);
+        let json = written.entry(outcome).or_insert_with(|| {
+            let mut buf = Vec::new();
+            write_json(&mut buf, &outcome);
+            buf.into_boxed_slice()
+        });
+        out.extend_from_slice(json);
         Ok(())
     }
 }
