@@ -643,6 +643,7 @@ impl Policy for BuiltinPolicy {
 /// assert_eq!(kabu::Case::FieldWins.name(), "field_wins");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Case {
     /// The dealer holds a two-card クッピン: the player loses the stake.
     DealerKuppin,
