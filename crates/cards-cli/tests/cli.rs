@@ -158,7 +158,7 @@ fn a_missing_command_is_named_with_the_choices() {
         ),
         (
             &["kabu"][..],
-            "cards: 'cards kabu' needs a command: one of eval, odds (see --help)\n",
+            "cards: 'cards kabu' needs a command: one of eval, odds, round, edge, simulate (see --help)\n",
         ),
         (
             &["doudizhu"][..],
