@@ -9,8 +9,8 @@ use std::hint::black_box;
 use cards_core::{Card, CardSet, Order};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use daifugo::{
-    Meld, Rules, State, decompose_into, fewest_melds_count, fewest_melds_into, follow_into,
-    lead_into,
+    Class, Game, Meld, Policy, Random, Rules, SeedPlayer, State, decompose_into,
+    fewest_melds_count, fewest_melds_into, follow_into, lead_into,
 };
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
@@ -151,5 +151,51 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// The classes of the benchmarked games (so every game has the exchange).
+const CLASSES: [Class; 5] = [
+    Class::Heimin,
+    Class::Daifugo,
+    Class::Daihinmin,
+    Class::Fugo,
+    Class::Hinmin,
+];
+
+/// Plays 100 whole seeded games (deal, tribute, exchange, play) with `players`; returns the sum
+/// of the number of actions, so the work is not optimised away.
+fn games(players: &mut [Box<dyn Policy>; 5], first_seed: u64) -> usize {
+    let mut total = 0;
+    for seed in first_seed..first_seed + 100 {
+        let mut g = Game::deal_from(RULES, seed, [0, 1, 2, 3, 4], Some(CLASSES));
+        g.play_out(players).expect("legal choices");
+        total += g.history().len();
+    }
+    total
+}
+
+/// Whole games: five random players, and five seed players (`daifugo/random_game`,
+/// `daifugo/seed_game`), 100 seeded games an iteration, the exchange included.
+fn bench_games(c: &mut Criterion) {
+    let mut g = c.benchmark_group("daifugo");
+    g.throughput(Throughput::Elements(100));
+    let mut random: [Box<dyn Policy>; 5] =
+        std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy>);
+    let mut seed = 0u64;
+    g.bench_function("random_game", |b| {
+        b.iter(|| {
+            seed += 100;
+            games(&mut random, black_box(seed))
+        });
+    });
+    let mut seed_players: [Box<dyn Policy>; 5] =
+        std::array::from_fn(|_| Box::new(SeedPlayer) as Box<dyn Policy>);
+    g.bench_function("seed_game", |b| {
+        b.iter(|| {
+            seed += 100;
+            games(&mut seed_players, black_box(seed))
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_games);
 criterion_main!(benches);

@@ -1,1 +1,3 @@
 //! Benchmark support crate (the benchmarks are under `benches/`).
+
+pub mod batch_input;

@@ -1,9 +1,20 @@
 //! The workspace's design rules that no compiler checks: each game crate depends on `cards-core`
-//! and never on another game, and every member inherits the workspace lints.
+//! and never on another game, every member inherits the workspace lints, and no publishable
+//! crate's code or tests read a file outside the crate (a published crate has nothing else).
 
 use std::fs;
+use std::path::{Path, PathBuf};
 
 const GAMES: [&str; 3] = ["kabu", "doudizhu", "daifugo"];
+
+/// The crates published to crates.io (directory names under `crates/`).
+const PUBLISHED: [&str; 5] = ["cards-core", "kabu", "doudizhu", "daifugo", "cards-cli"];
+
+/// The names a dependency on the game in `crates/{game}` may carry (the Kabu package is
+/// published as `cards-kabu`, its library is `kabu`).
+fn dependency_aliases(game: &str) -> Vec<String> {
+    vec![game.to_string(), format!("cards-{game}")]
+}
 
 /// The dependency names of one `[...dependencies]` table of a manifest.
 fn dependency_names(manifest: &str, table: &str) -> Vec<String> {
@@ -37,7 +48,7 @@ fn game_crates_depend_on_cards_core_never_on_each_other() {
             }
             for other in GAMES {
                 assert!(
-                    !deps.iter().any(|d| d == other),
+                    !deps.iter().any(|d| dependency_aliases(other).contains(d)),
                     "{game} must not depend on {other} ({table})"
                 );
             }
@@ -48,7 +59,7 @@ fn game_crates_depend_on_cards_core_never_on_each_other() {
         assert!(
             !dependency_names(&core, "dependencies")
                 .iter()
-                .any(|d| d == game)
+                .any(|d| dependency_aliases(game).contains(d))
         );
     }
 }
@@ -71,4 +82,104 @@ fn every_member_inherits_the_workspace_lints() {
             .is_some_and(|rest| rest.trim_start().starts_with("workspace = true"));
         assert!(has, "{path}/Cargo.toml lacks `[lints] workspace = true`");
     }
+}
+
+/// Every `.rs` file below `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The string literals of a line (plain `"..."` ones; enough for paths).
+fn literals(line: &str) -> Vec<&str> {
+    line.split('"').skip(1).step_by(2).collect()
+}
+
+/// Whether `rel`, read from `base`, stays inside `root`.
+fn stays_inside(root: &Path, base: &Path, rel: &str) -> bool {
+    let mut depth = base.strip_prefix(root).map_or(0, |p| {
+        i64::try_from(p.components().count()).unwrap_or(i64::MAX)
+    });
+    for part in rel.split('/') {
+        match part {
+            ".." => depth -= 1,
+            "" | "." => {}
+            _ => depth += 1,
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    true
+}
+
+/// The places in one crate where code names a path outside the crate: an `include_str!` or
+/// `include_bytes!` that climbs out, any other literal with `..` (tests run in the crate's
+/// directory, and `CARGO_MANIFEST_DIR` is the crate), or a path to the workspace's `fixtures/`.
+fn paths_outside(krate: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    for sub in ["src", "tests", "benches", "examples", "build.rs"] {
+        let p = krate.join(sub);
+        if p.is_file() {
+            files.push(p);
+        } else {
+            rust_files(&p, &mut files);
+        }
+    }
+    let mut found = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).unwrap_or_default();
+        let dir = file.parent().unwrap_or(krate);
+        for (n, line) in text.lines().enumerate() {
+            let include = line.contains("include_str!(") || line.contains("include_bytes!(");
+            for lit in literals(line) {
+                let climbs = lit.split('/').any(|p| p == "..");
+                let bad = if include {
+                    !stays_inside(krate, dir, lit)
+                } else {
+                    climbs || lit.starts_with("fixtures/") || lit.contains("/fixtures/")
+                };
+                if bad {
+                    found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn published_crates_read_nothing_outside_themselves() {
+    let root = xtask::project_root();
+    let mut found = Vec::new();
+    for krate in PUBLISHED {
+        found.extend(paths_outside(&root.join("crates").join(krate)));
+    }
+    assert!(
+        found.is_empty(),
+        "a published crate holds only its own directory; these read outside it:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_outside_path_check_finds_what_it_should() {
+    let root = Path::new("/r/crates/k");
+    assert!(stays_inside(root, &root.join("src"), "../README.md"));
+    assert!(!stays_inside(root, &root.join("src"), "../../README.md"));
+    assert!(!stays_inside(root, root, "../fixtures/x"));
+    assert!(stays_inside(root, &root.join("tests"), "data/x.txt"));
+    assert_eq!(
+        literals(r#"let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/kabu");"#),
+        ["CARGO_MANIFEST_DIR", "../../fixtures/kabu"]
+    );
 }

@@ -25,11 +25,11 @@
 //! `{"error": "..."}` naming the token and why.
 
 use std::borrow::Cow;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use doudizhu::{Counts, Kind, Move, Preset, classify, follow, lead, universe};
-use serde_json::{Map, Value, json};
+use doudizhu::{Counts, Kind, Move, NoPlay, Preset, Readings, classify, follow, lead, universe};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::common::{
     CliError, IoArgs, batch_stdio, emit, name_or, name_value, parse_line, parse_name, required,
@@ -147,7 +147,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 shown(hand),
                 a.rules
             );
-            emit(&a.io, &moves_text(&head, &moves), &moves_json(&moves))
+            emit(&a.io, &moves_text(&head, &moves), &MovesJson(&moves))
         }
         Command::Follow(a) => {
             if a.io.batch {
@@ -163,7 +163,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 shown(hand),
                 a.rules
             );
-            emit(&a.io, &moves_text(&head, &moves), &moves_json(&moves))
+            emit(&a.io, &moves_text(&head, &moves), &MovesJson(&moves))
         }
         Command::Plays(a) => {
             if a.io.batch {
@@ -219,17 +219,38 @@ fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
     moves
 }
 
-fn move_json(m: Move) -> Value {
-    json!({
-        "cards": m.cards().to_string(),
-        "type": m.kind().name(),
-        "length": m.body_len(),
-        "main": m.main().to_string(),
-    })
+/// A move as the command writes it: `{"cards":"33344456","length":2,"main":"4","type":"plane_solo"}`
+/// (the keys in alphabetical order, as the first release printed them; the values are the
+/// `doudizhu` crate's serde forms, `length` the body length).
+struct MoveJson(Move);
+
+impl Serialize for MoveJson {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let m = self.0;
+        let mut st = s.serialize_struct("Move", 4)?;
+        st.serialize_field("cards", &m.cards())?;
+        st.serialize_field("length", &m.body_len())?;
+        st.serialize_field("main", &m.main())?;
+        st.serialize_field("type", &m.kind())?;
+        st.end()
+    }
 }
 
-fn moves_json(moves: &[Move]) -> Value {
-    json!({ "moves": moves.iter().map(|&m| move_json(m)).collect::<Vec<_>>() })
+/// `{"moves": [...]}`, each move a [`MoveJson`].
+struct MovesJson<'a>(&'a [Move]);
+
+impl Serialize for MovesJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct List<'a>(&'a [Move]);
+        impl Serialize for List<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.iter().map(|&m| MoveJson(m)))
+            }
+        }
+        let mut st = s.serialize_struct("Moves", 1)?;
+        st.serialize_field("moves", &List(self.0))?;
+        st.end()
+    }
 }
 
 fn moves_text(head: &str, moves: &[Move]) -> String {
@@ -240,19 +261,49 @@ fn moves_text(head: &str, moves: &[Move]) -> String {
     out
 }
 
-fn classify_json(play: Counts, preset: Preset) -> Value {
-    match classify(play, &preset.rules()) {
-        Ok(r) => json!({
-            "readings": r.iter().map(|m| json!({
-                "type": m.kind().name(),
-                "length": m.body_len(),
-                "main": m.main().to_string(),
-                "count": m.count(),
-                "value": m.value(),
-            })).collect::<Vec<_>>()
-        }),
-        Err(e) => json!({ "readings": [], "reason": e.to_string() }),
+/// `{"readings":[{"count","length","main","type","value"}, ...]}`, or for no play
+/// `{"readings":[],"reason":"..."}` (keys in alphabetical order).
+struct ClassifyJson(Result<Readings, NoPlay>);
+
+impl Serialize for ClassifyJson {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Reading(Move);
+        impl Serialize for Reading {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let m = self.0;
+                let mut st = s.serialize_struct("Reading", 5)?;
+                st.serialize_field("count", &m.count())?;
+                st.serialize_field("length", &m.body_len())?;
+                st.serialize_field("main", &m.main())?;
+                st.serialize_field("type", &m.kind())?;
+                st.serialize_field("value", &m.value())?;
+                st.end()
+            }
+        }
+        struct List<'a>(&'a Readings);
+        impl Serialize for List<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.iter().map(Reading))
+            }
+        }
+        match &self.0 {
+            Ok(r) => {
+                let mut st = s.serialize_struct("Classify", 1)?;
+                st.serialize_field("readings", &List(r))?;
+                st.end()
+            }
+            Err(e) => {
+                let mut st = s.serialize_struct("Classify", 2)?;
+                st.serialize_field("readings", &[(); 0])?;
+                st.serialize_field("reason", &format_args!("{e}"))?;
+                st.end()
+            }
+        }
     }
+}
+
+fn classify_json(play: Counts, preset: Preset) -> ClassifyJson {
+    ClassifyJson(classify(play, &preset.rules()))
 }
 
 fn classify_text(play: Counts, preset: Preset) -> String {
@@ -350,7 +401,7 @@ pub fn lead_answer(preset: Preset) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(
         let line: LeadLine = parse_line(text)?;
         let preset = name_or(line.rules, preset)?;
         let hand = parse_hand(&required(line.hand, "hand")?)?;
-        write_json(out, &moves_json(&sorted(lead(hand, &preset.rules()))));
+        write_json(out, &MovesJson(&sorted(lead(hand, &preset.rules()))));
         Ok(())
     }
 }
@@ -374,7 +425,7 @@ pub fn follow_answer(
         let table = table_move(&table, kind, preset)?;
         write_json(
             out,
-            &moves_json(&sorted(follow(hand, &table, &preset.rules()))),
+            &MovesJson(&sorted(follow(hand, &table, &preset.rules()))),
         );
         Ok(())
     }
@@ -393,14 +444,45 @@ pub fn plays_answer_fn(
     }
 }
 
+/// The JSON of `plays`: `{"moves": [...]}`, or `{"counts": {"bomb": 13, ...}, "plays": N,
+/// "readings": N}` (keys in alphabetical order).
+enum PlaysJson {
+    Moves(Vec<Move>),
+    Counts {
+        counts: BTreeMap<&'static str, usize>,
+        plays: usize,
+        readings: usize,
+    },
+}
+
+impl Serialize for PlaysJson {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            PlaysJson::Moves(moves) => MovesJson(moves).serialize(s),
+            PlaysJson::Counts {
+                counts,
+                plays,
+                readings,
+            } => {
+                let mut st = s.serialize_struct("Plays", 3)?;
+                st.serialize_field("counts", counts)?;
+                st.serialize_field("plays", plays)?;
+                st.serialize_field("readings", readings)?;
+                st.end()
+            }
+        }
+    }
+}
+
 /// The universe (or its totals) as text and JSON.
-fn plays_answer(preset: Preset, count: bool) -> (String, Value) {
+fn plays_answer(preset: Preset, count: bool) -> (String, PlaysJson) {
     let moves = universe(&preset.rules());
     if !count {
         let head = format!("{} plays ({preset} rules)", moves.len());
-        return (moves_text(&head, &moves), moves_json(&moves));
+        let human = moves_text(&head, &moves);
+        return (human, PlaysJson::Moves(moves));
     }
-    let mut counts = Map::new();
+    let mut counts = BTreeMap::new();
     let mut human = format!("{preset} rules: distinct plays by type");
     let mut all = BTreeSet::new();
     for kind in Kind::ALL {
@@ -411,7 +493,7 @@ fn plays_answer(preset: Preset, count: bool) -> (String, Value) {
             .collect();
         all.extend(set.iter().copied());
         let _ = write!(human, "\n  {:<14} {}", kind.name(), set.len());
-        counts.insert(kind.name().to_string(), json!(set.len()));
+        counts.insert(kind.name(), set.len());
     }
     let _ = write!(
         human,
@@ -420,13 +502,18 @@ fn plays_answer(preset: Preset, count: bool) -> (String, Value) {
         all.len(),
         moves.len()
     );
-    let json = json!({ "counts": counts, "plays": all.len(), "readings": moves.len() });
+    let json = PlaysJson::Counts {
+        counts,
+        plays: all.len(),
+        readings: moves.len(),
+    };
     (human, json)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     fn obj(text: &str) -> &str {
         text

@@ -7,13 +7,13 @@
 //!
 //! JSON (`--json`, and one line per input line with `--batch`):
 //!
-//! - `eval` input line: `{"cards": "SA S9", "role": "dealer", "rules": "vb6"}` (`role` and
-//!   `rules` optional, defaulting to the flags). Output: `{"code": 999, "label": "クッピン",
+//! - `eval` input line: `{"hand": "SA S9", "role": "dealer", "rules": "vb6"}` (`role` and
+//!   `rules` optional, defaulting to the flags; `cards` is accepted for `hand`, its first name). Output: `{"code": 999, "label": "クッピン",
 //!   "yaku": "kuppin", "points": 0, "multiplier": null, "payout": "wins_outright"}`.
 //!   `multiplier` is the payout's number (2, 3, 5, 10), `null` for クッピン (`payout`
 //!   `wins_outright`) and for reaches (`payout` `not_final`); `payout` is otherwise `times`.
-//! - `odds` input line: `{"cards": "SA S2", "seen": "H3 D4", "role": "child", "rules":
-//!   "default"}` (`seen`, `role`, `rules` optional). Output: `{"standing": <eval object of the
+//! - `odds` input line: `{"hand": "SA S2", "seen": "H3 D4", "role": "child", "rules":
+//!   "default"}` (`seen`, `role`, `rules` optional, defaulting to the flags). Output: `{"standing": <eval object of the
 //!   two cards>, "advice": "must_draw" | "choice" | "must_stand", "unseen": 36, "outcomes":
 //!   [{"code": 555, "label": "順子", "yaku": "junko", "points": 6, "count": 1, "probability":
 //!   "1/36"}, ...]}`. `probability` is the exact reduced fraction `count/unseen`; outcomes with
@@ -28,10 +28,9 @@ use std::fmt::Write;
 
 use cards_core::CardSet;
 use kabu::{DrawOdds, Hand, Outcome, Role, Rules};
-use serde_json::{Value, json};
 
 use crate::common::{
-    CliError, IoArgs, batch_stdio, emit, name_or, parse_line, parse_name, required, write_json,
+    CliError, IoArgs, batch_stdio, emit, name_or, parse_line, parse_name, write_json,
 };
 
 /// The `kabu` commands.
@@ -95,7 +94,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             }
             let hand: Hand = a.cards.join(" ").parse()?;
             let o = hand.evaluate(a.role, a.rules);
-            emit(&a.io, &eval_text(hand, a.role, a.rules, o), &eval_json(o))
+            emit(&a.io, &eval_text(hand, a.role, a.rules, o), &o)
         }
         Command::Odds(a) => {
             if a.io.batch {
@@ -105,21 +104,9 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             let seen =
                 seen_cards(&a.seen, hand).map_err(|e| CliError::usage(format!("--seen: {e}")))?;
             let odds = DrawOdds::new(hand, a.role, a.rules, seen)?;
-            emit(&a.io, &odds_text(&odds), &odds_json(&odds))
+            emit(&a.io, &odds_text(&odds), &odds)
         }
     }
-}
-
-/// The JSON object of an evaluation.
-fn eval_json(o: Outcome) -> Value {
-    json!({
-        "code": o.code(),
-        "label": o.label(),
-        "yaku": o.yaku().name(),
-        "points": o.points(),
-        "multiplier": o.multiplier(),
-        "payout": o.payout().name(),
-    })
 }
 
 /// The text of an evaluation.
@@ -146,6 +133,8 @@ crate::batch_line! {
     /// One `kabu eval --batch` line.
     pub struct EvalLine<'a> {
         /// The two or three cards.
+        hand: Cow<'a, str>,
+        /// The first release's name of `hand`.
         cards: Cow<'a, str>,
         /// `dealer` or `child` (default: the `--role` flag).
         role: Cow<'a, str>,
@@ -158,6 +147,8 @@ crate::batch_line! {
     /// One `kabu odds --batch` line.
     pub struct OddsLine<'a> {
         /// The two cards.
+        hand: Cow<'a, str>,
+        /// The first release's name of `hand`.
         cards: Cow<'a, str>,
         /// Cards known to be out of the stock (default: the `--seen` flag).
         seen: Cow<'a, str>,
@@ -165,6 +156,18 @@ crate::batch_line! {
         role: Cow<'a, str>,
         /// `default` or `vb6` (default: the `--rules` flag).
         rules: Cow<'a, str>,
+    }
+}
+
+/// The hand of a batch line: `"hand"`, or `"cards"` as the first release called it.
+fn line_hand<'a>(
+    hand: Option<Cow<'a, str>>,
+    cards: Option<Cow<'a, str>>,
+) -> Result<Cow<'a, str>, String> {
+    match (hand, cards) {
+        (Some(_), Some(_)) => Err("give \"hand\" or \"cards\" (its old name), not both".into()),
+        (Some(text), None) | (None, Some(text)) => Ok(text),
+        (None, None) => Err("missing field \"hand\"".into()),
     }
 }
 
@@ -176,10 +179,10 @@ pub fn eval_answer(
     move |text, out| {
         let line: EvalLine = parse_line(text)?;
         let (role, rules) = (name_or(line.role, role)?, name_or(line.rules, rules)?);
-        let hand: Hand = required(line.cards, "cards")?
+        let hand: Hand = line_hand(line.hand, line.cards)?
             .parse()
             .map_err(|e: kabu::KabuError| e.to_string())?;
-        write_json(out, &eval_json(hand.evaluate(role, rules)));
+        write_json(out, &hand.evaluate(role, rules));
         Ok(())
     }
 }
@@ -193,14 +196,14 @@ pub fn odds_answer(
     move |text, out| {
         let line: OddsLine = parse_line(text)?;
         let (role, rules) = (name_or(line.role, role)?, name_or(line.rules, rules)?);
-        let hand = required(line.cards, "cards")?
+        let hand = line_hand(line.hand, line.cards)?
             .parse()
             .and_then(two_cards)
             .map_err(|e: kabu::KabuError| e.to_string())?;
         let seen = seen_cards(line.seen.as_deref().unwrap_or(&seen), hand)
             .map_err(|e| format!("seen: {e}"))?;
         let odds = DrawOdds::new(hand, role, rules, seen).map_err(|e| e.to_string())?;
-        write_json(out, &odds_json(&odds));
+        write_json(out, &odds);
         Ok(())
     }
 }
@@ -238,29 +241,6 @@ fn seen_cards(text: &str, hand: Hand) -> Result<CardSet, String> {
     })
 }
 
-/// The JSON object of draw odds.
-fn odds_json(odds: &DrawOdds) -> Value {
-    let outcomes: Vec<Value> = odds
-        .outcomes()
-        .map(|(o, count, p)| {
-            json!({
-                "code": o.code(),
-                "label": o.label(),
-                "yaku": o.yaku().name(),
-                "points": o.points(),
-                "count": count,
-                "probability": p.to_string(),
-            })
-        })
-        .collect();
-    json!({
-        "standing": eval_json(odds.standing()),
-        "advice": odds.advice().name(),
-        "unseen": odds.unseen().len(),
-        "outcomes": outcomes,
-    })
-}
-
 /// The text of draw odds: the standing hand and the policy, then one outcome a line.
 fn odds_text(odds: &DrawOdds) -> String {
     let s = odds.standing();
@@ -292,6 +272,7 @@ fn odds_text(odds: &DrawOdds) -> String {
 mod tests {
     use super::*;
     use crate::common::batch_loop;
+    use serde_json::{Value, json};
 
     fn batch(input: &str, f: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>) -> Vec<Value> {
         let mut out = Vec::new();
@@ -312,11 +293,11 @@ mod tests {
                 "{\"cards\": \"SA S4\"}\n",
                 "{\"cards\": \"SA SJ\"}\n",
                 "{\"cards\": \"SA S2\", \"role\": \"boss\"}\n",
-                "{\"hand\": \"SA S2\"}\n",
+                "{\"hands\": \"SA S2\"}\n",
                 "{\"cards\": \"S5 H5 D5\"}\n",
                 "{\"cards\": \"C7 C8\", \"rules\": 6}\n",
             ),
-            eval_answer(Role::Child, Rules::Default),
+            eval_answer(Role::Child, Rules::DEFAULT),
         );
         assert_eq!(out.len(), 8);
         assert_eq!(
@@ -341,11 +322,37 @@ mod tests {
         );
         assert_eq!(
             out[5]["error"],
-            r#"unknown key "hand" (the keys are "cards", "role", "rules")"#
+            r#"unknown key "hands" (the keys are "hand", "cards", "role", "rules")"#
         );
         assert_eq!(out[6]["yaku"], "arashi10");
         assert_eq!(out[6]["multiplier"], 10);
         assert!(out[7]["error"].as_str().unwrap().contains("\"rules\""));
+    }
+
+    #[test]
+    fn the_hand_key_is_hand_or_its_old_name_cards() {
+        let out = batch(
+            concat!(
+                "{\"hand\": \"SA S9\", \"role\": \"dealer\"}\n",
+                "{\"cards\": \"SA S9\", \"role\": \"dealer\"}\n",
+                "{\"hand\": \"SA S9\", \"cards\": \"SA S9\"}\n",
+                "{\"role\": \"dealer\"}\n",
+            ),
+            eval_answer(Role::Child, Rules::DEFAULT),
+        );
+        assert_eq!(out[0]["code"], 999);
+        assert_eq!(out[0], out[1]);
+        assert_eq!(
+            out[2]["error"],
+            "give \"hand\" or \"cards\" (its old name), not both"
+        );
+        assert_eq!(out[3]["error"], "missing field \"hand\"");
+        let out = batch(
+            "{\"hand\": \"S7 S8\", \"seen\": \"S6 H9\"}\n{\"cards\": \"S7 S8\", \"seen\": \"S6 H9\"}\n",
+            odds_answer(Role::Child, Rules::DEFAULT, String::new()),
+        );
+        assert_eq!(out[0]["unseen"], 36);
+        assert_eq!(out[0], out[1]);
     }
 
     #[test]
@@ -356,7 +363,7 @@ mod tests {
                 "{\"cards\": \"S7 S8 S9\"}\n",
                 "{\"cards\": \"S7 S8\", \"seen\": \"S8\"}\n",
             ),
-            odds_answer(Role::Child, Rules::Default, String::new()),
+            odds_answer(Role::Child, Rules::DEFAULT, String::new()),
         );
         assert_eq!(out[0]["unseen"], 36);
         assert_eq!(out[0]["standing"]["code"], 505);
@@ -380,7 +387,7 @@ mod tests {
                 "{\"cards\": \"S7 S8\", \"seen\": \"S6 H9\"}\n",
                 "{\"cards\": \"C5 D5\", \"role\": \"dealer\", \"rules\": \"vb6\"}\n",
             ),
-            odds_answer(Role::Child, Rules::Default, String::new()),
+            odds_answer(Role::Child, Rules::DEFAULT, String::new()),
         );
         assert_eq!(
             out[0]["outcomes"][0],
@@ -391,7 +398,7 @@ mod tests {
             json!({"code": 4, "label": "なし 4", "yaku": "none", "points": 4, "count": 2, "probability": "1/18"})
         );
         let hand: Hand = "C5 D5".parse().unwrap();
-        let odds = DrawOdds::new(hand, Role::Dealer, Rules::Vb6, CardSet::EMPTY).unwrap();
+        let odds = DrawOdds::new(hand, Role::Dealer, Rules::VB6, CardSet::EMPTY).unwrap();
         let outcomes = out[1]["outcomes"].as_array().unwrap();
         assert_eq!(outcomes.len(), odds.outcomes().count());
         for (v, (o, count, p)) in outcomes.iter().zip(odds.outcomes()) {
@@ -432,15 +439,15 @@ mod tests {
     fn the_text_counts_one_card_and_one_point_in_the_singular() {
         let hand: Hand = "SA S2".parse().unwrap();
         let rest = kabu::DECK - hand.cards() - "D10".parse::<CardSet>().unwrap();
-        let odds = DrawOdds::new(hand, Role::Child, Rules::Default, rest).unwrap();
+        let odds = DrawOdds::new(hand, Role::Child, Rules::DEFAULT, rest).unwrap();
         assert_eq!(
             odds_text(&odds),
             "♠A ♠2 as child (default rules): stands on 順子リーチ (code 503, 3 points); policy: must draw (3 or less)\n1 unseen card; a third card gives:\n  なし 3     3 pt  code   3    1/1  (1 of 1)"
         );
         let hand: Hand = "S5 H6".parse().unwrap();
-        let o = hand.evaluate(Role::Child, Rules::Default);
+        let o = hand.evaluate(Role::Child, Rules::DEFAULT);
         assert_eq!(
-            eval_text(hand, Role::Child, Rules::Default, o),
+            eval_text(hand, Role::Child, Rules::DEFAULT, o),
             "♠5 ♥6 as child (default rules): なし 1 (none, code 1, 1 point, payout 2倍返し)"
         );
     }

@@ -10,7 +10,7 @@
 //! cards_cli::common::batch_loop(
 //!     &b"{\"cards\": \"SA S9\", \"role\": \"dealer\"}\n"[..],
 //!     &mut out,
-//!     cards_cli::kabu::eval_answer(kabu::Role::Child, kabu::Rules::Default),
+//!     cards_cli::kabu::eval_answer(kabu::Role::Child, kabu::Rules::DEFAULT),
 //! )
 //! .unwrap();
 //! assert!(out.starts_with(b"{\"code\":999,"));
@@ -20,6 +20,7 @@ pub mod common;
 pub mod daifugo;
 pub mod doudizhu;
 pub mod kabu;
+pub mod uecda;
 
 use std::ffi::OsString;
 

@@ -272,7 +272,7 @@ fn null_means_the_key_is_absent() {
     // a required key given as null is missing
     assert_eq!(
         answer(&["kabu", "eval", "--batch"], r#"{"cards": null}"#),
-        r#"{"error":"missing field \"cards\""}"#
+        r#"{"error":"missing field \"hand\""}"#
     );
 }
 
@@ -283,12 +283,12 @@ fn an_unknown_key_is_an_error_that_lists_the_accepted_keys() {
         (
             &["kabu", "eval", "--batch"],
             r#"{"cards": "SA S9", "rol": "dealer"}"#,
-            r#"unknown key \"rol\" (the keys are \"cards\", \"role\", \"rules\")"#,
+            r#"unknown key \"rol\" (the keys are \"hand\", \"cards\", \"role\", \"rules\")"#,
         ),
         (
             &["kabu", "odds", "--batch"],
             r#"{"cards": "SA S2", "seem": "S3"}"#,
-            r#"unknown key \"seem\" (the keys are \"cards\", \"seen\", \"role\", \"rules\")"#,
+            r#"unknown key \"seem\" (the keys are \"hand\", \"cards\", \"seen\", \"role\", \"rules\")"#,
         ),
         (
             &["daifugo", "follow", "--batch", "--table", "S3"],
@@ -533,4 +533,42 @@ fn a_closed_or_full_stdout_is_status_1_with_one_line() {
         err.contains("cannot write to stdout: No space left on device"),
         "{err}"
     );
+}
+
+/// The output of every batch command on seeded lines (and some bad ones) is byte for byte what
+/// the committed `tests/batch/<command>.out.jsonl` holds: the proof that a change to the batch
+/// loop or the JSON writers changes no output. After an intended change, regenerate with
+/// `CARDS_BLESS=1 cargo test -p cards-cli --test batch` and review the diff.
+#[test]
+fn batch_outputs_are_unchanged() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/batch");
+    let bless = std::env::var_os("CARDS_BLESS").is_some();
+    for command in [
+        "kabu-eval",
+        "kabu-odds",
+        "doudizhu-classify",
+        "doudizhu-lead",
+        "doudizhu-follow",
+        "daifugo-decompose",
+        "daifugo-lead",
+        "daifugo-follow",
+    ] {
+        let input = std::fs::read_to_string(dir.join(format!("{command}.in.jsonl")))
+            .expect("the input fixture");
+        let (game, cmd) = command.split_once('-').expect("game-command");
+        let (status, lines, err) = batch(&[game, cmd, "--batch"], &input);
+        assert_eq!(status, Some(0), "{command}: {err}");
+        let out = lines.join("\n") + "\n";
+        let path = dir.join(format!("{command}.out.jsonl"));
+        if bless {
+            std::fs::write(&path, &out).expect("write the output fixture");
+            continue;
+        }
+        let expected = std::fs::read_to_string(&path).expect("the output fixture");
+        assert_eq!(lines.len(), input.lines().count(), "{command}");
+        for (i, (got, want)) in out.lines().zip(expected.lines()).enumerate() {
+            assert_eq!(got, want, "{command}, line {}", i + 1);
+        }
+        assert_eq!(out, expected, "{command}");
+    }
 }

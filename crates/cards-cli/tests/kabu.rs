@@ -178,7 +178,7 @@ fn eval_batch_agrees_with_the_library_on_every_two_card_hand() {
     assert_eq!(lines.len(), 780);
     for (h, line) in hands.iter().zip(lines) {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        let o = h.evaluate(kabu::Role::Dealer, kabu::Rules::Default);
+        let o = h.evaluate(kabu::Role::Dealer, kabu::Rules::DEFAULT);
         assert_eq!(v["code"], o.code(), "{h}");
         assert_eq!(v["label"], o.label(), "{h}");
     }

@@ -23,6 +23,10 @@ pub enum Error {
     Repeated(Card),
     /// A card of the hand (or of the meld played) is also in the meld on the table.
     OnTable(Card),
+    /// A card played or given that the player does not hold.
+    NotHeld(Card),
+    /// A submission that is no meld at all (a game's [`crate::Action::Invalid`]).
+    NotAMeld,
     /// A card outside the Daifugo deck: the red joker (the deck's one joker is written `JK`).
     NotInDeck(Card),
     /// More jokers than the rules allow (`seed` has none).
@@ -102,6 +106,12 @@ impl fmt::Display for Error {
                 "card {} is already on the table, it cannot be played too",
                 crate::meld::CardText(*c)
             ),
+            Error::NotHeld(c) => write!(
+                f,
+                "card {} is not in the player's hand",
+                crate::meld::CardText(*c)
+            ),
+            Error::NotAMeld => f.write_str("the submission is no meld"),
             Error::NotInDeck(c) => write!(
                 f,
                 "{c} is not in the Daifugo deck (its one joker is written JK)"
@@ -116,7 +126,7 @@ impl fmt::Display for Error {
             Error::MissingStandIn(s) => write!(
                 f,
                 "{} is no meld without saying which card the joker stands for (write JK=S5)",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::StandInWithoutJoker(c) => write!(
                 f,
@@ -142,7 +152,7 @@ impl fmt::Display for Error {
             Error::NoSequences(s) => write!(
                 f,
                 "{} is a sequence, and these rules have no sequences",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::StandInPlayed(c) => write!(
                 f,
@@ -152,22 +162,22 @@ impl fmt::Display for Error {
             Error::MixedCards(s) => write!(
                 f,
                 "{} is no meld: the cards share neither a rank nor a suit",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::ShortSequence(s) => write!(
                 f,
                 "{} is no meld: a sequence needs 3 or more cards",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::BrokenSequence(s) => write!(
                 f,
                 "{} is no meld: the ranks are not consecutive",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::TooManyCards(s) => write!(
                 f,
                 "{} is no meld: too many cards of one rank",
-                crate::meld::SetText(*s)
+                crate::HandText(*s)
             ),
             Error::DoesNotBeat {
                 meld,

@@ -3,16 +3,28 @@
 
 mod decompose;
 mod error;
+mod game;
 mod meld;
 mod moves;
+mod observation;
+mod policy;
+mod record;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 
 pub use decompose::{
     decompose, decompose_into, fewest_melds, fewest_melds_count, fewest_melds_into,
 };
 pub use error::Error;
-pub use meld::{Kind, Meld, StandIn};
+pub use game::{
+    Action, Class, Deal, Game, GameError, Match, Mode, Outcome, PLAYERS, Step, weakest,
+};
+pub use meld::{HandText, Kind, Meld, StandIn};
 pub use moves::{follow, follow_into, lead, lead_into};
+pub use observation::Observation;
+pub use policy::{Human, POLICY_NAMES, Policy, Random, SeedPlayer, policy_by_name};
+pub use record::{Record, RecordAction, Replay};
 pub use rules::{Effects, FiveSkip, Rules, RulesError, State};
 
 pub mod uecda;

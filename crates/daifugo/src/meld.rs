@@ -691,10 +691,21 @@ impl fmt::Display for CardText {
     }
 }
 
-/// A card set in Daifugo notation, cards in ascending bit order separated by spaces.
-pub(crate) struct SetText(pub CardSet);
+/// A hand (any cards) in Daifugo notation: cards in ascending order separated by spaces, the
+/// joker written `JK` as in a meld; `Display` with suit symbols, `{:#}` in ASCII. Both read
+/// back with [`Rules::parse_hand`].
+///
+/// ```
+/// use daifugo::{HandText, Rules};
+/// let h = Rules::UECDA.parse_hand("S3 H3 JK").unwrap();
+/// assert_eq!(HandText(h).to_string(), "♥3 ♠3 JK");
+/// assert_eq!(format!("{:#}", HandText(h)), "H3 S3 JK");
+/// assert_eq!(Rules::UECDA.parse_hand(&HandText(h).to_string()), Ok(h));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HandText(pub CardSet);
 
-impl fmt::Display for SetText {
+impl fmt::Display for HandText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, c) in self.0.iter().enumerate() {
             if i > 0 {
@@ -734,6 +745,23 @@ impl fmt::Display for Meld {
             }
         }
         Ok(())
+    }
+}
+
+impl FromStr for Meld {
+    type Err = Error;
+
+    /// Reads a meld as [`Meld::parse`] does under the most permissive rules (a joker, also
+    /// beyond the ends; sequences): `Display` and `{:#}` read back. Whether a meld is allowed
+    /// under other rules is for [`crate::State::beats`] and [`crate::Rules::check`] to say.
+    ///
+    /// ```
+    /// use daifugo::Meld;
+    /// let m: Meld = "S3 S4 JK=S<3".parse().unwrap();
+    /// assert_eq!(m.to_string().parse::<Meld>(), Ok(m));
+    /// ```
+    fn from_str(s: &str) -> Result<Meld, Error> {
+        Meld::parse(s, &Rules::UECDA)
     }
 }
 

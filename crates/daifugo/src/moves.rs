@@ -43,7 +43,7 @@ fn subsets(nibble: u64, k: u32) -> &'static [u8] {
 /// for every missing suit in ♣♦♥♠ order (for `k` = 5 the four cards and the joker, no stand-in).
 /// `lock` (a suit mask, or 0 for none) keeps only groups whose suit set is `lock`.
 #[inline]
-fn push_groups(out: &mut Vec<Meld>, r: u32, nib: u64, k: u32, joker: bool, lock: u64) {
+fn push_groups<S: Sink>(out: &mut S, r: u32, nib: u64, k: u32, joker: bool, lock: u64) {
     let shift = 4 * r;
     if k == 5 {
         if joker && nib == 0xf {
@@ -91,7 +91,7 @@ fn push_groups(out: &mut Vec<Meld>, r: u32, nib: u64, k: u32, joker: bool, lock:
 /// for each joker position from the window's weakest card up, the windows by start card. `a`
 /// holds `a[i]` = starts of `i` held cards in a row (`a[1]` = `h`).
 #[inline]
-fn push_sequences(out: &mut Vec<Meld>, a: &[u64; 15], range: u64, len: u32, joker: bool) {
+fn push_sequences<S: Sink>(out: &mut S, a: &[u64; 15], range: u64, len: u32, joker: bool) {
     if len > 13 {
         return;
     }
@@ -131,7 +131,7 @@ fn push_sequences(out: &mut Vec<Meld>, a: &[u64; 15], range: u64, len: u32, joke
 /// lie in `h` (held standard cards, already cut to the allowed range): below 3 when `below`,
 /// above 2 otherwise, by suit ♣♦♥♠.
 #[inline]
-fn push_beyond_ends(out: &mut Vec<Meld>, h: u64, len: u32, below: bool) {
+fn push_beyond_ends<S: Sink>(out: &mut S, h: u64, len: u32, below: bool) {
     let n = len - 1;
     let base = if below {
         rep(n)
@@ -223,6 +223,44 @@ pub fn follow(hand: CardSet, state: &State, rules: &Rules) -> Result<Vec<Meld>, 
 /// assert_eq!(text, ["D3", "S3", "S4", "S5", "D3 S3", "S3 S4 S5"]);
 /// ```
 pub fn lead_into(hand: CardSet, rules: &Rules, out: &mut Vec<Meld>) -> Result<usize, Error> {
+    lead_sink(hand, rules, out)
+}
+
+/// Where the move generators put their melds: a `Vec<Meld>`, or a game's `Vec<Action>`.
+pub(crate) trait Sink {
+    fn push(&mut self, m: Meld);
+    fn len(&self) -> usize;
+}
+
+impl Sink for Vec<Meld> {
+    #[inline]
+    fn push(&mut self, m: Meld) {
+        Vec::push(self, m);
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+}
+
+impl Sink for Vec<crate::Action> {
+    #[inline]
+    fn push(&mut self, m: Meld) {
+        Vec::push(self, crate::Action::Play(m));
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+}
+
+/// [`lead_into`] into any sink.
+#[inline]
+pub(crate) fn lead_sink<S: Sink>(
+    hand: CardSet,
+    rules: &Rules,
+    out: &mut S,
+) -> Result<usize, Error> {
     rules.check(hand)?;
     let start = out.len();
     let h = hand.bits() & STD;
@@ -297,8 +335,19 @@ pub fn follow_into(
     rules: &Rules,
     out: &mut Vec<Meld>,
 ) -> Result<usize, Error> {
+    follow_sink(hand, state, rules, out)
+}
+
+/// [`follow_into`] into any sink.
+#[inline]
+pub(crate) fn follow_sink<S: Sink>(
+    hand: CardSet,
+    state: &State,
+    rules: &Rules,
+    out: &mut S,
+) -> Result<usize, Error> {
     let Some(table) = state.table else {
-        return lead_into(hand, rules, out);
+        return lead_sink(hand, rules, out);
     };
     state.check_hand(hand, rules)?;
     let start = out.len();
@@ -379,7 +428,7 @@ fn stronger_cards(faces: u64, reversed: bool) -> u64 {
 
 /// Pushes every sequence `h` (standard cards) makes, with the joker if `joker` (and beyond the
 /// ends if `beyond`), in [`lead_into`] order.
-pub(crate) fn push_all_sequences(h: u64, joker: bool, beyond: bool, out: &mut Vec<Meld>) {
+pub(crate) fn push_all_sequences<S: Sink>(h: u64, joker: bool, beyond: bool, out: &mut S) {
     let a = run_table(h, 13);
     for len in 3..=14u32 {
         let half = (len / 2) as usize;

@@ -129,3 +129,25 @@ fn joker_beyond_the_ends() {
         [false; 3]
     ));
 }
+
+#[test]
+fn a_whole_game_with_exchange() {
+    // the second game of a seeded match (classes from the first, so an exchange), two seed
+    // players and three random ones, as a person reads it
+    use daifugo::{Match, Policy, Random, SeedPlayer};
+    let mut m = Match::new(Rules::UECDA, 2024);
+    let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| {
+        if i < 2 {
+            Box::new(SeedPlayer) as Box<dyn Policy>
+        } else {
+            Box::new(Random::new(i as u64)) as Box<dyn Policy>
+        }
+    });
+    let mut g = m.next_game();
+    g.play_out(&mut players).unwrap();
+    m.finish(&g);
+    let mut g = m.next_game();
+    assert!(g.is_exchanging());
+    g.play_out(&mut players).unwrap();
+    insta::assert_snapshot!(g.record().transcript().unwrap());
+}

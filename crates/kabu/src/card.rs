@@ -7,12 +7,12 @@ use crate::KabuError;
 /// The 40 Kabu cards: A, 2, .., 10 of the four suits. J, Q, K and the jokers are outside.
 ///
 /// ```
-/// use cards_core::Card;
+/// use kabu::Card;
 /// assert_eq!(kabu::DECK.len(), 40);
 /// assert!(kabu::DECK.contains("H10".parse::<Card>()?));
 /// assert!(!kabu::DECK.contains("HJ".parse::<Card>()?));
 /// assert!(!kabu::DECK.contains(Card::BLACK_JOKER));
-/// # Ok::<(), cards_core::ParseError>(())
+/// # Ok::<(), kabu::cards_core::ParseError>(())
 /// ```
 // Nibbles 0..=7 (3..10) are bits 0..32; nibbles 11 and 12 (A and 2) are bits 44..52.
 pub const DECK: CardSet = CardSet::from_bits_truncate(0x000F_F000_FFFF_FFFF);
@@ -21,7 +21,7 @@ pub const DECK: CardSet = CardSet::from_bits_truncate(0x000F_F000_FFFF_FFFF);
 /// in this order.
 ///
 /// ```
-/// use cards_core::Suit;
+/// use kabu::Suit;
 /// assert_eq!(kabu::SEED_SUITS[0], Suit::Spades);
 /// assert_eq!(kabu::SEED_SUITS[3], Suit::Diamonds);
 /// ```
@@ -30,7 +30,7 @@ pub const SEED_SUITS: [Suit; 4] = [Suit::Spades, Suit::Clubs, Suit::Hearts, Suit
 /// A suit's place in the seed's order: ♠ 0, ♣ 1, ♥ 2, ♦ 3 (the VB6 `mark`).
 ///
 /// ```
-/// use cards_core::Suit;
+/// use kabu::Suit;
 /// assert_eq!(kabu::seed_suit(Suit::Spades), 0);
 /// assert_eq!(kabu::seed_suit(Suit::Diamonds), 3);
 /// ```
@@ -48,12 +48,12 @@ pub const fn seed_suit(suit: Suit) -> u8 {
 /// The Kabu number of a card (A = 1, 2..10 as printed), or `None` for J, Q, K and jokers.
 ///
 /// ```
-/// use cards_core::Card;
+/// use kabu::Card;
 /// assert_eq!(kabu::number("SA".parse::<Card>()?), Some(1));
 /// assert_eq!(kabu::number("D10".parse::<Card>()?), Some(10));
 /// assert_eq!(kabu::number("DQ".parse::<Card>()?), None);
 /// assert_eq!(kabu::number(Card::RED_JOKER), None);
-/// # Ok::<(), cards_core::ParseError>(())
+/// # Ok::<(), kabu::cards_core::ParseError>(())
 /// ```
 #[inline]
 #[must_use]
@@ -79,7 +79,7 @@ fn parts(card: Card) -> Result<(u8, Suit), KabuError> {
 /// ♣ 1, ♥ 2, ♦ 3, so ♠A is 0, ♠10 is 9, ♣A is 13 and ♦10 is 48.
 ///
 /// ```
-/// use cards_core::Card;
+/// use kabu::Card;
 /// assert_eq!(kabu::seed_number("SA".parse::<Card>()?)?, 0);
 /// assert_eq!(kabu::seed_number("CA".parse::<Card>()?)?, 13);
 /// assert_eq!(kabu::seed_number("D10".parse::<Card>()?)?, 48);
@@ -117,7 +117,7 @@ pub fn from_seed_number(n: i32) -> Result<Card, KabuError> {
 /// The harness's card number, 1..=40: ♠A..♠10 are 1..=10, ♣ 11..=20, ♥ 21..=30, ♦ 31..=40.
 ///
 /// ```
-/// use cards_core::Card;
+/// use kabu::Card;
 /// assert_eq!(kabu::harness_number("SA".parse::<Card>()?)?, 1);
 /// assert_eq!(kabu::harness_number("C2".parse::<Card>()?)?, 12);
 /// assert_eq!(kabu::harness_number("D10".parse::<Card>()?)?, 40);

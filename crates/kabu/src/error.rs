@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use cards_core::{Card, ParseError};
+use cards_core::{Card, Escaped, ParseError};
 
 /// Where a card stood in the input: its index in the list (0-based) and, when it was read from
 /// text, the token and its character position.
@@ -43,6 +43,7 @@ impl fmt::Display for At {
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum KabuError {
     /// A token is not a card at all.
     Parse(ParseError),
@@ -92,16 +93,80 @@ pub enum KabuError {
     },
     /// Every card is in the hand or seen: there is nothing to draw.
     NothingToDraw,
+    /// A rules name that is not a preset (`default`, `vb6`).
+    UnknownRules {
+        /// The name as given.
+        text: String,
+    },
+    /// A `+option=value` part of a rules text that names no table rule or has a bad value.
+    RulesOption {
+        /// The part as given (`option=value`).
+        text: String,
+    },
+    /// A role name that is not `dealer` or `child`.
+    UnknownRole {
+        /// The name as given.
+        text: String,
+    },
+    /// A yaku name that is none of [`crate::Yaku::ALL`]'s names or labels.
+    UnknownYaku {
+        /// The name as given.
+        text: String,
+    },
+    /// A seat name that is not a field number 1..=4 or the dealer.
+    UnknownSeat {
+        /// The name as given.
+        text: String,
+    },
+    /// A policy name that is not a built-in policy.
+    UnknownPolicy {
+        /// The name as given.
+        text: String,
+    },
+    /// Text that is not a fraction `numerator/denominator` of whole numbers with a denominator
+    /// of at least 1.
+    BadFraction {
+        /// The text as given.
+        text: String,
+    },
+}
+
+/// Text from the input as an error quotes it: at most 32 characters (then `…`), every character
+/// a reader could not see or could mistake for another written `<U+XXXX>` ([`Escaped`]) and
+/// explained after the closing quote.
+///
+/// ```
+/// let e = "default\u{FE0F}".parse::<kabu::Rules>().unwrap_err();
+/// assert!(e.to_string().starts_with("unknown rules \"default<U+FE0F>\" (<U+FE0F> is invisible)"));
+/// ```
+pub(crate) fn quoted(text: &str) -> String {
+    const MAX: usize = 32;
+    let (prefix, more) = match text.char_indices().nth(MAX) {
+        Some((i, _)) => (&text[..i], "…"),
+        None => (text, ""),
+    };
+    let plain = Escaped(prefix).to_string();
+    let noted = format!("{:#}", Escaped(prefix));
+    // `{:#}` is the escaped text followed by its notes, if any.
+    let notes = noted.strip_prefix(&plain).unwrap_or_default();
+    format!("\"{plain}{more}\"{notes}")
 }
 
 impl fmt::Display for KabuError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             KabuError::Parse(e) => e.fmt(f),
-            KabuError::NotKabuCard { card, at } => write!(
-                f,
-                "{at} is {card}, not a Kabu card (the deck is A to 10 of four suits; J, Q, K and jokers are out)"
-            ),
+            KabuError::NotKabuCard { card, at } => {
+                // A joker is written `JK`, `BJ` or `RJ` by different games: name what it is.
+                match *card {
+                    Card::BLACK_JOKER => write!(f, "{at} is a joker (the black joker)")?,
+                    Card::RED_JOKER => write!(f, "{at} is a joker (the red joker)")?,
+                    _ => write!(f, "{at} is {card}")?,
+                }
+                f.write_str(
+                    ", not a Kabu card (the deck is A to 10 of four suits; J, Q, K and jokers are out)",
+                )
+            }
             KabuError::Repeated { card, at } => write!(f, "{at}: card {card} given twice"),
             KabuError::TooFew { count } | KabuError::TooMany { count } => {
                 write!(f, "a Kabu hand has two or three cards, got {count}")
@@ -120,9 +185,54 @@ impl fmt::Display for KabuError {
                 write!(f, "card {card} is in the hand and also listed as seen")
             }
             KabuError::NothingToDraw => f.write_str("no unseen card is left to draw"),
+            KabuError::UnknownRules { text } => write!(
+                f,
+                "unknown rules {} (expected {}, optionally followed by +option=value parts: {})",
+                quoted(text),
+                crate::Rules::NAMES.join(" or "),
+                OPTION_HELP
+            ),
+            KabuError::RulesOption { text } => write!(
+                f,
+                "bad rules option {} (expected {})",
+                quoted(text),
+                OPTION_HELP
+            ),
+            KabuError::UnknownRole { text } => {
+                write!(
+                    f,
+                    "unknown role {} (expected dealer or child)",
+                    quoted(text)
+                )
+            }
+            KabuError::UnknownYaku { text } => write!(
+                f,
+                "unknown yaku {} (expected one of {})",
+                quoted(text),
+                crate::Yaku::ALL.map(crate::Yaku::name).join(", ")
+            ),
+            KabuError::UnknownSeat { text } => write!(
+                f,
+                "unknown seat {} (expected a field 1, 2, 3 or 4, also written field1 or 場1, or dealer)",
+                quoted(text)
+            ),
+            KabuError::UnknownPolicy { text } => write!(
+                f,
+                "unknown policy {} (expected {})",
+                quoted(text),
+                crate::BuiltinPolicy::NAMES.join(", ")
+            ),
+            KabuError::BadFraction { text } => write!(
+                f,
+                "{} is not a fraction (expected numerator/denominator, whole numbers, denominator at least 1)",
+                quoted(text)
+            ),
         }
     }
 }
+
+/// The table-rule options of the `preset+option=value` form, for error messages.
+const OPTION_HELP: &str = "forced_draw=on|off, ties=dealer|push, dealer_collects_multiplier=on|off";
 
 impl std::error::Error for KabuError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::Hand;
+use crate::{Hand, KabuError, Rules};
 
 /// Who holds the hand: the dealer (親, the seed's `cnum = 0`) or a child (子, any other place).
 ///
@@ -51,74 +51,16 @@ impl fmt::Display for Role {
 }
 
 impl FromStr for Role {
-    type Err = String;
+    type Err = KabuError;
 
     /// Reads `dealer` (or `親`, `oya`) and `child` (or `子`, `ko`), case-insensitive.
-    fn from_str(s: &str) -> Result<Role, String> {
-        match s.to_ascii_lowercase().as_str() {
+    fn from_str(s: &str) -> Result<Role, KabuError> {
+        match s.trim().to_ascii_lowercase().as_str() {
             "dealer" | "oya" | "親" => Ok(Role::Dealer),
             "child" | "ko" | "子" => Ok(Role::Child),
-            _ => Err(format!("unknown role \"{s}\" (expected dealer or child)")),
-        }
-    }
-}
-
-/// The rule presets. They differ only on two-card クッピン and シッピン hands.
-///
-/// ```
-/// use kabu::Rules;
-/// assert_eq!("vb6".parse::<Rules>(), Ok(Rules::Vb6));
-/// assert_eq!(Rules::default(), Rules::Default);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Rules {
-    /// The stated intent of the seed: any A with any 9 is クッピン (dealer), any A with any 4 is
-    /// シッピン (child).
-    #[default]
-    Default,
-    /// The VB6 program exactly: it sorts the cards by card number (suit-major, ♠ ♣ ♥ ♦) and then
-    /// asks for the A first, so the A's suit must come no later than the 9's (or 4's): ♠9 + ♣A is
-    /// plain points. 10 of the 16 A+9 hands are クッピン.
-    Vb6,
-}
-
-impl Rules {
-    /// Both presets, default first.
-    ///
-    /// ```
-    /// assert_eq!(kabu::Rules::ALL[1], kabu::Rules::Vb6);
-    /// ```
-    pub const ALL: [Rules; 2] = [Rules::Default, Rules::Vb6];
-
-    /// The preset's name: `default` or `vb6`.
-    ///
-    /// ```
-    /// assert_eq!(kabu::Rules::Vb6.name(), "vb6");
-    /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rules::Default => "default",
-            Rules::Vb6 => "vb6",
-        }
-    }
-}
-
-impl fmt::Display for Rules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Rules {
-    type Err = String;
-
-    /// Reads `default` or `vb6`, case-insensitive.
-    fn from_str(s: &str) -> Result<Rules, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "default" => Ok(Rules::Default),
-            "vb6" => Ok(Rules::Vb6),
-            _ => Err(format!("unknown rules \"{s}\" (expected default or vb6)")),
+            _ => Err(KabuError::UnknownRole {
+                text: s.to_string(),
+            }),
         }
     }
 }
@@ -256,6 +198,29 @@ impl fmt::Display for Yaku {
     }
 }
 
+impl FromStr for Yaku {
+    type Err = KabuError;
+
+    /// Reads the English name (`arashi10`, case-insensitive) or the Japanese label (`嵐10倍`).
+    ///
+    /// ```
+    /// use kabu::Yaku;
+    /// assert_eq!("Junko_Reach".parse::<Yaku>()?, Yaku::JunkoReach);
+    /// assert_eq!("順子リーチ".parse::<Yaku>()?, Yaku::JunkoReach);
+    /// assert!("flush".parse::<Yaku>().is_err());
+    /// # Ok::<(), kabu::KabuError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Yaku, KabuError> {
+        let t = s.trim();
+        Yaku::ALL
+            .into_iter()
+            .find(|y| y.name().eq_ignore_ascii_case(t) || y.label() == t)
+            .ok_or_else(|| KabuError::UnknownYaku {
+                text: s.to_string(),
+            })
+    }
+}
+
 /// The payout column of the seed's comment table (倍率).
 ///
 /// ```
@@ -320,11 +285,11 @@ impl fmt::Display for Payout {
 ///
 /// ```
 /// use kabu::{Hand, Role, Rules, Yaku};
-/// let o = "S5 H5".parse::<Hand>()?.evaluate(Role::Child, Rules::Default);
+/// let o = "S5 H5".parse::<Hand>()?.evaluate(Role::Child, Rules::DEFAULT);
 /// assert_eq!(o.yaku(), Yaku::ArashiReach10);
 /// assert_eq!((o.points(), o.code()), (0, 800));
 /// assert_eq!(o.to_string(), "嵐10倍リーチ");
-/// let o = "S5 H6".parse::<Hand>()?.evaluate(Role::Child, Rules::Default);
+/// let o = "S5 H6".parse::<Hand>()?.evaluate(Role::Child, Rules::DEFAULT);
 /// assert_eq!((o.code(), o.label()), (1, "なし 1".to_string()));
 /// # Ok::<(), kabu::KabuError>(())
 /// ```
@@ -384,7 +349,7 @@ impl Outcome {
     ///
     /// ```
     /// use kabu::{Hand, Role, Rules, Yaku};
-    /// let o = "SA S2 S3".parse::<Hand>()?.evaluate(Role::Child, Rules::Default);
+    /// let o = "SA S2 S3".parse::<Hand>()?.evaluate(Role::Child, Rules::DEFAULT);
     /// assert_eq!(o.yaku(), Yaku::Junko);
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -398,7 +363,7 @@ impl Outcome {
     ///
     /// ```
     /// use kabu::{Hand, Role, Rules};
-    /// let o = "SA S2 S3".parse::<Hand>()?.evaluate(Role::Child, Rules::Default);
+    /// let o = "SA S2 S3".parse::<Hand>()?.evaluate(Role::Child, Rules::DEFAULT);
     /// assert_eq!(o.points(), 6);
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -413,7 +378,7 @@ impl Outcome {
     ///
     /// ```
     /// use kabu::{Hand, Role, Rules};
-    /// let o = "C7 C8".parse::<Hand>()?.evaluate(Role::Child, Rules::Default);
+    /// let o = "C7 C8".parse::<Hand>()?.evaluate(Role::Child, Rules::DEFAULT);
     /// assert_eq!(o.code(), 505);
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -427,7 +392,7 @@ impl Outcome {
     ///
     /// ```
     /// use kabu::{Hand, Role, Rules};
-    /// let o = "SA S9".parse::<Hand>()?.evaluate(Role::Child, Rules::Default);
+    /// let o = "SA S9".parse::<Hand>()?.evaluate(Role::Child, Rules::DEFAULT);
     /// assert_eq!(o.label(), "なし 0");
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -443,7 +408,7 @@ impl Outcome {
     ///
     /// ```
     /// use kabu::{Hand, Payout, Role, Rules};
-    /// let o = "SA HA DA".parse::<Hand>()?.evaluate(Role::Dealer, Rules::Default);
+    /// let o = "SA HA DA".parse::<Hand>()?.evaluate(Role::Dealer, Rules::DEFAULT);
     /// assert_eq!(o.payout(), Payout::Times(10));
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -456,7 +421,7 @@ impl Outcome {
     ///
     /// ```
     /// use kabu::{Hand, Role, Rules};
-    /// let o = "SA S3".parse::<Hand>()?.evaluate(Role::Dealer, Rules::Default);
+    /// let o = "SA S3".parse::<Hand>()?.evaluate(Role::Dealer, Rules::DEFAULT);
     /// assert_eq!(o.multiplier(), Some(2));
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -497,6 +462,9 @@ const fn outcome(yaku: Yaku, points: u8) -> Outcome {
 }
 
 impl Outcome {
+    /// No yaku, 0 points: a placeholder that no valid hand needs.
+    pub(crate) const NONE_0: Outcome = outcome(Yaku::None, 0);
+
     /// The packed byte: the yaku's index in the high nibble, the points in the low one.
     pub(crate) const fn packed(self) -> u8 {
         self.0
@@ -528,13 +496,10 @@ const fn ace_and(a: Face, b: Face, other_number: u8, rules: Rules) -> bool {
     if ace.number != 1 || other.number != other_number {
         return false;
     }
-    match rules {
-        Rules::Default => true,
-        Rules::Vb6 => ace.mark <= other.mark,
-    }
+    !rules.vb6_card_order || ace.mark <= other.mark
 }
 
-/// The two-card rule, in the spec's order.
+/// The two-card rule, in the rule table's order.
 const fn judge_two(a: Face, b: Face, role: Role, rules: Rules) -> Outcome {
     let points = (a.number + b.number) % 10;
     // 1. クッピン: the dealer's A and 9.
@@ -562,7 +527,7 @@ const fn judge_two(a: Face, b: Face, role: Role, rules: Rules) -> Outcome {
     outcome(Yaku::None, points)
 }
 
-/// The three-card rule, in the spec's order (never クッピン, シッピン or a reach).
+/// The three-card rule, in the rule table's order (never クッピン, シッピン or a reach).
 const fn judge_three(a: Face, b: Face, c: Face) -> Outcome {
     let points = (a.number + b.number + c.number) % 10;
     // 3. 嵐: three cards of one number.
@@ -639,7 +604,7 @@ pub(crate) const THREE_CARD_HANDS: usize = 9880;
 
 /// The index of a (role, preset) pair in the two-card tables.
 const fn two_table(role: Role, rules: Rules) -> usize {
-    (role as usize) * 2 + rules as usize
+    (role as usize) * 2 + rules.vb6_card_order as usize
 }
 
 const fn build_two(role: Role, rules: Rules) -> [Outcome; TWO_CARD_HANDS] {
@@ -679,10 +644,10 @@ const fn build_three() -> [Outcome; THREE_CARD_HANDS] {
 
 /// Two-card outcomes by (role, preset), in [`two_table`] order.
 static TWO: [[Outcome; TWO_CARD_HANDS]; 4] = [
-    build_two(Role::Dealer, Rules::Default),
-    build_two(Role::Dealer, Rules::Vb6),
-    build_two(Role::Child, Rules::Default),
-    build_two(Role::Child, Rules::Vb6),
+    build_two(Role::Dealer, Rules::DEFAULT),
+    build_two(Role::Dealer, Rules::VB6),
+    build_two(Role::Child, Rules::DEFAULT),
+    build_two(Role::Child, Rules::VB6),
 ];
 
 /// Three-card outcomes: the same for both roles and both presets.
@@ -698,8 +663,8 @@ static THREE: [Outcome; THREE_CARD_HANDS] = build_three();
 /// ```
 /// use kabu::{Hand, Role, Rules, Yaku};
 /// let hand: Hand = "SA S9".parse()?;
-/// assert_eq!(kabu::evaluate(hand, Role::Dealer, Rules::Vb6).yaku(), Yaku::Kuppin);
-/// assert_eq!(kabu::evaluate(hand, Role::Child, Rules::Vb6).code(), 0);
+/// assert_eq!(kabu::evaluate(hand, Role::Dealer, Rules::VB6).yaku(), Yaku::Kuppin);
+/// assert_eq!(kabu::evaluate(hand, Role::Child, Rules::VB6).code(), 0);
 /// # Ok::<(), kabu::KabuError>(())
 /// ```
 #[inline]
@@ -730,8 +695,8 @@ pub fn evaluate(hand: Hand, role: Role, rules: Rules) -> Outcome {
 /// ```
 /// use kabu::{Hand, Role, Rules};
 /// for hand in kabu::harness::two_card_hands() {
-///     assert_eq!(kabu::evaluate_by_rule(hand, Role::Dealer, Rules::Vb6),
-///                kabu::evaluate(hand, Role::Dealer, Rules::Vb6));
+///     assert_eq!(kabu::evaluate_by_rule(hand, Role::Dealer, Rules::VB6),
+///                kabu::evaluate(hand, Role::Dealer, Rules::VB6));
 /// }
 /// ```
 #[must_use]

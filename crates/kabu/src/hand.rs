@@ -54,8 +54,8 @@ pub fn parse_cards(s: &str) -> Result<CardSet, KabuError> {
 /// let hand: Hand = "S9 CA".parse()?;
 /// assert_eq!(hand.to_string(), "♠9 ♣A");
 /// assert_eq!(format!("{hand:#}"), "S9 CA");
-/// assert_eq!(hand.evaluate(Role::Dealer, Rules::Default).yaku(), Yaku::Kuppin);
-/// assert_eq!(hand.evaluate(Role::Dealer, Rules::Vb6).yaku(), Yaku::None);
+/// assert_eq!(hand.evaluate(Role::Dealer, Rules::DEFAULT).yaku(), Yaku::Kuppin);
+/// assert_eq!(hand.evaluate(Role::Dealer, Rules::VB6).yaku(), Yaku::None);
 /// # Ok::<(), kabu::KabuError>(())
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,7 +65,7 @@ impl Hand {
     /// The hand of a list of cards: two or three, all in the deck, none twice.
     ///
     /// ```
-    /// use cards_core::Card;
+    /// use kabu::Card;
     /// use kabu::{Hand, KabuError};
     /// let sa: Card = "SA".parse()?;
     /// let s2: Card = "S2".parse()?;
@@ -96,7 +96,7 @@ impl Hand {
     /// The hand of a set of cards: two or three, all in the deck.
     ///
     /// ```
-    /// use cards_core::CardSet;
+    /// use kabu::CardSet;
     /// use kabu::Hand;
     /// let set: CardSet = "SA S2 S3".parse()?;
     /// assert_eq!(Hand::from_set(set)?.cards(), set);
@@ -120,6 +120,12 @@ impl Hand {
             count @ 0..2 => Err(KabuError::TooFew { count }),
             count => Err(KabuError::TooMany { count }),
         }
+    }
+
+    /// A hand of a set known to hold two or three Kabu cards (the round's own deal).
+    #[inline]
+    pub(crate) const fn from_set_unchecked(set: CardSet) -> Hand {
+        Hand(set)
     }
 
     /// The hand of the seed's card numbers (`Tefuda` values, 0 = ♠A), in any order.
@@ -225,7 +231,7 @@ impl Hand {
     /// The three-card hand made by drawing `card`.
     ///
     /// ```
-    /// use cards_core::Card;
+    /// use kabu::Card;
     /// let hand: kabu::Hand = "SA S2".parse()?;
     /// assert_eq!(hand.draw("S3".parse::<Card>()?)?.len(), 3);
     /// assert!(hand.draw("S2".parse::<Card>()?).is_err());
@@ -251,9 +257,9 @@ impl Hand {
     /// ```
     /// use kabu::{Hand, Role, Rules, Yaku};
     /// let hand: Hand = "CA D4".parse()?;
-    /// let child = hand.evaluate(Role::Child, Rules::Default);
+    /// let child = hand.evaluate(Role::Child, Rules::DEFAULT);
     /// assert_eq!((child.yaku(), child.code()), (Yaku::Shippin, 998));
-    /// let dealer = hand.evaluate(Role::Dealer, Rules::Default);
+    /// let dealer = hand.evaluate(Role::Dealer, Rules::DEFAULT);
     /// assert_eq!((dealer.yaku(), dealer.code()), (Yaku::None, 5));
     /// # Ok::<(), kabu::KabuError>(())
     /// ```

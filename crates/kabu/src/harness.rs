@@ -64,7 +64,7 @@ pub fn three_card_hands() -> impl Iterator<Item = Hand> {
 ///
 /// ```
 /// use kabu::{Role, Rules, Yaku, harness};
-/// let t = harness::totals(harness::two_card_hands(), Role::Dealer, Rules::Vb6);
+/// let t = harness::totals(harness::two_card_hands(), Role::Dealer, Rules::VB6);
 /// assert_eq!(t[0], (Yaku::Kuppin, 10));
 /// assert_eq!(harness::format_totals(&t), "クッピン 10, 嵐10倍リーチ 24, 嵐5倍リーチ 36, 順子リーチ 36, なし 674");
 /// ```
@@ -88,7 +88,7 @@ pub fn totals(
         .collect()
 }
 
-/// Totals as the spec and the fixture headers write them: `label count`, comma-separated.
+/// Totals as the crate docs and the fixture headers write them: `label count`, comma-separated.
 ///
 /// ```
 /// use kabu::{Yaku, harness};
@@ -110,9 +110,9 @@ pub fn format_totals(totals: &[(crate::Yaku, usize)]) -> String {
 /// ```
 /// use kabu::{Hand, Role, Rules, harness};
 /// let hand: Hand = "SA S2".parse()?;
-/// assert_eq!(harness::seed_line(hand, Role::Child, Rules::Vb6), "S 1 S 2   0 順子リーチ");
+/// assert_eq!(harness::seed_line(hand, Role::Child, Rules::VB6), "S 1 S 2   0 順子リーチ");
 /// let hand: Hand = "S4 CA D10".parse()?;
-/// assert_eq!(harness::seed_line(hand, Role::Child, Rules::Vb6), "S 4 C 1 D 10 なし 5");
+/// assert_eq!(harness::seed_line(hand, Role::Child, Rules::VB6), "S 4 C 1 D 10 なし 5");
 /// # Ok::<(), kabu::KabuError>(())
 /// ```
 #[must_use]

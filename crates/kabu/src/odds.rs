@@ -23,7 +23,8 @@ pub struct Fraction {
     den: u64,
 }
 
-const fn gcd(mut a: u64, mut b: u64) -> u64 {
+/// The greatest common divisor (`gcd(0, 0) = 0`).
+pub(crate) const fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         let t = a % b;
         a = b;
@@ -133,6 +134,38 @@ impl fmt::Display for Fraction {
     }
 }
 
+impl std::str::FromStr for Fraction {
+    type Err = KabuError;
+
+    /// Reads `numerator/denominator` (reduced on reading) or a whole number.
+    ///
+    /// ```
+    /// use kabu::Fraction;
+    /// assert_eq!("2/4".parse::<Fraction>()?, Fraction::new(1, 2).unwrap());
+    /// assert_eq!("3".parse::<Fraction>()?.to_string(), "3/1");
+    /// assert!("1/0".parse::<Fraction>().is_err());
+    /// assert!("-1/2".parse::<Fraction>().is_err());
+    /// # Ok::<(), kabu::KabuError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Fraction, KabuError> {
+        let bad = || KabuError::BadFraction {
+            text: s.to_string(),
+        };
+        let number = |t: &str| {
+            let t = t.trim();
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            t.parse::<u64>().map_err(|_| bad())
+        };
+        let (num, den) = match s.split_once('/') {
+            Some((n, d)) => (number(n)?, number(d)?),
+            None => (number(s)?, 1),
+        };
+        Fraction::new(num, den).ok_or_else(bad)
+    }
+}
+
 /// The common table rule for a third card, by the two-card points: 3 or less must draw, 7 or
 /// more stands, 4 to 6 is the player's choice. A two-card クッピン or シッピン stands (it is
 /// already the hand's yaku); a reach follows its points like any other hand.
@@ -175,7 +208,7 @@ impl Advice {
     ///
     /// ```
     /// use kabu::{Advice, Hand, Role, Rules};
-    /// let o = "SA S4".parse::<Hand>()?.evaluate(Role::Child, Rules::Default);
+    /// let o = "SA S4".parse::<Hand>()?.evaluate(Role::Child, Rules::DEFAULT);
     /// assert_eq!(Advice::for_outcome(o), Advice::MustStand);
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -228,7 +261,7 @@ const PACKED: usize = 9 * 16;
 /// ```
 /// use kabu::{DrawOdds, Fraction, Hand, Role, Rules, Yaku, Advice};
 /// let hand: Hand = "SA HA".parse()?;
-/// let odds = DrawOdds::new(hand, Role::Child, Rules::Default, "CA".parse()?)?;
+/// let odds = DrawOdds::new(hand, Role::Child, Rules::DEFAULT, "CA".parse()?)?;
 /// assert_eq!(odds.unseen().len(), 37);
 /// // only ♦A is left for 嵐
 /// assert_eq!(odds.probability_of_yaku(Yaku::Arashi10), Fraction::new(1, 37).unwrap());
@@ -255,10 +288,10 @@ impl DrawOdds {
     /// ```
     /// use kabu::{DrawOdds, Hand, KabuError, Role, Rules};
     /// let hand: Hand = "SA S2".parse()?;
-    /// let err = DrawOdds::new(hand, Role::Child, Rules::Default, "S2".parse()?).unwrap_err();
+    /// let err = DrawOdds::new(hand, Role::Child, Rules::DEFAULT, "S2".parse()?).unwrap_err();
     /// assert!(matches!(err, KabuError::SeenInHand { .. }));
     /// let three: Hand = "SA S2 S3".parse()?;
-    /// let err = DrawOdds::new(three, Role::Child, Rules::Default, "".parse()?).unwrap_err();
+    /// let err = DrawOdds::new(three, Role::Child, Rules::DEFAULT, "".parse()?).unwrap_err();
     /// assert!(matches!(err, KabuError::NotTwoCards { count: 3 }));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -303,7 +336,7 @@ impl DrawOdds {
     ///
     /// ```
     /// use kabu::{DrawOdds, Role, Rules};
-    /// let odds = DrawOdds::new("SA S2".parse()?, Role::Child, Rules::Default, Default::default())?;
+    /// let odds = DrawOdds::new("SA S2".parse()?, Role::Child, Rules::DEFAULT, Default::default())?;
     /// assert_eq!(odds.hand().to_string(), "♠A ♠2");
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -316,7 +349,7 @@ impl DrawOdds {
     ///
     /// ```
     /// use kabu::{DrawOdds, Role, Rules};
-    /// let odds = DrawOdds::new("SA S2".parse()?, Role::Dealer, Rules::Default, Default::default())?;
+    /// let odds = DrawOdds::new("SA S2".parse()?, Role::Dealer, Rules::DEFAULT, Default::default())?;
     /// assert_eq!(odds.role(), Role::Dealer);
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -329,8 +362,8 @@ impl DrawOdds {
     ///
     /// ```
     /// use kabu::{DrawOdds, Role, Rules};
-    /// let odds = DrawOdds::new("SA S2".parse()?, Role::Dealer, Rules::Vb6, Default::default())?;
-    /// assert_eq!(odds.rules(), Rules::Vb6);
+    /// let odds = DrawOdds::new("SA S2".parse()?, Role::Dealer, Rules::VB6, Default::default())?;
+    /// assert_eq!(odds.rules(), Rules::VB6);
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
     #[must_use]
@@ -342,7 +375,7 @@ impl DrawOdds {
     ///
     /// ```
     /// use kabu::{DrawOdds, Role, Rules, Yaku};
-    /// let odds = DrawOdds::new("SA S9".parse()?, Role::Dealer, Rules::Default, Default::default())?;
+    /// let odds = DrawOdds::new("SA S9".parse()?, Role::Dealer, Rules::DEFAULT, Default::default())?;
     /// assert_eq!(odds.standing().yaku(), Yaku::Kuppin);
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -355,7 +388,7 @@ impl DrawOdds {
     ///
     /// ```
     /// use kabu::{DrawOdds, Role, Rules};
-    /// let odds = DrawOdds::new("SA S2".parse()?, Role::Child, Rules::Default, Default::default())?;
+    /// let odds = DrawOdds::new("SA S2".parse()?, Role::Child, Rules::DEFAULT, Default::default())?;
     /// assert_eq!(odds.unseen().len(), 38);
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -368,7 +401,7 @@ impl DrawOdds {
     ///
     /// ```
     /// use kabu::{Advice, DrawOdds, Role, Rules};
-    /// let odds = DrawOdds::new("S3 S4".parse()?, Role::Child, Rules::Default, Default::default())?;
+    /// let odds = DrawOdds::new("S3 S4".parse()?, Role::Child, Rules::DEFAULT, Default::default())?;
     /// assert_eq!(odds.advice(), Advice::MustStand); // 7 points
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -383,7 +416,7 @@ impl DrawOdds {
     ///
     /// ```
     /// use kabu::{DrawOdds, Role, Rules};
-    /// let odds = DrawOdds::new("S9 H9".parse()?, Role::Child, Rules::Default, Default::default())?;
+    /// let odds = DrawOdds::new("S9 H9".parse()?, Role::Child, Rules::DEFAULT, Default::default())?;
     /// let (first, count, p) = odds.outcomes().next().unwrap();
     /// assert_eq!((first.to_string(), count, p.to_string()), ("嵐5倍".to_string(), 2, "1/19".to_string()));
     /// # Ok::<(), kabu::KabuError>(())
@@ -407,7 +440,7 @@ impl DrawOdds {
     ///
     /// ```
     /// use kabu::{DrawOdds, Fraction, Role, Rules, Yaku};
-    /// let odds = DrawOdds::new("S7 S8".parse()?, Role::Child, Rules::Default, Default::default())?;
+    /// let odds = DrawOdds::new("S7 S8".parse()?, Role::Child, Rules::DEFAULT, Default::default())?;
     /// assert_eq!(odds.probability_of_yaku(Yaku::Junko), Fraction::new(2, 38).unwrap());
     /// # Ok::<(), kabu::KabuError>(())
     /// ```
@@ -425,7 +458,7 @@ impl DrawOdds {
     ///
     /// ```
     /// use kabu::{DrawOdds, Fraction, Role, Rules};
-    /// let odds = DrawOdds::new("SA S2".parse()?, Role::Child, Rules::Default, Default::default())?;
+    /// let odds = DrawOdds::new("SA S2".parse()?, Role::Child, Rules::DEFAULT, Default::default())?;
     /// // a 6 makes 9: four 6s among 38 cards
     /// assert_eq!(odds.probability_of_points(9), Fraction::new(4, 38).unwrap());
     /// # Ok::<(), kabu::KabuError>(())
@@ -444,7 +477,7 @@ impl DrawOdds {
     ///
     /// ```
     /// use kabu::{DrawOdds, Role, Rules, Yaku};
-    /// let odds = DrawOdds::new("S7 S8".parse()?, Role::Child, Rules::Default, Default::default())?;
+    /// let odds = DrawOdds::new("S7 S8".parse()?, Role::Child, Rules::DEFAULT, Default::default())?;
     /// assert_eq!(odds.cards_giving(Yaku::Junko).to_string(), "♠6 ♠9");
     /// # Ok::<(), kabu::KabuError>(())
     /// ```

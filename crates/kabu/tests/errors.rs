@@ -28,7 +28,22 @@ fn face_cards_and_jokers_are_not_kabu_cards() {
     let e = "SA S2 JK".parse::<Hand>().unwrap_err();
     assert_eq!(
         e.to_string(),
-        "\"JK\" at position 6 is BJ, not a Kabu card (the deck is A to 10 of four suits; J, Q, K and jokers are out)"
+        "\"JK\" at position 6 is a joker (the black joker), not a Kabu card (the deck is A to 10 of four suits; J, Q, K and jokers are out)"
+    );
+    // However a joker is written, the message never calls it by another spelling.
+    for text in ["SA JK", "SA BJ", "SA RJ", "SA 🃏"] {
+        let e = text.parse::<Hand>().unwrap_err().to_string();
+        assert!(e.contains(" is a joker ("), "{text}: {e}");
+        assert!(
+            !e.contains(" is BJ") && !e.contains(" is RJ"),
+            "{text}: {e}"
+        );
+    }
+    let e = Hand::new(&[card("SA"), Card::RED_JOKER]).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("card 2 of the list is a joker (the red joker)"),
+        "{e}"
     );
     let e = Hand::new(&[card("SA"), card("SK")]).unwrap_err();
     assert!(e.to_string().starts_with("card 2 of the list is ♠K"), "{e}");
@@ -147,24 +162,24 @@ fn draw_odds_refuse_bad_input() {
     let three: Hand = "SA S2 S3".parse().unwrap();
     let none = CardSet::EMPTY;
     assert!(matches!(
-        DrawOdds::new(three, Role::Child, Rules::Default, none),
+        DrawOdds::new(three, Role::Child, Rules::DEFAULT, none),
         Err(KabuError::NotTwoCards { count: 3 })
     ));
     assert!(matches!(
-        DrawOdds::new(two, Role::Child, Rules::Default, "S2 S3".parse().unwrap()),
+        DrawOdds::new(two, Role::Child, Rules::DEFAULT, "S2 S3".parse().unwrap()),
         Err(KabuError::SeenInHand { .. })
     ));
     assert!(matches!(
-        DrawOdds::new(two, Role::Child, Rules::Default, "SQ".parse().unwrap()),
+        DrawOdds::new(two, Role::Child, Rules::DEFAULT, "SQ".parse().unwrap()),
         Err(KabuError::NotKabuCard { .. })
     ));
     let everything_else = kabu::DECK - two.cards();
     assert_eq!(
-        DrawOdds::new(two, Role::Child, Rules::Default, everything_else),
+        DrawOdds::new(two, Role::Child, Rules::DEFAULT, everything_else),
         Err(KabuError::NothingToDraw)
     );
     let one_left = everything_else.without(card("D10"));
-    let odds = DrawOdds::new(two, Role::Child, Rules::Default, one_left).unwrap();
+    let odds = DrawOdds::new(two, Role::Child, Rules::DEFAULT, one_left).unwrap();
     assert_eq!(odds.outcomes().count(), 1);
 }
 
@@ -174,9 +189,15 @@ fn roles_and_presets_parse_or_say_why() {
     assert_eq!("ko".parse::<Role>(), Ok(Role::Child));
     assert_eq!(
         "banker".parse::<Role>(),
-        Err("unknown role \"banker\" (expected dealer or child)".to_string())
+        Err(KabuError::UnknownRole {
+            text: "banker".to_string()
+        })
     );
-    assert_eq!("VB6".parse::<Rules>(), Ok(Rules::Vb6));
+    assert_eq!(
+        "banker".parse::<Role>().unwrap_err().to_string(),
+        "unknown role \"banker\" (expected dealer or child)"
+    );
+    assert_eq!("VB6".parse::<Rules>(), Ok(Rules::VB6));
     assert!("vb5".parse::<Rules>().is_err());
 }
 
@@ -221,15 +242,15 @@ fn every_error_says_what_in_words() {
     let none = CardSet::EMPTY;
     let cases = [
         (
-            DrawOdds::new(two, Role::Child, Rules::Default, "S3 S2".parse().unwrap()).unwrap_err(),
+            DrawOdds::new(two, Role::Child, Rules::DEFAULT, "S3 S2".parse().unwrap()).unwrap_err(),
             "card ♠2 is in the hand and also listed as seen",
         ),
         (
-            DrawOdds::new(two, Role::Dealer, Rules::Vb6, kabu::DECK - two.cards()).unwrap_err(),
+            DrawOdds::new(two, Role::Dealer, Rules::VB6, kabu::DECK - two.cards()).unwrap_err(),
             "no unseen card is left to draw",
         ),
         (
-            DrawOdds::new(three, Role::Child, Rules::Default, none).unwrap_err(),
+            DrawOdds::new(three, Role::Child, Rules::DEFAULT, none).unwrap_err(),
             "draw odds need a two-card hand, got 3 cards",
         ),
         (
@@ -254,22 +275,22 @@ fn every_error_says_what_in_words() {
 fn odds_refuse_seen_sets_beyond_the_deck_or_covering_the_hand() {
     let two: Hand = "S9 CA".parse().unwrap();
     // The 52-card deck holds J, Q and K: the first one met is named.
-    let e = DrawOdds::new(two, Role::Dealer, Rules::Default, CardSet::STANDARD).unwrap_err();
+    let e = DrawOdds::new(two, Role::Dealer, Rules::DEFAULT, CardSet::STANDARD).unwrap_err();
     assert!(
         matches!(&e, KabuError::NotKabuCard { card, .. } if kabu::number(*card).is_none()),
         "{e:?}"
     );
     assert!(matches!(
-        DrawOdds::new(two, Role::Dealer, Rules::Default, CardSet::ALL),
+        DrawOdds::new(two, Role::Dealer, Rules::DEFAULT, CardSet::ALL),
         Err(KabuError::NotKabuCard { .. })
     ));
     assert!(matches!(
-        DrawOdds::new(two, Role::Dealer, Rules::Default, CardSet::JOKERS),
+        DrawOdds::new(two, Role::Dealer, Rules::DEFAULT, CardSet::JOKERS),
         Err(KabuError::NotKabuCard { card, .. }) if card.is_joker()
     ));
     // The whole 40-card deck contains the hand: the overlap is reported first.
     assert!(matches!(
-        DrawOdds::new(two, Role::Dealer, Rules::Default, kabu::DECK),
+        DrawOdds::new(two, Role::Dealer, Rules::DEFAULT, kabu::DECK),
         Err(KabuError::SeenInHand { card }) if two.cards().contains(card)
     ));
     // Text input: the seen set is read with the same checks as a hand.
@@ -295,9 +316,15 @@ fn roles_read_their_japanese_and_romaji_names() {
     }
     assert_eq!(
         "".parse::<Rules>(),
-        Err("unknown rules \"\" (expected default or vb6)".to_string())
+        Err(KabuError::UnknownRules {
+            text: String::new()
+        })
     );
-    for rules in Rules::ALL {
+    assert_eq!(
+        "".parse::<Rules>().unwrap_err().to_string(),
+        "unknown rules \"\" (expected default or vb6, optionally followed by +option=value parts: forced_draw=on|off, ties=dealer|push, dealer_collects_multiplier=on|off)"
+    );
+    for rules in Rules::PRESETS {
         assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules));
     }
 }

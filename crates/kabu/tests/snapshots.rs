@@ -31,12 +31,12 @@ fn sample(role: Role, rules: Rules) -> String {
 
 #[test]
 fn one_hand_of_each_label_dealer() {
-    insta::assert_snapshot!(sample(Role::Dealer, Rules::Default));
+    insta::assert_snapshot!(sample(Role::Dealer, Rules::DEFAULT));
 }
 
 #[test]
 fn one_hand_of_each_label_child() {
-    insta::assert_snapshot!(sample(Role::Child, Rules::Default));
+    insta::assert_snapshot!(sample(Role::Child, Rules::DEFAULT));
 }
 
 #[test]
@@ -45,8 +45,8 @@ fn the_hands_where_vb6_differs() {
     for role in Role::ALL {
         for hand in harness::two_card_hands() {
             let (d, v) = (
-                hand.evaluate(role, Rules::Default),
-                hand.evaluate(role, Rules::Vb6),
+                hand.evaluate(role, Rules::DEFAULT),
+                hand.evaluate(role, Rules::VB6),
             );
             if d != v {
                 let seed: Vec<String> = hand.seed_numbers().iter().map(u8::to_string).collect();
@@ -89,11 +89,11 @@ fn odds_text(cards: &str, role: Role, rules: Rules, seen: &str) -> String {
 #[test]
 fn draw_odds_of_a_few_hands() {
     let text = [
-        odds_text("SA S2", Role::Child, Rules::Default, ""),
-        odds_text("S7 S8", Role::Child, Rules::Default, "S6 H9"),
-        odds_text("S5 H5", Role::Dealer, Rules::Default, "C5"),
-        odds_text("S9 CA", Role::Dealer, Rules::Vb6, ""),
-        odds_text("S10 D4", Role::Dealer, Rules::Default, "C6 D6 H6 S2 S3"),
+        odds_text("SA S2", Role::Child, Rules::DEFAULT, ""),
+        odds_text("S7 S8", Role::Child, Rules::DEFAULT, "S6 H9"),
+        odds_text("S5 H5", Role::Dealer, Rules::DEFAULT, "C5"),
+        odds_text("S9 CA", Role::Dealer, Rules::VB6, ""),
+        odds_text("S10 D4", Role::Dealer, Rules::DEFAULT, "C6 D6 H6 S2 S3"),
     ]
     .join("\n");
     insta::assert_snapshot!(text);

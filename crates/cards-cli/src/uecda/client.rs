@@ -1,0 +1,487 @@
+//! The client loop: connect, send the profile, play a whole match with a computer player, and
+//! report the places the protocol shows.
+//!
+//! Message order (the server's, which the official devkit client follows too):
+//!
+//! ```text
+//! send profile grid; recv int (my player number)
+//! each game: recv deal grid; if [5][1] > 0: send exchange grid ([5][1] cards)
+//!   each turn: recv hand grid; if [5][2] == 1: send submission, recv int (9 or 8)
+//!              recv field grid; recv int end flag (0 go on, 1 next game, 2 match over)
+//! ```
+//!
+//! The client reads its hand from the hand grid, the table from the last field grid (when the
+//! hand grid says the table is not clear) and revolution, lock and 11-back from the hand grid,
+//! lists its legal melds with [`daifugo::follow`] and asks its player for one. It never submits
+//! a meld outside that list, so an 8 for a meld would be a disagreement with the server, counted
+//! in [`ClientReport::refused`]; an 8 for a pass on a non-empty table is the protocol.
+//!
+//! Places: a player finishes when its card count in a field grid falls to 0; when the game ends
+//! with four finishers every place is known. A game cut off by the endless-passing rule leaves
+//! the unfinished players' places unknown (`null`). The places of every player are read again
+//! from the next game's deal grid (classes), except after the match's last game and before a
+//! reset game (classes all 0).
+
+use std::net::{TcpStream, ToSocketAddrs};
+use std::time::{Duration, Instant};
+
+use cards_core::CardSet;
+use daifugo::uecda::{Grid, Status};
+use daifugo::{Meld, Rules, State};
+
+use super::net::{NetError, read_grid, read_int, write_grid};
+
+/// What the grids tell the client at a decision.
+#[derive(Clone, Copy, Debug)]
+pub struct View {
+    /// This client's player number.
+    pub player: u8,
+    /// Its cards (after the tribute, at the exchange).
+    pub hand: CardSet,
+    /// The table (clear at the exchange).
+    pub state: State,
+    /// Player 0..4's card counts.
+    pub counts: [u8; 5],
+    /// Player 0..4's classes from the deal grid (`None` in a reset game).
+    pub classes: Option<[u8; 5]>,
+    /// The player at seat 0..4.
+    pub seats: [u8; 5],
+}
+
+/// A computer player as the client drives it.
+///
+/// ```
+/// use cards_cli::uecda::client::{Player, View};
+/// use cards_core::CardSet;
+/// use daifugo::Meld;
+///
+/// /// Plays the strongest legal meld (the lists go weakest first).
+/// struct Last;
+///
+/// impl Player for Last {
+///     fn give(&mut self, view: &View, n: usize) -> CardSet {
+///         daifugo::weakest(view.hand, n)
+///     }
+///     fn play(&mut self, _view: &View, legal: &[Meld]) -> Option<Meld> {
+///         legal.last().copied()
+///     }
+/// }
+/// ```
+pub trait Player {
+    /// The `n` cards to give in the exchange from `view.hand`.
+    fn give(&mut self, view: &View, n: usize) -> CardSet;
+    /// The meld to play (`None` = pass), one of `legal`.
+    fn play(&mut self, view: &View, legal: &[Meld]) -> Option<Meld>;
+}
+
+/// Where and how to connect.
+#[derive(Clone, Debug)]
+pub struct ClientOptions {
+    /// Server host.
+    pub host: String,
+    /// Server port.
+    pub port: u16,
+    /// The name sent in the profile (at most 14 characters are sent; the official server keeps
+    /// 9).
+    pub name: String,
+    /// The longest silence of the server before the client gives up (`None`: no limit).
+    pub idle: Option<Duration>,
+}
+
+/// What one game looked like from the client.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSeen {
+    /// This client's place 1..5, when the protocol shows it.
+    pub place: Option<u8>,
+    /// Every player's place (index = player number), from the next game's deal grid, or from
+    /// the finishing order when four players finished.
+    pub places: Option<[u8; 5]>,
+}
+
+/// The client's account of a match.
+#[derive(Clone, Debug, Default)]
+pub struct ClientReport {
+    /// The player number the server gave.
+    pub player: u8,
+    /// One entry per game, in order.
+    pub games: Vec<GameSeen>,
+    /// Melds this client submitted that the server answered 8.
+    pub refused: u32,
+    /// Melds submitted (passes not counted).
+    pub melds: u32,
+    /// Messages read and written.
+    pub messages: u64,
+}
+
+/// Why a client stopped before the match ended.
+#[derive(Debug)]
+pub enum ClientError {
+    /// Connecting failed.
+    Connect(String),
+    /// A read or a write failed (what was being done, and why).
+    Net(&'static str, NetError),
+    /// The server sent something the protocol does not allow (what, and why).
+    Protocol(String),
+}
+
+impl std::fmt::Display for ClientError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClientError::Connect(e) => write!(f, "cannot connect: {e}"),
+            ClientError::Net(what, e) => write!(f, "{what}: {e}"),
+            ClientError::Protocol(e) => write!(f, "protocol error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ClientError {}
+
+/// Connects, plays a whole match with `player`, and returns what the client saw (see
+/// [`crate::uecda::server::serve`] for a match in one process).
+pub fn run_client(
+    opts: &ClientOptions,
+    rules: &Rules,
+    player: &mut dyn Player,
+) -> Result<ClientReport, ClientError> {
+    let addr = (opts.host.as_str(), opts.port)
+        .to_socket_addrs()
+        .map_err(|e| ClientError::Connect(format!("{}:{}: {e}", opts.host, opts.port)))?
+        .next()
+        .ok_or_else(|| ClientError::Connect(format!("{}: no address", opts.host)))?;
+    let mut s =
+        TcpStream::connect(addr).map_err(|e| ClientError::Connect(format!("{addr}: {e}")))?;
+    let _ = s.set_nodelay(true);
+    let mut c = Session {
+        s: &mut s,
+        idle: opts.idle,
+        report: ClientReport::default(),
+    };
+    c.grid_out(&Grid::profile(&opts.name), "sending the profile")?;
+    let me = c.int_in("reading my player number")?;
+    let me = u8::try_from(me)
+        .ok()
+        .filter(|&p| p < 5)
+        .ok_or_else(|| ClientError::Protocol(format!("player number {me}")))?;
+    c.report.player = me;
+    let me = usize::from(me);
+    loop {
+        let deal = c.grid_in("reading a deal grid")?;
+        let ds = status(&deal)?;
+        if !ds.exchange {
+            return Err(ClientError::Protocol(
+                "a deal grid without the exchange flag [5][0]".into(),
+            ));
+        }
+        // the previous game's places, from this game's classes
+        if let (Some(last), Some(places)) = (c.report.games.last_mut(), places_of(&ds)) {
+            last.places = Some(places);
+            last.place = Some(places[me]);
+        }
+        let dealt = hand_of(&deal)?;
+        let classes = places_of(&ds).map(|p| p.map(|x| x - 1));
+        if ds.to_give > 0 {
+            let n = usize::from(ds.to_give);
+            let view = View {
+                player: me as u8,
+                hand: dealt,
+                state: State::default(),
+                counts: ds.counts,
+                classes,
+                seats: ds.seats,
+            };
+            let mut give = player.give(&view, n);
+            if give.len() != n || !give.is_subset(dealt) {
+                give = weakest(dealt, n);
+            }
+            c.grid_out(&Grid::from_hand(give), "sending the exchange")?;
+        }
+        let mut counts = ds.counts;
+        let mut finished: Vec<usize> = Vec::with_capacity(5);
+        let mut table: Option<Meld> = None;
+        let flag = loop {
+            let hg = c.grid_in("reading a hand grid")?;
+            let hs = status(&hg)?;
+            if hs.my_turn {
+                let hand = hand_of(&hg)?;
+                let state = State::new(if hs.table_clear { None } else { table })
+                    .with_revolution(hs.revolution)
+                    .with_eleven_back(hs.eleven_back)
+                    .with_lock(hs.locked);
+                let legal = daifugo::follow(hand, &state, rules).unwrap_or_default();
+                let view = View {
+                    player: me as u8,
+                    hand,
+                    state,
+                    counts: hs.counts,
+                    classes,
+                    seats: hs.seats,
+                };
+                let choice = player.play(&view, &legal).filter(|m| legal.contains(m));
+                let grid = match &choice {
+                    Some(m) => Grid::from_meld(m, state.revolution ^ state.eleven_back),
+                    None => Grid::EMPTY,
+                };
+                c.grid_out(&grid, "sending a submission")?;
+                let answer = c.int_in("reading the answer")?;
+                if choice.is_some() {
+                    c.report.melds += 1;
+                    if answer != 9 {
+                        c.report.refused += 1;
+                    }
+                }
+            }
+            let fg = c.grid_in("reading a field grid")?;
+            let fs = status(&fg)?;
+            table = fg.submission(rules).ok().flatten();
+            for (p, (&before, &now)) in counts.iter().zip(&fs.counts).enumerate() {
+                if before > 0 && now == 0 && !finished.contains(&p) {
+                    finished.push(p);
+                }
+            }
+            counts = fs.counts;
+            let flag = c.int_in("reading the end flag")?;
+            if flag != 0 {
+                break flag;
+            }
+        };
+        let mut seen = GameSeen {
+            place: None,
+            places: None,
+        };
+        if finished.len() >= 4 {
+            let mut places = [5u8; 5];
+            for (i, &p) in finished.iter().take(4).enumerate() {
+                places[p] = i as u8 + 1;
+            }
+            seen.places = Some(places);
+        }
+        seen.place = finished
+            .iter()
+            .position(|&p| p == me)
+            .map(|i| i as u8 + 1)
+            .or_else(|| seen.places.map(|p| p[me]));
+        c.report.games.push(seen);
+        if flag != 1 {
+            break;
+        }
+    }
+    Ok(c.report)
+}
+
+/// The `n` weakest cards of `hand` in the normal order (3 first, the joker last).
+fn weakest(hand: CardSet, n: usize) -> CardSet {
+    hand.iter().take(n).collect()
+}
+
+/// Places 1..5 of players 0..4 from a deal grid's classes, when they are a permutation (not in
+/// a reset game, where every class is 0).
+fn places_of(s: &Status) -> Option<[u8; 5]> {
+    let mut places = [0u8; 5];
+    let mut seen = 0u8;
+    for (p, c) in s.classes.iter().enumerate() {
+        let c = (*c)?;
+        if seen & (1 << c) != 0 {
+            return None;
+        }
+        seen |= 1 << c;
+        places[p] = c + 1;
+    }
+    Some(places)
+}
+
+fn status(g: &Grid) -> Result<Status, ClientError> {
+    g.status().map_err(|e| ClientError::Protocol(e.to_string()))
+}
+
+fn hand_of(g: &Grid) -> Result<CardSet, ClientError> {
+    g.hand()
+        .map_err(|e| ClientError::Protocol(format!("hand: {e}")))
+}
+
+struct Session<'a> {
+    s: &'a mut TcpStream,
+    idle: Option<Duration>,
+    report: ClientReport,
+}
+
+impl Session<'_> {
+    fn deadline(&self) -> Option<Instant> {
+        self.idle.map(|d| Instant::now() + d)
+    }
+
+    fn grid_in(&mut self, what: &'static str) -> Result<Grid, ClientError> {
+        let d = self.deadline();
+        let g = read_grid(self.s, d).map_err(|e| ClientError::Net(what, e))?;
+        self.report.messages += 1;
+        Ok(g)
+    }
+
+    fn int_in(&mut self, what: &'static str) -> Result<i32, ClientError> {
+        let d = self.deadline();
+        let v = read_int(self.s, d).map_err(|e| ClientError::Net(what, e))?;
+        self.report.messages += 1;
+        Ok(v)
+    }
+
+    fn grid_out(&mut self, g: &Grid, what: &'static str) -> Result<(), ClientError> {
+        write_grid(self.s, g).map_err(|e| ClientError::Net(what, e))?;
+        self.report.messages += 1;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uecda::net::write_int;
+    use std::io::Write;
+    use std::net::TcpListener;
+
+    /// Always the first legal meld; gives the first cards.
+    struct First;
+
+    impl Player for First {
+        fn give(&mut self, view: &View, n: usize) -> CardSet {
+            view.hand.iter().take(n).collect()
+        }
+        fn play(&mut self, _: &View, legal: &[Meld]) -> Option<Meld> {
+            legal.first().copied()
+        }
+    }
+
+    /// Writes a grid in three pieces, as a slow network would deliver it.
+    fn send_pieces(s: &mut TcpStream, g: &Grid) {
+        let b = g.to_bytes();
+        for part in [&b[..1], &b[1..300], &b[300..]] {
+            s.write_all(part).unwrap();
+            s.flush().unwrap();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    fn with_status(hand: CardSet, s: &Status) -> Grid {
+        let mut g = Grid::from_hand(hand);
+        g.set_status(s);
+        g
+    }
+
+    /// A scripted server: the protocol's worked example as the first turn (player 4, 平民,
+    /// leads), then players 4, 0, 1, 2 finish; game 2 makes player 4 the 大富豪, who gives two
+    /// cards, and ends the match at once.
+    #[test]
+    fn the_client_follows_the_message_order_and_reads_places() {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        let server = std::thread::spawn(move || {
+            let (mut s, _) = l.accept().unwrap();
+            let dl = Some(Instant::now() + Duration::from_secs(20));
+            let profile = read_grid(&mut s, dl).unwrap();
+            assert_eq!(profile.read_profile().unwrap(), (20070, "tester".into()));
+            write_int(&mut s, 4).unwrap();
+            let hand: CardSet = "C4 S10 SQ DQ CK DA H2 JK".parse().unwrap();
+            let base = Status {
+                counts: [8, 9, 8, 10, 8],
+                classes: [Some(1), Some(0), Some(3), Some(4), Some(2)],
+                seats: [3, 2, 0, 4, 1],
+                ..Status::default()
+            };
+            send_pieces(
+                &mut s,
+                &with_status(
+                    hand,
+                    &Status {
+                        exchange: true,
+                        ..base
+                    },
+                ),
+            );
+            // the worked example's hand grid
+            let turn = Status {
+                my_turn: true,
+                player: Some(4),
+                table_clear: true,
+                ..base
+            };
+            send_pieces(&mut s, &with_status(hand, &turn));
+            let sub = read_grid(&mut s, dl).unwrap();
+            let meld = sub.submission(&Rules::UECDA).unwrap().unwrap();
+            assert!(daifugo::lead(hand, &Rules::UECDA).unwrap().contains(&meld));
+            assert!(sub.cells()[5..].iter().flatten().all(|&v| v == 0));
+            write_int(&mut s, 9).unwrap();
+            // four field grids in which players 4, 0, 1, 2 run out of cards
+            let mut counts = [8, 9, 8, 10, 8];
+            for (i, p) in [4usize, 0, 1, 2].into_iter().enumerate() {
+                counts[p] = 0;
+                if i > 0 {
+                    let not_mine = Status {
+                        player: Some(p as u8),
+                        counts,
+                        ..base
+                    };
+                    send_pieces(&mut s, &with_status(CardSet::EMPTY, &not_mine));
+                }
+                let mut field = sub;
+                field.set_status(&Status {
+                    player: Some(p as u8),
+                    counts,
+                    ..base
+                });
+                send_pieces(&mut s, &field);
+                write_int(&mut s, i32::from(i == 3)).unwrap();
+            }
+            // game 2: player 4 is the 大富豪 and gives 2 cards
+            let rich: CardSet = "S3 D3 H3 C3 S4 H4 D4 C5 S6 H6 D7 C7 JK".parse().unwrap();
+            let deal2 = Status {
+                exchange: true,
+                to_give: 2,
+                counts: [11, 11, 10, 10, 11],
+                classes: [Some(1), Some(2), Some(3), Some(4), Some(0)],
+                ..base
+            };
+            send_pieces(&mut s, &with_status(rich, &deal2));
+            let given = read_grid(&mut s, dl).unwrap().hand().unwrap();
+            assert_eq!(given.len(), 2);
+            assert!(given.is_subset(rich));
+            let other = Status {
+                player: Some(1),
+                counts: [11, 11, 10, 10, 11],
+                ..deal2
+            };
+            let other = Status {
+                exchange: false,
+                to_give: 0,
+                ..other
+            };
+            send_pieces(&mut s, &with_status(rich.difference(given), &other));
+            send_pieces(&mut s, &with_status(CardSet::EMPTY, &other));
+            write_int(&mut s, 2).unwrap();
+        });
+        let opts = ClientOptions {
+            host: "127.0.0.1".into(),
+            port,
+            name: "tester".into(),
+            idle: Some(Duration::from_secs(20)),
+        };
+        let r = run_client(&opts, &Rules::UECDA, &mut First).unwrap();
+        server.join().unwrap();
+        assert_eq!(r.player, 4);
+        assert_eq!(r.melds, 1);
+        assert_eq!(r.refused, 0);
+        assert_eq!(
+            r.games,
+            [
+                GameSeen {
+                    place: Some(1),
+                    places: Some([2, 3, 4, 5, 1])
+                },
+                GameSeen {
+                    place: None,
+                    places: None
+                }
+            ]
+        );
+        // profile, number, 2 deal grids, exchange, 5 hand grids, 1 submission + answer,
+        // 5 field grids, 5 end flags
+        assert_eq!(r.messages, 1 + 1 + 2 + 1 + 5 + 2 + 5 + 5);
+    }
+}

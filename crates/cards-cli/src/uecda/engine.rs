@@ -1,0 +1,236 @@
+//! The bridge between the protocol loops and the `daifugo` game engine: the match around the
+//! games (seats, classes, seeds), a submission as the server read it, the game record as JSON,
+//! and the client's computer players.
+
+use cards_core::{CardSet, Rng};
+use daifugo::uecda::Grid;
+use daifugo::{Action, Class, Game, Meld, Mode, Rules, State};
+
+use super::PolicyName;
+use super::client::{Player, View};
+
+/// A turn player's submission as the server read it.
+#[derive(Clone, Debug)]
+pub enum Submission {
+    /// An all-zero grid (or no answer: a disconnected player).
+    Pass,
+    /// A meld, and the grid as submitted (the field grid echoes it).
+    Meld(Meld, Box<Grid>),
+    /// A grid that is no meld.
+    Invalid,
+}
+
+/// What the players are told at a deal.
+#[derive(Clone, Copy, Debug)]
+pub struct DealView {
+    /// Class of player 0..4 (0 = 大富豪), `None` in a reset game.
+    pub classes: Option<[u8; 5]>,
+    /// Hands as dealt, before the tribute.
+    pub dealt: [CardSet; 5],
+    /// Cards each player must give in the exchange (2 for the 大富豪, 1 for the 富豪).
+    pub to_give: [u8; 5],
+    /// The player at seat 0..4.
+    pub seats: [u8; 5],
+}
+
+/// Games between seat shuffles (the official server's `RULE_SEKIGAE_NUM`).
+pub const SEAT_SHUFFLE_EVERY: u32 = 3;
+/// Games between class resets (the official server's `FLASH_MIBUN_NUMBER`).
+pub const CLASS_RESET_EVERY: u32 = 100;
+
+/// A match: game `g` (from 1) is a reset game when `(g - 1) % 100 == 0`, seats are shuffled
+/// (uniformly) before games 1, 4, 7, ...; the seat shuffles and each game's seed (its deal, and
+/// the cut-off's random places) are drawn in that order from `cards_core::Rng` seeded with the
+/// match's seed, and each game is played in the server's mode.
+pub struct Engine {
+    rules: Rules,
+    rng: Rng,
+    game_no: u32,
+    seats: [u8; 5],
+    classes: Option<[Class; 5]>,
+    game: Game,
+}
+
+impl Engine {
+    pub fn new(rules: Rules, seed: u64) -> Engine {
+        Engine {
+            rules,
+            rng: Rng::seed_from_u64(seed),
+            game_no: 0,
+            seats: [0, 1, 2, 3, 4],
+            classes: None,
+            game: Game::new(rules, seed),
+        }
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Deals the next game (seat shuffle and class reset as due, the tribute done).
+    pub fn start_game(&mut self) -> DealView {
+        self.game_no += 1;
+        let g = self.game_no;
+        if g % SEAT_SHUFFLE_EVERY == 1 % SEAT_SHUFFLE_EVERY {
+            self.rng.shuffle(&mut self.seats);
+        }
+        let classes = if (g - 1).is_multiple_of(CLASS_RESET_EVERY) {
+            None
+        } else {
+            self.classes
+        };
+        let seed = self.rng.next_u64();
+        self.game = Game::deal_from(self.rules, seed, self.seats, classes);
+        self.game.set_mode(Mode::Server);
+        let class_idx = classes.map(|c| c.map(Class::index));
+        let mut to_give = [0u8; 5];
+        if self.game.is_exchanging()
+            && let Some(c) = class_idx
+        {
+            for p in 0..5 {
+                to_give[p] = match c[p] {
+                    0 => 2,
+                    1 => 1,
+                    _ => 0,
+                };
+            }
+        }
+        DealView {
+            classes: class_idx,
+            dealt: self.game.deal().hands,
+            to_give,
+            seats: self.seats,
+        }
+    }
+
+    pub fn hand(&self, p: usize) -> CardSet {
+        self.game.hands()[p]
+    }
+
+    /// The player who must give cards now, during the exchange.
+    pub fn giver(&self) -> Option<usize> {
+        if self.game.is_exchanging() {
+            self.game.current_player().map(usize::from)
+        } else {
+            None
+        }
+    }
+
+    /// The giver's exchange: the cards it chose, or `None` for its strongest.
+    pub fn exchange(&mut self, chosen: Option<CardSet>) {
+        let action = chosen.map_or(Action::Invalid, Action::Give);
+        // the server's mode never refuses a give: an invalid one gives the strongest cards
+        let _ = self.game.apply(action);
+    }
+
+    pub fn state(&self) -> State {
+        *self.game.state()
+    }
+
+    pub fn turn_player(&self) -> usize {
+        self.game.current_player().map_or(0, usize::from)
+    }
+
+    pub fn counts(&self) -> [u8; 5] {
+        self.game.hands().map(|h| h.len() as u8)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The places of the game just over; the next game's classes follow from them.
+    pub fn places(&mut self) -> [u8; 5] {
+        self.classes = self.game.next_classes();
+        self.game.places()
+    }
+
+    /// Applies the turn player's submission; whether it was accepted, and whether the table
+    /// was cleared after it.
+    pub fn submit(&mut self, sub: &Submission) -> (bool, bool) {
+        let action = match sub {
+            Submission::Pass => Action::Pass,
+            Submission::Meld(m, _) => Action::Play(*m),
+            Submission::Invalid => Action::Invalid,
+        };
+        // the server's mode refuses nothing: an illegal submission is a pass
+        self.game
+            .apply(action)
+            .map_or((false, false), |o| (o.accepted, o.flushed))
+    }
+
+    /// The game's record as one line of JSON (the game crate's record format).
+    pub fn record_json(&self) -> String {
+        serde_json::to_string(&self.game.record()).unwrap_or_default()
+    }
+}
+
+/// A computer player for the client: one of the game crate's built-in players (`seed`: the seed
+/// decomposition's player; `random`: a uniformly random legal action, seeded with `seed`), shown
+/// what the grids tell (its hand, the table, counts, classes, seats; no history).
+///
+/// ```
+/// use cards_cli::uecda::{client::View, player, PolicyName};
+/// use daifugo::{Meld, Rules, State};
+/// let mut p = player(PolicyName::Seed, 0, Rules::UECDA);
+/// let view = View {
+///     player: 0,
+///     hand: "S3 D3 H9".parse().unwrap(),
+///     state: State::default(),
+///     counts: [3, 10, 10, 10, 10],
+///     classes: None,
+///     seats: [0, 1, 2, 3, 4],
+/// };
+/// let legal = daifugo::lead(view.hand, &Rules::UECDA).unwrap();
+/// let pair = Meld::parse("S3 D3", &Rules::UECDA).unwrap();
+/// assert_eq!(p.play(&view, &legal), Some(pair)); // leads the weakest multi-card meld
+/// ```
+#[must_use]
+pub fn player(policy: PolicyName, seed: u64, rules: Rules) -> Box<dyn Player> {
+    let name = match policy {
+        PolicyName::Seed => "seed",
+        PolicyName::Random => "random",
+    };
+    Box::new(Engined {
+        policy: daifugo::policy_by_name(name, seed)
+            .unwrap_or_else(|| Box::new(daifugo::SeedPlayer)),
+        blank: Game::new(rules, 0),
+    })
+}
+
+struct Engined {
+    policy: Box<dyn daifugo::Policy>,
+    /// A game whose observation is overwritten with what the grids tell.
+    blank: Game,
+}
+
+/// What `view` tells, as the game crate's observation (over `blank`'s, with no history).
+fn observe<'a>(blank: &'a Game, view: &View, exchanging: bool) -> daifugo::Observation<'a> {
+    let mut o = blank.observation(view.player);
+    o.player = view.player;
+    o.hand = view.hand;
+    o.counts = view.counts;
+    o.classes = view
+        .classes
+        .map(|c| c.map(|x| Class::from_index(x).unwrap_or(Class::Heimin)));
+    o.seats = view.seats;
+    o.state = view.state;
+    o.turn = Some(view.player);
+    o.exchanging = exchanging;
+    o.history = &[];
+    o
+}
+
+impl Player for Engined {
+    fn give(&mut self, view: &View, n: usize) -> CardSet {
+        let obs = observe(&self.blank, view, true);
+        self.policy.give(&obs, n)
+    }
+
+    fn play(&mut self, view: &View, legal: &[Meld]) -> Option<Meld> {
+        let mut actions: Vec<Action> = legal.iter().copied().map(Action::Play).collect();
+        actions.push(Action::Pass);
+        let obs = observe(&self.blank, view, false);
+        self.policy.choose(&obs, &actions).meld()
+    }
+}

@@ -1,0 +1,255 @@
+//! `cards daifugo serve` and `cards daifugo client`: the `UECda` protocol (the UEC computer
+//! Daihinmin contest's TCP protocol) over the standard library's blocking sockets.
+//!
+//! - [`net`]: exact-size reads with deadlines, one-piece writes, the per-client reader thread;
+//! - [`server`](mod@server): accepting five clients and the server's message order;
+//! - [`client`](mod@client): the client's message order and places;
+//! - `engine`: the bridge to the `daifugo` game engine.
+//!
+//! **Why blocking sockets and a thread per client**, not an async runtime: a match is five
+//! connections and one strictly sequential conversation (one turn player at a time), so there is
+//! nothing to multiplex for throughput. What the server does need is to wait for one client with
+//! a deadline while noticing that another client closed or sent data out of turn; std has no
+//! `select`, so each client gets a reader thread that turns its byte stream into whole grids on
+//! a channel, and the server loop waits with `recv_timeout`. Five threads cost nothing, keep the
+//! dependency list short (no runtime), and keep the protocol code a plain top-to-bottom loop
+//! that reads like the protocol's manual.
+
+pub mod client;
+mod engine;
+pub mod net;
+pub mod server;
+
+pub use engine::player;
+
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use daifugo::Rules;
+use serde_json::json;
+
+use crate::common::{self, CliError};
+
+/// Arguments of `cards daifugo serve`.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (0.0.0.0 for clients on other machines).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// TCP port; 0 picks a free port (the first line on stderr names it).
+    #[arg(long, default_value_t = 42485)]
+    port: u16,
+    /// Games in the match.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// Seed of the deals and seat shuffles (drawn and printed when absent).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Seconds a client has for each move or exchange before it counts as disconnected; 0 = no
+    /// limit.
+    #[arg(long, default_value_t = 30.0, value_parser = seconds)]
+    timeout: f64,
+    /// Seconds to wait for five clients before giving up; 0 = no limit.
+    #[arg(long, default_value_t = 600.0, value_parser = seconds)]
+    wait: f64,
+    /// Write every game's record to FILE, one JSON line a game.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Print the standings as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Which computer player a client uses.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyName {
+    /// The seed decomposition's player.
+    Seed,
+    /// A uniformly random legal move.
+    Random,
+}
+
+/// Arguments of `cards daifugo client`.
+#[derive(clap::Args, Debug)]
+pub struct ClientArgs {
+    /// Server host.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Server port.
+    #[arg(long, default_value_t = 42485)]
+    port: u16,
+    /// Name sent to the server (the official server keeps 9 characters).
+    #[arg(long, default_value = "cards")]
+    name: String,
+    /// The computer player.
+    #[arg(long, value_enum, default_value = "seed")]
+    policy: PolicyName,
+    /// Seed of the random player (drawn and printed when absent).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print what the client saw as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A number of seconds, 0 or more.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!(
+            "\"{}\" is no number of seconds (0 or more; 0 = no limit)",
+            common::short(text)
+        )),
+    }
+}
+
+/// Prints `text` and a newline on stdout.
+fn write_out(text: &str) -> Result<(), CliError> {
+    common::write_stdout(format!("{text}\n").as_bytes())
+}
+
+/// Runs `cards daifugo serve`.
+pub fn serve(a: ServeArgs) -> Result<(), CliError> {
+    let seed = a.seed.unwrap_or_else(common::draw_seed);
+    if a.seed.is_none() && !a.json {
+        write_out(&common::seed_line(seed))?;
+    }
+    let opts = server::ServeOptions {
+        host: a.host,
+        port: a.port,
+        games: a.games,
+        seed,
+        timeout: net::limit(a.timeout),
+        wait: net::limit(a.wait),
+        rules: Rules::UECDA,
+        ..server::ServeOptions::default()
+    };
+    let mut records: Box<dyn Write> = match &a.record {
+        Some(path) => {
+            Box::new(io::BufWriter::new(File::create(path).map_err(|e| {
+                CliError::Io(format!("cannot create {}: {e}", path.display()))
+            })?))
+        }
+        None => Box::new(io::sink()),
+    };
+    let mut log = io::stderr();
+    let s = server::serve(
+        &opts,
+        &mut |addr| eprintln!("listening on {addr}"),
+        &mut log,
+        &mut records,
+    )
+    .map_err(|e| CliError::Io(e.to_string()))?;
+    let mut order: Vec<usize> = (0..5).collect();
+    order.sort_by_key(|&p| (std::cmp::Reverse(s.points[p]), p));
+    let secs = s.wall.as_secs_f64();
+    #[allow(clippy::cast_precision_loss)] // a message count far below 2^52
+    let rate = if secs > 0.0 {
+        s.messages as f64 / secs
+    } else {
+        0.0
+    };
+    if a.json {
+        let standings: Vec<_> = order
+            .iter()
+            .map(|&p| {
+                json!({"player": p, "name": s.names[p], "points": s.points[p], "places": s.places[p]})
+            })
+            .collect();
+        let v = json!({
+            "seed": s.seed,
+            "games": s.games,
+            "standings": standings,
+            "disconnected": s.disconnected,
+            "seconds": secs,
+            "messages": s.messages,
+            "messages_per_second": rate.round(),
+        });
+        write_out(&v.to_string())
+    } else {
+        let mut text = format!(
+            "{} games in {secs:.2} s ({} messages, {rate:.0} a second)\nrank player name            points  1st 2nd 3rd 4th 5th",
+            s.games, s.messages
+        );
+        for (i, &p) in order.iter().enumerate() {
+            let pl = s.places[p];
+            let _ = write!(
+                text,
+                "\n{:>4} {p:>6} {:<15} {:>6} {:>4} {:>3} {:>3} {:>3} {:>3}",
+                i + 1,
+                s.names[p],
+                s.points[p],
+                pl[0],
+                pl[1],
+                pl[2],
+                pl[3],
+                pl[4]
+            );
+        }
+        for p in &s.disconnected {
+            let _ = write!(
+                text,
+                "\nplayer {p} ({}) was disconnected",
+                s.names[usize::from(*p)]
+            );
+        }
+        write_out(&text)
+    }
+}
+
+/// Runs `cards daifugo client`.
+pub fn client(a: ClientArgs) -> Result<(), CliError> {
+    let seed = a.seed.unwrap_or_else(common::draw_seed);
+    if a.seed.is_none() && a.policy == PolicyName::Random && !a.json {
+        write_out(&common::seed_line(seed))?;
+    }
+    let opts = client::ClientOptions {
+        host: a.host,
+        port: a.port,
+        name: a.name,
+        idle: Some(std::time::Duration::from_secs(600)),
+    };
+    let rules = Rules::UECDA;
+    let mut player = engine::player(a.policy, seed, rules);
+    let r = client::run_client(&opts, &rules, player.as_mut())
+        .map_err(|e| CliError::Io(e.to_string()))?;
+    let opt = |v: Option<u8>| v.map_or_else(|| "null".to_string(), |x| x.to_string());
+    if a.json {
+        let games: Vec<_> = r
+            .games
+            .iter()
+            .map(|g| json!({"place": g.place, "places": g.places}))
+            .collect();
+        let v = json!({
+            "player": r.player,
+            "seed": seed,
+            "games": games,
+            "melds": r.melds,
+            "refused": r.refused,
+        });
+        write_out(&v.to_string())
+    } else {
+        let mut text = format!(
+            "player {}: {} games, {} melds submitted, {} refused",
+            r.player,
+            r.games.len(),
+            r.melds,
+            r.refused
+        );
+        for (i, g) in r.games.iter().enumerate() {
+            let places = g.places.map_or_else(
+                || "null".to_string(),
+                |p| p.map(|x| x.to_string()).join(" "),
+            );
+            let _ = write!(
+                text,
+                "\ngame {}: place {}, places {places}",
+                i + 1,
+                opt(g.place)
+            );
+        }
+        write_out(&text)
+    }
+}

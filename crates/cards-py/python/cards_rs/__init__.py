@@ -1,0 +1,37 @@
+"""Dou Dizhu, Daifugo and Kabu rule engines written in Rust, for Python.
+
+>>> from cards_rs import doudizhu
+>>> doudizhu.lead("3334567")
+['3', '4', '5', '6', '7', '33', '333', '3334', '3335', '3336', '3337', '34567']
+
+Submodules: :mod:`cards_rs.doudizhu`, :mod:`cards_rs.daifugo`, :mod:`cards_rs.kabu`, and
+:mod:`cards_rs.douzero` (a drop-in for DouZero's move generator).
+
+Every error is a :class:`CardsError`, a :class:`ValueError` subclass carrying the engine's
+message.
+"""
+
+from ._native import (
+    ActionIdError,
+    CardsError,
+    DaifugoError,
+    KabuError,
+    NoPlayError,
+    ParseError,
+    RulesError,
+)
+
+from . import daifugo, doudizhu, kabu  # noqa: E402
+
+__all__ = [
+    "ActionIdError",
+    "CardsError",
+    "DaifugoError",
+    "KabuError",
+    "NoPlayError",
+    "ParseError",
+    "RulesError",
+    "daifugo",
+    "doudizhu",
+    "kabu",
+]

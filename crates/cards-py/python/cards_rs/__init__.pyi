@@ -1,0 +1,12 @@
+from . import daifugo as daifugo, doudizhu as doudizhu, kabu as kabu
+from ._native import (
+    ActionIdError as ActionIdError,
+    CardsError as CardsError,
+    DaifugoError as DaifugoError,
+    KabuError as KabuError,
+    NoPlayError as NoPlayError,
+    ParseError as ParseError,
+    RulesError as RulesError,
+)
+
+__all__: list[str]

@@ -1,0 +1,71 @@
+"""Packed batch results: one flat buffer of values and n + 1 offsets."""
+
+from __future__ import annotations
+
+import array
+import sys
+from typing import Any
+
+try:  # numpy is optional: without it the buffers are array.array
+    import numpy as _np
+except ImportError:  # pragma: no cover - exercised only without numpy
+    _np = None
+
+
+def _array(raw: bytes, code: str) -> Any:
+    if _np is not None:
+        dtype = {"Q": _np.uint64, "I": _np.uint32}[code]
+        return _np.frombuffer(raw, dtype=_np.dtype(dtype).newbyteorder("<"))
+    a = array.array(code)
+    a.frombytes(raw)
+    if sys.byteorder == "big":  # pragma: no cover
+        a.byteswap()
+    return a
+
+
+def masks_bytes(values: Any, parse_strings: Any) -> bytes:
+    """Little-endian u64 bytes from masks (numpy array, array, bytes, list of ints) or a list
+    of rank strings (parsed by `parse_strings`)."""
+    if isinstance(values, (bytes, bytearray, memoryview)):
+        return bytes(values)
+    if _np is not None and isinstance(values, _np.ndarray):
+        return _np.ascontiguousarray(values, dtype="<u8").tobytes()
+    if isinstance(values, array.array):
+        a = array.array("Q", values)
+        if sys.byteorder == "big":  # pragma: no cover
+            a.byteswap()
+        return a.tobytes()
+    values = list(values)
+    if values and isinstance(values[0], str):
+        return parse_strings(values)
+    a = array.array("Q", values)
+    if sys.byteorder == "big":  # pragma: no cover
+        a.byteswap()
+    return a.tobytes()
+
+
+class Packed:
+    """The moves of many hands in two flat buffers: ``values`` (u64 masks, or u32 action ids)
+    and ``offsets`` (n + 1 u64): hand ``i``'s moves are ``values[offsets[i]:offsets[i+1]]``.
+    The buffers are numpy arrays when numpy is installed, ``array.array`` otherwise.
+    """
+
+    __slots__ = ("values", "offsets")
+
+    def __init__(self, values: bytes, offsets: bytes, code: str) -> None:
+        self.values = _array(values, code)
+        self.offsets = _array(offsets, "Q")
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def __getitem__(self, i: int) -> Any:
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(f"hand {i} out of range 0..{n}")
+        return self.values[int(self.offsets[i]) : int(self.offsets[i + 1])]
+
+    def __repr__(self) -> str:
+        return f"Packed({len(self)} hands, {len(self.values)} moves)"

@@ -1,0 +1,193 @@
+"""Dou Dizhu (斗地主): classify plays, list every lead and every follow, under four presets.
+
+Cards are rank strings ``3456789TJQKA2BR`` (``T`` is 10, ``B`` and ``R`` the black and red
+jokers; ``10`` is read too), suited cards (``S3 H3 BJ RJ``), DouZero int lists (3..14 = 3..A,
+17 = 2, 20 and 30 the jokers) or a mask (4 bits a rank, ``3`` lowest).
+
+Presets (``rules=``): ``standard`` (RLCard's rules, 27,471 plays), ``openspiel`` (no four + two;
+25,661 plays), ``douzero`` (the rocket and a rank's four cards may be wings; 29,984), ``strict``
+(every kicker distinct; 12,654).
+
+``form=`` chooses how moves come back: ``"str"`` rank strings (RLCard's action strings),
+``"move"`` :class:`Move` objects, ``"rlcard"`` RLCard's action ids, ``"openspiel"`` OpenSpiel's
+action ids, ``"douzero"`` DouZero int lists, ``"mask"`` ints. With ``rules=None`` each form uses its
+peer's preset: ``openspiel`` for OpenSpiel ids, ``douzero`` for DouZero lists, ``standard``
+otherwise.
+
+>>> lead("3334567")
+['3', '4', '5', '6', '7', '33', '333', '3334', '3335', '3336', '3337', '34567']
+>>> follow("55567777BR", "3334")
+['5556', '5557', '555B', '555R', '5777', '6777', '777B', '777R', '7777', 'BR']
+>>> legal_actions("3456789", "34567", form="rlcard")
+[27471, 380, 381]
+>>> classify("33344456")
+[Move('33344456', kind='plane_solo', length=2, main='4')]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from . import _native
+from ._native import Move
+from ._packed import Packed, masks_bytes
+
+__all__ = [
+    "Move",
+    "Packed",
+    "PRESETS",
+    "RLCARD_PASS",
+    "RLCARD_SIZE",
+    "OPENSPIEL_PASS",
+    "OPENSPIEL_SIZE",
+    "classify",
+    "lead",
+    "follow",
+    "legal_actions",
+    "rlcard_action",
+    "openspiel_action",
+    "mask",
+    "cards",
+    "lead_batch",
+    "follow_batch",
+]
+
+PRESETS: tuple = tuple(_native.DDZ_PRESETS)
+"""The preset names: ``standard``, ``openspiel``, ``douzero``, ``strict``."""
+RLCARD_PASS: int = _native.RLCARD_PASS
+"""RLCard's id of pass (27471)."""
+RLCARD_SIZE: int = _native.RLCARD_SIZE
+"""The number of RLCard action ids (27472)."""
+OPENSPIEL_PASS: int = _native.OPENSPIEL_PASS
+"""OpenSpiel's id of pass (0; 1..3 are the bids)."""
+OPENSPIEL_SIZE: int = _native.OPENSPIEL_SIZE
+"""OpenSpiel's number of distinct actions (26057)."""
+
+
+def classify(cards: Any, rules: str = "standard") -> "list[Move]":
+    """Every reading of ``cards`` as one play, most natural first (the longest body, then the
+    highest). Raises :class:`cards_rs.NoPlayError` saying why when it is no play.
+
+    >>> classify("333444555666", "openspiel")[0]
+    Move('333444555666', kind='plane', length=4, main='6')
+    >>> len(classify("333444555666", "openspiel"))
+    3
+    >>> classify("3333BR")
+    Traceback (most recent call last):
+    ...
+    cards_rs.NoPlayError: 3333BR: the rocket as two solo wings is not allowed by these rules
+    """
+    return _native.ddz_classify(cards, rules)
+
+
+def lead(hand: Any, rules: Optional[str] = None, form: str = "str") -> list:
+    """Every play ``hand`` can lead, each reading once.
+
+    >>> lead("BR")
+    ['B', 'R', 'BR']
+    >>> lead("BR", form="rlcard")
+    [13, 14, 27470]
+    >>> lead("BR", form="openspiel")
+    [17, 18, 26056]
+    >>> lead([20, 30], form="douzero")
+    [[20], [30], [20, 30]]
+    """
+    return _native.ddz_lead(hand, rules, form)
+
+
+def follow(hand: Any, table: Any, rules: Optional[str] = None, form: str = "str") -> list:
+    """Every play of ``hand`` that beats ``table`` (pass not listed). ``table`` is a
+    :class:`Move`, cards (read as their first reading), or an action id of ``form``'s table.
+
+    >>> follow("2222BR", "AAAA")
+    ['2222', 'BR']
+    >>> follow("345678", 379, form="rlcard")  # 379 is RLCard's 34567
+    [380]
+    """
+    return _native.ddz_follow(hand, table, rules, form)
+
+
+def legal_actions(
+    hand: Any, table: Any = None, rules: Optional[str] = None, form: str = "str"
+) -> list:
+    """A turn's legal actions as the peers list them: the leads when ``table`` is ``None`` or a
+    pass; otherwise pass first (``"pass"``, RLCard's 27471, OpenSpiel's 0, DouZero's ``[]``,
+    ``None`` for moves, 0 for masks), then every play that beats the table.
+
+    >>> legal_actions("3", "2")
+    ['pass']
+    >>> legal_actions("3", None)
+    ['3']
+    """
+    return _native.ddz_legal(hand, table, rules, form)
+
+
+def rlcard_action(action_id: int) -> Optional[Move]:
+    """The move of an RLCard action id (``None`` for pass).
+
+    >>> rlcard_action(379)
+    Move('34567', kind='chain', length=5, main='7')
+    """
+    return _native.ddz_rlcard_action(action_id)
+
+
+def openspiel_action(action_id: int) -> Optional[Move]:
+    """The move of an OpenSpiel action id (``None`` for pass; bids raise ActionIdError).
+
+    >>> openspiel_action(12185)
+    Move('33344455566677789TJQ', kind='plane_solo', length=5, main='7')
+    """
+    return _native.ddz_openspiel_action(action_id)
+
+
+def mask(cards: Any) -> int:
+    """The mask of cards: 4 bits a rank, ``3`` in the lowest nibble.
+
+    >>> hex(mask("334R"))
+    '0x100000000000012'
+    """
+    return _native.ddz_mask(cards)
+
+
+def cards(mask: int) -> str:
+    """The rank string of a mask.
+
+    >>> cards(0x12)
+    '334'
+    """
+    return _native.ddz_cards(mask)
+
+
+def _code(form: str) -> str:
+    return "Q" if form == "mask" else "I"
+
+
+def lead_batch(hands: Any, rules: Optional[str] = None, form: str = "mask") -> Packed:
+    """Every lead of many hands at once, with the GIL released: ``hands`` as masks (a numpy
+    ``uint64`` array, ``array('Q')``, bytes, a list of ints) or rank strings. Returns a
+    :class:`Packed`: u64 masks (``form="mask"``) or u32 ids (``"rlcard"``, ``"openspiel"``).
+
+    >>> p = lead_batch(["BR", "33"])
+    >>> [cards(int(m)) for m in p[0]], [cards(int(m)) for m in p[1]]
+    (['B', 'R', 'BR'], ['3', '33'])
+    >>> [int(i) for i in lead_batch(["BR"], form="rlcard")[0]]
+    [13, 14, 27470]
+    """
+    raw = masks_bytes(hands, _native.ddz_masks)
+    values, offsets = _native.ddz_batch(raw, None, rules, form)
+    return Packed(values, offsets, _code(form))
+
+
+def follow_batch(
+    hands: Any, tables: Any, rules: Optional[str] = None, form: str = "mask"
+) -> Packed:
+    """Every play that beats each hand's table (a mask or rank string; 0 or ``""``: lead), many
+    hands at once with the GIL released. Pass is not listed.
+
+    >>> [cards(int(m)) for m in follow_batch(["2222BR"], ["AAAA"])[0]]
+    ['2222', 'BR']
+    """
+    raw = masks_bytes(hands, _native.ddz_masks)
+    t = masks_bytes(tables, _native.ddz_masks)
+    values, offsets = _native.ddz_batch(raw, t, rules, form)
+    return Packed(values, offsets, _code(form))

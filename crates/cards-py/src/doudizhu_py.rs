@@ -1,0 +1,905 @@
+//! Dou Dizhu: classify, lead, follow, legal actions in five forms (rank strings, `Move`
+//! objects, RLCard ids, OpenSpiel ids, DouZero int lists), the batch forms, and DouZero's
+//! move-generator drop-in.
+
+use doudizhu::{Counts, Kind, Move, Preset, Rank, Rules, classify, follow_into, lead_into};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString};
+
+use crate::ids::{
+    OS_FIRST_PLAY, OS_PASS, OS_SIZE, RL_PASS, RL_SIZE, os_id, os_table, rl_id, rl_table,
+};
+use crate::{ActionIdError, NoPlayError, ParseError, RulesError};
+
+/// How a move is handed to Python.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Form {
+    Str,
+    Move,
+    Rlcard,
+    Openspiel,
+    Douzero,
+    Mask,
+}
+
+impl Form {
+    fn parse(s: &str) -> PyResult<Form> {
+        Ok(match s {
+            "str" => Form::Str,
+            "move" => Form::Move,
+            "rlcard" => Form::Rlcard,
+            "openspiel" => Form::Openspiel,
+            "douzero" => Form::Douzero,
+            "mask" => Form::Mask,
+            _ => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "unknown form \"{s}\" (expected str, move, rlcard, openspiel, douzero or mask)"
+                )));
+            }
+        })
+    }
+
+    /// The preset a form means when the caller names none: the peer's own.
+    fn default_rules(self) -> Rules {
+        match self {
+            Form::Openspiel => Rules::OPENSPIEL,
+            Form::Douzero => Rules::DOUZERO,
+            _ => Rules::STANDARD,
+        }
+    }
+}
+
+fn rules_of(name: Option<&str>, form: Form) -> PyResult<Rules> {
+    match name {
+        None => Ok(form.default_rules()),
+        Some(n) => n
+            .parse::<Preset>()
+            .map(Preset::rules)
+            .map_err(|e| RulesError::new_err(e.to_string())),
+    }
+}
+
+/// The chain length of a move (1 for the types without a chain).
+fn chain_len(m: &Move) -> u32 {
+    match m.kind() {
+        Kind::Rocket => 1,
+        k => m.body().len() / k.body_count(),
+    }
+}
+
+const RANK_CHARS: &[u8; 15] = b"3456789TJQKA2BR";
+const DOUZERO_NUMBERS: [u32; 15] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30];
+
+/// The rank string of a multiset, without going through `fmt`.
+#[inline]
+fn rank_string(bits: u64, buf: &mut [u8; 64]) -> &str {
+    let mut n = 0;
+    let mut b = bits;
+    let mut r = 0;
+    while b != 0 {
+        let c = (b & 0xf) as usize;
+        for _ in 0..c {
+            buf[n] = RANK_CHARS[r];
+            n += 1;
+        }
+        b >>= 4;
+        r += 1;
+    }
+    std::str::from_utf8(&buf[..n]).expect("ASCII")
+}
+
+fn douzero_list(bits: u64) -> Vec<u32> {
+    let mut v = Vec::with_capacity(20);
+    let mut b = bits;
+    let mut r = 0;
+    while b != 0 {
+        for _ in 0..(b & 0xf) {
+            v.push(DOUZERO_NUMBERS[r]);
+        }
+        b >>= 4;
+        r += 1;
+    }
+    v
+}
+
+fn from_douzero(numbers: &[i64]) -> PyResult<Counts> {
+    let mut bits = 0u64;
+    let mut counts = [0u32; 15];
+    for (position, &n) in numbers.iter().enumerate() {
+        let r = match n {
+            3..=14 => (n - 3) as usize,
+            17 => 12,
+            20 => 13,
+            30 => 14,
+            _ => {
+                return Err(ParseError::new_err(format!(
+                    "unknown DouZero card {n} at position {position} (3..14 are 3..A, 17 is 2, 20 and 30 the jokers)"
+                )));
+            }
+        };
+        counts[r] += 1;
+        let max = if r >= 13 { 1 } else { 4 };
+        if counts[r] > max {
+            return Err(ParseError::new_err(format!(
+                "DouZero card {n} given more than {max} times (at position {position})"
+            )));
+        }
+        bits += 1 << (4 * r);
+    }
+    Counts::from_bits(bits).ok_or_else(|| ParseError::new_err("no rank multiset"))
+}
+
+/// Reads cards. A rank string in rank order (as RLCard writes every hand and action) is always
+/// ranks: `JK` is a jack and a king here, where the crate's parser reads the token `JK` as the
+/// one-joker games' joker and refuses it. Anything else goes to the crate's parser.
+fn parse_counts(text: &str) -> PyResult<Counts> {
+    if let Some(c) = sorted_rank_string(text) {
+        return Ok(c);
+    }
+    text.parse::<Counts>()
+        .map_err(|e| ParseError::new_err(e.to_string()))
+}
+
+fn sorted_rank_string(text: &str) -> Option<Counts> {
+    let mut bits = 0u64;
+    let mut last = 0;
+    for b in text.bytes() {
+        let r = RANK_CHARS.iter().position(|&c| c == b)?;
+        if r < last {
+            return None;
+        }
+        last = r;
+        let n = (bits >> (4 * r)) & 0xf;
+        if n == if r >= 13 { 1 } else { 4 } {
+            return None; // a fifth card: the crate's parser names it
+        }
+        bits += 1 << (4 * r);
+    }
+    Counts::from_bits(bits)
+}
+
+/// A hand given as a rank string (or suited cards), a DouZero int list, or a mask.
+fn hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
+    let c = counts_of(obj)?;
+    if c.len() > doudizhu::MAX_PLAY {
+        return Err(ParseError::new_err(format!(
+            "{} cards: a hand holds at most {}",
+            c.len(),
+            doudizhu::MAX_PLAY
+        )));
+    }
+    Ok(c)
+}
+
+fn counts_of(obj: &Bound<'_, PyAny>) -> PyResult<Counts> {
+    if let Ok(s) = obj.downcast::<PyString>() {
+        return parse_counts(s.to_str()?);
+    }
+    if obj.is_instance_of::<PyInt>() {
+        let bits: u64 = obj.extract()?;
+        return Counts::from_bits(bits).ok_or_else(|| {
+            ParseError::new_err(format!(
+                "mask {bits:#x} is no rank multiset (one nibble a rank, at most 4 of a rank and 1 of a joker)"
+            ))
+        });
+    }
+    if let Ok(m) = obj.downcast::<PyMove>() {
+        return Ok(m.get().0.cards());
+    }
+    if let Ok(v) = obj.extract::<Vec<i64>>() {
+        return from_douzero(&v);
+    }
+    Err(PyTypeError::new_err(
+        "cards must be a rank string, a DouZero int list or a mask (int)",
+    ))
+}
+
+fn no_play(cards: Counts, rules: &Rules) -> PyResult<Move> {
+    classify(cards, rules)
+        .map(|r| r.first())
+        .map_err(|e| NoPlayError::new_err(format!("{}: {e}", display(cards))))
+}
+
+fn display(c: Counts) -> String {
+    if c.is_empty() {
+        String::from("(no card)")
+    } else {
+        c.to_string()
+    }
+}
+
+/// The table's play: a `Move`, a rank string, a DouZero int list, an id of the form's table.
+/// `None` when the table is empty or a pass (the player leads).
+fn table_of(obj: &Bound<'_, PyAny>, form: Form, rules: &Rules) -> PyResult<Option<Move>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    if let Ok(m) = obj.downcast::<PyMove>() {
+        return Ok(Some(m.get().0));
+    }
+    if let Ok(s) = obj.downcast::<PyString>() {
+        let s = s.to_str()?;
+        if s.is_empty() || s.eq_ignore_ascii_case("pass") {
+            return Ok(None);
+        }
+        return no_play(parse_counts(s)?, rules).map(Some);
+    }
+    if obj.is_instance_of::<PyInt>() {
+        let id: i64 = obj.extract()?;
+        return match form {
+            Form::Rlcard => rl_move(id),
+            Form::Openspiel => os_move(id),
+            _ => Err(PyTypeError::new_err(
+                "an int table is an action id: use form=\"rlcard\" or form=\"openspiel\"",
+            )),
+        };
+    }
+    if let Ok(v) = obj.extract::<Vec<i64>>() {
+        if v.is_empty() {
+            return Ok(None);
+        }
+        return no_play(from_douzero(&v)?, rules).map(Some);
+    }
+    Err(PyTypeError::new_err(
+        "table must be None, a Move, a rank string, a DouZero int list or an action id",
+    ))
+}
+
+fn rl_move(id: i64) -> PyResult<Option<Move>> {
+    if !(0..i64::from(RL_SIZE)).contains(&id) {
+        return Err(ActionIdError::new_err(format!(
+            "RLCard action id {id} out of range 0..{RL_SIZE}"
+        )));
+    }
+    Ok(rl_table().moves[id as usize])
+}
+
+fn os_move(id: i64) -> PyResult<Option<Move>> {
+    if !(0..i64::from(OS_SIZE)).contains(&id) {
+        return Err(ActionIdError::new_err(format!(
+            "OpenSpiel action id {id} out of range 0..{OS_SIZE}"
+        )));
+    }
+    if id == i64::from(OS_PASS) {
+        return Ok(None);
+    }
+    if id < i64::from(OS_FIRST_PLAY) {
+        return Err(ActionIdError::new_err(format!(
+            "OpenSpiel action id {id} is a bid, not a play"
+        )));
+    }
+    Ok(Some(
+        os_table().moves[(id - i64::from(OS_FIRST_PLAY)) as usize],
+    ))
+}
+
+fn rl_id_checked(m: &Move, rules: &Rules) -> PyResult<u32> {
+    rl_id(m, rules).ok_or_else(|| {
+        ActionIdError::new_err(format!(
+            "{m} has no RLCard action id (RLCard plays standard)"
+        ))
+    })
+}
+
+fn os_id_checked(m: &Move) -> PyResult<u32> {
+    os_id(m).ok_or_else(|| {
+        ActionIdError::new_err(format!(
+            "{m} has no OpenSpiel action id (OpenSpiel plays openspiel)"
+        ))
+    })
+}
+
+/// Python objects made once and shared: the rank string of every RLCard action, and the int
+/// objects of both id tables (a list of moves then costs a lookup and a reference count each).
+struct Cache {
+    rl_str: Vec<Py<PyString>>,
+    rl_int: Vec<Py<PyInt>>,
+    os_int: Vec<Py<PyInt>>,
+}
+
+fn cache(py: Python<'_>) -> &Cache {
+    static CACHE: GILOnceCell<Cache> = GILOnceCell::new();
+    CACHE.get_or_init(py, || {
+        let mut buf = [0u8; 64];
+        let rl_str = rl_table()
+            .moves
+            .iter()
+            .map(|m| {
+                let s = m.map_or("pass", |m| rank_string(m.cards().bits(), &mut buf));
+                PyString::intern(py, s).unbind()
+            })
+            .collect();
+        let int = |i: u32| match i.into_pyobject(py) {
+            Ok(o) => o.unbind(),
+            Err(never) => match never {},
+        };
+        Cache {
+            rl_str,
+            rl_int: (0..RL_SIZE).map(int).collect(),
+            os_int: (0..OS_SIZE).map(int).collect(),
+        }
+    })
+}
+
+/// Converts a list of moves (and a leading pass) into the form's Python list.
+fn to_list<'py>(
+    py: Python<'py>,
+    moves: &[Move],
+    pass: bool,
+    form: Form,
+    rules: &Rules,
+) -> PyResult<Bound<'py, PyList>> {
+    let c = cache(py);
+    // the id forms and the strings: shared objects, one list of the exact size
+    match form {
+        Form::Str | Form::Rlcard | Form::Openspiel => {
+            let mut items: Vec<Bound<'py, PyAny>> = Vec::with_capacity(moves.len() + 1);
+            if pass {
+                items.push(match form {
+                    Form::Str => c.rl_str[RL_PASS as usize].bind(py).clone().into_any(),
+                    Form::Rlcard => c.rl_int[RL_PASS as usize].bind(py).clone().into_any(),
+                    _ => c.os_int[OS_PASS as usize].bind(py).clone().into_any(),
+                });
+            }
+            let mut buf = [0u8; 64];
+            for m in moves {
+                items.push(match form {
+                    // the same cards are the same string, whatever the reading
+                    Form::Str => match rl_table().ids.get(&m.cards().bits()) {
+                        Some(&id) => c.rl_str[id as usize].bind(py).clone().into_any(),
+                        None => {
+                            PyString::new(py, rank_string(m.cards().bits(), &mut buf)).into_any()
+                        }
+                    },
+                    Form::Rlcard => c.rl_int[rl_id_checked(m, rules)? as usize]
+                        .bind(py)
+                        .clone()
+                        .into_any(),
+                    _ => c.os_int[os_id_checked(m)? as usize]
+                        .bind(py)
+                        .clone()
+                        .into_any(),
+                });
+            }
+            return PyList::new(py, items);
+        }
+        _ => {}
+    }
+    let list = PyList::empty(py);
+    if pass {
+        match form {
+            Form::Douzero => list.append(PyList::empty(py))?,
+            Form::Mask => list.append(0u64)?,
+            _ => list.append(py.None())?,
+        }
+    }
+    match form {
+        Form::Move => {
+            for m in moves {
+                list.append(PyMove(*m))?;
+            }
+        }
+        Form::Douzero => {
+            for m in moves {
+                list.append(douzero_list(m.cards().bits()))?;
+            }
+        }
+        _ => {
+            for m in moves {
+                list.append(m.cards().bits())?;
+            }
+        }
+    }
+    Ok(list)
+}
+
+/// A Dou Dizhu play: the cards and the reading they are played as.
+#[pyclass(frozen, eq, hash, ord, module = "cards_rs.doudizhu", name = "Move")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PyMove(pub Move);
+
+#[pymethods]
+impl PyMove {
+    /// Classifies `cards` under `rules` and returns the first (most natural) reading.
+    #[new]
+    #[pyo3(signature = (cards, rules = None))]
+    fn new(cards: &Bound<'_, PyAny>, rules: Option<&str>) -> PyResult<Self> {
+        let rules = rules_of(rules, Form::Str)?;
+        no_play(counts_of(cards)?, &rules).map(PyMove)
+    }
+
+    /// The cards as a sorted rank string (`"33344456"`).
+    #[getter]
+    fn cards(&self) -> String {
+        self.0.cards().to_string()
+    }
+
+    /// The type: `solo`, `pair`, `trio`, `trio_solo`, `trio_pair`, `chain`, `pair_chain`,
+    /// `plane`, `plane_solo`, `plane_pair`, `four_two_solo`, `four_two_pair`, `bomb`, `rocket`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind().name()
+    }
+
+    /// The number of body ranks (a chain's or plane's length; 1 for the other types).
+    #[getter]
+    fn length(&self) -> u32 {
+        chain_len(&self.0)
+    }
+
+    /// The main rank, which decides comparison (`"4"` for `33344456`).
+    #[getter]
+    fn main(&self) -> String {
+        self.0.main().char().to_string()
+    }
+
+    /// The number of cards.
+    #[getter]
+    fn count(&self) -> u32 {
+        self.0.cards().len()
+    }
+
+    /// The body's cards (`"333444"` for `33344456`).
+    #[getter]
+    fn body(&self) -> String {
+        self.0.body().to_string()
+    }
+
+    /// The wings' cards (`"56"` for `33344456`).
+    #[getter]
+    fn wings(&self) -> String {
+        self.0.wings().to_string()
+    }
+
+    /// The seed's value heuristic (for bots; legality never reads it).
+    #[getter]
+    fn value(&self) -> i32 {
+        self.0.value()
+    }
+
+    /// The cards as a mask: 4 bits a rank, `3` lowest.
+    #[getter]
+    fn mask(&self) -> u64 {
+        self.0.cards().bits()
+    }
+
+    /// Whether this play beats `table`.
+    fn beats(&self, table: &PyMove) -> bool {
+        self.0.beats(table.0)
+    }
+
+    /// RLCard's action id, or `None` when RLCard has no such action.
+    fn rlcard_id(&self) -> Option<u32> {
+        // any preset but standard: the id is the move's only if RLCard reads the cards alike
+        rl_id(&self.0, &Rules::OPENSPIEL)
+    }
+
+    /// OpenSpiel's action id, or `None` when OpenSpiel has no such action.
+    fn openspiel_id(&self) -> Option<u32> {
+        os_id(&self.0)
+    }
+
+    /// DouZero's int list (3..14 = 3..A, 17 = 2, 20 and 30 the jokers).
+    fn douzero(&self) -> Vec<u32> {
+        douzero_list(self.0.cards().bits())
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Move('{}', kind='{}', length={}, main='{}')",
+            self.0.cards(),
+            self.0.kind().name(),
+            chain_len(&self.0),
+            self.0.main().char()
+        )
+    }
+}
+
+/// Every reading of `cards` under `rules`, most natural first.
+#[pyfunction]
+#[pyo3(signature = (cards, rules = None))]
+fn ddz_classify(cards: &Bound<'_, PyAny>, rules: Option<&str>) -> PyResult<Vec<PyMove>> {
+    let rules = rules_of(rules, Form::Str)?;
+    let c = counts_of(cards)?;
+    classify(c, &rules)
+        .map(|r| r.iter().map(PyMove).collect())
+        .map_err(|e| NoPlayError::new_err(format!("{}: {e}", display(c))))
+}
+
+/// Every lead of `hand`, in the form asked for.
+#[pyfunction]
+#[pyo3(signature = (hand, rules = None, form = "str"))]
+fn ddz_lead<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    rules: Option<&str>,
+    form: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    let form = Form::parse(form)?;
+    let rules = rules_of(rules, form)?;
+    let h = hand_of(hand)?;
+    let mut out = Vec::with_capacity(256);
+    lead_into(h, &rules, &mut out);
+    to_list(py, &out, false, form, &rules)
+}
+
+/// Every play of `hand` that beats `table` (no pass), in the form asked for.
+#[pyfunction]
+#[pyo3(signature = (hand, table, rules = None, form = "str"))]
+fn ddz_follow<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    table: &Bound<'py, PyAny>,
+    rules: Option<&str>,
+    form: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    let form = Form::parse(form)?;
+    let rules = rules_of(rules, form)?;
+    let h = hand_of(hand)?;
+    let mut out = Vec::with_capacity(64);
+    match table_of(table, form, &rules)? {
+        Some(t) => {
+            follow_into(h, &t, &rules, &mut out);
+        }
+        None => {
+            return Err(NoPlayError::new_err(
+                "the table holds no play to follow (pass or nothing): use lead",
+            ));
+        }
+    }
+    to_list(py, &out, false, form, &rules)
+}
+
+/// The legal actions of a turn: the leads when `table` is `None` or a pass, else pass first and
+/// the plays that beat it.
+#[pyfunction]
+#[pyo3(signature = (hand, table = None, rules = None, form = "str"))]
+fn ddz_legal<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    table: Option<&Bound<'py, PyAny>>,
+    rules: Option<&str>,
+    form: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    let form = Form::parse(form)?;
+    let rules = rules_of(rules, form)?;
+    let h = hand_of(hand)?;
+    let mut out = Vec::with_capacity(256);
+    let t = match table {
+        Some(t) => table_of(t, form, &rules)?,
+        None => None,
+    };
+    match t {
+        Some(t) => {
+            follow_into(h, &t, &rules, &mut out);
+            to_list(py, &out, true, form, &rules)
+        }
+        None => {
+            lead_into(h, &rules, &mut out);
+            to_list(py, &out, false, form, &rules)
+        }
+    }
+}
+
+/// The move of an RLCard action id (`None` for pass).
+#[pyfunction]
+fn ddz_rlcard_action(id: i64) -> PyResult<Option<PyMove>> {
+    Ok(rl_move(id)?.map(PyMove))
+}
+
+/// The move of an OpenSpiel action id (`None` for pass).
+#[pyfunction]
+fn ddz_openspiel_action(id: i64) -> PyResult<Option<PyMove>> {
+    Ok(os_move(id)?.map(PyMove))
+}
+
+/// The mask of cards (rank string, DouZero list, ...).
+#[pyfunction]
+fn ddz_mask(cards: &Bound<'_, PyAny>) -> PyResult<u64> {
+    Ok(counts_of(cards)?.bits())
+}
+
+/// The rank string of a mask.
+#[pyfunction]
+fn ddz_cards(mask: u64) -> PyResult<String> {
+    Counts::from_bits(mask)
+        .map(|c| c.to_string())
+        .ok_or_else(|| ParseError::new_err(format!("mask {mask:#x} is no rank multiset")))
+}
+
+fn bytes_to_u64(b: &[u8], what: &str) -> PyResult<Vec<u64>> {
+    if !b.len().is_multiple_of(8) {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "{what}: {} bytes is no whole number of 64-bit masks",
+            b.len()
+        )));
+    }
+    Ok(b.chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+        .collect())
+}
+
+fn check_masks(masks: &[u64], what: &str) -> PyResult<()> {
+    for (i, &m) in masks.iter().enumerate() {
+        match Counts::from_bits(m) {
+            Some(c) if c.len() <= doudizhu::MAX_PLAY => {}
+            _ => {
+                return Err(ParseError::new_err(format!(
+                    "{what}[{i}]: mask {m:#x} is no hand (one nibble a rank, at most 20 cards)"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The batch worker: for each hand (and table, 0 = lead), the moves as masks or ids.
+fn batch(
+    hands: &[u64],
+    tables: Option<&[u64]>,
+    rules: &Rules,
+    form: Form,
+) -> Result<(Vec<u8>, Vec<u8>), String> {
+    let mut values: Vec<u8> = Vec::with_capacity(hands.len() * 8 * 64);
+    let mut offsets: Vec<u8> = Vec::with_capacity((hands.len() + 1) * 8);
+    let mut n = 0u64;
+    offsets.extend_from_slice(&n.to_le_bytes());
+    let mut out = Vec::with_capacity(1024);
+    for (i, &h) in hands.iter().enumerate() {
+        let hand = Counts::from_bits(h).expect("checked");
+        let table = tables.map_or(0, |t| t[i]);
+        out.clear();
+        if table == 0 {
+            lead_into(hand, rules, &mut out);
+        } else {
+            let t = Counts::from_bits(table).expect("checked");
+            let m = classify(t, rules)
+                .map_err(|e| format!("tables[{i}]: {}: {e}", display(t)))?
+                .first();
+            follow_into(hand, &m, rules, &mut out);
+        }
+        for m in &out {
+            match form {
+                Form::Mask => values.extend_from_slice(&m.cards().bits().to_le_bytes()),
+                Form::Rlcard => {
+                    let id =
+                        rl_id(m, rules).ok_or_else(|| format!("{m} has no RLCard action id"))?;
+                    values.extend_from_slice(&id.to_le_bytes());
+                }
+                Form::Openspiel => {
+                    let id = os_id(m).ok_or_else(|| format!("{m} has no OpenSpiel action id"))?;
+                    values.extend_from_slice(&id.to_le_bytes());
+                }
+                _ => unreachable!("checked by the caller"),
+            }
+        }
+        n += out.len() as u64;
+        offsets.extend_from_slice(&n.to_le_bytes());
+    }
+    Ok((values, offsets))
+}
+
+/// Batch leads or follows: `hands` (and `tables`, 0 = lead) as little-endian u64 masks; returns
+/// `(values, offsets)` as bytes: u64 masks (form `mask`) or u32 ids (`rlcard`, `openspiel`),
+/// and n + 1 u64 offsets. The GIL is released while it works.
+#[pyfunction]
+#[pyo3(signature = (hands, tables = None, rules = None, form = "mask"))]
+fn ddz_batch<'py>(
+    py: Python<'py>,
+    hands: &[u8],
+    tables: Option<&[u8]>,
+    rules: Option<&str>,
+    form: &str,
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    let form = Form::parse(form)?;
+    if !matches!(form, Form::Mask | Form::Rlcard | Form::Openspiel) {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "batch forms are mask, rlcard and openspiel",
+        ));
+    }
+    let rules = rules_of(rules, form)?;
+    let hands = bytes_to_u64(hands, "hands")?;
+    check_masks(&hands, "hands")?;
+    let tables = match tables {
+        Some(t) => {
+            let t = bytes_to_u64(t, "tables")?;
+            if t.len() != hands.len() {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "{} tables for {} hands",
+                    t.len(),
+                    hands.len()
+                )));
+            }
+            check_masks(&t, "tables")?;
+            Some(t)
+        }
+        None => None,
+    };
+    let (values, offsets) = py
+        .allow_threads(|| batch(&hands, tables.as_deref(), &rules, form))
+        .map_err(NoPlayError::new_err)?;
+    Ok((PyBytes::new(py, &values), PyBytes::new(py, &offsets)))
+}
+
+/// Parses many rank strings into masks (little-endian u64 bytes).
+#[pyfunction]
+fn ddz_masks<'py>(py: Python<'py>, hands: Vec<String>) -> PyResult<Bound<'py, PyBytes>> {
+    let mut out = Vec::with_capacity(hands.len() * 8);
+    for (i, h) in hands.iter().enumerate() {
+        let c = h
+            .parse::<Counts>()
+            .map_err(|e| ParseError::new_err(format!("hands[{i}]: {e}")))?;
+        out.extend_from_slice(&c.bits().to_le_bytes());
+    }
+    Ok(PyBytes::new(py, &out))
+}
+
+// ---- DouZero drop-in -----------------------------------------------------------------------
+
+/// DouZero's type numbers (`douzero.env.utils`).
+fn douzero_type(k: Kind) -> u8 {
+    match k {
+        Kind::Solo => 1,
+        Kind::Pair => 2,
+        Kind::Trio => 3,
+        Kind::Bomb => 4,
+        Kind::Rocket => 5,
+        Kind::TrioSolo => 6,
+        Kind::TrioPair => 7,
+        Kind::Chain => 8,
+        Kind::PairChain => 9,
+        Kind::Plane => 10,
+        Kind::PlaneSolo => 11,
+        Kind::PlanePair => 12,
+        Kind::FourTwoSolo => 13,
+        Kind::FourTwoPair => 14,
+    }
+}
+
+fn douzero_number(r: Rank) -> u32 {
+    DOUZERO_NUMBERS[r.index() as usize]
+}
+
+/// `MovesGener.gen_type_<n>` (n = 1..14) for a hand under `douzero` rules, without duplicate
+/// card lists; `repeat_num` as DouZero's serial generators take it (below the type's minimum
+/// length: every length).
+#[pyfunction]
+#[pyo3(signature = (hand, type_number, repeat_num = 0))]
+fn dz_gen<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    type_number: u8,
+    repeat_num: i64,
+) -> PyResult<Bound<'py, PyList>> {
+    let h = hand_of(hand)?;
+    let kind = Kind::ALL
+        .into_iter()
+        .find(|&k| douzero_type(k) == type_number)
+        .ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "DouZero move type {type_number} is not one of 1..14"
+            ))
+        })?;
+    let min = i64::from(*kind.lengths().start());
+    let want = if repeat_num < min { 0 } else { repeat_num };
+    let mut out = Vec::with_capacity(256);
+    lead_into(h, &Rules::DOUZERO, &mut out);
+    let mut seen = std::collections::HashSet::new();
+    let list = PyList::empty(py);
+    for m in out
+        .iter()
+        .filter(|m| m.kind() == kind && (want == 0 || i64::from(chain_len(m)) == want))
+    {
+        let b = m.cards().bits();
+        // one card list once: two readings of one multiset (a plane with a wing trio next to
+        // the body) are one DouZero move
+        if !seen.insert(b) {
+            continue;
+        }
+        list.append(douzero_list(b))?;
+    }
+    Ok(list)
+}
+
+/// `move_detector.get_move_type` under `douzero` rules, with DouZero's dict keys: `type`, and
+/// `rank` / `len` where DouZero gives them.
+#[pyfunction]
+fn dz_move_type<'py>(py: Python<'py>, mv: Vec<i64>) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    if mv.is_empty() {
+        d.set_item("type", 0)?;
+        return Ok(d);
+    }
+    let Ok(c) = from_douzero(&mv) else {
+        d.set_item("type", 15)?;
+        return Ok(d);
+    };
+    let Ok(r) = classify(c, &Rules::DOUZERO) else {
+        d.set_item("type", 15)?;
+        return Ok(d);
+    };
+    let m = r.first();
+    let t = douzero_type(m.kind());
+    d.set_item("type", t)?;
+    match m.kind() {
+        Kind::Rocket => {}
+        Kind::Chain | Kind::PairChain | Kind::Plane | Kind::PlaneSolo | Kind::PlanePair => {
+            d.set_item("rank", douzero_number(m.low()))?;
+            d.set_item("len", chain_len(&m))?;
+        }
+        _ => d.set_item("rank", douzero_number(m.main()))?,
+    }
+    Ok(d)
+}
+
+/// `GameEnv.get_legal_card_play_actions` for `hand` after `rival_move` (`[]`: leading): the
+/// plays that beat it (the first reading of its cards), the bombs, the rocket, and `[]` when
+/// following; each card list once. A rival move that is no play (DouZero's type 15) is answered
+/// as DouZero does: bombs, rocket and pass.
+#[pyfunction]
+fn dz_legal<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    rival_move: Vec<i64>,
+) -> PyResult<Bound<'py, PyList>> {
+    let h = hand_of(hand)?;
+    let rules = Rules::DOUZERO;
+    let mut out = Vec::with_capacity(256);
+    let list = PyList::empty(py);
+    if rival_move.is_empty() {
+        lead_into(h, &rules, &mut out);
+    } else {
+        let c = from_douzero(&rival_move)?;
+        match classify(c, &rules) {
+            Ok(r) => {
+                follow_into(h, &r.first(), &rules, &mut out);
+            }
+            Err(_) => {
+                lead_into(h, &rules, &mut out);
+                out.retain(|m| m.kind().is_bomb());
+            }
+        }
+    }
+    // only planes (with or without solo wings) can read one card list twice
+    let mut seen = std::collections::HashSet::new();
+    for m in &out {
+        let b = m.cards().bits();
+        if matches!(m.kind(), Kind::Plane | Kind::PlaneSolo) && !seen.insert(b) {
+            continue;
+        }
+        list.append(douzero_list(b))?;
+    }
+    if !rival_move.is_empty() {
+        list.append(PyList::empty(py))?;
+    }
+    Ok(list)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyMove>()?;
+    m.add_function(wrap_pyfunction!(ddz_classify, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_lead, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_follow, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_legal, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_rlcard_action, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_openspiel_action, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_masks, m)?)?;
+    m.add_function(wrap_pyfunction!(dz_gen, m)?)?;
+    m.add_function(wrap_pyfunction!(dz_move_type, m)?)?;
+    m.add_function(wrap_pyfunction!(dz_legal, m)?)?;
+    m.add("RLCARD_PASS", RL_PASS)?;
+    m.add("RLCARD_SIZE", RL_SIZE)?;
+    m.add("OPENSPIEL_PASS", OS_PASS)?;
+    m.add("OPENSPIEL_SIZE", OS_SIZE)?;
+    m.add("DDZ_PRESETS", Preset::ALL.map(Preset::name).to_vec())?;
+    Ok(())
+}

@@ -1,0 +1,73 @@
+//! `cards_rs._native`: the PyO3 layer of the `cards-rs` Python package. The Python package
+//! (`python/cards_rs`) wraps these functions with keyword defaults, numpy conversion and the
+//! DouZero drop-in; the functions here are thin: parse, call the Rust engine, convert.
+
+#![forbid(unsafe_code)]
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+mod daifugo_py;
+mod doudizhu_py;
+mod ids;
+mod kabu_py;
+
+create_exception!(
+    cards_rs,
+    CardsError,
+    PyValueError,
+    "Base of every error of cards_rs: a ValueError carrying the Rust engine's message."
+);
+create_exception!(
+    cards_rs,
+    ParseError,
+    CardsError,
+    "Text that is no card, rank or hand (the message names the token and its position)."
+);
+create_exception!(
+    cards_rs,
+    RulesError,
+    CardsError,
+    "An unknown rule preset name (the message lists the names)."
+);
+create_exception!(
+    cards_rs,
+    NoPlayError,
+    CardsError,
+    "Cards that are no play under the rules, or a play that cannot be made here."
+);
+create_exception!(
+    cards_rs,
+    ActionIdError,
+    CardsError,
+    "An action id out of range, or a play that has no id in the peer's table."
+);
+create_exception!(
+    cards_rs,
+    DaifugoError,
+    CardsError,
+    "A Daifugo engine error (bad meld, a meld that does not beat the table, ...)."
+);
+create_exception!(
+    cards_rs,
+    KabuError,
+    CardsError,
+    "A Kabu engine error (bad hand, seen cards, ...)."
+);
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("CardsError", py.get_type::<CardsError>())?;
+    m.add("ParseError", py.get_type::<ParseError>())?;
+    m.add("RulesError", py.get_type::<RulesError>())?;
+    m.add("NoPlayError", py.get_type::<NoPlayError>())?;
+    m.add("ActionIdError", py.get_type::<ActionIdError>())?;
+    m.add("DaifugoError", py.get_type::<DaifugoError>())?;
+    m.add("KabuError", py.get_type::<KabuError>())?;
+    doudizhu_py::register(m)?;
+    daifugo_py::register(m)?;
+    kabu_py::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,234 @@
+"""The package's own API: docstring examples, the forms agree with each other, the batch forms
+equal the single ones, errors are ValueError subclasses with the engines' messages, stubs ship."""
+
+import array
+import doctest
+import importlib
+import pathlib
+import random
+import threading
+
+import pytest
+
+import cards_rs
+from cards_rs import (
+    ActionIdError, CardsError, DaifugoError, KabuError, NoPlayError, ParseError, RulesError,
+    daifugo as dfg, doudizhu as ddz, kabu,
+)  # fmt: skip
+
+MODULES = ["cards_rs", "cards_rs.doudizhu", "cards_rs.daifugo", "cards_rs.kabu", "cards_rs.douzero"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_readme_examples():
+    readme = pathlib.Path(__file__).resolve().parent.parent / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted >= 8
+
+
+def test_every_error_is_a_value_error():
+    for e in (ParseError, RulesError, NoPlayError, ActionIdError, DaifugoError, KabuError):
+        assert issubclass(e, CardsError) and issubclass(e, ValueError)
+        assert e.__module__ == "cards_rs"
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: ddz.lead("3X"), ParseError, 'unknown rank "X" at position 1 (ranks are 3456789TJQKA2BR, 10 for T)'),
+        (lambda: ddz.lead("33333"), ParseError, "fifth"),
+        (lambda: ddz.lead("3", rules="nope"), RulesError, "nope"),
+        (lambda: ddz.classify("34"), NoPlayError, "34: not a combination"),
+        (lambda: ddz.classify(""), NoPlayError, "(no card): no card"),
+        (lambda: ddz.follow("3", "pass"), NoPlayError, "use lead"),
+        (lambda: ddz.lead("3" * 4 + "4" * 4 + "5" * 4 + "6" * 4 + "7" * 4 + "8"), ParseError, "21 cards"),
+        (lambda: ddz.rlcard_action(99999), ActionIdError, "RLCard action id 99999 out of range 0..27472"),
+        (lambda: ddz.lead(1 << 63), ParseError, "no rank multiset"),
+        (lambda: dfg.lead("S3 S3"), DaifugoError, "given twice"),
+        (lambda: dfg.lead("S3", rules="x"), RulesError, 'unknown rules "x"'),
+        (lambda: dfg.State(table="S3").play("S3"), DaifugoError, ""),
+        (lambda: kabu.evaluate("SA SJ"), KabuError, ""),
+        (lambda: kabu.evaluate("SA S2", role="boss"), KabuError, "unknown role"),
+        (lambda: kabu.DrawOdds("SA S2").probability_of_yaku("x"), KabuError, "unknown yaku"),
+    ],
+)
+def test_errors_carry_the_engines_messages(call, error, message):
+    with pytest.raises(error) as e:
+        call()
+    assert message in str(e.value)
+
+
+def test_sorted_rank_strings_are_ranks():
+    # RLCard writes a jack and a king as "JK": ranks, not the one-joker games' joker token
+    assert ddz.lead("JK") == ["J", "K"]
+    assert ddz.legal_actions("JK", "T", form="rlcard") == [27471, 8, 10]
+    assert ddz.mask("JK") == ddz.mask([11, 13])
+    # among suited cards, JK is the one-joker games' joker: the crate's parser names it
+    with pytest.raises(ParseError, match="names no joker"):
+        ddz.lead("S3 JK")
+
+
+def test_bad_form_is_a_value_error():
+    with pytest.raises(ValueError, match="unknown form"):
+        ddz.lead("3", form="json")
+    with pytest.raises(TypeError):
+        ddz.lead(3.5)
+
+
+def _hands(n, seed):
+    rng = random.Random(seed)
+    deck = [r for r in "3456789TJQKA2" for _ in range(4)] + ["B", "R"]
+    for _ in range(n):
+        rng.shuffle(deck)
+        yield "".join(sorted(deck[: rng.choice((5, 10, 17, 20))], key="3456789TJQKA2BR".index))
+
+
+@pytest.mark.parametrize("preset", ddz.PRESETS)
+def test_forms_agree(preset):
+    for hand in _hands(50, 7):
+        moves = ddz.lead(hand, preset, form="move")
+        assert ddz.lead(hand, preset) == [m.cards for m in moves]
+        assert ddz.lead(hand, preset, form="mask") == [m.mask for m in moves]
+        assert ddz.lead(hand, preset, form="douzero") == [m.douzero() for m in moves]
+        assert ddz.lead(ddz.mask(hand), preset) == ddz.lead(hand, preset)
+        for m in moves:
+            assert m in ddz.classify(m.cards, preset)
+        if preset == "standard":
+            ids = ddz.lead(hand, form="rlcard")
+            assert [ddz.rlcard_action(i) for i in ids] == moves
+        if preset == "openspiel":
+            ids = ddz.lead(hand, form="openspiel")
+            assert [ddz.openspiel_action(i) for i in ids] == moves
+        # every follow beats the table and is in the leads
+        table = moves[len(moves) // 2]
+        follows = ddz.follow(hand, table, preset, form="move")
+        assert all(f.beats(table) for f in follows)
+        assert set(follows) <= set(moves)
+        assert set(follows) == {m for m in moves if m.beats(table)}
+
+
+def test_move_object():
+    m = ddz.Move("33344456")
+    assert (m.cards, m.kind, m.length, m.main, m.count, m.body, m.wings) == (
+        "33344456", "plane_solo", 2, "4", 8, "333444", "56",
+    )  # fmt: skip
+    assert str(m) == "33344456 plane_solo 2 4"
+    assert m.rlcard_id() == ddz.lead("33344456", form="rlcard")[-1] or m.rlcard_id() in ddz.lead(
+        "33344456", form="rlcard"
+    )
+    assert m.douzero() == [3, 3, 3, 4, 4, 4, 5, 6]
+    assert hash(m) == hash(ddz.Move([3, 3, 3, 4, 4, 4, 5, 6])) and m == ddz.Move("S3 H3 D3 S4 H4 D4 S5 S6")
+    assert ddz.Move("BR").beats(ddz.Move("2222")) and not ddz.Move("2222").beats(ddz.Move("BR"))
+
+
+@pytest.mark.parametrize("form", ["mask", "rlcard", "openspiel"])
+def test_batch_equals_single(form):
+    hands = list(_hands(300, 11))
+    packed = ddz.lead_batch(hands, form=form)
+    assert len(packed) == len(hands)
+    for i, h in enumerate(hands):
+        assert [int(v) for v in packed[i]] == ddz.lead(h, form=form)
+    # numpy in, numpy out
+    np = pytest.importorskip("numpy")
+    masks = np.array([ddz.mask(h) for h in hands], dtype=np.uint64)
+    p2 = ddz.lead_batch(masks, form=form)
+    assert isinstance(p2.values, np.ndarray) and (p2.values == packed.values).all()
+    assert (p2.offsets == packed.offsets).all() and p2.offsets.dtype == np.uint64
+    # array.array in
+    p3 = ddz.lead_batch(array.array("Q", masks.tolist()), form=form)
+    assert (p3.values == packed.values).all()
+
+
+def test_follow_batch():
+    hands = list(_hands(200, 12))
+    tables = ["34567", "", "33", "3334", "BR", "2222", "5"] * 29
+    tables = tables[: len(hands)]
+    packed = ddz.follow_batch(hands, tables)
+    for i, (h, t) in enumerate(zip(hands, tables)):
+        expect = ddz.lead(h, form="mask") if not t else ddz.follow(h, t, form="mask")
+        assert [int(v) for v in packed[i]] == expect
+    with pytest.raises(NoPlayError, match=r"tables\[0\]: 34: not a combination"):
+        ddz.follow_batch(["3"], ["34"])
+    with pytest.raises(ParseError, match=r"hands\[1\]"):
+        ddz.lead_batch(["3", "3X"])
+    with pytest.raises(ParseError, match=r"hands\[0\]: mask"):
+        ddz.lead_batch([1 << 63])
+
+
+def test_batch_releases_the_gil():
+    """Two threads run batches at once; each gets its own answer (the GIL is released while the
+    engine works, so the threads overlap instead of serialising on it)."""
+    hands = list(_hands(2000, 13))
+    expect = ddz.lead_batch(hands)
+    out = [None, None]
+
+    def work(i):
+        out[i] = ddz.lead_batch(hands)
+
+    ts = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    for p in out:
+        assert (p.values == expect.values).all()
+
+
+def test_daifugo_state_play():
+    s = dfg.State(rules="uecda")
+    assert s.table is None and not s.revolution
+    s, fx = s.play("S4 H4 D4 C4")
+    assert fx == ["revolution"] and s.revolution and s.table == "C4 D4 H4 S4"
+    assert s.beats("C3 D3 H3 S3") and not s.beats("C5 D5 H5 S5")
+    s2, fx = dfg.State(table="S5").play("H6")
+    assert fx == [] and s2.table == "H6" and str(s2) == "table H6"
+    s2, fx = dfg.State(table="S5").play("S6")  # the same suit locks it
+    assert fx == ["lock"] and s2.locked and str(s2) == "table S6, locked"
+    s3, fx = dfg.State(table="S5").play("S8")
+    assert "eight_cut" in fx
+    assert dfg.State(table="S5", locked=True).follow("S6 H7") == ["S6"]
+
+
+def test_kabu_odds():
+    o = kabu.DrawOdds("S7 S8", seen="S6")
+    assert sum(n for _, n, _ in o.outcomes()) == len(o.unseen.split())
+    assert sum(p for _, _, p in o.outcomes()) == 1
+    assert o.standing.points == 5 and o.advice == "choice"
+    assert o.cards_giving("junko") == "S9"  # S6 is seen
+
+
+def test_stubs_ship():
+    root = pathlib.Path(cards_rs.__file__).parent
+    for name in ("__init__.pyi", "_native.pyi", "doudizhu.pyi", "daifugo.pyi", "kabu.pyi", "douzero.pyi", "py.typed"):
+        assert (root / name).is_file(), name
+
+
+def test_daifugo_game():
+    for seed in range(20):
+        g = dfg.Game("uecda", seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not g.is_over():
+            p = g.current_player
+            legal = g.legal_actions()
+            assert legal and len(set(legal)) == len(legal)
+            obs = g.observation(p)
+            assert obs["hand"] == g.hands()[p] and obs["turn"] == p
+            out = g.step(rng.choice(legal))
+            assert out["player"] == p and out["accepted"]
+            steps += 1
+        assert sorted(g.places) == [1, 2, 3, 4, 5] and g.current_player is None
+        rec = g.record()
+        assert len(rec["actions"]) == steps and rec["places"] in (None, g.places)
+        assert len(rec["hands"]) == 5 and rec["rules"] == "uecda"
+        assert len(g.returns()) == 5
+    g = dfg.Game("seed", seed=1)
+    with pytest.raises(DaifugoError):
+        g.step("S3 S3")
+    with pytest.raises(DaifugoError, match="out of range"):
+        g.observation(5)

@@ -1,0 +1,286 @@
+//! Players: the [`Policy`] trait, and the built-in `random`, `seed` and `human` players.
+
+use std::io::{BufRead, Write};
+
+use cards_core::{CardSet, Order};
+
+use crate::game::{Action, Game, GameError, PLAYERS, weakest};
+use crate::observation::Observation;
+use crate::{Kind, Meld, decompose};
+use cards_core::Rng;
+
+/// A player: chooses an action among the legal ones, and in the exchange the cards to return.
+///
+/// ```
+/// use daifugo::{Action, Observation, Policy};
+/// /// Always the last legal action (pass, when following).
+/// struct Last;
+/// impl Policy for Last {
+///     fn choose(&mut self, _obs: &Observation<'_>, legal: &[Action]) -> Action {
+///         *legal.last().unwrap_or(&Action::Pass)
+///     }
+/// }
+/// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|_| Box::new(Last) as Box<dyn Policy>);
+/// let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 1);
+/// g.play_out(&mut players).unwrap();
+/// assert!(g.is_over() && g.cut_off()); // nobody plays: the 20-pass cut-off ends it
+/// ```
+pub trait Policy {
+    /// The action to take; `legal` is never empty in play (pass is always in it).
+    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action;
+
+    /// The `count` cards to return in the exchange (as 大富豪 or 富豪). The default gives the
+    /// weakest cards (see [`weakest`]).
+    fn give(&mut self, obs: &Observation<'_>, count: usize) -> CardSet {
+        weakest(obs.hand, count)
+    }
+}
+
+impl Game {
+    /// Plays the game to its end with one player per seat... by player: `players[p]` acts for
+    /// player `p`. A player's illegal choice is an error in the checked mode (the game keeps
+    /// its state before it), a pass in the server's mode.
+    pub fn play_out(&mut self, players: &mut [Box<dyn Policy>; PLAYERS]) -> Result<(), GameError> {
+        let mut legal = Vec::with_capacity(64);
+        while let Some(p) = self.current_player() {
+            let player = &mut players[p as usize];
+            let obs = self.observation(p);
+            let action = if self.is_exchanging() {
+                let count = if obs.classes.is_some_and(|c| c[p as usize].index() == 0) {
+                    2
+                } else {
+                    1
+                };
+                Action::Give(player.give(&obs, count))
+            } else {
+                legal.clear();
+                self.legal_actions_into(&mut legal);
+                player.choose(&obs, &legal)
+            };
+            self.apply(action)?;
+        }
+        Ok(())
+    }
+}
+
+/// Chooses uniformly among the legal actions (pass included), from a seeded generator; gives
+/// the weakest cards in the exchange.
+///
+/// ```
+/// use daifugo::{Game, Policy, Random, Rules};
+/// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy>);
+/// let mut g = Game::new(Rules::UECDA, 1);
+/// g.play_out(&mut players).unwrap();
+/// assert!(g.is_over());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Random {
+    rng: Rng,
+}
+
+impl Random {
+    /// A random player seeded with `seed`.
+    #[must_use]
+    pub const fn new(seed: u64) -> Random {
+        Random {
+            rng: Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// A uniform index below `n` (0 for `n` = 0).
+    pub fn index(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            self.rng.below(n as u64) as usize
+        }
+    }
+}
+
+impl Policy for Random {
+    fn choose(&mut self, _obs: &Observation<'_>, legal: &[Action]) -> Action {
+        legal
+            .get(self.index(legal.len()))
+            .copied()
+            .unwrap_or(Action::Pass)
+    }
+}
+
+/// The tutorial's player, on the seed's decomposition ([`decompose`]):
+///
+/// - **leading**, it plays the first meld of its hand's decomposition in the order in force:
+///   sequences, then groups, then singles, each kind weakest first (so multi-card melds first,
+///   the weakest of them; the joker, a single, last);
+/// - **following**, it plays the weakest legal meld that breaks no meld of its decomposition
+///   (every meld of the decomposition it takes a card from, it plays whole), melds without the
+///   joker before melds with it; it passes when there is none. "Weakest" is the meld's rank in
+///   the order in force (a sequence's weakest rank; the lone joker is strongest);
+/// - in the exchange, it gives the weakest cards (the trait's default).
+///
+/// ```
+/// use daifugo::{Action, Game, Policy, Rules, SeedPlayer};
+/// let g = Game::new(Rules::UECDA, 3);
+/// let p = g.current_player().unwrap();
+/// let a = SeedPlayer.choose(&g.observation(p), &g.legal_actions());
+/// assert!(matches!(a, Action::Play(_))); // a leader with cards leads
+/// ```
+#[derive(Copy, Clone, Debug, Default)]
+pub struct SeedPlayer;
+
+/// The strength of a meld in `order`, weakest 0; the lone joker strongest (13).
+fn strength(m: &Meld, order: Order) -> u8 {
+    let (Some(lo), Some(hi)) = (m.low(), m.high()) else {
+        return 13;
+    };
+    match (order, m.kind()) {
+        (Order::Normal, _) => lo.index(),
+        (Order::Reversed, Kind::Sequence) => 12 - hi.index(),
+        (Order::Reversed, _) => 12 - lo.index(),
+    }
+}
+
+impl Policy for SeedPlayer {
+    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
+        let order = obs.state.order();
+        let Ok(parts) = decompose(obs.hand, order, &obs.rules) else {
+            return Action::Pass;
+        };
+        if obs.state.table.is_none() {
+            return parts.first().map_or(Action::Pass, |m| {
+                let a = Action::Play(*m);
+                if legal.contains(&a) { a } else { Action::Pass }
+            });
+        }
+        let whole = |m: &Meld| {
+            parts.iter().all(|d| {
+                let shared = d.cards() & m.cards();
+                shared.is_empty() || d.cards().is_subset(m.cards())
+            })
+        };
+        legal
+            .iter()
+            .filter_map(Action::meld)
+            .filter(|m| whole(m))
+            .min_by_key(|m| (m.has_joker(), strength(m, order)))
+            .map_or(Action::Pass, Action::Play)
+    }
+}
+
+/// A person at a terminal (or any reader and writer): shows the player's view and the legal
+/// actions numbered from 1, and reads a number (or a meld, or `pass`); a wrong answer is
+/// refused and asked again. At the end of the input it passes (gives the weakest cards).
+///
+/// ```
+/// use daifugo::{Action, Game, Human, Policy, Rules};
+/// let g = Game::new(Rules::UECDA, 3);
+/// let p = g.current_player().unwrap();
+/// let legal = g.legal_actions();
+/// let mut out = Vec::new();
+/// let mut h = Human::new(&b"x\n99\n1\n"[..], &mut out);
+/// assert_eq!(h.choose(&g.observation(p), &legal), legal[0]);
+/// let text = String::from_utf8(out).unwrap();
+/// assert_eq!(text.matches("not one of").count(), 2); // asked three times
+/// ```
+#[derive(Debug)]
+pub struct Human<R, W> {
+    input: R,
+    output: W,
+}
+
+impl<R: BufRead, W: Write> Human<R, W> {
+    /// A human reading answers from `input` and writing to `output`.
+    pub const fn new(input: R, output: W) -> Human<R, W> {
+        Human { input, output }
+    }
+
+    /// One line, or `None` at the end of the input (or on a read error).
+    fn line(&mut self) -> Option<String> {
+        let mut s = String::new();
+        match self.input.read_line(&mut s) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(s.trim().to_string()),
+        }
+    }
+}
+
+impl<R: BufRead, W: Write> Policy for Human<R, W> {
+    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
+        let _ = write!(self.output, "{obs}");
+        for (i, a) in legal.iter().enumerate() {
+            let _ = writeln!(self.output, "  {:>2}. {a}", i + 1);
+        }
+        loop {
+            let _ = write!(self.output, "your move (number, meld or pass): ");
+            let _ = self.output.flush();
+            let Some(line) = self.line() else {
+                return if legal.contains(&Action::Pass) {
+                    Action::Pass
+                } else {
+                    legal.first().copied().unwrap_or(Action::Pass)
+                };
+            };
+            if let Ok(i) = line.parse::<usize>() {
+                if (1..=legal.len()).contains(&i) {
+                    return legal[i - 1];
+                }
+            } else if let Ok(a) = Action::parse(&line, &obs.rules)
+                && legal.contains(&a)
+            {
+                return a;
+            }
+            let _ = writeln!(
+                self.output,
+                "\"{line}\" is not one of the {} legal moves: answer 1 to {}",
+                legal.len(),
+                legal.len()
+            );
+        }
+    }
+
+    fn give(&mut self, obs: &Observation<'_>, count: usize) -> CardSet {
+        let _ = writeln!(
+            self.output,
+            "exchange: your hand {}; give {count} card{}",
+            crate::HandText(obs.hand),
+            if count == 1 { "" } else { "s" }
+        );
+        loop {
+            let _ = write!(self.output, "cards to give: ");
+            let _ = self.output.flush();
+            let Some(line) = self.line() else {
+                return weakest(obs.hand, count);
+            };
+            match obs.rules.parse_hand(&line) {
+                Ok(c) if c.len() == count && c.is_subset(obs.hand) => return c,
+                Ok(_) => {
+                    let _ = writeln!(
+                        self.output,
+                        "give exactly {count} card{} of your hand",
+                        if count == 1 { "" } else { "s" }
+                    );
+                }
+                Err(e) => {
+                    let _ = writeln!(self.output, "{e}");
+                }
+            }
+        }
+    }
+}
+
+/// The built-in players by name, for command lines: `random` (seeded with `seed`), `seed`.
+///
+/// ```
+/// assert!(daifugo::policy_by_name("seed", 0).is_some());
+/// assert!(daifugo::policy_by_name("clever", 0).is_none());
+/// ```
+#[must_use]
+pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "random" => Some(Box::new(Random::new(seed))),
+        "seed" => Some(Box::new(SeedPlayer)),
+        _ => None,
+    }
+}
+
+/// The built-in players' names (`human` is the terminal, built by the caller).
+pub const POLICY_NAMES: &[&str] = &["random", "seed"];

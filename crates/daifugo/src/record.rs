@@ -1,0 +1,362 @@
+//! Game records (JSON with the `serde` feature) and their replay in the server's mode.
+
+use cards_core::CardSet;
+
+use crate::game::{Action, Class, Deal, Game, GameError, Mode, PLAYERS};
+use crate::{Error, Rules};
+
+/// One action of a record: who, and what (`pass`, `invalid`, or a meld).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RecordAction {
+    /// The player who acted.
+    pub player: u8,
+    /// What it submitted ([`Action::Pass`], [`Action::Invalid`] or [`Action::Play`]).
+    pub action: Action,
+}
+
+/// A whole game, as other programs can write it too. JSON (feature `serde`), every key
+/// required, an unknown key an error:
+///
+/// - `rules`: the rules (`"uecda"`, or `{"preset": "uecda", "eleven_back": true}`);
+/// - `seats`: the player at seat 0..=4;
+/// - `classes`: the class (0 = 大富豪 .. 4 = 大貧民) of player 0..=4 before the game, or `null`
+///   in a reset game;
+/// - `hands`: player 0..=4's cards as dealt, before any exchange (the tribute follows from
+///   them);
+/// - `exchange`: five strings by player, the cards that player chose to return (`""` for those
+///   who return nothing), or `null` in a reset game (or with the exchange off);
+/// - `actions`: in order, `{"player": p, "meld": "S3 S4 S5"}`, `{"player": p, "meld": "pass"}`,
+///   or `{"player": p, "meld": "invalid"}` for a submission that is no meld;
+/// - `places`: only in a game ended by the endless-passing cut-off (it may be absent or `null`
+///   otherwise): the places the cut-off gave, by player.
+///
+/// ```
+/// use daifugo::{Game, Random, Policy, Record, Rules};
+/// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy>);
+/// let mut g = Game::new(Rules::UECDA, 1);
+/// g.play_out(&mut players).unwrap();
+/// let r = g.record();
+/// let replay = r.replay().unwrap();
+/// assert_eq!(replay.places, g.places());
+/// assert!(replay.accepted.iter().all(|&a| a));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Record {
+    /// The rules.
+    pub rules: Rules,
+    /// The player at seat 0..=4.
+    pub seats: [u8; PLAYERS],
+    /// The classes before the game, by player (`None`: a reset game).
+    pub classes: Option<[Class; PLAYERS]>,
+    /// The hands as dealt, by player.
+    pub hands: [CardSet; PLAYERS],
+    /// The cards each player returned in the exchange (`None`: no exchange).
+    pub exchange: Option<[CardSet; PLAYERS]>,
+    /// The actions in order.
+    pub actions: Vec<RecordAction>,
+    /// The places the endless-passing cut-off gave, when it ended the game.
+    pub places: Option<[u8; PLAYERS]>,
+}
+
+/// The result of [`Record::replay`]: per action accepted or rejected and why, then each
+/// player's place and points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Replay {
+    /// Per action: accepted (a pass always is), or rejected (and counted as a pass).
+    pub accepted: Vec<bool>,
+    /// Per action: why it was rejected (`None` when accepted).
+    pub reasons: Vec<Option<Error>>,
+    /// Player 0..=4's place, 1..=5.
+    pub places: [u8; PLAYERS],
+    /// Player 0..=4's points, 5..=1.
+    pub points: [u8; PLAYERS],
+}
+
+impl Record {
+    /// A record of `deal` under `rules` with no actions yet.
+    ///
+    /// ```
+    /// use daifugo::{Game, Record, Rules};
+    /// let g = Game::new(Rules::UECDA, 1);
+    /// let r = Record::new(Rules::UECDA, &g.deal());
+    /// assert!(r.actions.is_empty());
+    /// ```
+    #[must_use]
+    pub fn new(rules: Rules, deal: &Deal) -> Record {
+        Record {
+            rules,
+            seats: deal.seats,
+            classes: deal.classes,
+            hands: deal.hands,
+            exchange: None,
+            actions: Vec::new(),
+            places: None,
+        }
+    }
+
+    /// Replays the record in the server's mode: an exchange that is not valid gives the
+    /// strongest cards, a rejected meld (or `invalid`) counts as a pass. Errors: a deal that
+    /// cannot start a game, an exchange where the record's deal has none (or none where it has
+    /// one), an action by a player whose turn it is not, actions after the end, or a record
+    /// that ends before the game does.
+    pub fn replay(&self) -> Result<Replay, GameError> {
+        let deal = Deal {
+            seats: self.seats,
+            classes: self.classes,
+            hands: self.hands,
+        };
+        let mut g = Game::from_deal(self.rules, &deal)?;
+        g.set_mode(Mode::Server);
+        g.set_cut_off_places(self.places);
+        let exchanges = g.is_exchanging();
+        match (exchanges, &self.exchange) {
+            (true, None) => {
+                return Err(GameError::BadRecord(
+                    "\"exchange\" is null, but the game has an exchange (classes given, exchange on)"
+                        .into(),
+                ));
+            }
+            (false, Some(_)) => {
+                return Err(GameError::BadRecord(
+                    "\"exchange\" is given, but the game has none (a reset game, or the exchange off)"
+                        .into(),
+                ));
+            }
+            _ => {}
+        }
+        if let Some(ex) = self.exchange {
+            while g.is_exchanging() {
+                let p = g.current_player().unwrap_or(0);
+                g.apply(Action::Give(ex[p as usize]))?;
+            }
+        }
+        let mut accepted = Vec::with_capacity(self.actions.len());
+        let mut reasons = Vec::with_capacity(self.actions.len());
+        for (i, a) in self.actions.iter().enumerate() {
+            let Some(p) = g.current_player() else {
+                return Err(GameError::BadRecord(format!(
+                    "actions[{i}]: the game is already over"
+                )));
+            };
+            if a.player != p {
+                return Err(GameError::BadRecord(format!(
+                    "actions[{i}]: player {} acts, but it is player {p}'s turn",
+                    a.player
+                )));
+            }
+            if matches!(a.action, Action::Give(_)) {
+                return Err(GameError::BadRecord(format!(
+                    "actions[{i}]: a give is no action of play"
+                )));
+            }
+            let out = g.apply(a.action)?;
+            accepted.push(out.accepted);
+            reasons.push(out.reason);
+        }
+        let Some(points) = g.points() else {
+            return Err(GameError::BadRecord(format!(
+                "the actions end before the game does ({} given)",
+                self.actions.len()
+            )));
+        };
+        Ok(Replay {
+            accepted,
+            reasons,
+            places: g.places(),
+            points,
+        })
+    }
+}
+
+impl Game {
+    /// The record of this game so far.
+    ///
+    /// ```
+    /// use daifugo::{Game, Rules};
+    /// let g = Game::new(Rules::UECDA, 1);
+    /// assert_eq!(g.record().hands, g.deal().hands);
+    /// ```
+    #[must_use]
+    pub fn record(&self) -> Record {
+        let mut r = Record::new(*self.rules(), &self.deal());
+        if self.classes().is_some() && self.rules().exchange {
+            r.exchange = Some(self.returned());
+        }
+        r.actions = self
+            .history()
+            .iter()
+            .map(|s| RecordAction {
+                player: s.player,
+                action: s.action,
+            })
+            .collect();
+        if self.cut_off() {
+            r.places = Some(self.places());
+        }
+        r
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, `5th`.
+fn ordinal(n: u8) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+impl Record {
+    /// The game as a person reads it: seats and classes, the deal, the tribute and the
+    /// exchange, then every trick (who leads, each action, rejections and their reasons,
+    /// revolutions, locks, cuts, finishes, the flush), then places and points. The record is
+    /// replayed in the server's mode, so a record that does not replay is an error.
+    ///
+    /// ```
+    /// use daifugo::{Game, Policy, Rules, SeedPlayer};
+    /// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|_| Box::new(SeedPlayer) as Box<dyn Policy>);
+    /// let mut g = Game::new(Rules::UECDA, 1);
+    /// g.play_out(&mut players).unwrap();
+    /// let text = g.record().transcript().unwrap();
+    /// assert!(text.starts_with("rules: uecda\n"));
+    /// assert!(text.contains("trick 1, player "));
+    /// assert!(text.contains("points"));
+    /// ```
+    pub fn transcript(&self) -> Result<String, GameError> {
+        use core::fmt::Write;
+        let mut s = String::new();
+        let deal = Deal {
+            seats: self.seats,
+            classes: self.classes,
+            hands: self.hands,
+        };
+        let mut g = Game::from_deal(self.rules, &deal)?;
+        g.set_mode(Mode::Server);
+        g.set_cut_off_places(self.places);
+        let _ = writeln!(s, "rules: {}", self.rules);
+        let seats: Vec<String> = self.seats.iter().map(ToString::to_string).collect();
+        let _ = writeln!(s, "seats 0..4: players {}", seats.join(", "));
+        let name = |p: usize| match self.classes {
+            Some(c) => format!("player {p} ({})", c[p]),
+            None => format!("player {p}"),
+        };
+        if self.classes.is_none() {
+            let _ = writeln!(s, "a reset game: no classes, no exchange");
+        }
+        for p in 0..PLAYERS {
+            let _ = writeln!(s, "{}: {}", name(p), crate::HandText(self.hands[p]));
+        }
+        if let (Some(c), true) = (self.classes, g.is_exchanging()) {
+            let of = |k: Class| c.iter().position(|&x| x == k).unwrap_or(0);
+            for (from, to) in [
+                (Class::Daihinmin, Class::Daifugo),
+                (Class::Hinmin, Class::Fugo),
+            ] {
+                let (a, b) = (of(from), of(to));
+                let given = self.hands[a] - g.hands()[a];
+                let _ = writeln!(
+                    s,
+                    "tribute: {} gives {} to {}",
+                    name(a),
+                    crate::HandText(given),
+                    name(b)
+                );
+            }
+            let ex = self.exchange.unwrap_or([CardSet::EMPTY; PLAYERS]);
+            while g.is_exchanging() {
+                let p = g.current_player().unwrap_or(0) as usize;
+                let out = g.apply(Action::Give(ex[p]))?;
+                let _ = writeln!(
+                    s,
+                    "exchange: {} returns {}{}",
+                    name(p),
+                    crate::HandText(g.returned()[p]),
+                    if out.accepted {
+                        ""
+                    } else {
+                        " (its choice was invalid: its strongest cards)"
+                    }
+                );
+            }
+        }
+        let mut trick = 0;
+        let mut new_trick = true;
+        for (i, a) in self.actions.iter().enumerate() {
+            let Some(p) = g.current_player() else {
+                return Err(GameError::BadRecord(format!(
+                    "actions[{i}]: the game is already over"
+                )));
+            };
+            if a.player != p {
+                return Err(GameError::BadRecord(format!(
+                    "actions[{i}]: player {} acts, but it is player {p}'s turn",
+                    a.player
+                )));
+            }
+            if new_trick {
+                trick += 1;
+                let st = g.state();
+                let mut flags = String::new();
+                if st.revolution {
+                    flags.push_str(" (revolution)");
+                }
+                let _ = writeln!(s, "trick {trick}, player {p} leads{flags}:");
+                new_trick = false;
+            }
+            let out = g.apply(a.action)?;
+            let _ = write!(s, "  player {p}: {}", a.action);
+            if let Some(r) = &out.reason {
+                let _ = write!(s, " (rejected, a pass: {r})");
+            }
+            for (flag, what) in [
+                (crate::Effects::REVOLUTION, "revolution"),
+                (crate::Effects::LOCK, "lock"),
+                (crate::Effects::ELEVEN_BACK, "11-back"),
+                (crate::Effects::EIGHT_CUT, "8-cut"),
+                (crate::Effects::SPADE_THREE, "♠3 over the joker"),
+            ] {
+                if out.effects.contains(flag) {
+                    let _ = write!(s, ", {what}");
+                }
+            }
+            if let Some(place) = out.finished {
+                let _ = write!(s, ", finishes {}", ordinal(place));
+            }
+            let _ = writeln!(s);
+            if out.over && g.cut_off() {
+                let _ = writeln!(
+                    s,
+                    "  {} passes in a row: the game is cut off",
+                    g.pass_count()
+                );
+            }
+            if out.flushed {
+                let _ = writeln!(s, "  the table clears");
+                new_trick = true;
+            }
+        }
+        let Some(points) = g.points() else {
+            return Err(GameError::BadRecord(format!(
+                "the actions end before the game does ({} given)",
+                self.actions.len()
+            )));
+        };
+        let places = g.places();
+        let mut by_place: Vec<usize> = (0..PLAYERS).collect();
+        by_place.sort_by_key(|&p| places[p]);
+        for p in by_place {
+            let _ = writeln!(
+                s,
+                "{}: player {p}, {} point{}",
+                ordinal(places[p]),
+                points[p],
+                if points[p] == 1 { "" } else { "s" }
+            );
+        }
+        Ok(s)
+    }
+}
