@@ -1,4 +1,4 @@
-//! `cards doudizhu classify | lead | follow | plays`.
+//! `cards doudizhu classify | lead | follow | plays | deal | play | replay`.
 //!
 //! Plays and hands are rank strings (`33344456`; `T` or `10`, `B` and `R` the jokers) or suited
 //! cards (`S3 H3 D3 BJ`). `--rules` picks a preset: `standard` (default), `openspiel`,
@@ -63,6 +63,22 @@ pub enum Command {
         after_help = "Examples:\n  cards doudizhu plays --count\n  cards doudizhu plays --rules strict --json\n  echo '{\"count\": true, \"rules\": \"douzero\"}' | cards doudizhu plays --batch"
     )]
     Plays(PlaysArgs),
+    /// Deal a game: three hands of 17 and the kitty, from a seed (under rlcard and douzero the
+    /// toolkit's own generator, so the seed gives the toolkit's deal).
+    #[command(
+        after_help = "Examples:\n  cards doudizhu deal --seed 42\n  cards doudizhu deal --rules rlcard --seed 0 --json\n  cards doudizhu deal --rules douzero --seed 1"
+    )]
+    Deal(games::DealArgs),
+    /// Play one game move by move with computer players (random or greedy) or at the terminal.
+    #[command(
+        after_help = "Examples:\n  cards doudizhu play --seed 7\n  cards doudizhu play --rules openspiel --policy random --seed 1 --json\n  cards doudizhu play --players human,greedy,greedy"
+    )]
+    Play(games::PlayArgs),
+    /// Replay game records: the result, or the first illegal action by its index.
+    #[command(
+        after_help = "Examples:\n  cards doudizhu play --seed 7 --json | jq -c .record | cards doudizhu replay --legal --json\n  cards doudizhu replay game.json\n  cards doudizhu replay --batch < records.jsonl"
+    )]
+    Replay(games::ReplayArgs),
 }
 
 /// Arguments of `cards doudizhu classify`.
@@ -126,9 +142,16 @@ pub struct PlaysArgs {
     io: IoArgs,
 }
 
+mod games;
+
+pub use games::replay_answer;
+
 /// Runs one `doudizhu` command.
 pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
+        Command::Deal(a) => games::run_deal(&a),
+        Command::Play(a) => games::run_play(a),
+        Command::Replay(a) => games::run_replay(&a),
         Command::Classify(a) => {
             if a.io.batch {
                 return batch_stdio(classify_answer(a.rules));

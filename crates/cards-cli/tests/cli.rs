@@ -162,7 +162,7 @@ fn a_missing_command_is_named_with_the_choices() {
         ),
         (
             &["doudizhu"][..],
-            "cards: 'cards doudizhu' needs a command: one of classify, lead, follow, plays (see --help)\n",
+            "cards: 'cards doudizhu' needs a command: one of classify, lead, follow, plays, deal, play, replay (see --help)\n",
         ),
         (
             &["daifugo"][..],
