@@ -1,4 +1,4 @@
-//! `cards daifugo decompose | lead | follow`.
+//! `cards daifugo decompose | lead | follow | play | replay`.
 //!
 //! Cards are read as `S3 H10 HT 3s`, the joker as `JK`; a joker inside a table meld is written
 //! `JK=S5` (standing for ♠5). The rules default to `uecda` (one joker, 8-cut, suit lock, ♠3 over
@@ -25,6 +25,8 @@ use cards_core::{CardSet, Order};
 use daifugo::{Meld, Rules, State};
 use serde_json::json;
 
+pub mod play;
+
 use crate::common::{
     CliError, IoArgs, batch_stdio, emit, name_or, parse_line, parse_name, required, write_json,
 };
@@ -49,6 +51,19 @@ pub enum Command {
         after_help = "Examples:\n  cards daifugo follow --table 'S3 S4 S5' S6 S7 S8 S9 D9 D10 DJ\n  cards daifugo follow --table 'S5 H5' --lock S9 H9 D9 JK\n  echo '{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3 D3\"}' | cards daifugo follow --batch"
     )]
     Follow(FollowArgs),
+    /// Play a game, or a match of several, between built-in players (random, seed) and people
+    /// (human), under the UEC contest server's game flow; print each trick, the places and
+    /// points, or with `--json` the records (one a line) and the standings.
+    #[command(
+        after_help = "Examples:\n  cards daifugo play --seed 7\n  cards daifugo play --seed 7 --games 10 --policy random --json\n  cards daifugo play --players seed,seed,random,seed,human"
+    )]
+    Play(play::PlayArgs),
+    /// Replay a game record as the UEC contest server would (an illegal meld is rejected and
+    /// counts as a pass): per action accepted or not and why, then places and points.
+    #[command(
+        after_help = "Examples:\n  cards daifugo replay game.json\n  cards daifugo play --seed 7 --json | head -1 | cards daifugo replay --batch"
+    )]
+    Replay(play::ReplayArgs),
     /// Run a `UECda` protocol server: five clients play a match (`--port 0` picks a free port).
     #[command(
         after_help = "Example (a local tournament):\n  cards daifugo serve --games 20 &\n  for i in 1 2 3 4 5; do cards daifugo client --name p$i & done"
@@ -118,6 +133,8 @@ pub struct FollowArgs {
 /// Runs one `daifugo` command.
 pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
+        Command::Play(a) => play::play(&a),
+        Command::Replay(a) => play::replay(&a),
         Command::Serve(a) => crate::uecda::serve(a),
         Command::Client(a) => crate::uecda::client(a),
         Command::Decompose(a) => {

@@ -166,7 +166,7 @@ fn a_missing_command_is_named_with_the_choices() {
         ),
         (
             &["daifugo"][..],
-            "cards: 'cards daifugo' needs a command: one of decompose, lead, follow, serve, client (see --help)\n",
+            "cards: 'cards daifugo' needs a command: one of decompose, lead, follow, play, replay, serve, client (see --help)\n",
         ),
     ] {
         let out = cards(args);
