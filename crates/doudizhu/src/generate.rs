@@ -55,8 +55,8 @@ const fn from_rank(lo: u32) -> u64 {
 }
 
 #[inline]
-fn push(out: &mut Vec<Move>, cards: u64, kind: Kind, len: u32, main_shift: u32) {
-    out.push(Move::new_unchecked(
+fn push<O: Sink>(out: &mut O, cards: u64, kind: Kind, len: u32, main_shift: u32) {
+    out.push_move(Move::new_unchecked(
         cards,
         kind,
         len as u8,
@@ -143,14 +143,14 @@ impl Wings {
 
     /// Pushes `base` plus every wing multiset of `need` units.
     #[inline]
-    fn emit(&self, need: u32, base: u64, kind: Kind, len: u32, main: u32, out: &mut Vec<Move>) {
+    fn emit<O: Sink>(&self, need: u32, base: u64, kind: Kind, len: u32, main: u32, out: &mut O) {
         if need <= self.suf[0] {
             self.rec(0, need, base, kind, len, main, out);
         }
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn rec(
+    fn rec<O: Sink>(
         &self,
         i: usize,
         need: u32,
@@ -158,7 +158,7 @@ impl Wings {
         kind: Kind,
         len: u32,
         main: u32,
-        out: &mut Vec<Move>,
+        out: &mut O,
     ) {
         if need == 0 {
             push(out, acc, kind, len, main);
@@ -225,7 +225,7 @@ impl Filter {
 /// 107 ns a hand).
 #[inline(always)]
 #[allow(clippy::inline_always)]
-fn gen_kind(h: &Hand, kind: Kind, f: Filter, rules: &Rules, out: &mut Vec<Move>) {
+fn gen_kind<O: Sink>(h: &Hand, kind: Kind, f: Filter, rules: &Rules, out: &mut O) {
     let above = from_rank(f.lo);
     match kind {
         Kind::Solo | Kind::Pair | Kind::Trio | Kind::Bomb => {
@@ -416,7 +416,7 @@ fn base_tag(body: u64, kind: Kind, len: u32, main: u32) -> Tag {
 /// included for solo wings): two distinct ranks, or twice one rank of `doubles`. A unit is
 /// `unit` cards of its rank (1 for solos, 2 for pairs). Two jokers only when `rocket`.
 #[inline]
-fn two(ranks: u64, doubles: u64, unit: u64, rocket: bool, tag: Tag, out: &mut Vec<Move>) {
+fn two<O: Sink>(ranks: u64, doubles: u64, unit: u64, rocket: bool, tag: Tag, out: &mut O) {
     let mut a = ranks;
     while a != 0 {
         let i = a.trailing_zeros();
@@ -465,7 +465,43 @@ fn windows(m: u64, len: u32) -> u64 {
 /// # Ok::<(), doudizhu::ParseError>(())
 /// ```
 pub fn lead_into(hand: Counts, rules: &Rules, out: &mut Vec<Move>) -> usize {
-    let before = out.len();
+    lead_sink(hand, rules, out)
+}
+
+/// Where the generators write a move: a list of moves, or of game actions.
+pub(crate) trait Sink {
+    /// Appends one move.
+    fn push_move(&mut self, m: Move);
+    /// The number of entries.
+    fn entries(&self) -> usize;
+}
+
+impl Sink for Vec<Move> {
+    #[inline]
+    fn push_move(&mut self, m: Move) {
+        self.push(m);
+    }
+    #[inline]
+    fn entries(&self) -> usize {
+        self.len()
+    }
+}
+
+impl Sink for Vec<Action> {
+    #[inline]
+    fn push_move(&mut self, m: Move) {
+        self.push(Action::Play(m));
+    }
+    #[inline]
+    fn entries(&self) -> usize {
+        self.len()
+    }
+}
+
+/// [`lead_into`] into any sink.
+#[inline]
+pub(crate) fn lead_sink<O: Sink>(hand: Counts, rules: &Rules, out: &mut O) -> usize {
+    let before = out.entries();
     let h = Hand::new(hand);
     // one call per type, so each is specialised to its type (`gen_kind` is inlined)
     gen_kind(&h, Kind::Solo, Filter::ALL, rules, out);
@@ -482,7 +518,7 @@ pub fn lead_into(hand: Counts, rules: &Rules, out: &mut Vec<Move>) -> usize {
     gen_kind(&h, Kind::FourTwoPair, Filter::ALL, rules, out);
     gen_kind(&h, Kind::Bomb, Filter::ALL, rules, out);
     gen_kind(&h, Kind::Rocket, Filter::ALL, rules, out);
-    out.len() - before
+    out.entries() - before
 }
 
 /// Every play `hand` can lead, as a new `Vec` (see [`lead_into`]).
@@ -518,7 +554,18 @@ pub fn lead(hand: Counts, rules: &Rules) -> Vec<Move> {
 /// # Ok::<(), doudizhu::ParseError>(())
 /// ```
 pub fn follow_into(hand: Counts, table: &Move, rules: &Rules, out: &mut Vec<Move>) -> usize {
-    let before = out.len();
+    follow_sink(hand, table, rules, out)
+}
+
+/// [`follow_into`] into any sink.
+#[inline]
+pub(crate) fn follow_sink<O: Sink>(
+    hand: Counts,
+    table: &Move,
+    rules: &Rules,
+    out: &mut O,
+) -> usize {
+    let before = out.entries();
     let h = Hand::new(hand);
     match table.kind() {
         Kind::Rocket => {}
@@ -540,7 +587,7 @@ pub fn follow_into(hand: Counts, table: &Move, rules: &Rules, out: &mut Vec<Move
             gen_kind(&h, Kind::Rocket, Filter::ALL, rules, out);
         }
     }
-    out.len() - before
+    out.entries() - before
 }
 
 /// Every play in `hand` that beats `table`, as a new `Vec` (see [`follow_into`]).
@@ -559,21 +606,39 @@ pub fn follow(hand: Counts, table: &Move, rules: &Rules) -> Vec<Move> {
     out
 }
 
-/// A turn's choice: pass or a play.
+/// A turn's choice: pass, a bid (during a game's auction), or a play.
+///
+/// Text ([`Display`](std::fmt::Display)): `pass`, the bid's number (`1`, `2`, `3`), or the play in
+/// the play notation ([`Move::notation`]: `333444-56`). Reading one back needs the phase (`3` is a
+/// bid during the auction and a solo three after it): see [`Game::parse_action`](crate::Game::parse_action).
 ///
 /// ```
 /// use doudizhu::{actions, Action, Rules};
 /// let a = actions("3".parse()?, None, &Rules::STANDARD);
 /// assert_eq!(a.len(), 1); // leading: no pass
 /// assert!(matches!(a[0], Action::Play(_)));
+/// assert_eq!(a[0].to_string(), "3");
+/// assert_eq!(Action::Bid(2).to_string(), "2");
 /// # Ok::<(), doudizhu::ParseError>(())
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Action {
-    /// Pass (only when following).
+    /// Pass: decline to bid, or decline to beat the table (never when leading).
     Pass,
+    /// A bid of 1, 2 or 3 points during a game's auction.
+    Bid(u8),
     /// Play a move.
     Play(Move),
+}
+
+impl std::fmt::Display for Action {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Action::Pass => f.write_str("pass"),
+            Action::Bid(n) => write!(f, "{n}"),
+            Action::Play(m) => f.write_str(&m.notation()),
+        }
+    }
 }
 
 /// Every action of a turn: leading (`table` is `None`), every lead and no pass; following, pass

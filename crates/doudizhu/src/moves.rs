@@ -544,6 +544,67 @@ impl fmt::Display for Move {
 }
 
 impl Move {
+    /// The play notation of a game record: the sorted rank string, except that a plane with
+    /// wings and four + two are written body first, then `-`, then the wings (`333444-56`,
+    /// `3333-45`), as OpenSpiel writes its actions. Trio + solo and trio + pair stay plain
+    /// (`3334`): they have one reading.
+    ///
+    /// ```
+    /// use doudizhu::{classify, Rules};
+    /// let r = classify("333444555666".parse()?, &Rules::OPENSPIEL).unwrap();
+    /// let shown: Vec<String> = r.iter().map(|m| m.notation()).collect();
+    /// assert_eq!(shown, ["333444555666", "444555666-333", "333444555-666"]);
+    /// # Ok::<(), doudizhu::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn notation(self) -> String {
+        match self.kind() {
+            Kind::PlaneSolo | Kind::PlanePair | Kind::FourTwoSolo | Kind::FourTwoPair => {
+                format!("{}-{}", self.body(), self.wings())
+            }
+            _ => self.cards.to_string(),
+        }
+    }
+
+    /// Reads the play notation under `rules`: a sorted or unsorted rank string (or suited
+    /// cards) means its most natural reading (the first [`classify`](crate::classify) gives);
+    /// `body-wings` picks the reading with that body and those wings, for any type with wings.
+    ///
+    /// ```
+    /// use doudizhu::{Kind, Move, Rules};
+    /// let m = Move::parse_notation("333444555-666", &Rules::OPENSPIEL)?;
+    /// assert_eq!((m.kind(), m.body_len()), (Kind::PlaneSolo, 3));
+    /// let m = Move::parse_notation("333444555666", &Rules::OPENSPIEL)?;
+    /// assert_eq!((m.kind(), m.body_len()), (Kind::Plane, 4));
+    /// assert_eq!(Move::parse_notation("3333-45", &Rules::STANDARD)?.kind(), Kind::FourTwoSolo);
+    /// assert_eq!(Move::parse_notation("3334", &Rules::STANDARD)?.notation(), "3334");
+    /// # Ok::<(), doudizhu::NotationError>(())
+    /// ```
+    pub fn parse_notation(text: &str, rules: &Rules) -> Result<Move, NotationError> {
+        let (body, wings) = match text.split_once('-') {
+            Some((b, w)) => (
+                Counts::parse_play(b).map_err(NotationError::Cards)?,
+                Some(Counts::parse_play(w).map_err(NotationError::Cards)?),
+            ),
+            None => (
+                Counts::parse_play(text).map_err(NotationError::Cards)?,
+                None,
+            ),
+        };
+        let cards = match wings {
+            Some(w) => body.checked_add(w).ok_or(NotationError::TooMany)?,
+            None => body,
+        };
+        let readings = crate::classify(cards, rules).map_err(NotationError::NoPlay)?;
+        match wings {
+            None => Ok(readings.first()),
+            Some(w) => readings
+                .iter()
+                .find(|m| m.body() == body && m.wings() == w)
+                .ok_or(NotationError::NoSuchSplit { body, wings: w }),
+        }
+    }
+
     /// The move with these cards, type, body length and main rank, if that is a reading of the
     /// cards under some rule set (checked against [`Rules::PERMISSIVE`], which allows every
     /// disputed point). Whether a given rule set allows it is [`classify`](crate::classify)'s
@@ -564,6 +625,52 @@ impl Move {
             .find(|m| m.kind() == kind && m.body_len() == body_len && m.main() == main)
     }
 }
+
+/// Text that is no play in the play notation ([`Move::parse_notation`]).
+///
+/// ```
+/// use doudizhu::{Move, NotationError, Rules};
+/// let e = Move::parse_notation("334-3", &Rules::STANDARD).unwrap_err();
+/// assert_eq!(e.to_string(), "no reading of 3334 has the body 334 and the wings 3");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NotationError {
+    /// The cards do not read.
+    Cards(ParseError),
+    /// Body and wings together hold a fifth card of a rank or a joker twice.
+    TooMany,
+    /// The cards are no play under the rules.
+    NoPlay(crate::NoPlay),
+    /// The cards are a play, but no reading splits into this body and these wings.
+    NoSuchSplit {
+        /// The body written.
+        body: Counts,
+        /// The wings written.
+        wings: Counts,
+    },
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::Cards(e) => e.fmt(f),
+            NotationError::TooMany => {
+                f.write_str("body and wings hold more cards of a rank than the deck")
+            }
+            NotationError::NoPlay(e) => write!(f, "no play: {e}"),
+            NotationError::NoSuchSplit { body, wings } => {
+                let cards = Counts::from_bits_unchecked(body.bits() + wings.bits());
+                write!(
+                    f,
+                    "no reading of {cards} has the body {body} and the wings {wings}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
 
 /// Text that is no move: [`Move`]'s `FromStr` reads `cards type length main`.
 ///

@@ -463,6 +463,11 @@ pub enum RulesError {
         /// The text read.
         name: String,
     },
+    /// The game preset name is none of [`GameRules::NAMES`](crate::GameRules::NAMES).
+    UnknownGame {
+        /// The text read.
+        name: String,
+    },
     /// An option name that is no field of [`Rules`].
     UnknownOption {
         /// The text read.
@@ -488,6 +493,11 @@ impl fmt::Display for RulesError {
             RulesError::UnknownPreset { name } => {
                 write!(f, "unknown rules \"{name}\" ({})", Rules::NAMES.join(", "))
             }
+            RulesError::UnknownGame { name } => write!(
+                f,
+                "unknown rules \"{name}\" ({})",
+                crate::GameRules::NAMES.join(", ")
+            ),
             RulesError::UnknownOption { option } => write!(
                 f,
                 "unknown rules option \"{option}\" (options: {})",

@@ -6,7 +6,9 @@
 //!   (`length` the body length); reading checks that it is a reading of the cards;
 //! - [`Readings`] is the list `[{"type", "length", "main", "count", "value"}, ...]`, most natural
 //!   first (written only: it carries no cards to read back);
-//! - [`Action`] is `"pass"` or a move;
+//! - [`Action`] is `"pass"`, a bid's number, or a move;
+//! - [`GameRules`] is a game preset's name, or `{"flow": "standard", "plays": "douzero", ...}`
+//!   listing the options that differ; [`Record`] is the record object its docs show;
 //! - [`Rules`] is a preset's name (`"douzero"`), or `{"preset": "standard", "rocket_wings":
 //!   true}` listing only the options that differ from the closest preset. Reading also accepts
 //!   the `standard+rocket_wings=true` text and an object without `preset` (`standard`), and
@@ -22,8 +24,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::classify::Readings;
 use crate::counts::{Counts, Rank};
+use crate::game::{Auction, GameRules};
 use crate::generate::Action;
 use crate::moves::{Kind, Move};
+use crate::record::Record;
 use crate::rules::{OptionValue, Preset, Rules};
 
 /// Reads any `FromStr` type from a string, the parse error as the message.
@@ -129,6 +133,7 @@ impl Serialize for Action {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Action::Pass => s.serialize_str("pass"),
+            Action::Bid(n) => s.serialize_u8(*n),
             Action::Play(m) => m.serialize(s),
         }
     }
@@ -140,10 +145,13 @@ impl<'de> Deserialize<'de> for Action {
         #[serde(untagged)]
         enum Either {
             Text(String),
+            Bid(u8),
             Play(Move),
         }
         match Either::deserialize(d)? {
             Either::Play(m) => Ok(Action::Play(m)),
+            Either::Bid(n @ 1..=3) => Ok(Action::Bid(n)),
+            Either::Bid(n) => Err(de::Error::custom(format!("bid {n}: bids are 1, 2 or 3"))),
             Either::Text(t) if t.eq_ignore_ascii_case("pass") => Ok(Action::Pass),
             Either::Text(t) => Err(de::Error::custom(format!(
                 "\"{}\" is no action: \"pass\" or a move object",
@@ -223,5 +231,160 @@ impl<'de> Visitor<'de> for RulesVisitor {
 impl<'de> Deserialize<'de> for Rules {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
         d.deserialize_any(RulesVisitor)
+    }
+}
+
+/// A game option's JSON value: a boolean for the flags, a number for `landlord` and
+/// `solo_wings`, a string otherwise.
+fn option_json(name: &str, value: &str) -> OptionJson {
+    match value {
+        "true" => OptionJson::Bool(true),
+        "false" => OptionJson::Bool(false),
+        _ if name == "landlord" || name == "solo_wings" => {
+            OptionJson::Number(value.parse().unwrap_or(0))
+        }
+        _ => OptionJson::Text(value.to_string()),
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum OptionJson {
+    Bool(bool),
+    Number(u64),
+    Text(String),
+}
+
+impl fmt::Display for OptionJson {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionJson::Bool(b) => write!(f, "{b}"),
+            OptionJson::Number(n) => write!(f, "{n}"),
+            OptionJson::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+impl Serialize for GameRules {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (name, diff) = self.closest();
+        if diff.is_empty() {
+            return s.serialize_str(name);
+        }
+        let mut map = s.serialize_map(Some(diff.len() + 1))?;
+        map.serialize_entry("flow", name)?;
+        for (option, value) in diff {
+            map.serialize_entry(option, &option_json(option, &value))?;
+        }
+        map.end()
+    }
+}
+
+struct GameRulesVisitor;
+
+impl<'de> Visitor<'de> for GameRulesVisitor {
+    type Value = GameRules;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a game preset name such as \"standard\", or {\"flow\": name, \"plays\": name, option: value, ...}")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<GameRules, E> {
+        v.parse().map_err(E::custom)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<GameRules, A::Error> {
+        let mut flow: Option<String> = None;
+        let mut options: Vec<(String, String)> = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "flow" {
+                flow = Some(map.next_value()?);
+            } else {
+                let value: OptionJson = map.next_value()?;
+                options.push((key, value.to_string()));
+            }
+        }
+        let mut rules: GameRules = flow
+            .as_deref()
+            .unwrap_or("standard")
+            .parse()
+            .map_err(de::Error::custom)?;
+        // the play preset first, so the play options change it
+        options.sort_by_key(|(k, _)| k != "plays");
+        for (key, value) in options {
+            rules.set_option(&key, &value).map_err(de::Error::custom)?;
+        }
+        Ok(rules)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameRules {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameRules, D::Error> {
+        d.deserialize_any(GameRulesVisitor)
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordJson {
+    rules: GameRules,
+    hands: [Counts; 3],
+    kitty: Counts,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    first_bidder: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    landlord: Option<u8>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    face_up: Option<Rank>,
+    actions: Vec<String>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    redeal: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl Serialize for Record {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let auction = self.has_auction();
+        let redeal = self.replay().is_ok_and(|g| g.state().redeal());
+        RecordJson {
+            rules: self.rules,
+            hands: self.deal.hands,
+            kitty: self.deal.kitty,
+            first_bidder: auction.then_some(self.deal.first),
+            landlord: (!auction).then_some(self.deal.first),
+            face_up: self.deal.face_up,
+            actions: self.actions.clone(),
+            redeal,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Record {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Record, D::Error> {
+        let r = RecordJson::deserialize(d)?;
+        let auction = !matches!(r.rules.auction, Auction::None);
+        let first = match (auction, r.first_bidder, r.landlord) {
+            (true, Some(f), None) => f,
+            (true, _, _) => {
+                return Err(de::Error::custom(
+                    "these rules hold an auction: give \"first_bidder\" (and no \"landlord\")",
+                ));
+            }
+            (false, None, l) => l.unwrap_or(r.rules.landlord),
+            (false, Some(_), _) => {
+                return Err(de::Error::custom(
+                    "these rules hold no auction: give \"landlord\", not \"first_bidder\"",
+                ));
+            }
+        };
+        let mut rec = Record::from_parts(r.rules, r.hands, r.kitty, first, r.actions)
+            .map_err(de::Error::custom)?;
+        rec.deal = rec.deal.with_face_up(r.face_up);
+        Ok(rec)
     }
 }

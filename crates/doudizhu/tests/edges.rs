@@ -278,6 +278,7 @@ fn actions_lead_without_pass_follow_with_pass_first() {
         .map(|a| match a {
             Action::Play(m) => m.to_string(),
             Action::Pass => "pass".to_string(),
+            Action::Bid(b) => b.to_string(),
         })
         .collect();
     assert_eq!(
