@@ -83,3 +83,25 @@ def test_legal_actions_in_rlcard_games():
             state, player = env.step(rng.choice(theirs_ids))
             steps += 1
     assert steps > size(40, 400) * 10
+
+
+def test_whole_games_equal_rlcards():
+    """Game("rlcard", seed) deals as rlcard.make('doudizhu', {'seed': seed}).reset() does; the
+    same actions (RLCard ids) give the same legal sets at every step and the same payoffs."""
+    n = size(20, 200)
+    for seed in range(n):
+        env = rlcard.make("doudizhu", {"seed": seed})
+        state, player = env.reset()
+        g = ddz.Game("rlcard", seed=seed)
+        assert g.landlord == 0 and g.hand(0) == state["raw_obs"]["current_hand"]
+        rng = random.Random(seed)
+        while not env.is_over():
+            assert g.current_player == player
+            ours = g.legal_actions(form="rlcard")
+            assert sorted(ours) == sorted(state["legal_actions"].keys()), (seed, g.hand(player))
+            a = rng.choice(ours)
+            g.step(a, form="rlcard")
+            state, player = env.step(a)
+        assert g.is_over()
+        assert g.returns() == [int(x) for x in env.get_payoffs()], seed
+        assert ddz.Game.from_record(g.record()).returns() == g.returns()

@@ -22,6 +22,19 @@ otherwise.
 [27471, 380, 381]
 >>> classify("33344456")
 [Move('33344456', kind='plane_solo', length=2, main='4')]
+
+A whole game under a flow preset (``standard``, ``strict``, ``openspiel``, ``douzero``,
+``rlcard``: the last deals as ``rlcard.make('doudizhu', {'seed': seed})`` does):
+
+>>> g = Game("rlcard", seed=0)
+>>> g.hand(0)
+'33444679TTJQQKKAA2BR'
+>>> while not g.is_over():
+...     _ = g.step(g.legal_actions()[-1])
+>>> g.returns() in ([1, 0, 0], [0, 1, 1])
+True
+>>> Game.from_record(g.record()).returns() == g.returns()
+True
 """
 
 from __future__ import annotations
@@ -29,10 +42,11 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from . import _native
-from ._native import Move
+from ._native import DoudizhuGame as Game, Move
 from ._packed import Packed, masks_bytes
 
 __all__ = [
+    "Game",
     "Move",
     "Packed",
     "PRESETS",

@@ -1,6 +1,6 @@
 from typing import Any, List, Literal, Optional, Sequence, Tuple, Union, overload
 
-from ._native import Move as Move
+from ._native import DoudizhuGame as Game, Move as Move
 from ._packed import Packed as Packed
 
 Cards = Union[str, int, Sequence[int], Move]
