@@ -64,6 +64,7 @@ __all__ = [
     "cards",
     "lead_batch",
     "follow_batch",
+    "rlcard_raw_obs",
 ]
 
 PRESETS: tuple = tuple(_native.DDZ_PRESETS)
@@ -205,3 +206,34 @@ def follow_batch(
     t = masks_bytes(tables, _native.ddz_masks)
     values, offsets = _native.ddz_batch(raw, t, rules, form)
     return Packed(values, offsets, _code(form))
+
+
+_RANKS = "3456789TJQKA2BR"
+
+
+def rlcard_raw_obs(game: Game, seat: int) -> dict:
+    """RLCard's raw state dict (``state['raw_obs']``) for ``seat`` of a game: ``seen_cards`` (the
+    kitty cards the landlord has not played), ``landlord``, ``trace`` (seat, action) with
+    ``'pass'``, ``played_cards`` by seat, ``self``, ``current_hand``, ``others_hand`` (the other
+    two hands together), ``num_cards_left``, ``actions`` (the legal strings; RLCard's order comes
+    from a Python set and varies between processes, so compare as sets).
+
+    >>> g = Game("rlcard", seed=0)
+    >>> obs = rlcard_raw_obs(g, 0)
+    >>> obs["seen_cards"], obs["num_cards_left"]
+    ('462', [20, 17, 17])
+    """
+    o = game.observation(seat)
+    return {
+        "seen_cards": o["kitty_left"],
+        "landlord": o["landlord"],
+        # the engine writes a plane's wings after a '-': RLCard writes the sorted cards
+        "trace": [(s, a if a == "pass" else "".join(sorted(a.replace("-", ""), key=_RANKS.index)))
+                  for s, a in o["history"]],  # fmt: skip
+        "played_cards": list(o["played"]),
+        "self": seat,
+        "current_hand": o["hand"],
+        "others_hand": o["others"],
+        "num_cards_left": list(o["cards_left"]),
+        "actions": game.legal_actions() if o["current_player"] == seat else [],
+    }
