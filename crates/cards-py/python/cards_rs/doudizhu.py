@@ -65,6 +65,7 @@ __all__ = [
     "lead_batch",
     "follow_batch",
     "rlcard_raw_obs",
+    "douzero_infoset",
 ]
 
 PRESETS: tuple = tuple(_native.DDZ_PRESETS)
@@ -236,4 +237,61 @@ def rlcard_raw_obs(game: Game, seat: int) -> dict:
         "others_hand": o["others"],
         "num_cards_left": list(o["cards_left"]),
         "actions": game.legal_actions() if o["current_player"] == seat else [],
+    }
+
+
+_DZ = {r: n for r, n in zip(_RANKS, [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30])}
+_POSITIONS = ("landlord", "landlord_down", "landlord_up")
+
+
+def _dz(text: str) -> list:
+    return [] if text in ("pass", "") else sorted(_DZ[c] for c in text.replace("-", ""))
+
+
+def douzero_infoset(game: Game, seat: int) -> dict:
+    """DouZero's ``InfoSet`` for ``seat`` of a game, as a dict of its fields (positions by name:
+    the landlord, ``landlord_down`` after it, ``landlord_up``): ``player_position``,
+    ``player_hand_cards``, ``num_cards_left_dict``, ``three_landlord_cards`` (the kitty cards the
+    landlord has not played), ``card_play_action_seq`` (``[]`` a pass), ``other_hand_cards`` (the
+    other two hands, sorted), ``last_move``, ``last_two_moves``, ``last_move_dict``,
+    ``played_cards``, ``last_pid``, ``bomb_num``, ``legal_actions``. ``all_handcards`` (perfect
+    information) is left out.
+
+    >>> g = Game("douzero", seed=0)
+    >>> info = douzero_infoset(g, g.landlord)
+    >>> info["player_position"], len(info["player_hand_cards"]), info["last_move"]
+    ('landlord', 20, [])
+    """
+    o = game.observation(seat)
+    landlord = o["landlord"]
+    pos = {(landlord + i) % 3: _POSITIONS[i] for i in range(3)}
+    seq = [(pos[s], _dz(a)) for s, a in o["history"] if not a.startswith("bid")]
+    moves = [m for _, m in seq]
+    last_move = (moves[-2] if not moves[-1] else moves[-1]) if moves else []
+    last_two = [[], []]
+    for m in moves[-2:]:
+        last_two.insert(0, m)
+        last_two = last_two[:2]
+    last_dict = {p: [] for p in ("landlord", "landlord_up", "landlord_down")}
+    played = {p: [] for p in ("landlord", "landlord_up", "landlord_down")}
+    last_pid = "landlord"
+    for p, m in seq:
+        last_dict[p] = m
+        played[p] += m
+        if m:
+            last_pid = p
+    return {
+        "player_position": pos[seat],
+        "player_hand_cards": _dz(o["hand"]),
+        "num_cards_left_dict": {pos[s]: n for s, n in enumerate(o["cards_left"])},
+        "three_landlord_cards": _dz(o["kitty_left"]),
+        "card_play_action_seq": moves,
+        "other_hand_cards": _dz(o["others"]),
+        "last_move": last_move,
+        "last_two_moves": last_two,
+        "last_move_dict": last_dict,
+        "played_cards": played,
+        "last_pid": last_pid,
+        "bomb_num": o["bombs"],
+        "legal_actions": game.legal_actions(form="douzero") if o["current_player"] == seat else [],
     }
