@@ -636,6 +636,155 @@ pub fn uecda_net(data: &[u8]) {
     }
 }
 
+/// A Dou Dizhu multiset's count of every rank, weakest first.
+fn ddz_rank_counts(c: doudizhu::Counts) -> [u32; 15] {
+    std::array::from_fn(|i| {
+        doudizhu::Rank::from_index(i as u8).map_or(0, |r| c.count(r))
+    })
+}
+
+/// Target `doudizhu_game`: a whole Dou Dizhu game (a preset's rules, a seeded deal) driven by
+/// the bytes as choices: mostly one of the legal actions (always accepted), sometimes an
+/// arbitrary bid, pass or play, which is either taken or refused with the game unchanged. The
+/// 54 cards are conserved at every step; the record replays to the same game.
+pub fn doudizhu_game(data: &[u8]) {
+    use doudizhu::{Action, Game, GameRules, classify};
+    let mut b = Bytes(data);
+    let presets = [
+        GameRules::STANDARD,
+        GameRules::STRICT,
+        GameRules::OPENSPIEL,
+        GameRules::DOUZERO,
+        GameRules::RLCARD,
+    ];
+    let rules = presets[usize::from(b.byte()) % presets.len()];
+    // DouZero's dealer takes 32-bit seeds
+    let seed = b.u64() & u64::from(u32::MAX);
+    let Ok(mut g) = Game::new(rules, seed) else {
+        panic!("a 32-bit seed deals under every preset");
+    };
+    let full: [u32; 15] = std::array::from_fn(|i| if i < 13 { 4 } else { 1 });
+    let mut legal = Vec::new();
+    for _ in 0..400 {
+        // conservation: hands + plays (+ the kitty until the landlord takes it) = the deck
+        let s = g.state();
+        let mut sum = [0u32; 15];
+        for seat in 0..3 {
+            for (t, x) in sum.iter_mut().zip(ddz_rank_counts(s.hand(seat))) {
+                *t += x;
+            }
+            for (t, x) in sum.iter_mut().zip(ddz_rank_counts(s.played(seat))) {
+                *t += x;
+            }
+        }
+        if s.landlord().is_none() {
+            for (t, x) in sum.iter_mut().zip(ddz_rank_counts(s.kitty())) {
+                *t += x;
+            }
+        }
+        assert_eq!(sum, full, "cards not conserved");
+        if g.is_over() {
+            break;
+        }
+        legal.clear();
+        let n = g.legal_actions_into(&mut legal);
+        assert_eq!(n, legal.len());
+        assert!(n > 0, "a game that is not over has a legal action");
+        let choice = b.byte();
+        let (action, must_accept) = if choice < 0xE0 {
+            (legal[usize::from(choice) % n], true)
+        } else {
+            let action = match choice & 3 {
+                0 => Action::Pass,
+                1 => Action::Bid(b.byte() % 5),
+                _ => {
+                    let cards = ddz_counts(&mut b, 20);
+                    classify(cards, &rules.plays)
+                        .ok()
+                        .map_or(Action::Pass, |r| Action::Play(r.first()))
+                }
+            };
+            (action, legal.contains(&action))
+        };
+        let before = g.clone();
+        if let Err(e) = g.apply(action) {
+            assert!(!must_accept, "legal {action} refused: {e}");
+            assert_eq!(g, before, "{action} refused but the game changed");
+        } else {
+            assert_eq!(g.history().len(), before.history().len() + 1);
+        }
+    }
+    let record = g.record();
+    match record.replay() {
+        Ok(again) => assert_eq!(again, g, "the record replays to another game"),
+        Err(e) => panic!("the record of a game does not replay: {e}"),
+    }
+    let _ = g.returns();
+}
+
+/// Target `kabu_round`: a Kabu round (either preset, a seeded deal, stakes from the bytes,
+/// zero and huge ones included) driven by the bytes: mostly a legal draw or stand, sometimes
+/// any seat's action, which is taken or refused with the round unchanged. The dealt cards stay
+/// distinct; a finished round replays from its record to itself and settles.
+pub fn kabu_round(data: &[u8]) {
+    use kabu::{Action, Round, Rules, Seat};
+    let mut b = Bytes(data);
+    let rules = if b.byte() & 1 == 0 {
+        Rules::DEFAULT
+    } else {
+        Rules::VB6
+    };
+    let seed = b.u64();
+    let mut round = Round::new(rules, seed);
+    let stakes: [u32; 4] = std::array::from_fn(|_| match b.byte() {
+        0xFF => u32::MAX,
+        0xFE => u32::from(b.byte()) << 24,
+        x => u32::from(x % 4),
+    });
+    let before = round;
+    if round.bet(stakes).is_err() {
+        assert_eq!(round, before, "a refused bet changed the round");
+        round.bet([1, 1, 1, 1]).expect("a plain bet");
+    }
+    let seats = [Seat::Field1, Seat::Field2, Seat::Field3, Seat::Field4, Seat::Dealer];
+    let mut legal = Vec::new();
+    for _ in 0..40 {
+        let held = seats.iter().fold(CardSet::EMPTY, |a, &s| {
+            assert!(a.is_disjoint(round.cards(s)), "a card dealt twice");
+            a | round.cards(s)
+        });
+        assert!(held.len() <= kabu::ROUND_CARDS);
+        if round.is_over() {
+            break;
+        }
+        legal.clear();
+        let n = round.legal_actions_into(&mut legal);
+        assert_eq!(n, legal.len());
+        let choice = b.byte();
+        let (action, must_accept) = if choice < 0xE0 && n > 0 {
+            (legal[usize::from(choice) % n], true)
+        } else {
+            let a = Action {
+                seat: seats[usize::from(b.byte()) % seats.len()],
+                draw: choice & 1 == 0,
+            };
+            (a, legal.contains(&a))
+        };
+        let before = round;
+        if let Err(e) = round.apply(action) {
+            assert!(!must_accept, "legal {action} refused: {e}");
+            assert_eq!(round, before, "{action} refused but the round changed");
+        }
+    }
+    if round.is_over() {
+        assert_eq!(round.record().replay(), Ok(round));
+        let _ = round.returns();
+        for s in seats {
+            let _ = round.settlement(s);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -654,6 +803,10 @@ mod tests {
         daifugo_game(&[0x13, 0x03, 7, 0, 0, 0, 0, 0, 0, 0, 5, 9, 0xE1, 0xff, 0xff, 0, 0, 0, 0, 0, 0]);
         uecda_grid(&[0; 480]);
         uecda_grid(&[1; 12]);
+        doudizhu_game(&[]);
+        doudizhu_game(&[3, 1, 2, 3, 4, 0, 0, 0, 0, 0xE1, 0xE2, 3, 3, 3, 0xE3, 1]);
+        kabu_round(&[]);
+        kabu_round(&[1, 9, 9, 9, 9, 9, 9, 9, 9, 0xFF, 0xFE, 7, 0, 2, 0xE1, 4, 0xE0, 2]);
         uecda_net(&[0, 7, 1, 2, 3]);
         uecda_net(&[1, 3, 0, 0, 0, 9, 1]);
         let mut two = vec![0u8, 100];

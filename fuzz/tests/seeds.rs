@@ -25,4 +25,6 @@ fn every_seed_replays() {
     replay("uecda_grid", cards_fuzz::uecda_grid);
     replay("uecda_net", cards_fuzz::uecda_net);
     replay("cli_batch", cards_fuzz::cli_batch);
+    replay("doudizhu_game", cards_fuzz::doudizhu_game);
+    replay("kabu_round", cards_fuzz::kabu_round);
 }

@@ -280,9 +280,12 @@ crate::batch_line! {
 
 /// The hand of a batch line.
 fn line_hand(hand: Option<Cow<'_, str>>, rules: Rules) -> Result<CardSet, String> {
-    rules
-        .parse_hand(&required(hand, "hand")?)
-        .map_err(|e| format!("hand: {e}"))
+    let text = required(hand, "hand")?;
+    match crate::cards::canonical(&text) {
+        Some(cards) => rules.check(cards),
+        None => rules.parse_hand(&text),
+    }
+    .map_err(|e| format!("hand: {e}"))
 }
 
 /// The batch answer of `daifugo decompose`; the flags are the defaults of every line.

@@ -158,11 +158,11 @@ fn a_missing_command_is_named_with_the_choices() {
         ),
         (
             &["kabu"][..],
-            "cards: 'cards kabu' needs a command: one of eval, odds (see --help)\n",
+            "cards: 'cards kabu' needs a command: one of eval, odds, round, edge, simulate (see --help)\n",
         ),
         (
             &["doudizhu"][..],
-            "cards: 'cards doudizhu' needs a command: one of classify, lead, follow, plays (see --help)\n",
+            "cards: 'cards doudizhu' needs a command: one of classify, lead, follow, plays, deal, play, replay (see --help)\n",
         ),
         (
             &["daifugo"][..],

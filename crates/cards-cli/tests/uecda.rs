@@ -173,6 +173,36 @@ fn twenty_games_of_our_server_and_five_clients() {
     let text = std::fs::read_to_string(&records).unwrap();
     assert_eq!(text.lines().count(), 20);
     let places = replayed_places(&text);
+    // `cards daifugo replay --batch` reads the same records to the same places
+    let mut replay = Command::new(BIN)
+        .args(["daifugo", "replay", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    replay
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = replay.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(json)
+        .collect();
+    assert_eq!(lines.len(), 20);
+    for (line, p) in lines.iter().zip(&places) {
+        assert_eq!(line["places"], serde_json::json!(p), "{line}");
+        // every action of our clients is accepted on replay (a pass is accepted)
+        let accepted = line["accepted"].as_array().unwrap();
+        assert!(
+            !accepted.is_empty() && accepted.iter().all(|a| a == true),
+            "{line}"
+        );
+    }
     // every game's places are a permutation
     for p in &places {
         let mut s = *p;

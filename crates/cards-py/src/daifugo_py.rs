@@ -168,7 +168,7 @@ fn game_err(e: daifugo::GameError) -> PyErr {
 
 /// A whole Daifugo game for five players: the deal (seeded), the exchange, tricks, places.
 /// Actions are text: `pass`, a meld (`S3 S4 JK=S5`), or `give S3 H4` in the exchange.
-#[pyclass(module = "cards_rs.daifugo", name = "Game")]
+#[pyclass(module = "cards_rs.daifugo", name = "DaifugoGame")]
 #[derive(Clone)]
 pub struct PyGame {
     game: Game,

@@ -311,3 +311,45 @@ def test_gameenv_games_that_meet_the_plane_faults():
         drop.unpatch()
     print(f"\nDouZero GameEnv, plane-rich deals: {n} games, faults: {dict(faults)}")
     assert faults[FAULT_REJECTED_PLANE] > 0 and faults[FAULT_WING_TRIO_RANK] > 0
+
+
+DZ_NUMBER = dict(zip("3456789TJQKA2BR", [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30]))
+
+
+class _Scripted:
+    def __init__(self):
+        self.next = None
+
+    def act(self, infoset):
+        return self.next
+
+
+def test_douzero_infoset_equals_gameenvs():
+    """Game("douzero") played in step with DouZero's GameEnv on the same deal: the adapter
+    `douzero_infoset` equals GameEnv's infoset, field by field, at every step."""
+    n = size(30, 300)
+    fields = ("player_position", "player_hand_cards", "num_cards_left_dict", "three_landlord_cards",
+              "card_play_action_seq", "last_move", "last_two_moves", "last_move_dict",
+              "played_cards", "last_pid", "bomb_num")  # fmt: skip
+    for seed in range(n):
+        g = ddz.Game("douzero", seed=seed)
+        ll = g.landlord
+        dz = lambda seat: sorted(DZ_NUMBER[c] for c in g.hand(seat))
+        kitty = ddz.douzero_infoset(g, ll)["three_landlord_cards"]
+        player = _Scripted()
+        env = dz_game.GameEnv({p: player for p in ("landlord", "landlord_up", "landlord_down")})
+        env.card_play_init({"landlord": dz(ll), "landlord_down": dz((ll + 1) % 3),
+                            "landlord_up": dz((ll + 2) % 3), "three_landlord_cards": list(kitty)})  # fmt: skip
+        rng = random.Random(seed)
+        while not env.game_over:
+            seat = g.current_player
+            ours = ddz.douzero_infoset(g, seat)
+            theirs = env.game_infoset
+            for f in fields:
+                t = getattr(theirs, f)
+                assert ours[f] == t, (seed, f, ours[f], t)
+            assert sorted(ours["other_hand_cards"]) == sorted(theirs.other_hand_cards)
+            player.next = rng.choice(ours["legal_actions"])
+            g.step(player.next, form="douzero")
+            env.step()
+        assert g.is_over()

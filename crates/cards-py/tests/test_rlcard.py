@@ -83,3 +83,32 @@ def test_legal_actions_in_rlcard_games():
             state, player = env.step(rng.choice(theirs_ids))
             steps += 1
     assert steps > size(40, 400) * 10
+
+
+def test_whole_games_equal_rlcards():
+    """Game("rlcard", seed) deals as rlcard.make('doudizhu', {'seed': seed}).reset() does; the
+    same actions (RLCard ids) give the same legal sets and the same raw state dict (the adapter
+    `rlcard_raw_obs`) at every step, and the same payoffs."""
+    n = size(20, 200)
+    for seed in range(n):
+        env = rlcard.make("doudizhu", {"seed": seed})
+        state, player = env.reset()
+        g = ddz.Game("rlcard", seed=seed)
+        assert g.landlord == 0 and g.hand(0) == state["raw_obs"]["current_hand"]
+        rng = random.Random(seed)
+        while not env.is_over():
+            assert g.current_player == player
+            ours = g.legal_actions(form="rlcard")
+            assert sorted(ours) == sorted(state["legal_actions"].keys()), (seed, g.hand(player))
+            theirs_obs = state["raw_obs"]
+            mine = ddz.rlcard_raw_obs(g, player)
+            for key in ("seen_cards", "landlord", "trace", "played_cards", "self", "current_hand",
+                        "others_hand", "num_cards_left"):  # fmt: skip
+                assert mine[key] == theirs_obs[key], (seed, key, mine[key], theirs_obs[key])
+            assert sorted(mine["actions"]) == sorted(theirs_obs["actions"])
+            a = rng.choice(ours)
+            g.step(a, form="rlcard")
+            state, player = env.step(a)
+        assert g.is_over()
+        assert g.returns() == [int(x) for x in env.get_payoffs()], seed
+        assert ddz.Game.from_record(g.record()).returns() == g.returns()

@@ -486,11 +486,22 @@ pub const fn draw_rule(outcome: Outcome, rules: Rules) -> Advice {
 pub trait Policy {
     /// Whether the seat draws a third card.
     fn draws(&mut self, obs: &Observation) -> bool;
+
+    /// Whether the policy reads only the seat's own cards (and the rules): then
+    /// [`Round::play`] does not gather the face-up cards, and the observation it passes has
+    /// none. `false` unless a policy says otherwise; the built-in policies say `true`.
+    fn own_cards_only(&self) -> bool {
+        false
+    }
 }
 
 impl<P: Policy + ?Sized> Policy for &mut P {
     fn draws(&mut self, obs: &Observation) -> bool {
         (**self).draws(obs)
+    }
+
+    fn own_cards_only(&self) -> bool {
+        (**self).own_cards_only()
     }
 }
 
@@ -611,7 +622,17 @@ fn odds_draw(hand: Hand, out_of_play: CardSet) -> bool {
 impl BuiltinPolicy {
     /// The decision for a two-card hand seen alone (plus the cards out of play).
     pub(crate) fn decide(self, seat: Seat, hand: Hand, rules: Rules, out_of_play: CardSet) -> bool {
-        let outcome = hand.evaluate(seat.role(), rules);
+        self.decide_outcome(hand.evaluate(seat.role(), rules), hand, rules, out_of_play)
+    }
+
+    /// [`BuiltinPolicy::decide`] given the hand's two-card outcome.
+    fn decide_outcome(
+        self,
+        outcome: Outcome,
+        hand: Hand,
+        rules: Rules,
+        out_of_play: CardSet,
+    ) -> bool {
         match draw_rule(outcome, rules) {
             Advice::MustDraw => return true,
             Advice::MustStand => return false,
@@ -635,6 +656,10 @@ impl Policy for BuiltinPolicy {
     fn draws(&mut self, obs: &Observation) -> bool {
         self.decide(obs.seat, obs.hand, obs.rules, obs.out_of_play)
     }
+
+    fn own_cards_only(&self) -> bool {
+        true
+    }
 }
 
 /// Which row of the settlement table applied to a field.
@@ -643,6 +668,7 @@ impl Policy for BuiltinPolicy {
 /// assert_eq!(kabu::Case::FieldWins.name(), "field_wins");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Case {
     /// The dealer holds a two-card クッピン: the player loses the stake.
     DealerKuppin,
@@ -763,7 +789,7 @@ pub const ROUND_CARDS: usize = 15;
 
 /// A whole round of Kabu.
 ///
-/// The deal is the workspace's seeded generator ([`cards_core::Rng`]: xoshiro256** seeded by
+/// The deal is the workspace's seeded generator ([`Rng`](crate::cards_core::Rng): xoshiro256** seeded by
 /// `SplitMix64`) shuffling the 40-card deck in the harness order (♠A..♠10, ♣, ♥, ♦) by
 /// Fisher-Yates from the end; cards are dealt from the end of the shuffled deck (its last card
 /// first). Only the last 15 positions are shuffled, as they are all a round can use: the same
@@ -802,6 +828,8 @@ pub struct Round {
     next: u8,
     /// Each seat's cards.
     hands: [CardSet; 5],
+    /// Each seat's evaluation, from the second card on (kept current as cards are drawn).
+    outcomes: [Outcome; 5],
     stakes: [u32; 4],
     phase: Phase,
     /// The seat to act (in the draw phase).
@@ -873,6 +901,7 @@ impl Round {
             deal,
             next: 5,
             hands,
+            outcomes: [Outcome::NONE_0; 5],
             stakes: [0; 4],
             phase: Phase::Bets,
             turn: 0,
@@ -1002,7 +1031,10 @@ impl Round {
     /// ```
     #[must_use]
     pub fn outcome(&self, seat: Seat) -> Option<Outcome> {
-        Some(self.hand(seat)?.evaluate(seat.role(), self.rules))
+        match self.phase {
+            Phase::Bets => None,
+            _ => Some(self.outcomes[seat.index()]),
+        }
     }
 
     /// Whether a seat has acted, and if so whether it drew.
@@ -1080,6 +1112,8 @@ impl Round {
         self.stakes = stakes;
         for (i, h) in self.hands.iter_mut().enumerate() {
             *h = h.with(self.deal[5 + i]);
+            self.outcomes[i] =
+                Hand::from_set_unchecked(*h).evaluate(Seat::ALL[i].role(), self.rules);
         }
         self.next = 10;
         self.phase = Phase::Draws;
@@ -1159,6 +1193,8 @@ impl Round {
             let c = self.deal[self.next as usize];
             self.next += 1;
             self.hands[i] = self.hands[i].with(c);
+            self.outcomes[i] =
+                Hand::from_set_unchecked(self.hands[i]).evaluate(action.seat.role(), self.rules);
             drawn = Some(c);
         }
         self.turn += 1;
@@ -1176,7 +1212,9 @@ impl Round {
                 break;
             }
             let hand = Hand::from_set_unchecked(self.hands[seat.index()]);
-            let draw = BuiltinPolicy::House.decide(seat, hand, self.rules, CardSet::EMPTY);
+            let outcome = self.outcomes[seat.index()];
+            let draw =
+                BuiltinPolicy::House.decide_outcome(outcome, hand, self.rules, CardSet::EMPTY);
             self.act(Action { seat, draw });
         }
     }
@@ -1223,10 +1261,23 @@ impl Round {
         dealer: &mut D,
     ) -> Result<(), RoundError> {
         while let Some(seat) = self.current_player() {
-            let obs = self.observation(seat).ok_or(RoundError::NotDrawing {
-                seat,
-                phase: self.phase,
-            })?;
+            let own = if seat == Seat::Dealer {
+                dealer.own_cards_only()
+            } else {
+                field.own_cards_only()
+            };
+            let obs = if own {
+                Observation::own_cards(
+                    seat,
+                    Hand::from_set_unchecked(self.hands[seat.index()]),
+                    self.rules,
+                )
+            } else {
+                self.observation(seat).ok_or(RoundError::NotDrawing {
+                    seat,
+                    phase: self.phase,
+                })?
+            };
             let draw = if seat == Seat::Dealer {
                 dealer.draws(&obs)
             } else {

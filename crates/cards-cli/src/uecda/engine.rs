@@ -2,9 +2,9 @@
 //! games (seats, classes, seeds), a submission as the server read it, the game record as JSON,
 //! and the client's computer players.
 
-use cards_core::{CardSet, Rng};
+use cards_core::CardSet;
 use daifugo::uecda::Grid;
-use daifugo::{Action, Class, Game, Meld, Mode, Rules, State};
+use daifugo::{Action, Class, Game, Match, Meld, Mode, Rules, State};
 
 use super::PolicyName;
 use super::client::{Player, View};
@@ -33,21 +33,11 @@ pub struct DealView {
     pub seats: [u8; 5],
 }
 
-/// Games between seat shuffles (the official server's `RULE_SEKIGAE_NUM`).
-pub const SEAT_SHUFFLE_EVERY: u32 = 3;
-/// Games between class resets (the official server's `FLASH_MIBUN_NUMBER`).
-pub const CLASS_RESET_EVERY: u32 = 100;
-
-/// A match: game `g` (from 1) is a reset game when `(g - 1) % 100 == 0`, seats are shuffled
-/// (uniformly) before games 1, 4, 7, ...; the seat shuffles and each game's seed (its deal, and
-/// the cut-off's random places) are drawn in that order from `cards_core::Rng` seeded with the
-/// match's seed, and each game is played in the server's mode.
+/// A match (the game crate's [`Match`]: a seat shuffle before games 1, 4, 7, ..., a class reset
+/// every 100 games, every deal from the match's seed), each game played in the server's mode.
 pub struct Engine {
     rules: Rules,
-    rng: Rng,
-    game_no: u32,
-    seats: [u8; 5],
-    classes: Option<[Class; 5]>,
+    matched: Match,
     game: Game,
 }
 
@@ -55,10 +45,7 @@ impl Engine {
     pub fn new(rules: Rules, seed: u64) -> Engine {
         Engine {
             rules,
-            rng: Rng::seed_from_u64(seed),
-            game_no: 0,
-            seats: [0, 1, 2, 3, 4],
-            classes: None,
+            matched: Match::new(rules, seed),
             game: Game::new(rules, seed),
         }
     }
@@ -69,20 +56,9 @@ impl Engine {
 
     /// Deals the next game (seat shuffle and class reset as due, the tribute done).
     pub fn start_game(&mut self) -> DealView {
-        self.game_no += 1;
-        let g = self.game_no;
-        if g % SEAT_SHUFFLE_EVERY == 1 % SEAT_SHUFFLE_EVERY {
-            self.rng.shuffle(&mut self.seats);
-        }
-        let classes = if (g - 1).is_multiple_of(CLASS_RESET_EVERY) {
-            None
-        } else {
-            self.classes
-        };
-        let seed = self.rng.next_u64();
-        self.game = Game::deal_from(self.rules, seed, self.seats, classes);
+        self.game = self.matched.next_game();
         self.game.set_mode(Mode::Server);
-        let class_idx = classes.map(|c| c.map(Class::index));
+        let class_idx = self.game.classes().map(|c| c.map(Class::index));
         let mut to_give = [0u8; 5];
         if self.game.is_exchanging()
             && let Some(c) = class_idx
@@ -99,7 +75,7 @@ impl Engine {
             classes: class_idx,
             dealt: self.game.deal().hands,
             to_give,
-            seats: self.seats,
+            seats: self.game.seats(),
         }
     }
 
@@ -141,7 +117,7 @@ impl Engine {
 
     /// The places of the game just over; the next game's classes follow from them.
     pub fn places(&mut self) -> [u8; 5] {
-        self.classes = self.game.next_classes();
+        self.matched.finish(&self.game);
         self.game.places()
     }
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import List
 
 from . import _native
-from ._native import Game, State
+from ._native import DaifugoGame as Game, State
 
 __all__ = ["PRESETS", "Game", "State", "decompose", "fewest_melds", "lead", "follow"]
 

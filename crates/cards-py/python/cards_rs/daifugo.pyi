@@ -1,6 +1,6 @@
 from typing import List, Literal, Tuple
 
-from ._native import Game as Game, State as State
+from ._native import DaifugoGame as Game, State as State
 
 Preset = Literal["seed", "uecda"]
 PRESETS: Tuple[str, ...]

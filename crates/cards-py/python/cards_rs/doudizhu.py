@@ -22,6 +22,19 @@ otherwise.
 [27471, 380, 381]
 >>> classify("33344456")
 [Move('33344456', kind='plane_solo', length=2, main='4')]
+
+A whole game under a flow preset (``standard``, ``strict``, ``openspiel``, ``douzero``,
+``rlcard``: the last deals as ``rlcard.make('doudizhu', {'seed': seed})`` does):
+
+>>> g = Game("rlcard", seed=0)
+>>> g.hand(0)
+'33444679TTJQQKKAA2BR'
+>>> while not g.is_over():
+...     _ = g.step(g.legal_actions()[-1])
+>>> g.returns() in ([1, 0, 0], [0, 1, 1])
+True
+>>> Game.from_record(g.record()).returns() == g.returns()
+True
 """
 
 from __future__ import annotations
@@ -29,10 +42,11 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from . import _native
-from ._native import Move
+from ._native import DoudizhuGame as Game, Move
 from ._packed import Packed, masks_bytes
 
 __all__ = [
+    "Game",
     "Move",
     "Packed",
     "PRESETS",
@@ -50,6 +64,8 @@ __all__ = [
     "cards",
     "lead_batch",
     "follow_batch",
+    "rlcard_raw_obs",
+    "douzero_infoset",
 ]
 
 PRESETS: tuple = tuple(_native.DDZ_PRESETS)
@@ -191,3 +207,91 @@ def follow_batch(
     t = masks_bytes(tables, _native.ddz_masks)
     values, offsets = _native.ddz_batch(raw, t, rules, form)
     return Packed(values, offsets, _code(form))
+
+
+_RANKS = "3456789TJQKA2BR"
+
+
+def rlcard_raw_obs(game: Game, seat: int) -> dict:
+    """RLCard's raw state dict (``state['raw_obs']``) for ``seat`` of a game: ``seen_cards`` (the
+    kitty cards the landlord has not played), ``landlord``, ``trace`` (seat, action) with
+    ``'pass'``, ``played_cards`` by seat, ``self``, ``current_hand``, ``others_hand`` (the other
+    two hands together), ``num_cards_left``, ``actions`` (the legal strings; RLCard's order comes
+    from a Python set and varies between processes, so compare as sets).
+
+    >>> g = Game("rlcard", seed=0)
+    >>> obs = rlcard_raw_obs(g, 0)
+    >>> obs["seen_cards"], obs["num_cards_left"]
+    ('462', [20, 17, 17])
+    """
+    o = game.observation(seat)
+    return {
+        "seen_cards": o["kitty_left"],
+        "landlord": o["landlord"],
+        # the engine writes a plane's wings after a '-': RLCard writes the sorted cards
+        "trace": [(s, a if a == "pass" else "".join(sorted(a.replace("-", ""), key=_RANKS.index)))
+                  for s, a in o["history"]],  # fmt: skip
+        "played_cards": list(o["played"]),
+        "self": seat,
+        "current_hand": o["hand"],
+        "others_hand": o["others"],
+        "num_cards_left": list(o["cards_left"]),
+        "actions": game.legal_actions() if o["current_player"] == seat else [],
+    }
+
+
+_DZ = {r: n for r, n in zip(_RANKS, [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30])}
+_POSITIONS = ("landlord", "landlord_down", "landlord_up")
+
+
+def _dz(text: str) -> list:
+    return [] if text in ("pass", "") else sorted(_DZ[c] for c in text.replace("-", ""))
+
+
+def douzero_infoset(game: Game, seat: int) -> dict:
+    """DouZero's ``InfoSet`` for ``seat`` of a game, as a dict of its fields (positions by name:
+    the landlord, ``landlord_down`` after it, ``landlord_up``): ``player_position``,
+    ``player_hand_cards``, ``num_cards_left_dict``, ``three_landlord_cards`` (the kitty cards the
+    landlord has not played), ``card_play_action_seq`` (``[]`` a pass), ``other_hand_cards`` (the
+    other two hands, sorted), ``last_move``, ``last_two_moves``, ``last_move_dict``,
+    ``played_cards``, ``last_pid``, ``bomb_num``, ``legal_actions``. ``all_handcards`` (perfect
+    information) is left out.
+
+    >>> g = Game("douzero", seed=0)
+    >>> info = douzero_infoset(g, g.landlord)
+    >>> info["player_position"], len(info["player_hand_cards"]), info["last_move"]
+    ('landlord', 20, [])
+    """
+    o = game.observation(seat)
+    landlord = o["landlord"]
+    pos = {(landlord + i) % 3: _POSITIONS[i] for i in range(3)}
+    seq = [(pos[s], _dz(a)) for s, a in o["history"] if not a.startswith("bid")]
+    moves = [m for _, m in seq]
+    last_move = (moves[-2] if not moves[-1] else moves[-1]) if moves else []
+    last_two = [[], []]
+    for m in moves[-2:]:
+        last_two.insert(0, m)
+        last_two = last_two[:2]
+    last_dict = {p: [] for p in ("landlord", "landlord_up", "landlord_down")}
+    played = {p: [] for p in ("landlord", "landlord_up", "landlord_down")}
+    last_pid = "landlord"
+    for p, m in seq:
+        last_dict[p] = m
+        played[p] += m
+        if m:
+            last_pid = p
+    return {
+        "player_position": pos[seat],
+        "player_hand_cards": _dz(o["hand"]),
+        "num_cards_left_dict": {pos[s]: n for s, n in enumerate(o["cards_left"])},
+        "three_landlord_cards": _dz(o["kitty_left"]),
+        "card_play_action_seq": moves,
+        "other_hand_cards": _dz(o["others"]),
+        "last_move": last_move,
+        "last_two_moves": last_two,
+        "last_move_dict": last_dict,
+        "played_cards": played,
+        "last_pid": last_pid,
+        "bomb_num": o["bombs"],
+        "legal_actions": game.legal_actions(form="douzero") if o["current_player"] == seat else [],
+    }
