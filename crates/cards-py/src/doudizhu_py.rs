@@ -945,6 +945,17 @@ impl PyGame {
         Ok(PyGame { game })
     }
 
+    /// The game an OpenSpiel chance sequence deals (the face-up card's position, then the 51
+    /// dealt cards, as pyspiel's `history()` starts), under the `openspiel` flow preset.
+    #[staticmethod]
+    fn from_openspiel_chance(actions: Vec<u32>) -> PyResult<Self> {
+        let deal = doudizhu::Deal::from_openspiel_chance(&actions)
+            .map_err(|e| ParseError::new_err(e.to_string()))?;
+        Ok(PyGame {
+            game: doudizhu::Game::from_deal(doudizhu::GameRules::OPENSPIEL, deal),
+        })
+    }
+
     /// The seat to act (0..2), or `None` when the game is over.
     #[getter]
     fn current_player(&self) -> Option<u8> {
@@ -1061,6 +1072,9 @@ impl PyGame {
         d.set_item("phase", self.phase())?;
         d.set_item("current_player", o.current_player())?;
         d.set_item("first_bidder", o.first_bidder())?;
+        d.set_item("face_up", o.face_up().map(Rank::index))?;
+        // the history's first `auction` entries are the auction's (a bid writes as its number)
+        d.set_item("auction", o.bids().len())?;
         d.set_item("high_bid", o.high_bid())?;
         d.set_item("landlord", o.landlord())?;
         d.set_item("kitty", o.kitty().map(|k| k.to_string()))?;
