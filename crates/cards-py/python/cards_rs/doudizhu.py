@@ -215,7 +215,8 @@ _RANKS = "3456789TJQKA2BR"
 
 def rlcard_raw_obs(game: Game, seat: int) -> dict:
     """RLCard's raw state dict (``state['raw_obs']``) for ``seat`` of a game: ``seen_cards`` (the
-    kitty cards the landlord has not played), ``landlord``, ``trace`` (seat, action) with
+    kitty less every rank seat 0 has played, as RLCard counts it: one played 8 removes both 8s
+    of a kitty ``88K``), ``landlord``, ``trace`` (seat, action) with
     ``'pass'``, ``played_cards`` by seat, ``self``, ``current_hand``, ``others_hand`` (the other
     two hands together), ``num_cards_left``, ``actions`` (the legal strings; RLCard's order comes
     from a Python set and varies between processes, so compare as sets).
@@ -226,8 +227,15 @@ def rlcard_raw_obs(game: Game, seat: int) -> dict:
     ('462', [20, 17, 17])
     """
     o = game.observation(seat)
+    # RLCard's quirk, reproduced: a card seat 0 plays removes every kitty card of its rank
+    # (`str.replace`), so kitty 88K after a played 8 shows K, not 8K (the engine's kitty_left)
+    seen = o["kitty"] or ""
+    for s, a in o["history"][o["auction"]:]:
+        if s == 0 and a != "pass":
+            for c in a.replace("-", ""):
+                seen = seen.replace(c, "")
     return {
-        "seen_cards": o["kitty_left"],
+        "seen_cards": seen,
         "landlord": o["landlord"],
         # the engine writes a plane's wings after a '-': RLCard writes the sorted cards
         "trace": [(s, a if a == "pass" else "".join(sorted(a.replace("-", ""), key=_RANKS.index)))
