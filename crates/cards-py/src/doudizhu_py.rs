@@ -512,6 +512,38 @@ fn ddz_classify(cards: &Bound<'_, PyAny>, rules: Option<&str>) -> PyResult<Vec<P
         .map_err(|e| NoPlayError::new_err(format!("{}: {e}", display(c))))
 }
 
+/// The plays of a turn and whether it is a follow: the leads when `table` is absent (or a pass),
+/// else the plays that beat it; `need_table` refuses the lead.
+fn turn_moves(
+    hand: &Bound<'_, PyAny>,
+    table: Option<&Bound<'_, PyAny>>,
+    rules: Option<&str>,
+    form: &str,
+    need_table: bool,
+) -> PyResult<(Form, Rules, Vec<Move>, bool)> {
+    let form = Form::parse(form)?;
+    let rules = rules_of(rules, form)?;
+    let h = hand_of(hand)?;
+    let t = match table {
+        Some(t) => table_of(t, form, &rules)?,
+        None => None,
+    };
+    let mut out = Vec::with_capacity(256);
+    match t {
+        Some(t) => {
+            follow_into(h, &t, &rules, &mut out);
+            Ok((form, rules, out, true))
+        }
+        None if need_table => Err(NoPlayError::new_err(
+            "the table holds no play to follow (pass or nothing): use lead",
+        )),
+        None => {
+            lead_into(h, &rules, &mut out);
+            Ok((form, rules, out, false))
+        }
+    }
+}
+
 /// Every lead of `hand`, in the form asked for.
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None, form = "str"))]
@@ -521,12 +553,8 @@ fn ddz_lead<'py>(
     rules: Option<&str>,
     form: &str,
 ) -> PyResult<Bound<'py, PyList>> {
-    let form = Form::parse(form)?;
-    let rules = rules_of(rules, form)?;
-    let h = hand_of(hand)?;
-    let mut out = Vec::with_capacity(256);
-    lead_into(h, &rules, &mut out);
-    to_list(py, &out, false, form, &rules)
+    let (form, rules, moves, _) = turn_moves(hand, None, rules, form, false)?;
+    to_list(py, &moves, false, form, &rules)
 }
 
 /// Every play of `hand` that beats `table` (no pass), in the form asked for.
@@ -539,21 +567,8 @@ fn ddz_follow<'py>(
     rules: Option<&str>,
     form: &str,
 ) -> PyResult<Bound<'py, PyList>> {
-    let form = Form::parse(form)?;
-    let rules = rules_of(rules, form)?;
-    let h = hand_of(hand)?;
-    let mut out = Vec::with_capacity(64);
-    match table_of(table, form, &rules)? {
-        Some(t) => {
-            follow_into(h, &t, &rules, &mut out);
-        }
-        None => {
-            return Err(NoPlayError::new_err(
-                "the table holds no play to follow (pass or nothing): use lead",
-            ));
-        }
-    }
-    to_list(py, &out, false, form, &rules)
+    let (form, rules, moves, _) = turn_moves(hand, Some(table), rules, form, true)?;
+    to_list(py, &moves, false, form, &rules)
 }
 
 /// The legal actions of a turn: the leads when `table` is `None` or a pass, else pass first and
@@ -567,24 +582,8 @@ fn ddz_legal<'py>(
     rules: Option<&str>,
     form: &str,
 ) -> PyResult<Bound<'py, PyList>> {
-    let form = Form::parse(form)?;
-    let rules = rules_of(rules, form)?;
-    let h = hand_of(hand)?;
-    let mut out = Vec::with_capacity(256);
-    let t = match table {
-        Some(t) => table_of(t, form, &rules)?,
-        None => None,
-    };
-    match t {
-        Some(t) => {
-            follow_into(h, &t, &rules, &mut out);
-            to_list(py, &out, true, form, &rules)
-        }
-        None => {
-            lead_into(h, &rules, &mut out);
-            to_list(py, &out, false, form, &rules)
-        }
-    }
+    let (form, rules, moves, following) = turn_moves(hand, table, rules, form, false)?;
+    to_list(py, &moves, following, form, &rules)
 }
 
 /// The move of an RLCard action id (`None` for pass).
