@@ -3,19 +3,25 @@
 //! Inputs are seeded: 1000 11-card hands (the joker in about one in five); for `follow` each hand
 //! faces a meld some other hand leads, with revolution and the suit lock each on in about one
 //! position in four.
+//!
+//! The `real_*` groups time positions met in play: seeded games of 5 players dealt from the 53
+//! cards under `uecda` rules, played with random legal moves through `State::play` (see
+//! `benches::daifugo_real`): hands of 1 to 11 cards, the table an opponent's lead or follow,
+//! revolution, lock and 8-cut as they arise.
 
 use std::hint::black_box;
 
+use benches::daifugo_real::{Position, real_positions};
 use cards_core::{Card, CardSet, Order};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use daifugo::{
-    Meld, Rules, State, decompose_into, fewest_melds_count, fewest_melds_into, follow_into,
-    lead_into,
+    Class, Game, Meld, Policy, Random, SeedPlayer, State, decompose_into, fewest_melds_count,
+    fewest_melds_into, follow_into, lead_into,
 };
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
 
-const RULES: Rules = Rules::UECDA;
+use benches::daifugo_real::RULES;
 
 fn deck() -> Vec<Card> {
     CardSet::STANDARD.with(Card::BLACK_JOKER).iter().collect()
@@ -69,6 +75,58 @@ fn positions() -> Vec<(CardSet, State)> {
             (hand, state)
         })
         .collect()
+}
+
+/// Times `follow_into` (a lead on a clear table) over `positions`, one element a position.
+fn bench_positions(c: &mut Criterion, group: &str, positions: &[Position]) {
+    let mut g = c.benchmark_group(group);
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    let mut out = Vec::with_capacity(512);
+    g.bench_function(format!("{}_positions", positions.len()), |b| {
+        b.iter(|| {
+            let mut total = 0usize;
+            for (hand, state) in black_box(positions) {
+                out.clear();
+                total += follow_into(*hand, state, &RULES, &mut out).unwrap_or(0);
+            }
+            total
+        });
+    });
+    g.finish();
+}
+
+#[allow(clippy::cast_precision_loss)] // counts far below 2^52
+fn bench_real(c: &mut Criterion) {
+    let mix = real_positions(0xDA1F_6A3E, 100);
+    let (leads, follows): (Vec<Position>, Vec<Position>) =
+        mix.iter().partition(|(_, s)| s.table.is_none());
+    let mut out = Vec::new();
+    let count = |ps: &[Position], out: &mut Vec<Meld>| {
+        ps.iter()
+            .map(|(h, s)| {
+                out.clear();
+                follow_into(*h, s, &RULES, out).unwrap_or(0)
+            })
+            .sum::<usize>()
+    };
+    let jokers = mix
+        .iter()
+        .filter(|(h, _)| h.contains(Card::BLACK_JOKER))
+        .count();
+    eprintln!(
+        "real positions: {} ({} leads, {} follows), moves a position: mix {:.2}, leads {:.2}, \
+         follows {:.2}; joker held in {:.1}%",
+        mix.len(),
+        leads.len(),
+        follows.len(),
+        count(&mix, &mut out) as f64 / mix.len() as f64,
+        count(&leads, &mut out) as f64 / leads.len() as f64,
+        count(&follows, &mut out) as f64 / follows.len() as f64,
+        100.0 * jokers as f64 / mix.len() as f64,
+    );
+    bench_positions(c, "daifugo/real_mix", &mix);
+    bench_positions(c, "daifugo/real_leads", &leads);
+    bench_positions(c, "daifugo/real_follows", &follows);
 }
 
 fn bench(c: &mut Criterion) {
@@ -151,5 +209,51 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// The classes of the benchmarked games (so every game has the exchange).
+const CLASSES: [Class; 5] = [
+    Class::Heimin,
+    Class::Daifugo,
+    Class::Daihinmin,
+    Class::Fugo,
+    Class::Hinmin,
+];
+
+/// Plays 100 whole seeded games (deal, tribute, exchange, play) with `players`; returns the sum
+/// of the number of actions, so the work is not optimised away.
+fn games(players: &mut [Box<dyn Policy>; 5], first_seed: u64) -> usize {
+    let mut total = 0;
+    for seed in first_seed..first_seed + 100 {
+        let mut g = Game::deal_from(RULES, seed, [0, 1, 2, 3, 4], Some(CLASSES));
+        g.play_out(players).expect("legal choices");
+        total += g.history().len();
+    }
+    total
+}
+
+/// Whole games: five random players, and five seed players (`daifugo/random_game`,
+/// `daifugo/seed_game`), 100 seeded games an iteration, the exchange included.
+fn bench_games(c: &mut Criterion) {
+    let mut g = c.benchmark_group("daifugo");
+    g.throughput(Throughput::Elements(100));
+    let mut random: [Box<dyn Policy>; 5] =
+        std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy>);
+    let mut seed = 0u64;
+    g.bench_function("random_game", |b| {
+        b.iter(|| {
+            seed += 100;
+            games(&mut random, black_box(seed))
+        });
+    });
+    let mut seed_players: [Box<dyn Policy>; 5] =
+        std::array::from_fn(|_| Box::new(SeedPlayer) as Box<dyn Policy>);
+    g.bench_function("seed_game", |b| {
+        b.iter(|| {
+            seed += 100;
+            games(&mut seed_players, black_box(seed))
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_real, bench_games);
 criterion_main!(benches);

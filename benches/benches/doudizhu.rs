@@ -7,12 +7,20 @@
 //!   from the `standard` universe; `follow_20_lead_tables` with the table plays drawn from the
 //!   leads of other random hands (mostly small plays the hand can answer in kind).
 //! - `doudizhu/classify_universe`: every play of `standard` classified.
+//! - `doudizhu/random_game`: 1000 whole games under `standard` (seeds 0..1000, auction
+//!   included, every action checked by `Game::apply`), uniformly random players; throughput in
+//!   games. `doudizhu/random_game_state` the same on a bare `State` (no history kept).
+//! - `doudizhu/greedy_game`: 200 whole games with the greedy player at every seat.
+//! - `doudizhu/observation`: a seat's view built at each of 1000 positions of random games.
 
 use std::hint::black_box;
 
 use cards_core::Deck;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use doudizhu::{Counts, Move, Rules, classify, follow_into, lead_into, universe};
+use doudizhu::{
+    Action, Counts, Game, GameRules, GreedyPolicy, Move, Policy, RandomPolicy, Rules, State,
+    classify, follow_into, lead_into, universe,
+};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
@@ -108,5 +116,102 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+fn games(c: &mut Criterion) {
+    let mut g = c.benchmark_group("doudizhu");
+    let seeds: Vec<u64> = (0..1000).collect();
+    let mut legal: Vec<Action> = Vec::with_capacity(512);
+
+    g.throughput(Throughput::Elements(seeds.len() as u64));
+    g.bench_function("random_game", |b| {
+        let mut game = Game::new(GameRules::STANDARD, 0).expect("a deal");
+        b.iter(|| {
+            let mut total = 0i64;
+            for &seed in black_box(&seeds) {
+                game.redeal(seed).expect("a deal");
+                let mut p = RandomPolicy::new(seed);
+                while !game.is_over() {
+                    legal.clear();
+                    game.legal_actions_into(&mut legal);
+                    let a = p.pick(&legal).expect("a legal action");
+                    game.apply(a).expect("legal");
+                }
+                total += game.returns()[0];
+            }
+            total
+        });
+    });
+    g.bench_function("random_game_state", |b| {
+        let deals: Vec<doudizhu::Deal> = seeds
+            .iter()
+            .map(|&s| doudizhu::Deal::from_seed(&GameRules::STANDARD, s).expect("a deal"))
+            .collect();
+        b.iter(|| {
+            let mut total = 0i64;
+            for (seed, deal) in black_box(&deals).iter().enumerate() {
+                let mut st = State::new(GameRules::STANDARD, deal);
+                let mut p = RandomPolicy::new(seed as u64);
+                while !st.is_over() {
+                    legal.clear();
+                    st.legal_actions_into(&mut legal);
+                    let a = p.pick(&legal).expect("a legal action");
+                    st.apply(a).expect("legal");
+                }
+                total += st.returns()[0];
+            }
+            total
+        });
+    });
+
+    let few = &seeds[..200];
+    g.throughput(Throughput::Elements(few.len() as u64));
+    g.bench_function("greedy_game", |b| {
+        let mut game = Game::new(GameRules::STANDARD, 0).expect("a deal");
+        b.iter(|| {
+            let mut total = 0i64;
+            for &seed in black_box(few) {
+                game.redeal(seed).expect("a deal");
+                while let Some(seat) = game.current_player() {
+                    legal.clear();
+                    game.legal_actions_into(&mut legal);
+                    let a = GreedyPolicy
+                        .choose(&game.observation(seat), &legal)
+                        .expect("an action");
+                    game.apply(a).expect("legal");
+                }
+                total += game.returns()[0];
+            }
+            total
+        });
+    });
+
+    // positions of random games: (game, seat to observe)
+    let mut positions: Vec<(Game, u8)> = Vec::new();
+    for seed in 0..100u64 {
+        let mut game = Game::new(GameRules::STANDARD, seed).expect("a deal");
+        let mut p = RandomPolicy::new(seed);
+        let mut step = 0u8;
+        while let Some(seat) = game.current_player() {
+            if positions.len() < 1000 && step.is_multiple_of(3) {
+                positions.push((game.clone(), seat));
+            }
+            let a = p.pick(&game.legal_actions()).expect("a legal action");
+            game.apply(a).expect("legal");
+            step = step.wrapping_add(1);
+        }
+    }
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("observation", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for (game, seat) in black_box(&positions) {
+                let o = game.observation(*seat);
+                acc += u64::from(o.hand().len()) + o.others().bits() + o.history().len() as u64;
+            }
+            acc
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench, games);
 criterion_main!(benches);

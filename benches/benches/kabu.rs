@@ -1,11 +1,12 @@
-//! `kabu` benchmarks: every hand evaluated (`kabu/eval_all`), and the draw odds of every
-//! two-card hand (`kabu/odds`).
+//! `kabu` benchmarks: every hand evaluated (`kabu/eval_all`), the draw odds of every
+//! two-card hand (`kabu/odds`), whole seeded rounds with four staked fields played by the house
+//! policy (`kabu/round`), and the exact house edge (`kabu/edge`).
 
 use std::hint::black_box;
 
 use cards_core::CardSet;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use kabu::{DrawOdds, Hand, Role, Rules, harness};
+use kabu::{BuiltinPolicy, DrawOdds, Hand, Role, Round, Rules, harness};
 use rand::seq::SliceRandom;
 use rand::{SeedableRng, rngs::Xoshiro256PlusPlus};
 
@@ -63,6 +64,42 @@ fn bench(c: &mut Criterion) {
                 }
             }
             acc
+        });
+    });
+    g.finish();
+
+    // 1000 rounds an iteration, seeds 0..1000 (the same work every run).
+    let rounds: u64 = 1000;
+    let mut g = c.benchmark_group("kabu/round");
+    g.throughput(Throughput::Elements(rounds));
+    g.bench_function("house_four_fields", |b| {
+        b.iter(|| {
+            let mut acc = 0i64;
+            for seed in 0..black_box(rounds) {
+                let mut round = Round::new(Rules::DEFAULT, seed);
+                if round.bet([1; 4]).is_ok()
+                    && round
+                        .play(&mut BuiltinPolicy::House, &mut BuiltinPolicy::House)
+                        .is_ok()
+                {
+                    acc += round.returns();
+                }
+            }
+            acc
+        });
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("kabu/edge");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(1));
+    g.bench_function("house_house", |b| {
+        b.iter(|| {
+            kabu::house_edge(
+                black_box(Rules::DEFAULT),
+                &mut BuiltinPolicy::House,
+                &mut BuiltinPolicy::House,
+            )
         });
     });
     g.finish();

@@ -1,1 +1,4 @@
 //! Benchmark support crate (the benchmarks are under `benches/`).
+
+pub mod batch_input;
+pub mod daifugo_real;

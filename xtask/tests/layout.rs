@@ -160,14 +160,10 @@ fn paths_outside(krate: &Path) -> Vec<String> {
 #[test]
 fn published_crates_read_nothing_outside_themselves() {
     let root = xtask::project_root();
-    // Known and being fixed on the owner's branch (kabu reads its tables from the crate itself
-    // there); remove the entry once that branch is merged.
-    let pending = ["crates/kabu/tests/vb6.rs:340:"];
     let mut found = Vec::new();
     for krate in PUBLISHED {
         found.extend(paths_outside(&root.join("crates").join(krate)));
     }
-    found.retain(|f| !pending.iter().any(|p| f.contains(p)));
     assert!(
         found.is_empty(),
         "a published crate holds only its own directory; these read outside it:\n{}",

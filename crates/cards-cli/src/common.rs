@@ -219,6 +219,14 @@ pub fn emit(io: &IoArgs, human: &str, json: &impl Serialize) -> Result<(), CliEr
     write_stdout(&buf)
 }
 
+/// [`emit`] for an answer whose JSON is already written (one value, no newline).
+pub fn emit_bytes(io: &IoArgs, human: &str, json: &[u8]) -> Result<(), CliError> {
+    let mut buf = Vec::with_capacity(human.len().max(json.len()) + 1);
+    buf.extend_from_slice(if io.json { json } else { human.as_bytes() });
+    buf.push(b'\n');
+    write_stdout(&buf)
+}
+
 /// Writes `bytes` to stdout and flushes: a broken pipe is quietly `Ok`, any other failure (a
 /// closed stdout included) an [`CliError::Io`].
 pub fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {

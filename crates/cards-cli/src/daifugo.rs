@@ -1,4 +1,4 @@
-//! `cards daifugo decompose | lead | follow`.
+//! `cards daifugo decompose | lead | follow | play | replay`.
 //!
 //! Cards are read as `S3 H10 HT 3s`, the joker as `JK`; a joker inside a table meld is written
 //! `JK=S5` (standing for ♠5). The rules default to `uecda` (one joker, 8-cut, suit lock, ♠3 over
@@ -23,7 +23,8 @@ use std::borrow::Cow;
 
 use cards_core::{CardSet, Order};
 use daifugo::{Meld, Rules, State};
-use serde_json::json;
+
+pub mod play;
 
 use crate::common::{
     CliError, IoArgs, batch_stdio, emit, name_or, parse_line, parse_name, required, write_json,
@@ -49,6 +50,19 @@ pub enum Command {
         after_help = "Examples:\n  cards daifugo follow --table 'S3 S4 S5' S6 S7 S8 S9 D9 D10 DJ\n  cards daifugo follow --table 'S5 H5' --lock S9 H9 D9 JK\n  echo '{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3 D3\"}' | cards daifugo follow --batch"
     )]
     Follow(FollowArgs),
+    /// Play a game, or a match of several, between built-in players (random, seed) and people
+    /// (human), under the UEC contest server's game flow; print each trick, the places and
+    /// points, or with `--json` the records (one a line) and the standings.
+    #[command(
+        after_help = "Examples:\n  cards daifugo play --seed 7\n  cards daifugo play --seed 7 --games 10 --policy random --json\n  cards daifugo play --players seed,seed,random,seed,human"
+    )]
+    Play(play::PlayArgs),
+    /// Replay a game record as the UEC contest server would (an illegal meld is rejected and
+    /// counts as a pass): per action accepted or not and why, then places and points.
+    #[command(
+        after_help = "Examples:\n  cards daifugo replay game.json\n  cards daifugo play --seed 7 --json | head -1 | cards daifugo replay --batch"
+    )]
+    Replay(play::ReplayArgs),
     /// Run a `UECda` protocol server: five clients play a match (`--port 0` picks a free port).
     #[command(
         after_help = "Example (a local tournament):\n  cards daifugo serve --games 20 &\n  for i in 1 2 3 4 5; do cards daifugo client --name p$i & done"
@@ -118,6 +132,8 @@ pub struct FollowArgs {
 /// Runs one `daifugo` command.
 pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
+        Command::Play(a) => play::play(&a),
+        Command::Replay(a) => play::replay(&a),
         Command::Serve(a) => crate::uecda::serve(a),
         Command::Client(a) => crate::uecda::client(a),
         Command::Decompose(a) => {
@@ -133,7 +149,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 human.push_str(&m.to_string());
                 human.push(']');
             }
-            emit(&a.io, &human, &json!({ "melds": texts(&melds) }))
+            emit(&a.io, &human, &Melds { melds: &melds })
         }
         Command::Lead(a) => {
             if a.io.batch {
@@ -142,11 +158,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             let hand = a.rules.parse_hand(&a.cards.join(" "))?;
             let mut moves = Vec::new();
             daifugo::lead_into(hand, &a.rules, &mut moves)?;
-            emit(
-                &a.io,
-                &moves_text(&moves, "lead"),
-                &json!({ "moves": texts(&moves) }),
-            )
+            emit(&a.io, &moves_text(&moves, "lead"), &Moves { moves: &moves })
         }
         Command::Follow(a) => {
             if a.io.batch {
@@ -174,14 +186,22 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             if moves.is_empty() {
                 human.push_str(" (pass)");
             }
-            emit(&a.io, &human, &json!({ "moves": texts(&moves) }))
+            emit(&a.io, &human, &Moves { moves: &moves })
         }
     }
 }
 
-/// The melds in ASCII, cards in ascending bit order, the joker as `JK` or `JK=S5`.
-fn texts(melds: &[Meld]) -> Vec<String> {
-    melds.iter().map(|m| format!("{m:#}")).collect()
+/// `{"melds": [...]}`: each meld its ASCII text, cards in ascending bit order, the joker as `JK`
+/// or `JK=S5` (the `daifugo` crate's serde form).
+#[derive(serde::Serialize)]
+struct Melds<'a> {
+    melds: &'a [Meld],
+}
+
+/// `{"moves": [...]}`, each meld as in [`Melds`].
+#[derive(serde::Serialize)]
+struct Moves<'a> {
+    moves: &'a [Meld],
 }
 
 /// `N leads:` then one meld a line.
@@ -260,9 +280,12 @@ crate::batch_line! {
 
 /// The hand of a batch line.
 fn line_hand(hand: Option<Cow<'_, str>>, rules: Rules) -> Result<CardSet, String> {
-    rules
-        .parse_hand(&required(hand, "hand")?)
-        .map_err(|e| format!("hand: {e}"))
+    let text = required(hand, "hand")?;
+    match crate::cards::canonical(&text) {
+        Some(cards) => rules.check(cards),
+        None => rules.parse_hand(&text),
+    }
+    .map_err(|e| format!("hand: {e}"))
 }
 
 /// The batch answer of `daifugo decompose`; the flags are the defaults of every line.
@@ -278,7 +301,7 @@ pub fn decompose_answer(
         let revolution = line.revolution.unwrap_or(revolution);
         let fewest = line.fewest.unwrap_or(fewest);
         let melds = decompose(hand, rules, revolution, fewest).map_err(|e| e.to_string())?;
-        write_json(out, &json!({ "melds": texts(&melds) }));
+        write_json(out, &Melds { melds: &melds });
         Ok(())
     }
 }
@@ -292,7 +315,7 @@ pub fn lead_answer(rules: Rules) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(),
         let hand = line_hand(line.hand, rules)?;
         moves.clear();
         daifugo::lead_into(hand, &rules, &mut moves).map_err(|e| e.to_string())?;
-        write_json(out, &json!({ "moves": texts(&moves) }));
+        write_json(out, &Moves { moves: &moves });
         Ok(())
     }
 }
@@ -318,7 +341,7 @@ pub fn follow_answer(
             .with_eleven_back(line.eleven_back.unwrap_or(flags[2]));
         moves.clear();
         daifugo::follow_into(hand, &state, &rules, &mut moves).map_err(|e| e.to_string())?;
-        write_json(out, &json!({ "moves": texts(&moves) }));
+        write_json(out, &Moves { moves: &moves });
         Ok(())
     }
 }
@@ -328,7 +351,7 @@ mod tests {
     use super::*;
     use crate::common::batch_loop;
 
-    use serde_json::Value;
+    use serde_json::{Value, json};
 
     fn batch(input: &str, f: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>) -> Vec<Value> {
         let mut out = Vec::new();

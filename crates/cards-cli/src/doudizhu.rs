@@ -1,4 +1,4 @@
-//! `cards doudizhu classify | lead | follow | plays`.
+//! `cards doudizhu classify | lead | follow | plays | deal | play | replay`.
 //!
 //! Plays and hands are rank strings (`33344456`; `T` or `10`, `B` and `R` the jokers) or suited
 //! cards (`S3 H3 D3 BJ`). `--rules` picks a preset: `standard` (default), `openspiel`,
@@ -25,15 +25,18 @@
 //! `{"error": "..."}` naming the token and why.
 
 use std::borrow::Cow;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use doudizhu::{Counts, Kind, Move, Preset, classify, follow, lead, universe};
-use serde_json::{Map, Value, json};
+use doudizhu::{
+    Counts, Kind, Move, NoPlay, Preset, Readings, classify, follow, follow_into, lead, lead_into,
+    universe,
+};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::common::{
-    CliError, IoArgs, batch_stdio, emit, name_or, name_value, parse_line, parse_name, required,
-    short, write_json,
+    CliError, IoArgs, batch_stdio, emit, emit_bytes, name_or, name_value, parse_line, parse_name,
+    required, short, write_json,
 };
 
 /// The `doudizhu` commands.
@@ -60,6 +63,22 @@ pub enum Command {
         after_help = "Examples:\n  cards doudizhu plays --count\n  cards doudizhu plays --rules strict --json\n  echo '{\"count\": true, \"rules\": \"douzero\"}' | cards doudizhu plays --batch"
     )]
     Plays(PlaysArgs),
+    /// Deal a game: three hands of 17 and the kitty, from a seed (under rlcard and douzero the
+    /// toolkit's own generator, so the seed gives the toolkit's deal).
+    #[command(
+        after_help = "Examples:\n  cards doudizhu deal --seed 42\n  cards doudizhu deal --rules rlcard --seed 0 --json\n  cards doudizhu deal --rules douzero --seed 1"
+    )]
+    Deal(games::DealArgs),
+    /// Play one game move by move with computer players (random or greedy) or at the terminal.
+    #[command(
+        after_help = "Examples:\n  cards doudizhu play --seed 7\n  cards doudizhu play --rules openspiel --policy random --seed 1 --json\n  cards doudizhu play --players human,greedy,greedy"
+    )]
+    Play(games::PlayArgs),
+    /// Replay game records: the result, or the first illegal action by its index.
+    #[command(
+        after_help = "Examples:\n  cards doudizhu play --seed 7 --json | jq -c .record | cards doudizhu replay --legal --json\n  cards doudizhu replay game.json\n  cards doudizhu replay --batch < records.jsonl"
+    )]
+    Replay(games::ReplayArgs),
 }
 
 /// Arguments of `cards doudizhu classify`.
@@ -123,9 +142,16 @@ pub struct PlaysArgs {
     io: IoArgs,
 }
 
+mod games;
+
+pub use games::replay_answer;
+
 /// Runs one `doudizhu` command.
 pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
+        Command::Deal(a) => games::run_deal(&a),
+        Command::Play(a) => games::run_play(a),
+        Command::Replay(a) => games::run_replay(&a),
         Command::Classify(a) => {
             if a.io.batch {
                 return batch_stdio(classify_answer(a.rules));
@@ -147,7 +173,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 shown(hand),
                 a.rules
             );
-            emit(&a.io, &moves_text(&head, &moves), &moves_json(&moves))
+            emit_bytes(&a.io, &moves_text(&head, &moves), &moves_json(&moves))
         }
         Command::Follow(a) => {
             if a.io.batch {
@@ -163,14 +189,14 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 shown(hand),
                 a.rules
             );
-            emit(&a.io, &moves_text(&head, &moves), &moves_json(&moves))
+            emit_bytes(&a.io, &moves_text(&head, &moves), &moves_json(&moves))
         }
         Command::Plays(a) => {
             if a.io.batch {
                 return batch_stdio(plays_answer_fn(a.rules, a.count));
             }
             let (human, json) = plays_answer(a.rules, a.count);
-            emit(&a.io, &human, &json)
+            emit_bytes(&a.io, &human, &json)
         }
     }
 }
@@ -219,17 +245,62 @@ fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
     moves
 }
 
-fn move_json(m: Move) -> Value {
-    json!({
-        "cards": m.cards().to_string(),
-        "type": m.kind().name(),
-        "length": m.body_len(),
-        "main": m.main().to_string(),
-    })
+/// The rank characters by [`Rank::index`](doudizhu::Rank::index).
+const RANK_CHARS: [u8; 15] = {
+    let mut chars = [0u8; 15];
+    let mut i = 0;
+    while i < 15 {
+        if let Some(r) = doudizhu::Rank::from_index(i as u8) {
+            chars[i] = r.char() as u8;
+        }
+        i += 1;
+    }
+    chars
+};
+
+/// Appends `{"moves":[...]}`, each move `{"cards":"33344456","length":2,"main":"4",
+/// "type":"plane_solo"}`: the keys in alphabetical order as the first release printed them,
+/// `cards` the sorted rank string, `length` the body length. Written byte by byte (every value
+/// is ASCII that needs no escaping), the JSON the `doudizhu` crate's serde forms give.
+fn write_moves(out: &mut Vec<u8>, moves: &[Move]) {
+    out.reserve(16 + moves.len() * 72);
+    out.extend_from_slice(b"{\"moves\":[");
+    for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"cards\":\"");
+        let bits = m.cards().bits();
+        let mut rest = bits;
+        while rest != 0 {
+            let nibble = rest.trailing_zeros() / 4;
+            let n = (bits >> (4 * nibble)) & 0xF;
+            let c = RANK_CHARS[nibble as usize];
+            for _ in 0..n {
+                out.push(c);
+            }
+            rest &= !(0xF << (4 * nibble));
+        }
+        out.extend_from_slice(b"\",\"length\":");
+        let len = m.body_len();
+        if len >= 10 {
+            out.push(b'0' + len / 10);
+        }
+        out.push(b'0' + len % 10);
+        out.extend_from_slice(b",\"main\":\"");
+        out.push(RANK_CHARS[m.main().index() as usize]);
+        out.extend_from_slice(b"\",\"type\":\"");
+        out.extend_from_slice(m.kind().name().as_bytes());
+        out.extend_from_slice(b"\"}");
+    }
+    out.extend_from_slice(b"]}");
 }
 
-fn moves_json(moves: &[Move]) -> Value {
-    json!({ "moves": moves.iter().map(|&m| move_json(m)).collect::<Vec<_>>() })
+/// [`write_moves`] into a new buffer.
+fn moves_json(moves: &[Move]) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_moves(&mut out, moves);
+    out
 }
 
 fn moves_text(head: &str, moves: &[Move]) -> String {
@@ -240,19 +311,49 @@ fn moves_text(head: &str, moves: &[Move]) -> String {
     out
 }
 
-fn classify_json(play: Counts, preset: Preset) -> Value {
-    match classify(play, &preset.rules()) {
-        Ok(r) => json!({
-            "readings": r.iter().map(|m| json!({
-                "type": m.kind().name(),
-                "length": m.body_len(),
-                "main": m.main().to_string(),
-                "count": m.count(),
-                "value": m.value(),
-            })).collect::<Vec<_>>()
-        }),
-        Err(e) => json!({ "readings": [], "reason": e.to_string() }),
+/// `{"readings":[{"count","length","main","type","value"}, ...]}`, or for no play
+/// `{"readings":[],"reason":"..."}` (keys in alphabetical order).
+struct ClassifyJson(Result<Readings, NoPlay>);
+
+impl Serialize for ClassifyJson {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Reading(Move);
+        impl Serialize for Reading {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let m = self.0;
+                let mut st = s.serialize_struct("Reading", 5)?;
+                st.serialize_field("count", &m.count())?;
+                st.serialize_field("length", &m.body_len())?;
+                st.serialize_field("main", &m.main())?;
+                st.serialize_field("type", &m.kind())?;
+                st.serialize_field("value", &m.value())?;
+                st.end()
+            }
+        }
+        struct List<'a>(&'a Readings);
+        impl Serialize for List<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.iter().map(Reading))
+            }
+        }
+        match &self.0 {
+            Ok(r) => {
+                let mut st = s.serialize_struct("Classify", 1)?;
+                st.serialize_field("readings", &List(r))?;
+                st.end()
+            }
+            Err(e) => {
+                let mut st = s.serialize_struct("Classify", 2)?;
+                st.serialize_field("readings", &[(); 0])?;
+                st.serialize_field("reason", &format_args!("{e}"))?;
+                st.end()
+            }
+        }
     }
+}
+
+fn classify_json(play: Counts, preset: Preset) -> ClassifyJson {
+    ClassifyJson(classify(play, &preset.rules()))
 }
 
 fn classify_text(play: Counts, preset: Preset) -> String {
@@ -346,11 +447,15 @@ pub fn classify_answer(preset: Preset) -> impl FnMut(&str, &mut Vec<u8>) -> Resu
 
 /// The batch answer of `doudizhu lead`.
 pub fn lead_answer(preset: Preset) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    let mut moves = Vec::new();
     move |text, out| {
         let line: LeadLine = parse_line(text)?;
         let preset = name_or(line.rules, preset)?;
         let hand = parse_hand(&required(line.hand, "hand")?)?;
-        write_json(out, &moves_json(&sorted(lead(hand, &preset.rules()))));
+        moves.clear();
+        lead_into(hand, &preset.rules(), &mut moves);
+        moves.sort_unstable();
+        write_moves(out, &moves);
         Ok(())
     }
 }
@@ -362,6 +467,7 @@ pub fn follow_answer(
     table: Option<String>,
     table_type: Option<Kind>,
 ) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    let mut moves = Vec::new();
     move |text, out| {
         let line: FollowLine = parse_line(text)?;
         let preset = name_or(line.rules, preset)?;
@@ -372,10 +478,10 @@ pub fn follow_answer(
         };
         let table = required(line.table.or(table.as_deref().map(Cow::Borrowed)), "table")?;
         let table = table_move(&table, kind, preset)?;
-        write_json(
-            out,
-            &moves_json(&sorted(follow(hand, &table, &preset.rules()))),
-        );
+        moves.clear();
+        follow_into(hand, &table, &preset.rules(), &mut moves);
+        moves.sort_unstable();
+        write_moves(out, &moves);
         Ok(())
     }
 }
@@ -388,19 +494,28 @@ pub fn plays_answer_fn(
     move |text, out| {
         let line: PlaysLine = parse_line(text)?;
         let preset = name_or(line.rules, preset)?;
-        write_json(out, &plays_answer(preset, line.count.unwrap_or(count)).1);
+        out.extend_from_slice(&plays_answer(preset, line.count.unwrap_or(count)).1);
         Ok(())
     }
 }
 
+/// The JSON of `plays --count`: `{"counts": {"bomb": 13, ...}, "plays": N, "readings": N}`.
+#[derive(serde::Serialize)]
+struct PlaysCounts {
+    counts: BTreeMap<&'static str, usize>,
+    plays: usize,
+    readings: usize,
+}
+
 /// The universe (or its totals) as text and JSON.
-fn plays_answer(preset: Preset, count: bool) -> (String, Value) {
+fn plays_answer(preset: Preset, count: bool) -> (String, Vec<u8>) {
     let moves = universe(&preset.rules());
     if !count {
         let head = format!("{} plays ({preset} rules)", moves.len());
-        return (moves_text(&head, &moves), moves_json(&moves));
+        let human = moves_text(&head, &moves);
+        return (human, moves_json(&moves));
     }
-    let mut counts = Map::new();
+    let mut counts = BTreeMap::new();
     let mut human = format!("{preset} rules: distinct plays by type");
     let mut all = BTreeSet::new();
     for kind in Kind::ALL {
@@ -411,7 +526,7 @@ fn plays_answer(preset: Preset, count: bool) -> (String, Value) {
             .collect();
         all.extend(set.iter().copied());
         let _ = write!(human, "\n  {:<14} {}", kind.name(), set.len());
-        counts.insert(kind.name().to_string(), json!(set.len()));
+        counts.insert(kind.name(), set.len());
     }
     let _ = write!(
         human,
@@ -420,13 +535,22 @@ fn plays_answer(preset: Preset, count: bool) -> (String, Value) {
         all.len(),
         moves.len()
     );
-    let json = json!({ "counts": counts, "plays": all.len(), "readings": moves.len() });
+    let mut json = Vec::new();
+    write_json(
+        &mut json,
+        &PlaysCounts {
+            counts,
+            plays: all.len(),
+            readings: moves.len(),
+        },
+    );
     (human, json)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     fn obj(text: &str) -> &str {
         text

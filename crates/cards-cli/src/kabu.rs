@@ -1,4 +1,4 @@
-//! `cards kabu eval` and `cards kabu odds`.
+//! `cards kabu eval` and `cards kabu odds`; `round`, `edge` and `simulate` live in [`round`].
 //!
 //! `eval` answers with the seed's code and label, the yaku's English name, the points and the
 //! payout; `odds` with the exact odds of each outcome of a third card drawn to a two-card hand.
@@ -23,12 +23,14 @@
 //!
 //! A bad line answers `{"error": "..."}` naming the token and why.
 
+pub mod round;
+
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt::Write;
 
 use cards_core::CardSet;
 use kabu::{DrawOdds, Hand, Outcome, Role, Rules};
-use serde_json::{Value, json};
 
 use crate::common::{
     CliError, IoArgs, batch_stdio, emit, name_or, parse_line, parse_name, write_json,
@@ -48,6 +50,24 @@ pub enum Command {
         after_help = "Examples:\n  cards kabu odds SA S2\n  cards kabu odds --role dealer --seen 'S6 H9' S7 S8\n  echo '{\"cards\": \"SA S2\", \"seen\": \"S3\"}' | cards kabu odds --batch"
     )]
     Odds(OddsArgs),
+    /// Deal and play one seeded round: the dealer and four fields, the stakes, each draw, and
+    /// the settlement of every staked field.
+    #[command(
+        after_help = "Examples:\n  cards kabu round --seed 7\n  cards kabu round --bet 1=2 --bet 3=1 --field-policy odds --ties push\n  echo '{\"seed\": 7, \"bets\": {\"1\": 2}}' | cards kabu round --batch"
+    )]
+    Round(round::RoundArgs),
+    /// The exact house edge of a field against the dealer: the player's expected net per unit
+    /// stake, as a reduced fraction and a decimal.
+    #[command(
+        after_help = "Examples:\n  cards kabu edge\n  cards kabu edge --field-policy odds --dealer-policy always --rules vb6 --ties push"
+    )]
+    Edge(round::EdgeArgs),
+    /// Simulate whole rounds (a stake of 1 on every field): the mean net per unit stake and its
+    /// 99% confidence interval.
+    #[command(
+        after_help = "Examples:\n  cards kabu simulate --rounds 1000000 --seed 1\n  cards kabu simulate --rounds 100000 --field-policy never --json"
+    )]
+    Simulate(round::SimulateArgs),
 }
 
 /// Arguments of `cards kabu eval`.
@@ -95,7 +115,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             }
             let hand: Hand = a.cards.join(" ").parse()?;
             let o = hand.evaluate(a.role, a.rules);
-            emit(&a.io, &eval_text(hand, a.role, a.rules, o), &eval_json(o))
+            emit(&a.io, &eval_text(hand, a.role, a.rules, o), &o)
         }
         Command::Odds(a) => {
             if a.io.batch {
@@ -105,21 +125,12 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             let seen =
                 seen_cards(&a.seen, hand).map_err(|e| CliError::usage(format!("--seen: {e}")))?;
             let odds = DrawOdds::new(hand, a.role, a.rules, seen)?;
-            emit(&a.io, &odds_text(&odds), &odds_json(&odds))
+            emit(&a.io, &odds_text(&odds), &odds)
         }
+        Command::Round(a) => round::run_round(&a),
+        Command::Edge(a) => round::run_edge(&a),
+        Command::Simulate(a) => round::run_simulate(&a),
     }
-}
-
-/// The JSON object of an evaluation.
-fn eval_json(o: Outcome) -> Value {
-    json!({
-        "code": o.code(),
-        "label": o.label(),
-        "yaku": o.yaku().name(),
-        "points": o.points(),
-        "multiplier": o.multiplier(),
-        "payout": o.payout().name(),
-    })
 }
 
 /// The text of an evaluation.
@@ -189,13 +200,22 @@ pub fn eval_answer(
     role: Role,
     rules: Rules,
 ) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    // The JSON of each outcome met so far: it depends on the outcome alone, and there are a few
+    // dozen outcomes, so a long run serialises each once.
+    let mut written: HashMap<Outcome, Box<[u8]>> = HashMap::new();
     move |text, out| {
         let line: EvalLine = parse_line(text)?;
         let (role, rules) = (name_or(line.role, role)?, name_or(line.rules, rules)?);
         let hand: Hand = line_hand(line.hand, line.cards)?
             .parse()
             .map_err(|e: kabu::KabuError| e.to_string())?;
-        write_json(out, &eval_json(hand.evaluate(role, rules)));
+        let outcome = hand.evaluate(role, rules);
+        let json = written.entry(outcome).or_insert_with(|| {
+            let mut buf = Vec::new();
+            write_json(&mut buf, &outcome);
+            buf.into_boxed_slice()
+        });
+        out.extend_from_slice(json);
         Ok(())
     }
 }
@@ -216,7 +236,7 @@ pub fn odds_answer(
         let seen = seen_cards(line.seen.as_deref().unwrap_or(&seen), hand)
             .map_err(|e| format!("seen: {e}"))?;
         let odds = DrawOdds::new(hand, role, rules, seen).map_err(|e| e.to_string())?;
-        write_json(out, &odds_json(&odds));
+        write_json(out, &odds);
         Ok(())
     }
 }
@@ -254,29 +274,6 @@ fn seen_cards(text: &str, hand: Hand) -> Result<CardSet, String> {
     })
 }
 
-/// The JSON object of draw odds.
-fn odds_json(odds: &DrawOdds) -> Value {
-    let outcomes: Vec<Value> = odds
-        .outcomes()
-        .map(|(o, count, p)| {
-            json!({
-                "code": o.code(),
-                "label": o.label(),
-                "yaku": o.yaku().name(),
-                "points": o.points(),
-                "count": count,
-                "probability": p.to_string(),
-            })
-        })
-        .collect();
-    json!({
-        "standing": eval_json(odds.standing()),
-        "advice": odds.advice().name(),
-        "unseen": odds.unseen().len(),
-        "outcomes": outcomes,
-    })
-}
-
 /// The text of draw odds: the standing hand and the policy, then one outcome a line.
 fn odds_text(odds: &DrawOdds) -> String {
     let s = odds.standing();
@@ -308,6 +305,7 @@ fn odds_text(odds: &DrawOdds) -> String {
 mod tests {
     use super::*;
     use crate::common::batch_loop;
+    use serde_json::{Value, json};
 
     fn batch(input: &str, f: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>) -> Vec<Value> {
         let mut out = Vec::new();

@@ -16,6 +16,7 @@
 //! assert!(out.starts_with(b"{\"code\":999,"));
 //! ```
 
+pub mod cards;
 pub mod common;
 pub mod daifugo;
 pub mod doudizhu;

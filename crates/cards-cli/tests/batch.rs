@@ -534,3 +534,41 @@ fn a_closed_or_full_stdout_is_status_1_with_one_line() {
         "{err}"
     );
 }
+
+/// The output of every batch command on seeded lines (and some bad ones) is byte for byte what
+/// the committed `tests/batch/<command>.out.jsonl` holds: the proof that a change to the batch
+/// loop or the JSON writers changes no output. After an intended change, regenerate with
+/// `CARDS_BLESS=1 cargo test -p cards-cli --test batch` and review the diff.
+#[test]
+fn batch_outputs_are_unchanged() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/batch");
+    let bless = std::env::var_os("CARDS_BLESS").is_some();
+    for command in [
+        "kabu-eval",
+        "kabu-odds",
+        "doudizhu-classify",
+        "doudizhu-lead",
+        "doudizhu-follow",
+        "daifugo-decompose",
+        "daifugo-lead",
+        "daifugo-follow",
+    ] {
+        let input = std::fs::read_to_string(dir.join(format!("{command}.in.jsonl")))
+            .expect("the input fixture");
+        let (game, cmd) = command.split_once('-').expect("game-command");
+        let (status, lines, err) = batch(&[game, cmd, "--batch"], &input);
+        assert_eq!(status, Some(0), "{command}: {err}");
+        let out = lines.join("\n") + "\n";
+        let path = dir.join(format!("{command}.out.jsonl"));
+        if bless {
+            std::fs::write(&path, &out).expect("write the output fixture");
+            continue;
+        }
+        let expected = std::fs::read_to_string(&path).expect("the output fixture");
+        assert_eq!(lines.len(), input.lines().count(), "{command}");
+        for (i, (got, want)) in out.lines().zip(expected.lines()).enumerate() {
+            assert_eq!(got, want, "{command}, line {}", i + 1);
+        }
+        assert_eq!(out, expected, "{command}");
+    }
+}

@@ -158,15 +158,15 @@ fn a_missing_command_is_named_with_the_choices() {
         ),
         (
             &["kabu"][..],
-            "cards: 'cards kabu' needs a command: one of eval, odds (see --help)\n",
+            "cards: 'cards kabu' needs a command: one of eval, odds, round, edge, simulate (see --help)\n",
         ),
         (
             &["doudizhu"][..],
-            "cards: 'cards doudizhu' needs a command: one of classify, lead, follow, plays (see --help)\n",
+            "cards: 'cards doudizhu' needs a command: one of classify, lead, follow, plays, deal, play, replay (see --help)\n",
         ),
         (
             &["daifugo"][..],
-            "cards: 'cards daifugo' needs a command: one of decompose, lead, follow, serve, client (see --help)\n",
+            "cards: 'cards daifugo' needs a command: one of decompose, lead, follow, play, replay, serve, client (see --help)\n",
         ),
     ] {
         let out = cards(args);

@@ -7,9 +7,8 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use cards_core::CardSet;
 use daifugo::uecda::{Grid, Status};
-use daifugo::{Action, Class, Deal, Meld, Record, RecordAction, Rules};
+use daifugo::{Meld, Record, Rules};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_cards");
@@ -107,61 +106,13 @@ fn temp_path(name: &str) -> std::path::PathBuf {
     dir.join(name)
 }
 
-/// A record line read back into the game crate's `Record` (every key required, as the record
-/// format says).
-fn parse_record(line: &str) -> Record {
-    let v = json(line);
-    let rules: Rules = v["rules"].as_str().unwrap().parse().unwrap();
-    let five =
-        |key: &str| -> Vec<Value> { v[key].as_array().unwrap_or_else(|| panic!("{key}")).clone() };
-    let cards = |x: &Value| rules.parse_hand(x.as_str().unwrap()).unwrap();
-    let seats: Vec<u8> = five("seats")
-        .iter()
-        .map(|x| x.as_u64().unwrap() as u8)
-        .collect();
-    let classes = v["classes"].as_array().map(|c| {
-        let c: Vec<Class> = c
-            .iter()
-            .map(|x| Class::from_index(x.as_u64().unwrap() as u8).unwrap())
-            .collect();
-        <[Class; 5]>::try_from(c).unwrap()
-    });
-    let hands: Vec<CardSet> = five("hands").iter().map(cards).collect();
-    let deal = Deal {
-        seats: seats.try_into().unwrap(),
-        classes,
-        hands: hands.try_into().unwrap(),
-    };
-    let mut r = Record::new(rules, &deal);
-    r.exchange = v["exchange"].as_array().map(|e| {
-        let e: Vec<CardSet> = e.iter().map(cards).collect();
-        <[CardSet; 5]>::try_from(e).unwrap()
-    });
-    r.actions = five("actions")
-        .iter()
-        .map(|a| RecordAction {
-            player: a["player"].as_u64().unwrap() as u8,
-            action: Action::parse(a["meld"].as_str().unwrap(), &rules).unwrap(),
-        })
-        .collect();
-    r.places = v.get("places").map(|p| {
-        let p: Vec<u8> = p
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|x| x.as_u64().unwrap() as u8)
-            .collect();
-        p.try_into().unwrap()
-    });
-    r
-}
-
 /// The places (index = player) of each record replayed by the game engine in the server's mode.
 fn replayed_places(records: &str) -> Vec<[u8; 5]> {
     records
         .lines()
         .map(|line| {
-            parse_record(line)
+            serde_json::from_str::<Record>(line)
+                .unwrap_or_else(|e| panic!("{e}: {line}"))
                 .replay()
                 .unwrap_or_else(|e| panic!("{e}: {line}"))
                 .places
@@ -222,6 +173,36 @@ fn twenty_games_of_our_server_and_five_clients() {
     let text = std::fs::read_to_string(&records).unwrap();
     assert_eq!(text.lines().count(), 20);
     let places = replayed_places(&text);
+    // `cards daifugo replay --batch` reads the same records to the same places
+    let mut replay = Command::new(BIN)
+        .args(["daifugo", "replay", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    replay
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = replay.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(json)
+        .collect();
+    assert_eq!(lines.len(), 20);
+    for (line, p) in lines.iter().zip(&places) {
+        assert_eq!(line["places"], serde_json::json!(p), "{line}");
+        // every action of our clients is accepted on replay (a pass is accepted)
+        let accepted = line["accepted"].as_array().unwrap();
+        assert!(
+            !accepted.is_empty() && accepted.iter().all(|a| a == true),
+            "{line}"
+        );
+    }
     // every game's places are a permutation
     for p in &places {
         let mut s = *p;
@@ -394,6 +375,90 @@ fn scripted(port: u16, script: Script) -> (Vec<i32>, usize) {
     }
 }
 
+/// What a counting client saw.
+#[derive(Debug, Default)]
+struct Counted {
+    /// Per game: grids received and end flags received.
+    games: Vec<(u32, u32)>,
+    /// Answers to its leads, to its passes on a clear table, to its passes on a table.
+    leads: Vec<i32>,
+    clear_passes: Vec<i32>,
+    table_passes: Vec<i32>,
+}
+
+/// A well-behaved scripted client that checks the message order as it goes: it leads its first
+/// meld on a clear table (every other turn) or passes, and counts every message.
+fn counting(port: u16) -> Counted {
+    let mut c = Raw::connect(port);
+    c.send(&Grid::profile("Counter"));
+    let me = c.int().expect("player number");
+    let r = Rules::UECDA;
+    let mut out = Counted::default();
+    let mut turns = 0;
+    loop {
+        let Some(deal) = c.grid() else { return out };
+        let ds = deal.status().unwrap();
+        assert!(ds.exchange && ds.player.is_none(), "{deal:?}");
+        let (mut grids, mut flags) = (1, 0);
+        let mut expect_hand = None;
+        if ds.to_give > 0 {
+            let hand = deal.hand().unwrap();
+            c.send(&Grid::from_hand(
+                hand.iter().take(usize::from(ds.to_give)).collect(),
+            ));
+        }
+        let flag = loop {
+            let hg = c.grid().expect("hand grid");
+            grids += 1;
+            let hs = hg.status().unwrap();
+            assert!(!hs.exchange);
+            let turn = hs.player.expect("a turn player");
+            assert_eq!(hs.my_turn, i32::from(turn) == me, "{hg:?}");
+            let hand = hg.hand().unwrap();
+            if let Some(h) = expect_hand.take() {
+                assert_eq!(hand, h, "my hand after my accepted lead");
+            }
+            if hs.my_turn {
+                turns += 1;
+                if hs.table_clear && turns % 2 == 1 {
+                    let m = daifugo::lead(hand, &r).unwrap()[0];
+                    c.send(&Grid::from_meld(&m, hs.revolution));
+                    let a = c.int().unwrap();
+                    if a == 9 {
+                        expect_hand = Some(hand.difference(m.cards()));
+                    }
+                    out.leads.push(a);
+                } else {
+                    c.send(&Grid::EMPTY);
+                    let a = c.int().unwrap();
+                    if hs.table_clear {
+                        out.clear_passes.push(a);
+                    } else {
+                        out.table_passes.push(a);
+                    }
+                }
+            }
+            let fg = c.grid().expect("field grid");
+            grids += 1;
+            // the field grid names the player who just acted: the hand grid's turn player; it
+            // shows the table before any flush, [5][4] = 1 exactly when no meld is on it
+            let fs = fg.status().unwrap();
+            assert_eq!(fs.player, Some(turn));
+            assert_eq!(fs.table_clear, fg.cards_are_empty(), "{fg:?}");
+            let flag = c.int().expect("end flag");
+            flags += 1;
+            if flag != 0 {
+                break flag;
+            }
+        };
+        out.games.push((grids, flags));
+        if flag == 2 {
+            return out;
+        }
+        assert_eq!(flag, 1);
+    }
+}
+
 #[test]
 fn misbehaving_clients_do_not_stop_the_match() {
     let records = temp_path("rogue.jsonl");
@@ -404,7 +469,7 @@ fn misbehaving_clients_do_not_stop_the_match() {
         "--seed",
         "11",
         "--timeout",
-        "1",
+        "3", // long enough for a loaded machine, short for the test
         "--wait",
         "60",
         "--json",
@@ -418,9 +483,10 @@ fn misbehaving_clients_do_not_stop_the_match() {
     std::thread::sleep(Duration::from_millis(100));
     let silent = std::thread::spawn(move || scripted(port, Script::Silent));
     std::thread::sleep(Duration::from_millis(100));
-    let ours: Vec<Proc> = (0..3)
-        .map(|i| client(port, &format!("ours{i}"), "seed", i))
-        .collect();
+    let counter = std::thread::spawn(move || counting(port));
+    std::thread::sleep(Duration::from_millis(100));
+    // names need not be unique: standings are by player number
+    let ours: Vec<Proc> = (0..2).map(|i| client(port, "same", "seed", i)).collect();
     let limit = Duration::from_secs(120);
     let outs: Vec<String> = ours
         .into_iter()
@@ -431,6 +497,25 @@ fn misbehaving_clients_do_not_stop_the_match() {
     drop(silent_conn);
     let (rogue_answers, rogue_games) = rogue.join().unwrap();
     let (silent_answers, _) = silent.join().unwrap();
+    let counted = counter.join().unwrap();
+    // each game: one deal grid, a hand and a field grid a turn, an end flag a turn
+    assert_eq!(counted.games.len(), 6);
+    for &(grids, flags) in &counted.games {
+        assert_eq!(grids, 1 + 2 * flags);
+    }
+    // a lead of a held meld is accepted; a pass is 9 on a clear table, 8 on a meld
+    assert!(
+        !counted.leads.is_empty() && counted.leads.iter().all(|&a| a == 9),
+        "{counted:?}"
+    );
+    assert!(
+        !counted.clear_passes.is_empty() && counted.clear_passes.iter().all(|&a| a == 9),
+        "{counted:?}"
+    );
+    assert!(
+        !counted.table_passes.is_empty() && counted.table_passes.iter().all(|&a| a == 8),
+        "{counted:?}"
+    );
     let log = log.join().unwrap();
     // garbage, a card not held and scattered cells were each answered 8
     assert_eq!(rogue_answers, [8, 8, 8], "{log:#?}");
@@ -448,7 +533,7 @@ fn misbehaving_clients_do_not_stop_the_match() {
         "{log:#?}"
     );
     assert!(has("(Rogue) disconnected"), "{log:#?}");
-    assert!(has("(Silent) disconnected: no move within 1 s"), "{log:#?}");
+    assert!(has("(Silent) disconnected: no move within 3 s"), "{log:#?}");
     assert_eq!(standings["disconnected"].as_array().unwrap().len(), 2);
     // the match finished, and our clients saw a consistent game
     let text = std::fs::read_to_string(&records).unwrap();
@@ -487,4 +572,19 @@ fn too_few_clients_end_the_wait() {
         "{log:#?}"
     );
     let _ = Status::default();
+}
+
+#[test]
+fn bad_limits_are_usage_errors() {
+    for bad in ["--timeout=-1", "--timeout=abc", "--wait=NaN", "--games=0"] {
+        let out = Command::new(BIN)
+            .args(["daifugo", "serve", "--port", "0", bad])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+        assert!(!err.contains("listening"), "{bad}: {err}");
+    }
 }

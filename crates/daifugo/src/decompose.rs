@@ -66,7 +66,7 @@ fn weakest_first_key(faces: u64, order: Order) -> u32 {
 /// last.
 ///
 /// ```
-/// use cards_core::Order;
+/// use daifugo::Order;
 /// use daifugo::{decompose, Rules};
 /// let r = Rules::SEED;
 /// let hand = r.parse_hand("S3 S4 S5 D5 D10 C10 H10 SK DK SA S2").unwrap();
@@ -175,7 +175,7 @@ fn push_rest(out: &mut Vec<Meld>, rest: u64, order: Order, joker_rank: Option<u3
 /// [`decompose_into`] into a new vector.
 ///
 /// ```
-/// use cards_core::Order;
+/// use daifugo::Order;
 /// use daifugo::{decompose, Rules};
 /// let r = Rules::SEED;
 /// let melds = decompose(r.parse_hand("S3 D3 S4 D4 S5 D5 C5").unwrap(), Order::Normal, &r).unwrap();
@@ -220,7 +220,7 @@ fn best_over_runs(runs: &[u64], h: u64, joker_rest: bool) -> u32 {
 /// let r = Rules::UECDA;
 /// assert_eq!(fewest_melds_count(r.parse_hand("S3 S4 S5 D3 D4 D5 H3").unwrap(), &r), Ok(3));
 /// assert_eq!(fewest_melds_count(r.parse_hand("S3 S5 JK D9").unwrap(), &r), Ok(2));
-/// assert_eq!(fewest_melds_count(cards_core::CardSet::EMPTY, &r), Ok(0));
+/// assert_eq!(fewest_melds_count(daifugo::CardSet::EMPTY, &r), Ok(0));
 /// ```
 pub fn fewest_melds_count(hand: CardSet, rules: &Rules) -> Result<u32, Error> {
     rules.check(hand)?;
@@ -259,8 +259,9 @@ pub(crate) fn min_count(all: u64, sequences: bool) -> u32 {
 }
 
 /// The order a minimum decomposition is chosen by (smaller is better): melds, then the kept
-/// strong cards (negated), then the sequences' faces in the order's strength.
-type Key = (u32, u64, u64);
+/// strong cards (negated), then the sequences' faces in the order's strength, then the kept
+/// cards themselves in the order's strength (negated: keeping the stronger card wins).
+type Key = (u32, u64, u64, u64);
 
 /// Reverses the 13 rank nibbles of `x` (rank 3 becomes the most significant), suits kept.
 #[inline]
@@ -293,11 +294,15 @@ struct Split {
 impl Split {
     fn key(&self, rest: u64, faces: u64, cost: u32) -> Key {
         let kept = CardSet::from_bits_truncate(rest).rank_counts();
-        let (kept, faces) = match self.order {
-            Order::Normal => (kept, faces),
-            Order::Reversed => (reverse_ranks(kept), reverse_ranks(faces)),
+        let (kept, faces, cards) = match self.order {
+            Order::Normal => (kept, faces, rest),
+            Order::Reversed => (
+                reverse_ranks(kept),
+                reverse_ranks(faces),
+                reverse_ranks(rest),
+            ),
         };
-        (cost, !kept, faces)
+        (cost, !kept, faces, !cards)
     }
 
     /// The window of `run` (same-suit cards, weakest first) that holds `must` and at least three
@@ -437,9 +442,13 @@ const fn nibble_lsbs(x: u64) -> u64 {
 /// singles; the first rank where they differ decides, more kept wins. If that ties, the one
 /// whose sequences' faces (the cards they count as, the joker's stand-in included) are weaker
 /// wins: the sets are compared by their strongest differing card in `order` (ranks, then suit
-/// ♠ > ♥ > ♦ > ♣), and the set without it wins. No tie is left: in a minimum split no two
-/// sequences share a maximal run, so the faces fix the sequences, and with the kept cards the
-/// joker's place.
+/// ♠ > ♥ > ♦ > ♣), and the set without it wins. If that ties too (the splits differ only in
+/// which card the joker stands for, `C10 H10 CJ CQ DQ CK DK SK CA DA JK`: ♣K or ♦K), the one
+/// whose cards outside sequences are stronger wins, compared the same way by their strongest
+/// differing card (there: `CJ CQ CK CA`, `DQ DA JK=DK`, keeping ♦K ♠K). Then the rule below
+/// places a joker that is in no sequence. Every case is decided: in a minimum split no two
+/// sequences share a maximal run, so the faces fix the sequences; the cards outside them fix
+/// the groups, and with the faces the joker's stand-in in a sequence.
 ///
 /// How it is found: in a minimum split every sequence lies in its own maximal run (of the hand,
 /// or of the hand with the joker's card), the whole runs taken give the same count, and each
@@ -454,7 +463,7 @@ const fn nibble_lsbs(x: u64) -> u64 {
 /// single when no other card is left. Output order as in [`decompose_into`].
 ///
 /// ```
-/// use cards_core::Order;
+/// use daifugo::Order;
 /// use daifugo::{fewest_melds, Rules};
 /// let r = Rules::UECDA;
 /// let melds = fewest_melds(r.parse_hand("S3 S4 S5 S6 D6").unwrap(), Order::Normal, &r).unwrap();
@@ -523,7 +532,7 @@ pub fn fewest_melds_into(
 /// [`fewest_melds_into`] into a new vector.
 ///
 /// ```
-/// use cards_core::Order;
+/// use daifugo::Order;
 /// use daifugo::{fewest_melds, Rules};
 /// let r = Rules::UECDA;
 /// let hand = r.parse_hand("S3 S4 S5 S6 D3").unwrap();

@@ -270,10 +270,54 @@ pub enum GameError {
         /// How many it must give.
         count: u8,
     },
-    /// A deal that cannot start a game: the reason names the player or the card.
-    BadDeal(String),
-    /// A record that does not replay: what is wrong and where.
-    BadRecord(String),
+    /// A deal's seats are not the players 0..=4 each once.
+    BadSeats([u8; PLAYERS]),
+    /// A deal's classes are not the classes 0..=4 each once (their indices).
+    BadClasses([u8; PLAYERS]),
+    /// A card dealt to two players (the second one named).
+    CardInTwoHands {
+        /// The card.
+        card: Card,
+        /// The second player holding it.
+        player: u8,
+    },
+    /// A hand outside the rules' deck (a red joker, or a joker the rules do not have).
+    BadHand {
+        /// The player.
+        player: u8,
+        /// Why.
+        reason: Error,
+    },
+    /// A record's exchange is `null` where the game exchanges (`true`), or given where it does
+    /// not (`false`).
+    ExchangeMismatch {
+        /// Whether the game has an exchange.
+        game_exchanges: bool,
+    },
+    /// A record's action `index` is by `player` while it is `expected`'s turn.
+    NotYourTurn {
+        /// The action's index in the record.
+        index: usize,
+        /// Who the record says acts.
+        player: u8,
+        /// Whose turn it is.
+        expected: u8,
+    },
+    /// A record's action `index` comes after the game's end.
+    AfterTheEnd {
+        /// The action's index in the record.
+        index: usize,
+    },
+    /// A record's action `index` is a give (gives belong in the record's exchange).
+    GiveInPlay {
+        /// The action's index in the record.
+        index: usize,
+    },
+    /// A record whose `actions` actions end before the game does.
+    EndsEarly {
+        /// How many actions the record has.
+        actions: usize,
+    },
 }
 
 impl fmt::Display for GameError {
@@ -308,8 +352,47 @@ impl fmt::Display for GameError {
                 if *count == 1 { "" } else { "s" },
                 crate::HandText(*cards)
             ),
-            GameError::BadDeal(s) => write!(f, "bad deal: {s}"),
-            GameError::BadRecord(s) => write!(f, "bad record: {s}"),
+            GameError::BadSeats(s) => {
+                write!(f, "seats {s:?} are not the players 0..=4 each once")
+            }
+            GameError::BadClasses(c) => {
+                write!(f, "classes {c:?} are not the classes 0..=4 each once")
+            }
+            GameError::CardInTwoHands { card, player } => write!(
+                f,
+                "card {} is in two hands (player {player}'s and another)",
+                crate::meld::CardText(*card)
+            ),
+            GameError::BadHand { player, reason } => {
+                write!(f, "hand of player {player}: {reason}")
+            }
+            GameError::ExchangeMismatch {
+                game_exchanges: true,
+            } => f.write_str(
+                "\"exchange\" is null, but the game has an exchange (classes given, exchange on)",
+            ),
+            GameError::ExchangeMismatch {
+                game_exchanges: false,
+            } => f.write_str(
+                "\"exchange\" is given, but the game has none (a reset game, or the exchange off)",
+            ),
+            GameError::NotYourTurn {
+                index,
+                player,
+                expected,
+            } => write!(
+                f,
+                "actions[{index}]: player {player} acts, but it is player {expected}'s turn"
+            ),
+            GameError::AfterTheEnd { index } => {
+                write!(f, "actions[{index}]: the game is already over")
+            }
+            GameError::GiveInPlay { index } => {
+                write!(f, "actions[{index}]: a give is no action of play")
+            }
+            GameError::EndsEarly { actions } => {
+                write!(f, "the actions end before the game does ({actions} given)")
+            }
         }
     }
 }
@@ -549,33 +632,29 @@ impl Game {
     /// use daifugo::{Deal, Game, GameError, Rules};
     /// let mut d = Game::new(Rules::UECDA, 2).deal();
     /// d.hands[1] = d.hands[0];
-    /// assert!(matches!(Game::from_deal(Rules::UECDA, &d), Err(GameError::BadDeal(_))));
+    /// assert!(matches!(Game::from_deal(Rules::UECDA, &d), Err(GameError::CardInTwoHands { .. })));
     /// ```
     pub fn from_deal(rules: Rules, deal: &Deal) -> Result<Game, GameError> {
         if !is_permutation(deal.seats) {
-            return Err(GameError::BadDeal(format!(
-                "seats {:?} are not the players 0..=4 each once",
-                deal.seats
-            )));
+            return Err(GameError::BadSeats(deal.seats));
         }
         if let Some(c) = deal.classes {
             let idx = c.map(Class::index);
             if !is_permutation(idx) {
-                return Err(GameError::BadDeal(format!(
-                    "classes {idx:?} are not the classes 0..=4 each once"
-                )));
+                return Err(GameError::BadClasses(idx));
             }
         }
         let mut seen = CardSet::EMPTY;
         for (p, h) in deal.hands.iter().enumerate() {
-            rules
-                .check(*h)
-                .map_err(|e| GameError::BadDeal(format!("hand of player {p}: {e}")))?;
+            rules.check(*h).map_err(|reason| GameError::BadHand {
+                player: p as u8,
+                reason,
+            })?;
             if let Some(c) = (seen & *h).first() {
-                return Err(GameError::BadDeal(format!(
-                    "card {} is in two hands (player {p}'s and another)",
-                    crate::meld::CardText(c)
-                )));
+                return Err(GameError::CardInTwoHands {
+                    card: c,
+                    player: p as u8,
+                });
             }
             seen |= *h;
         }
@@ -622,7 +701,7 @@ impl Game {
             reversed: false,
             cut_off: false,
             forced_places: None,
-            history: Vec::with_capacity(128),
+            history: Vec::with_capacity(256),
         };
         match classes {
             Some(c) if rules.exchange => {
@@ -924,12 +1003,10 @@ impl Game {
                 );
             }
             Phase::Play => {
-                let mut melds = Vec::new();
                 let hand = self.hands[self.turn as usize];
-                // the state's table never shares a card with the mover's hand
-                if crate::follow_into(hand, &self.state, &self.rules, &mut melds).is_ok() {
-                    out.extend(melds.into_iter().map(Action::Play));
-                }
+                // the state's table never shares a card with the mover's hand, and the hands
+                // hold the rules' cards: no error
+                let _ = crate::moves::follow_sink(hand, &self.state, &self.rules, out);
                 out.push(Action::Pass);
             }
         }

@@ -13,6 +13,11 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
 
+/// The card layer this crate is built on; its types in this crate's signatures are re-exported
+/// below, so this crate alone is enough as a dependency.
+pub use cards_core;
+pub use cards_core::{Card, CardSet, Order, ParseError, Rank, Rng, Suit};
+
 pub use decompose::{
     decompose, decompose_into, fewest_melds, fewest_melds_count, fewest_melds_into,
 };

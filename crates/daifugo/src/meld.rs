@@ -27,7 +27,7 @@ pub(crate) const ABOVE2: u8 = 72;
 ///
 /// ```
 /// use daifugo::StandIn;
-/// use cards_core::Suit;
+/// use daifugo::Suit;
 /// let s: StandIn = "S<3".parse().unwrap();
 /// assert_eq!(s, StandIn::Below3(Suit::Spades));
 /// assert_eq!(s.to_string(), "♠<3");
@@ -64,7 +64,7 @@ impl StandIn {
     /// The suit the joker takes (what the suit lock reads); `None` for a joker card.
     ///
     /// ```
-    /// use cards_core::Suit;
+    /// use daifugo::Suit;
     /// use daifugo::StandIn;
     /// assert_eq!("H>2".parse::<StandIn>().unwrap().suit(), Some(Suit::Hearts));
     /// ```
@@ -233,7 +233,7 @@ impl Kind {
 /// no card.
 ///
 /// ```
-/// use cards_core::Card;
+/// use daifugo::Card;
 /// use daifugo::{Kind, Meld, Rules};
 /// let m = Meld::parse("S4 JK=S5 S6", &Rules::UECDA).unwrap();
 /// assert_eq!(m.kind(), Kind::Sequence);
@@ -274,7 +274,7 @@ impl Meld {
     /// use daifugo::Meld;
     /// let m = Meld::single("S3".parse().unwrap()).unwrap();
     /// assert_eq!(format!("{m:#}"), "S3");
-    /// assert!(Meld::single(cards_core::Card::RED_JOKER).is_err());
+    /// assert!(Meld::single(daifugo::Card::RED_JOKER).is_err());
     /// ```
     pub const fn single(card: Card) -> Result<Meld, Error> {
         if card.bit() == RJ {
@@ -289,7 +289,7 @@ impl Meld {
     /// [`Rules::joker_beyond_ends`] and makes a sequence of the suit's lowest (or highest) cards.
     ///
     /// ```
-    /// use cards_core::CardSet;
+    /// use daifugo::CardSet;
     /// use daifugo::{Error, Kind, Meld, Rules};
     /// let r = Rules::UECDA;
     /// let cards: CardSet = "S5 H5 JK".parse().unwrap();
@@ -477,7 +477,7 @@ impl Meld {
     /// The rank of a single or group (`None` for the lone joker and for sequences).
     ///
     /// ```
-    /// use cards_core::Rank;
+    /// use daifugo::Rank;
     /// use daifugo::{Meld, Rules};
     /// assert_eq!(Meld::parse("S9 H9", &Rules::UECDA).unwrap().rank(), Some(Rank::Nine));
     /// ```
@@ -494,7 +494,7 @@ impl Meld {
     /// joker below 3 has no rank, so `JK=S<3 S3 S4` gives 3).
     ///
     /// ```
-    /// use cards_core::Rank;
+    /// use daifugo::Rank;
     /// use daifugo::{Meld, Rules};
     /// let m = Meld::parse("JK=S3 S4 S5", &Rules::UECDA).unwrap();
     /// assert_eq!(m.low(), Some(Rank::Three));
@@ -514,7 +514,7 @@ impl Meld {
     /// joker above 2 has no rank).
     ///
     /// ```
-    /// use cards_core::Rank;
+    /// use daifugo::Rank;
     /// use daifugo::{Meld, Rules};
     /// let m = Meld::parse("SK SA S2", &Rules::UECDA).unwrap();
     /// assert_eq!(m.high(), Some(Rank::Two));
@@ -552,7 +552,7 @@ impl Meld {
     /// Whether the meld's faces hold a card of `rank` (an 8 for the 8-cut, a J for 11-back).
     ///
     /// ```
-    /// use cards_core::Rank;
+    /// use daifugo::Rank;
     /// use daifugo::{Meld, Rules};
     /// let m = Meld::parse("S7 JK=S8 S9", &Rules::UECDA).unwrap();
     /// assert!(m.has_rank(Rank::Eight));

@@ -2,6 +2,16 @@
 //!
 //! Both fill a caller's `Vec<Meld>` (appending; reuse one buffer across calls to avoid
 //! allocation). The order is fixed and documented on [`lead`] and [`follow`].
+//!
+//! Speed notes: the inputs are checked once at the entry (one mask test on the fast path, the
+//! typed error from the full check otherwise); `follow_into` then takes one path per table kind
+//! with the masks that kind needs; groups come from tables of the 16 suit patterns (the
+//! joker's stand-ins included); every list reserves its room before it writes; no joker path
+//! runs when the hand holds no joker. The lists equal, order included, those of the first
+//! implementation, kept in the `reference` test module.
+
+#[cfg(test)]
+mod reference;
 
 use cards_core::CardSet;
 
@@ -38,12 +48,104 @@ fn subsets(nibble: u64, k: u32) -> &'static [u8] {
     &row[1..=row[0] as usize]
 }
 
+/// `JOKER_GROUPS[n][j - 1]`: the groups of `j` cards (1..=3) of the 4-bit suit set `n` with
+/// the joker added, as `[count, s | t << 4, ...]`: the `j`-subsets `s` in colex order, for each
+/// the stand-in suits `t` missing from `s` in ♣♦♥♠ order.
+const JOKER_GROUPS: [[[u8; 13]; 3]; 16] = {
+    let mut t = [[[0u8; 13]; 3]; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut j = 1;
+        while j <= 3 {
+            let row = &SUBSETS[n][j];
+            let mut i = 0;
+            while i < row[0] as usize {
+                let s = row[i + 1];
+                let mut suit = 0;
+                while suit < 4 {
+                    if s & (1 << suit) == 0 {
+                        let c = t[n][j - 1][0] as usize;
+                        t[n][j - 1][c + 1] = s | (suit << 4);
+                        t[n][j - 1][0] += 1;
+                    }
+                    suit += 1;
+                }
+                i += 1;
+            }
+            j += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// Pushes the groups of `k` cards (2..=4) of the rank at bit `shift` whose held suits are `nib`,
+/// without the joker: the `k`-subsets in colex order.
+#[inline]
+fn push_plain_groups<S: Sink>(out: &mut S, shift: u32, nib: u64, k: u32) {
+    // a slice's mapped iterator has an exact length: one reserve, no check a write
+    out.extend_melds(
+        subsets(nib, k)
+            .iter()
+            .map(|&s| Meld::raw((s as u64) << shift, NO_STAND, Kind::Group)),
+    );
+}
+
+/// Pushes the groups of `j + 1` cards (`j` = 1..=3) of the rank at bit `shift` made of `j` held
+/// cards (suits `nib`) and the joker, in [`JOKER_GROUPS`] order.
+#[inline]
+fn push_joker_groups<S: Sink>(out: &mut S, shift: u32, nib: u64, j: u32) {
+    let row = &JOKER_GROUPS[nib as usize][j as usize - 1];
+    out.extend_melds(row[1..=row[0] as usize].iter().map(|&e| {
+        Meld::raw(
+            (((e & 0xf) as u64) << shift) | JK,
+            shift as u8 + (e >> 4),
+            Kind::Group,
+        )
+    }));
+}
+
+/// Pushes the `n` cards of `bits` (`n` their exact count) one meld each, lowest first, with one
+/// reserve and no check a write (a counted range's mapped iterator has an exact length).
+#[inline]
+fn push_counted_cards<S: Sink>(out: &mut S, mut bits: u64, n: usize, kind: Kind) {
+    out.extend_melds((0..n).map(|_| {
+        let b = bits & bits.wrapping_neg();
+        bits ^= b;
+        Meld::raw(b, NO_STAND, kind)
+    }));
+}
+
+/// Pushes the cards of `bits` one meld each, lowest first (a follow's few singles: no reserve,
+/// whose test would cost as much as the pushes' own).
+#[inline]
+fn push_cards<S: Sink>(out: &mut S, mut bits: u64, kind: Kind) {
+    while bits != 0 {
+        let b = bits & bits.wrapping_neg();
+        bits ^= b;
+        out.push(Meld::raw(b, NO_STAND, kind));
+    }
+}
+
+/// Pushes the windows of `len` cards starting at the bits of `starts`, weakest first.
+#[inline]
+fn push_windows<S: Sink>(out: &mut S, mut starts: u64, len: u32) {
+    let unit = rep(len);
+    // a hint, not the count (each push still checks the room)
+    out.reserve(14);
+    while starts != 0 {
+        let b = starts & starts.wrapping_neg();
+        starts ^= b;
+        out.push(Meld::raw(b * unit, NO_STAND, Kind::Sequence));
+    }
+}
+
 /// Pushes the groups of `k` cards (2..=5) of rank `r` whose held suits are `nib`: the `k`-subsets
 /// without the joker first, then with the joker the `(k-1)`-subsets, each with the joker standing
 /// for every missing suit in ♣♦♥♠ order (for `k` = 5 the four cards and the joker, no stand-in).
 /// `lock` (a suit mask, or 0 for none) keeps only groups whose suit set is `lock`.
 #[inline]
-fn push_groups(out: &mut Vec<Meld>, r: u32, nib: u64, k: u32, joker: bool, lock: u64) {
+fn push_groups<S: Sink>(out: &mut S, r: u32, nib: u64, k: u32, joker: bool, lock: u64) {
     let shift = 4 * r;
     if k == 5 {
         if joker && nib == 0xf {
@@ -67,22 +169,9 @@ fn push_groups(out: &mut Vec<Meld>, r: u32, nib: u64, k: u32, joker: bool, lock:
         }
         return;
     }
-    for &s in subsets(nib, k) {
-        out.push(Meld::raw((s as u64) << shift, NO_STAND, Kind::Group));
-    }
+    push_plain_groups(out, shift, nib, k);
     if joker {
-        for &s in subsets(nib, k - 1) {
-            let mut missing = 0xf ^ s as u64;
-            while missing != 0 {
-                let t = missing.trailing_zeros();
-                missing &= missing - 1;
-                out.push(Meld::raw(
-                    ((s as u64) << shift) | JK,
-                    (shift + t) as u8,
-                    Kind::Group,
-                ));
-            }
-        }
+        push_joker_groups(out, shift, nib, k - 1);
     }
 }
 
@@ -91,7 +180,13 @@ fn push_groups(out: &mut Vec<Meld>, r: u32, nib: u64, k: u32, joker: bool, lock:
 /// for each joker position from the window's weakest card up, the windows by start card. `a`
 /// holds `a[i]` = starts of `i` held cards in a row (`a[1]` = `h`).
 #[inline]
-fn push_sequences(out: &mut Vec<Meld>, a: &[u64; 15], range: u64, len: u32, joker: bool) {
+fn push_sequences<S: Sink>(
+    out: &mut S,
+    (a, longest): &([u64; 15], u32),
+    range: u64,
+    len: u32,
+    joker: bool,
+) {
     if len > 13 {
         return;
     }
@@ -105,7 +200,11 @@ fn push_sequences(out: &mut Vec<Meld>, a: &[u64; 15], range: u64, len: u32, joke
     if !joker {
         return;
     }
-    for p in 0..len {
+    // a joker position p needs p held cards before it and len - p - 1 after it: p and
+    // len - p - 1 at most the longest run (0 and len - 1 need nothing on one side)
+    let first = (len - 1).saturating_sub(*longest);
+    let last = (len - 1).min(*longest);
+    for p in first..=last {
         let pre = if p == 0 { u64::MAX } else { a[p as usize] };
         let q = len - p - 1;
         let suf = if q == 0 {
@@ -127,30 +226,35 @@ fn push_sequences(out: &mut Vec<Meld>, a: &[u64; 15], range: u64, len: u32, joke
     }
 }
 
-/// Pushes the sequences of `len` cards (3..=14) with the joker beyond an end whose real cards
-/// lie in `h` (held standard cards, already cut to the allowed range): below 3 when `below`,
-/// above 2 otherwise, by suit ♣♦♥♠.
+/// Pushes the sequences of `len` cards (3..=14) with the joker beyond an end: below 3 when
+/// `below`, above 2 otherwise, by suit ♣♦♥♠. `runs` = the starts of `len - 1` held cards in a
+/// row (`a[len - 1]` of [`run_table`], the cards already cut to the allowed range): a suit
+/// qualifies when its run starts at the 3 (below) or ends at the 2 (above).
 #[inline]
-fn push_beyond_ends(out: &mut Vec<Meld>, h: u64, len: u32, below: bool) {
+fn push_beyond_ends<S: Sink>(out: &mut S, runs: u64, len: u32, below: bool) {
     let n = len - 1;
-    let base = if below {
-        rep(n)
-    } else {
-        rep(n) << (4 * (13 - n))
-    };
-    let code = if below { BELOW3 } else { ABOVE2 };
-    for suit in 0..4u8 {
-        let real = base << suit;
-        if h & real == real {
-            out.push(Meld::raw(real | JK, code + suit, Kind::Sequence));
-        }
+    let (start, code) = if below { (0, BELOW3) } else { (13 - n, ABOVE2) };
+    let mut suits = (runs >> (4 * start)) & 0xf;
+    let base = rep(n) << (4 * start);
+    while suits != 0 {
+        let suit = suits.trailing_zeros();
+        suits &= suits - 1;
+        out.push(Meld::raw(
+            (base << suit) | JK,
+            code + suit as u8,
+            Kind::Sequence,
+        ));
     }
 }
 
-/// Run starts of every length: `a[i]` = cards of `h` starting `i` held cards in a row.
+/// Run starts of every length: `a[i]` = cards of `h` starting `i` held cards in a row, and the
+/// longest run (the largest `i` with `a[i]` not empty, at most `upto` and 13; 0 for no cards).
 #[inline]
-fn run_table(h: u64, upto: u32) -> [u64; 15] {
+fn run_table(h: u64, upto: u32) -> ([u64; 15], u32) {
     let mut a = [0u64; 15];
+    if h == 0 {
+        return (a, 0);
+    }
     a[1] = h;
     let mut i = 2;
     while i <= (upto as usize).min(13) {
@@ -160,7 +264,7 @@ fn run_table(h: u64, upto: u32) -> [u64; 15] {
         }
         i += 1;
     }
-    a
+    (a, i as u32 - 1)
 }
 
 /// Every meld `hand` can lead, each once, as a new `Vec` (see [`lead_into`] for the list and its
@@ -222,43 +326,124 @@ pub fn follow(hand: CardSet, state: &State, rules: &Rules) -> Result<Vec<Meld>, 
 /// assert_eq!(n, 6);
 /// assert_eq!(text, ["D3", "S3", "S4", "S5", "D3 S3", "S3 S4 S5"]);
 /// ```
+#[inline]
 pub fn lead_into(hand: CardSet, rules: &Rules, out: &mut Vec<Meld>) -> Result<usize, Error> {
+    lead_sink(hand, rules, out)
+}
+
+/// Where the move generators put their melds: a `Vec<Meld>`, or a game's `Vec<Action>`.
+pub(crate) trait Sink {
+    fn push(&mut self, m: Meld);
+    fn len(&self) -> usize;
+    fn reserve(&mut self, n: usize);
+    /// Appends every meld of `melds` (an exact-length iterator: one reserve, no check a write).
+    fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I);
+}
+
+impl Sink for Vec<Meld> {
+    #[inline]
+    fn push(&mut self, m: Meld) {
+        Vec::push(self, m);
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline]
+    fn reserve(&mut self, n: usize) {
+        Vec::reserve(self, n);
+    }
+    #[inline]
+    fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I) {
+        self.extend(melds);
+    }
+}
+
+impl Sink for Vec<crate::Action> {
+    #[inline]
+    fn push(&mut self, m: Meld) {
+        Vec::push(self, crate::Action::Play(m));
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline]
+    fn reserve(&mut self, n: usize) {
+        Vec::reserve(self, n);
+    }
+    #[inline]
+    fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I) {
+        self.extend(melds.map(crate::Action::Play));
+    }
+}
+
+/// [`lead_into`] into any sink (out of line: [`lead_into`] and [`follow_sink`] inline into their
+/// callers and call this once).
+#[inline(never)]
+pub(crate) fn lead_sink<S: Sink>(
+    hand: CardSet,
+    rules: &Rules,
+    out: &mut S,
+) -> Result<usize, Error> {
     rules.check(hand)?;
     let start = out.len();
     let h = hand.bits() & STD;
+    // checked: a joker here is one the rules have
     let joker = hand.bits() & JK != 0;
-    // singles
-    let mut s = h;
-    while s != 0 {
-        let b = s & s.wrapping_neg();
-        s ^= b;
-        out.push(Meld::raw(b, NO_STAND, Kind::Single));
-    }
+    let counts = CardSet::from_bits_truncate(h).rank_counts();
+    // singles: the card count from the rank counts (bytes of at most 8, summed by a multiply)
+    let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
+    let cards = (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    push_counted_cards(out, h, cards, Kind::Single);
     if joker {
         out.push(Meld::JOKER);
     }
     // groups
-    let counts = hand.rank_counts();
-    for k in 2..=5u32 {
-        let need = if joker { k - 1 } else { k };
-        if need > 4 {
-            continue;
+    if joker {
+        for k in 2..=5u32 {
+            let mut ranks = at_least(counts, k - 1);
+            if ranks == 0 {
+                break;
+            }
+            while ranks != 0 {
+                let bit = ranks.trailing_zeros();
+                ranks &= ranks - 1;
+                let nib = (h >> bit) & 0xf;
+                if k == 5 {
+                    out.push(Meld::raw((0xf << bit) | JK, NO_STAND, Kind::Group));
+                } else {
+                    push_plain_groups(out, bit, nib, k);
+                    push_joker_groups(out, bit, nib, k - 1);
+                }
+            }
         }
-        let mut ranks = at_least(counts, need);
-        while ranks != 0 {
-            let bit = ranks.trailing_zeros();
-            ranks &= ranks - 1;
-            let r = bit / 4;
-            push_groups(out, r, (h >> bit) & 0xf, k, joker, 0);
+    } else {
+        for k in 2..=4u32 {
+            let mut ranks = at_least(counts, k);
+            if ranks == 0 {
+                break;
+            }
+            while ranks != 0 {
+                let bit = ranks.trailing_zeros();
+                ranks &= ranks - 1;
+                push_plain_groups(out, bit, (h >> bit) & 0xf, k);
+            }
         }
     }
     if rules.sequences {
-        push_all_sequences(
-            h,
-            joker && rules.joker,
-            joker && rules.joker_beyond_ends,
-            out,
-        );
+        if joker {
+            push_all_sequences(h, rules.joker, rules.joker_beyond_ends, out);
+        } else {
+            // starts of 3, 4, ... held cards in a row, until none
+            let mut a = h & (h >> 4) & (h >> 8);
+            let mut len = 3;
+            while a != 0 {
+                push_windows(out, a, len);
+                a &= h >> (4 * len);
+                len += 1;
+            }
+        }
     }
     Ok(out.len() - start)
 }
@@ -291,79 +476,172 @@ const fn at_least(counts: u64, n: u32) -> u64 {
 /// let text: Vec<String> = out.iter().map(|m| format!("{m:#}")).collect();
 /// assert_eq!(text, ["S6 S7 S8", "S7 S8 S9", "D9 D10 DJ"]);
 /// ```
+#[inline]
 pub fn follow_into(
     hand: CardSet,
     state: &State,
     rules: &Rules,
     out: &mut Vec<Meld>,
 ) -> Result<usize, Error> {
-    let Some(table) = state.table else {
-        return lead_into(hand, rules, out);
-    };
-    state.check_hand(hand, rules)?;
-    let start = out.len();
-    let h = hand.bits() & STD;
-    let joker = hand.bits() & JK != 0;
-    let reversed = state.revolution ^ state.eleven_back;
-    let lock = if state.locked {
-        table.suit_mask() as u64
+    follow_sink(hand, state, rules, out)
+}
+
+/// [`follow_into`] into any sink.
+#[inline]
+pub(crate) fn follow_sink<S: Sink>(
+    hand: CardSet,
+    state: &State,
+    rules: &Rules,
+    out: &mut S,
+) -> Result<usize, Error> {
+    if state.table.is_none() {
+        lead_sink(hand, rules, out)
     } else {
-        0
+        follow_table(hand, state, rules, out)
+    }
+}
+
+/// [`follow_into`] on a table (out of line, while `follow_into` inlines into its caller: a lead
+/// goes straight to [`lead_sink`]).
+#[inline(never)]
+fn follow_table<S: Sink>(
+    hand: CardSet,
+    state: &State,
+    rules: &Rules,
+    out: &mut S,
+) -> Result<usize, Error> {
+    let Some(table) = state.table else {
+        return lead_sink(hand, rules, out);
     };
-    let tf = table.face_bits();
-    let n = table.len() as u32;
-    match table.kind() {
-        Kind::Single => {
-            if tf == 0 {
-                if rules.spade_three && h & S3 != 0 {
-                    out.push(Meld::raw(S3, NO_STAND, Kind::Single));
-                }
-                return Ok(out.len() - start);
-            }
-            let mut cand = h & stronger_cards(tf, reversed);
-            if lock != 0 {
-                cand &= LSB * lock;
-            }
-            while cand != 0 {
-                let b = cand & cand.wrapping_neg();
-                cand ^= b;
-                out.push(Meld::raw(b, NO_STAND, Kind::Single));
-            }
-            if joker {
-                out.push(Meld::JOKER);
-            }
+    let hb = hand.bits();
+    let tb = table.bits();
+    // one test for what `State::check_hand` refuses: a red joker, a joker the rules lack, a card
+    // in both; the full check then names the fault
+    // (bits 52 and 53 are the jokers: above 1 a red one, 1 a black one the rules may lack)
+    if ((hb | tb) >> 52) > u64::from(rules.joker) || hb & tb != 0 {
+        state.check_hand(hand, rules)?;
+    }
+    let reversed = state.revolution ^ state.eleven_back;
+    Ok(match table.kind() {
+        Kind::Single => follow_single(hb, tb, reversed, state.locked, rules, out),
+        Kind::Group => follow_group(hb, &table, reversed, state.locked, out),
+        Kind::Sequence => follow_sequence(hb, &table, reversed, state.locked, rules, out),
+    })
+}
+
+/// The singles of `hb` (checked hand bits) that beat the single `tb`.
+#[inline]
+fn follow_single<S: Sink>(
+    hb: u64,
+    tb: u64,
+    reversed: bool,
+    locked: bool,
+    rules: &Rules,
+    out: &mut S,
+) -> usize {
+    if tb == JK {
+        if rules.spade_three && hb & S3 != 0 {
+            out.push(Meld::raw(S3, NO_STAND, Kind::Single));
+            return 1;
         }
-        Kind::Group => {
-            let need = if joker { n - 1 } else { n };
-            if need > 4 {
-                return Ok(0);
-            }
-            let mut ranks = at_least(hand.rank_counts(), need) & stronger_cards(tf, reversed);
-            while ranks != 0 {
-                let bit = ranks.trailing_zeros();
-                ranks &= ranks - 1;
-                push_groups(out, bit / 4, (h >> bit) & 0xf, n, joker, lock);
-            }
+        return 0;
+    }
+    let mut cand = hb & stronger_cards(tb, reversed);
+    if locked {
+        // the table card's suit
+        cand &= LSB << (tb.trailing_zeros() & 3);
+    }
+    let start = out.len();
+    push_cards(out, cand, Kind::Single);
+    if hb & JK != 0 {
+        out.push(Meld::JOKER);
+    }
+    out.len() - start
+}
+
+/// The groups of `hb` (checked hand bits) that beat the group `table`.
+#[inline(never)]
+fn follow_group<S: Sink>(
+    hb: u64,
+    table: &Meld,
+    reversed: bool,
+    locked: bool,
+    out: &mut S,
+) -> usize {
+    // the cards of the group's rank, and the joker
+    let tb = table.bits();
+    let nib = (tb >> ((tb & STD).trailing_zeros() & !3)) & 0xf;
+    let n = nibble_count(nib) + (tb >> 52) as u32;
+    let joker = hb & JK != 0;
+    let need = if joker { n - 1 } else { n };
+    if need > 4 {
+        return 0;
+    }
+    let h = hb & STD;
+    let mut ranks = at_least(CardSet::from_bits_truncate(h).rank_counts(), need)
+        & stronger_cards(table.face_bits(), reversed);
+    if ranks == 0 {
+        return 0;
+    }
+    let start = out.len();
+    let lock = if locked { table.suit_mask() as u64 } else { 0 };
+    while ranks != 0 {
+        let bit = ranks.trailing_zeros();
+        ranks &= ranks - 1;
+        push_groups(out, bit / 4, (h >> bit) & 0xf, n, joker, lock);
+    }
+    out.len() - start
+}
+
+/// The sequences of `hb` (checked hand bits) that beat the sequence `table`.
+#[inline(never)]
+fn follow_sequence<S: Sink>(
+    hb: u64,
+    table: &Meld,
+    reversed: bool,
+    locked: bool,
+    rules: &Rules,
+    out: &mut S,
+) -> usize {
+    // one suit's cards (summed by a multiply: nibble 12 of the product collects the 13 nibble
+    // bits), and the joker
+    let tb = table.bits();
+    let suit_cards = (tb & STD) >> ((tb & STD).trailing_zeros() & 3);
+    let n = ((suit_cards.wrapping_mul(LSB) >> 48) & 0xf) as u32 + (tb >> 52) as u32;
+    if !rules.sequences || n > 14 {
+        return 0;
+    }
+    let mut range = stronger_cards(table.face_bits(), reversed);
+    if locked {
+        range &= LSB * table.suit_mask() as u64;
+    }
+    let hr = hb & STD & range;
+    let start = out.len();
+    if hb & JK == 0 {
+        // starts of n held cards in a row
+        let mut a = hr;
+        let mut i = 1;
+        while i < n && a != 0 {
+            a &= hr >> (4 * i);
+            i += 1;
         }
-        Kind::Sequence => {
-            if !rules.sequences || n > 14 {
-                return Ok(0);
-            }
-            let mut range = stronger_cards(tf, reversed);
-            if lock != 0 {
-                range &= LSB * lock;
-            }
-            let hr = h & range;
-            let a = run_table(hr, n);
-            push_sequences(out, &a, range, n, joker);
-            if joker && rules.joker_beyond_ends {
-                // in the normal order only a joker above 2 can be stronger, in reverse only one
-                // below 3; its real cards must all lie in the range
-                push_beyond_ends(out, hr, n, reversed);
-            }
+        push_windows(out, a, n);
+    } else {
+        let a = run_table(hr, n);
+        push_sequences(out, &a, range, n, true);
+        if rules.joker_beyond_ends {
+            // in the normal order only a joker above 2 can be stronger, in reverse only one
+            // below 3; its real cards must all lie in the range
+            push_beyond_ends(out, a.0[n as usize - 1], n, reversed);
         }
     }
-    Ok(out.len() - start)
+    out.len() - start
+}
+
+/// The number of bits of a nibble.
+#[inline]
+const fn nibble_count(nib: u64) -> u32 {
+    ((0x4332_3221_3221_2110u64 >> (4 * nib)) & 0xf) as u32
 }
 
 /// Standard cards of ranks stronger than the weakest (normal) or strongest (reversed) rank of
@@ -373,24 +651,29 @@ fn stronger_cards(faces: u64, reversed: bool) -> u64 {
     if reversed {
         (1u64 << (faces.trailing_zeros() & !3)) - 1
     } else {
-        STD & !((2u64 << (faces.ilog2() | 3)) - 1)
+        // `| 1`: the same log for any faces, and no panic path for none
+        STD & !((2u64 << ((faces | 1).ilog2() | 3)) - 1)
     }
 }
 
 /// Pushes every sequence `h` (standard cards) makes, with the joker if `joker` (and beyond the
 /// ends if `beyond`), in [`lead_into`] order.
-pub(crate) fn push_all_sequences(h: u64, joker: bool, beyond: bool, out: &mut Vec<Meld>) {
-    let a = run_table(h, 13);
+pub(crate) fn push_all_sequences<S: Sink>(h: u64, joker: bool, beyond: bool, out: &mut S) {
+    let t = run_table(h, 13);
+    let a = &t.0;
     for len in 3..=14u32 {
         let half = (len / 2) as usize;
         if a[len as usize] == 0 && (!joker || a[half] == 0) && (!beyond || a[len as usize - 1] == 0)
         {
             break;
         }
-        push_sequences(out, &a, STD, len, joker);
+        push_sequences(out, &t, STD, len, joker);
         if beyond {
-            push_beyond_ends(out, h, len, true);
-            push_beyond_ends(out, h, len, false);
+            let runs = a[len as usize - 1];
+            if runs != 0 {
+                push_beyond_ends(out, runs, len, true);
+                push_beyond_ends(out, runs, len, false);
+            }
         }
     }
 }

@@ -113,16 +113,14 @@ impl Record {
         let exchanges = g.is_exchanging();
         match (exchanges, &self.exchange) {
             (true, None) => {
-                return Err(GameError::BadRecord(
-                    "\"exchange\" is null, but the game has an exchange (classes given, exchange on)"
-                        .into(),
-                ));
+                return Err(GameError::ExchangeMismatch {
+                    game_exchanges: true,
+                });
             }
             (false, Some(_)) => {
-                return Err(GameError::BadRecord(
-                    "\"exchange\" is given, but the game has none (a reset game, or the exchange off)"
-                        .into(),
-                ));
+                return Err(GameError::ExchangeMismatch {
+                    game_exchanges: false,
+                });
             }
             _ => {}
         }
@@ -136,30 +134,26 @@ impl Record {
         let mut reasons = Vec::with_capacity(self.actions.len());
         for (i, a) in self.actions.iter().enumerate() {
             let Some(p) = g.current_player() else {
-                return Err(GameError::BadRecord(format!(
-                    "actions[{i}]: the game is already over"
-                )));
+                return Err(GameError::AfterTheEnd { index: i });
             };
             if a.player != p {
-                return Err(GameError::BadRecord(format!(
-                    "actions[{i}]: player {} acts, but it is player {p}'s turn",
-                    a.player
-                )));
+                return Err(GameError::NotYourTurn {
+                    index: i,
+                    player: a.player,
+                    expected: p,
+                });
             }
             if matches!(a.action, Action::Give(_)) {
-                return Err(GameError::BadRecord(format!(
-                    "actions[{i}]: a give is no action of play"
-                )));
+                return Err(GameError::GiveInPlay { index: i });
             }
             let out = g.apply(a.action)?;
             accepted.push(out.accepted);
             reasons.push(out.reason);
         }
         let Some(points) = g.points() else {
-            return Err(GameError::BadRecord(format!(
-                "the actions end before the game does ({} given)",
-                self.actions.len()
-            )));
+            return Err(GameError::EndsEarly {
+                actions: self.actions.len(),
+            });
         };
         Ok(Replay {
             accepted,
@@ -287,15 +281,14 @@ impl Record {
         let mut new_trick = true;
         for (i, a) in self.actions.iter().enumerate() {
             let Some(p) = g.current_player() else {
-                return Err(GameError::BadRecord(format!(
-                    "actions[{i}]: the game is already over"
-                )));
+                return Err(GameError::AfterTheEnd { index: i });
             };
             if a.player != p {
-                return Err(GameError::BadRecord(format!(
-                    "actions[{i}]: player {} acts, but it is player {p}'s turn",
-                    a.player
-                )));
+                return Err(GameError::NotYourTurn {
+                    index: i,
+                    player: a.player,
+                    expected: p,
+                });
             }
             if new_trick {
                 trick += 1;
@@ -340,10 +333,9 @@ impl Record {
             }
         }
         let Some(points) = g.points() else {
-            return Err(GameError::BadRecord(format!(
-                "the actions end before the game does ({} given)",
-                self.actions.len()
-            )));
+            return Err(GameError::EndsEarly {
+                actions: self.actions.len(),
+            });
         };
         let places = g.places();
         let mut by_place: Vec<usize> = (0..PLAYERS).collect();

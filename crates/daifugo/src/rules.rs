@@ -386,7 +386,7 @@ impl Rules {
     /// no joker when the rules have none. Returns the set unchanged.
     ///
     /// ```
-    /// use cards_core::CardSet;
+    /// use daifugo::CardSet;
     /// use daifugo::{Error, Rules};
     /// let h: CardSet = "S3 JK".parse().unwrap();
     /// assert_eq!(Rules::UECDA.check(h), Ok(h));
@@ -515,7 +515,7 @@ bitflags::bitflags! {
 /// them.
 ///
 /// ```
-/// use cards_core::Order;
+/// use daifugo::Order;
 /// use daifugo::{Meld, Rules, State};
 /// let r = Rules::UECDA;
 /// let s = State::with_table(Meld::parse("H5", &r).unwrap()).with_revolution(true);
@@ -607,7 +607,7 @@ impl State {
     /// The rank order in force: reversed when exactly one of revolution and 11-back is on.
     ///
     /// ```
-    /// use cards_core::Order;
+    /// use daifugo::Order;
     /// use daifugo::State;
     /// let s = State::default().with_revolution(true).with_eleven_back(true);
     /// assert_eq!(s.order(), Order::Normal);

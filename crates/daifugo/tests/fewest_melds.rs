@@ -71,8 +71,9 @@ fn strength(c: Card, order: Order) -> u32 {
 
 /// The tie rule, written plainly: (kept cards per rank from the strongest rank, larger wins;
 /// then the sequences' faces from the strongest card, the set without the first differing card
-/// wins).
-fn tie_key(hand: CardSet, melds: &[Meld], order: Order) -> (Vec<u32>, Vec<bool>) {
+/// wins; then the cards outside sequences from the strongest card, the set with the first
+/// differing card wins).
+fn tie_key(hand: CardSet, melds: &[Meld], order: Order) -> (Vec<u32>, Vec<bool>, Vec<bool>) {
     let mut in_seq = CardSet::EMPTY;
     let mut faces = CardSet::EMPTY;
     for m in melds.iter().filter(|m| m.kind() == Kind::Sequence) {
@@ -88,7 +89,8 @@ fn tie_key(hand: CardSet, melds: &[Meld], order: Order) -> (Vec<u32>, Vec<bool>)
     let mut cards: Vec<Card> = CardSet::STANDARD.iter().collect();
     cards.sort_by_key(|&c| std::cmp::Reverse(strength(c, order)));
     let face_vec = cards.iter().map(|&c| faces.contains(c)).collect();
-    (counts, face_vec)
+    let kept_vec = cards.iter().map(|&c| !kept.contains(c)).collect();
+    (counts, face_vec, kept_vec)
 }
 
 fn check_partition(hand: CardSet, melds: &[Meld], rules: &Rules) {
@@ -362,4 +364,96 @@ fn larger_hands_follow_the_tie_rule() {
         }
     }
     assert!(ties > 1000, "only {ties} splits had a tie to break");
+}
+
+/// The rule's last step, plainly: a joker in no sequence is a lone single when no other card is
+/// outside sequences, else it is in the group of the strongest rank outside sequences, standing
+/// for the first missing suit ♣♦♥♠ (no stand-in in a five-card group).
+fn joker_placed_by_the_rule(hand: CardSet, melds: &[Meld], order: Order) -> bool {
+    let Some(jm) = melds.iter().find(|m| m.has_joker()) else {
+        return true;
+    };
+    if jm.kind() == Kind::Sequence {
+        return true;
+    }
+    let mut in_seq = CardSet::EMPTY;
+    for m in melds.iter().filter(|m| m.kind() == Kind::Sequence) {
+        in_seq |= m.cards().standard();
+    }
+    let kept = hand.standard() - in_seq;
+    let Some(top) = kept.iter().map(|c| c.rank().unwrap()).max_by(|a, b| {
+        if order.stronger(*a, *b) {
+            std::cmp::Ordering::Greater
+        } else if a == b {
+            std::cmp::Ordering::Equal
+        } else {
+            std::cmp::Ordering::Less
+        }
+    }) else {
+        return jm.is_lone_joker();
+    };
+    let group = CardSet::rank(top) & kept;
+    if jm.cards().standard() != group {
+        return false;
+    }
+    let missing = CardSet::rank(top) - group;
+    match jm.stand_in() {
+        None => missing.is_empty(),
+        Some(s) => s.card() == missing.first(),
+    }
+}
+
+#[test]
+fn the_tie_rule_decides_every_case() {
+    // among every minimum partition (the joker on real ranks), exactly one has the best key and
+    // places a leftover joker by the rule, and it is the one chosen; the hand first
+    let r = Rules::UECDA;
+    let text = |melds: &[Meld]| -> Vec<String> { melds.iter().map(|m| format!("{m:#}")).collect() };
+    let example = r.parse_hand("C10 H10 CJ CQ DQ CK DK SK CA DA JK").unwrap();
+    assert_eq!(
+        text(&fewest_melds(example, Order::Normal, &r).unwrap()),
+        ["CJ CQ CK CA", "DQ DA JK=DK", "C10 H10", "DK SK"]
+    );
+    let mut rng = common::rng(0xFE_0007);
+    let mut hands = vec![example];
+    for i in 0..1500 {
+        let width = 4 + i % 4;
+        let lo = (i % (14 - width)) as u8;
+        let pool: CardSet = (lo..lo + width as u8)
+            .flat_map(|x| CardSet::rank(Rank::from_index(x).unwrap()))
+            .collect();
+        let mut hand = common::sample(&mut rng, pool, 5 + i % 9);
+        if i % 3 != 0 {
+            hand = hand.with(Card::BLACK_JOKER);
+        }
+        hands.push(hand);
+    }
+    let mut decided_by_cards = 0;
+    for hand in hands {
+        let min = fewest_melds_count(hand, &r).unwrap();
+        let mut all = Vec::new();
+        partitions(hand, &r, min, &mut Vec::new(), &mut all);
+        for order in [Order::Normal, Order::Reversed] {
+            let best = all.iter().map(|p| tie_key(hand, p, order)).min().unwrap();
+            let winners: Vec<std::collections::BTreeSet<Meld>> = all
+                .iter()
+                .filter(|p| tie_key(hand, p, order) == best)
+                .filter(|p| joker_placed_by_the_rule(hand, p, order))
+                .map(|p| p.iter().copied().collect())
+                .collect();
+            let mut unique = winners.clone();
+            unique.dedup();
+            assert_eq!(unique.len(), 1, "{hand:?} {order:?}: {winners:?}");
+            let chosen: std::collections::BTreeSet<Meld> =
+                fewest_melds(hand, order, &r).unwrap().into_iter().collect();
+            assert_eq!(chosen, unique[0], "{hand:?} {order:?}");
+            let two = all.iter().filter(|p| {
+                let k = tie_key(hand, p, order);
+                k.0 == best.0 && k.1 == best.1 && k.2 != best.2
+            });
+            decided_by_cards += usize::from(two.count() > 0);
+        }
+    }
+    // the new last step decided some of them
+    assert!(decided_by_cards > 0, "{decided_by_cards}");
 }

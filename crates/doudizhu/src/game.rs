@@ -1109,15 +1109,13 @@ impl State {
     }
 }
 
-/// `a - min(a, b)` per rank.
+/// `a - min(a, b)` per rank (SWAR: bit 3 of every nibble set, `b` subtracted; a nibble keeps
+/// bit 3 iff it did not go below, and only those nibbles are kept).
 fn nibble_sub_saturating(a: Counts, b: Counts) -> Counts {
-    let mut bits = 0u64;
-    for sh in (0..60).step_by(4) {
-        let x = (a.bits() >> sh) & 0xf;
-        let y = (b.bits() >> sh) & 0xf;
-        bits |= x.saturating_sub(y) << sh;
-    }
-    Counts::from_bits(bits).unwrap_or(Counts::EMPTY)
+    const HIGH: u64 = 0x0888_8888_8888_8888;
+    let t = (a.bits() | HIGH) - b.bits();
+    let keep = ((t & HIGH) >> 3) * 0xf;
+    Counts::from_bits(t & !HIGH & keep).unwrap_or(Counts::EMPTY)
 }
 
 /// A game: its [`State`], the deal it started from, and its history, so it can write a

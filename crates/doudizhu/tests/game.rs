@@ -549,3 +549,21 @@ fn plane_notation_in_records() {
     assert_eq!(g.record().actions.last().unwrap(), "333444555666777-89TJQ");
     assert_eq!(g.returns(), [-2, 4, -2]);
 }
+
+/// The kitty left shrinks by the ranks the landlord plays (RLCard's `seen_cards`), never below
+/// zero per rank.
+#[test]
+fn kitty_left_shrinks_as_the_landlord_plays_its_ranks() {
+    let s = &S[0]; // kitty K2R; the landlord plays 345678, 99TTJJ, QQQK, AA, 2, R
+    let mut g = Game::from_deal(GameRules::RLCARD, deal(s, 0, 0));
+    let mut seen = Vec::new();
+    for text in plays(s) {
+        let a = g.parse_action(&text).unwrap();
+        let by_landlord = g.current_player() == Some(0);
+        g.apply(a).unwrap();
+        if by_landlord {
+            seen.push(g.state().kitty_left().to_string());
+        }
+    }
+    assert_eq!(seen, ["K2R", "K2R", "2R", "2R", "R", ""]);
+}

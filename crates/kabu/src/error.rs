@@ -113,6 +113,16 @@ pub enum KabuError {
         /// The name as given.
         text: String,
     },
+    /// A seat name that is not a field number 1..=4 or the dealer.
+    UnknownSeat {
+        /// The name as given.
+        text: String,
+    },
+    /// A policy name that is not a built-in policy.
+    UnknownPolicy {
+        /// The name as given.
+        text: String,
+    },
     /// Text that is not a fraction `numerator/denominator` of whole numbers with a denominator
     /// of at least 1.
     BadFraction {
@@ -200,6 +210,17 @@ impl fmt::Display for KabuError {
                 "unknown yaku {} (expected one of {})",
                 quoted(text),
                 crate::Yaku::ALL.map(crate::Yaku::name).join(", ")
+            ),
+            KabuError::UnknownSeat { text } => write!(
+                f,
+                "unknown seat {} (expected a field 1, 2, 3 or 4, also written field1 or 場1, or dealer)",
+                quoted(text)
+            ),
+            KabuError::UnknownPolicy { text } => write!(
+                f,
+                "unknown policy {} (expected {})",
+                quoted(text),
+                crate::BuiltinPolicy::NAMES.join(", ")
             ),
             KabuError::BadFraction { text } => write!(
                 f,

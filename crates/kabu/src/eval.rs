@@ -462,6 +462,9 @@ const fn outcome(yaku: Yaku, points: u8) -> Outcome {
 }
 
 impl Outcome {
+    /// No yaku, 0 points: a placeholder that no valid hand needs.
+    pub(crate) const NONE_0: Outcome = outcome(Yaku::None, 0);
+
     /// The packed byte: the yaku's index in the high nibble, the points in the low one.
     pub(crate) const fn packed(self) -> u8 {
         self.0

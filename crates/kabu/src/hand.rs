@@ -122,6 +122,12 @@ impl Hand {
         }
     }
 
+    /// A hand of a set known to hold two or three Kabu cards (the round's own deal).
+    #[inline]
+    pub(crate) const fn from_set_unchecked(set: CardSet) -> Hand {
+        Hand(set)
+    }
+
     /// The hand of the seed's card numbers (`Tefuda` values, 0 = ♠A), in any order.
     ///
     /// ```

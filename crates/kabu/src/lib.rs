@@ -2,11 +2,13 @@
 #![forbid(unsafe_code)]
 
 mod card;
+mod edge;
 mod error;
 mod eval;
 mod hand;
 pub mod harness;
 mod odds;
+mod round;
 mod rules;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -25,8 +27,13 @@ pub use card::{
     DECK, SEED_SUITS, from_harness_number, from_seed_number, harness_number, number, seed_number,
     seed_suit,
 };
+pub use edge::{Estimate, HouseEdge, Simulation, house_edge, house_edge_on, simulate};
 pub use error::{At, KabuError};
 pub use eval::{Outcome, Payout, Role, Yaku, evaluate, evaluate_by_rule};
 pub use hand::{Hand, parse_cards};
 pub use odds::{Advice, DrawOdds, Fraction};
+pub use round::{
+    Action, BuiltinPolicy, Case, FieldSettlement, Observation, Phase, Policy, ROUND_CARDS, Record,
+    Round, RoundError, Seat, draw_rule, settle,
+};
 pub use rules::{Rules, Ties};

@@ -23,7 +23,8 @@ pub struct Fraction {
     den: u64,
 }
 
-const fn gcd(mut a: u64, mut b: u64) -> u64 {
+/// The greatest common divisor (`gcd(0, 0) = 0`).
+pub(crate) const fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         let t = a % b;
         a = b;

@@ -11,7 +11,10 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::{Advice, DrawOdds, Fraction, Hand, Outcome, Role, Rules, Ties, Yaku};
+use crate::{
+    Advice, BuiltinPolicy, Card, Case, DrawOdds, Estimate, FieldSettlement, Fraction, Hand,
+    HouseEdge, Outcome, ROUND_CARDS, Record, Role, Rules, Seat, Simulation, Ties, Yaku,
+};
 
 /// Reads a `FromStr` type from a string, the parse error as the message.
 struct TextVisitor<T>(PhantomData<T>, &'static str);
@@ -65,6 +68,188 @@ as_text! {
     Yaku => |y| y.name(), "a yaku name such as \"arashi10\"";
     Ties => |t| t.name(), "\"dealer\" or \"push\"";
     Fraction => |q| *q, "a fraction such as \"3/19\"";
+    BuiltinPolicy => |p| p.name(), "a policy name: house, odds, always or never";
+    Seat => |s| SeatKey(*s), "a seat: 1, 2, 3, 4 or dealer";
+}
+
+/// A seat as a JSON key: `1`..`4` or `dealer`.
+struct SeatKey(Seat);
+
+impl fmt::Display for SeatKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.field_number() {
+            Some(n) => write!(f, "{n}"),
+            None => f.write_str("dealer"),
+        }
+    }
+}
+
+impl Serialize for Case {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl Serialize for HouseEdge {
+    /// `{"denominator", "numerator", "value"}`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("HouseEdge", 3)?;
+        st.serialize_field("denominator", &self.denominator())?;
+        st.serialize_field("numerator", &self.numerator())?;
+        st.serialize_field("value", &self.value())?;
+        st.end()
+    }
+}
+
+impl Serialize for Estimate {
+    /// `{"ci99": [low, high], "mean"}`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Estimate", 2)?;
+        st.serialize_field("ci99", &[self.low, self.high])?;
+        st.serialize_field("mean", &self.mean)?;
+        st.end()
+    }
+}
+
+impl Serialize for Simulation {
+    /// `{"ci99": [low, high], "fields": [{"ci99", "mean"} x 4], "mean", "rounds"}`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Simulation", 4)?;
+        st.serialize_field("ci99", &[self.all.low, self.all.high])?;
+        st.serialize_field("fields", &self.fields)?;
+        st.serialize_field("mean", &self.all.mean)?;
+        st.serialize_field("rounds", &self.rounds)?;
+        st.end()
+    }
+}
+
+impl Serialize for FieldSettlement {
+    /// `{"case", "dealer": <outcome>, "field": <outcome>, "net", "seat": 1..4, "stake"}`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("FieldSettlement", 6)?;
+        st.serialize_field("case", &self.case)?;
+        st.serialize_field("dealer", &self.dealer)?;
+        st.serialize_field("field", &self.field)?;
+        st.serialize_field("net", &self.net)?;
+        st.serialize_field("seat", &self.seat.field_number())?;
+        st.serialize_field("stake", &self.stake)?;
+        st.end()
+    }
+}
+
+/// The 15 cards of a deal as one ASCII string.
+struct DealText<'a>(&'a [Card; ROUND_CARDS]);
+
+impl fmt::Display for DealText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{c:#}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A map from seat keys to values, for the seats that have one.
+struct SeatMap<'a, T>(Vec<(Seat, &'a T)>);
+
+impl<T: Serialize> Serialize for SeatMap<'_, T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (seat, v) in &self.0 {
+            m.serialize_entry(&SeatKey(*seat).to_string(), v)?;
+        }
+        m.end()
+    }
+}
+
+impl Serialize for Record {
+    /// `{"deal": "15 cards", "draws": {"1": bool, .., "dealer": bool}, "rules", "seed": n|null,
+    /// "stakes": {"1": n, ..}|null}`: stakes of the fields that carry one, draws of the seats that
+    /// have acted.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let draws: Vec<(Seat, &bool)> = Seat::ALL
+            .iter()
+            .zip(&self.draws)
+            .filter_map(|(s, d)| Some((*s, d.as_ref()?)))
+            .collect();
+        let stakes = self.stakes.as_ref().map(|st| {
+            SeatMap(
+                Seat::FIELDS
+                    .iter()
+                    .zip(st)
+                    .filter(|(_, v)| **v != 0)
+                    .map(|(s, v)| (*s, v))
+                    .collect(),
+            )
+        });
+        let mut st = s.serialize_struct("Record", 5)?;
+        st.serialize_field("deal", &DealText(&self.deal).to_string())?;
+        st.serialize_field("draws", &SeatMap(draws))?;
+        st.serialize_field("rules", &self.rules)?;
+        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("stakes", &stakes)?;
+        st.end()
+    }
+}
+
+/// The record as read.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordObject {
+    seed: Option<u64>,
+    rules: Option<Rules>,
+    deal: Option<String>,
+    stakes: Option<std::collections::BTreeMap<Seat, u32>>,
+    #[serde(default)]
+    draws: std::collections::BTreeMap<Seat, bool>,
+}
+
+impl<'de> Deserialize<'de> for Record {
+    /// Reads the object [`Record`]'s `Serialize` writes; `deal` may be left out when `seed` is
+    /// given, `rules` defaults to `default`.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Record, D::Error> {
+        let o = RecordObject::deserialize(d)?;
+        let rules = o.rules.unwrap_or_default();
+        let deal: [Card; ROUND_CARDS] = match (&o.deal, o.seed) {
+            (Some(text), _) => {
+                let cards = cards_core::parse_cards(text).map_err(de::Error::custom)?;
+                let n = cards.len();
+                cards.try_into().map_err(|_| {
+                    de::Error::custom(format!("\"deal\" holds {n} cards, not {ROUND_CARDS}"))
+                })?
+            }
+            (None, Some(seed)) => crate::Round::new(rules, seed).deal(),
+            (None, None) => return Err(de::Error::custom("a record needs \"seed\" or \"deal\"")),
+        };
+        if let Some(m) = &o.stakes
+            && m.contains_key(&Seat::Dealer)
+        {
+            return Err(de::Error::custom("the dealer carries no stake"));
+        }
+        let stakes = o.stakes.map(|m| {
+            let mut st = [0u32; 4];
+            for (seat, v) in m {
+                if let Some(n) = seat.field_number() {
+                    st[n as usize - 1] = v;
+                }
+            }
+            st
+        });
+        let mut draws = [None; 5];
+        for (seat, v) in o.draws {
+            draws[seat.index()] = Some(v);
+        }
+        Ok(Record {
+            seed: o.seed,
+            rules,
+            deal,
+            stakes,
+            draws,
+        })
+    }
 }
 
 impl Serialize for Advice {

@@ -186,3 +186,80 @@ fn draw_odds_are_the_odds_object_byte_for_byte() {
     .unwrap();
     assert_eq!(serde_json::to_string(&odds).unwrap(), expected);
 }
+
+#[test]
+fn a_round_record_is_json_that_replays() {
+    use kabu::{BuiltinPolicy, Record, Round, Seat};
+    let mut round = Round::new(Rules::VB6.with_ties(Ties::Push), 2026);
+    round.bet([1, 0, 3, 0]).unwrap();
+    round
+        .play(&mut BuiltinPolicy::Odds, &mut BuiltinPolicy::House)
+        .unwrap();
+    let v = serde_json::to_value(round.record()).unwrap();
+    assert_eq!(v["seed"], 2026);
+    assert_eq!(v["rules"], json!({"preset": "vb6", "ties": "push"}));
+    assert_eq!(v["stakes"], json!({"1": 1, "3": 3}));
+    assert_eq!(v["draws"].as_object().unwrap().len(), 5);
+    assert_eq!(v["deal"].as_str().unwrap().split(' ').count(), 15);
+    let back: Record = serde_json::from_value(v).unwrap();
+    assert_eq!(back, round.record());
+    assert_eq!(back.replay().unwrap(), round);
+    // The seed alone deals the cards; the stakes and draws replay.
+    let short: Record = serde_json::from_value(json!({
+        "seed": 2026, "rules": {"preset": "vb6", "ties": "push"},
+        "stakes": {"1": 1, "3": 3}, "draws": v_draws(&round)
+    }))
+    .unwrap();
+    assert_eq!(short.replay().unwrap(), round);
+    for bad in [
+        json!({"rules": "default"}),
+        json!({"seed": 1, "stakes": {"dealer": 1}}),
+        json!({"seed": 1, "stakes": {"5": 1}}),
+        json!({"seed": 1, "deal": "SA S2"}),
+        json!({"seed": 1, "bets": {"1": 1}}),
+    ] {
+        assert!(
+            serde_json::from_value::<Record>(bad.clone()).is_err(),
+            "{bad}"
+        );
+    }
+    // A settlement: the case, both outcomes, the net and the field number.
+    let s = serde_json::to_value(round.settlement(Seat::Field3).unwrap()).unwrap();
+    assert_eq!(s["seat"], 3);
+    assert_eq!(s["stake"], 3);
+    assert!(s["field"]["code"].is_u64());
+    assert!(s["case"].is_string());
+}
+
+fn v_draws(round: &kabu::Round) -> Value {
+    let mut m = serde_json::Map::new();
+    for seat in kabu::Seat::ALL {
+        let key = seat
+            .field_number()
+            .map_or_else(|| "dealer".to_string(), |n| n.to_string());
+        m.insert(key, json!(round.decision(seat).unwrap()));
+    }
+    Value::Object(m)
+}
+
+#[test]
+fn edges_and_simulations_are_objects() {
+    use kabu::{BuiltinPolicy, HouseEdge};
+    let e = HouseEdge::new(-1_268_639, 17_272_710).unwrap();
+    let v = serde_json::to_value(e).unwrap();
+    assert_eq!(v["numerator"], -1_268_639);
+    assert_eq!(v["denominator"], 17_272_710);
+    assert!((v["value"].as_f64().unwrap() - e.value()).abs() < 1e-15);
+    let s = kabu::simulate(
+        Rules::DEFAULT,
+        &mut BuiltinPolicy::House,
+        &mut BuiltinPolicy::House,
+        100,
+        1,
+        |_| {},
+    );
+    let v = serde_json::to_value(s).unwrap();
+    assert_eq!(v["rounds"], 100);
+    assert_eq!(v["ci99"].as_array().unwrap().len(), 2);
+    assert_eq!(v["fields"].as_array().unwrap().len(), 4);
+}

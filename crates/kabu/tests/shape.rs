@@ -178,6 +178,9 @@ fn doc_examples_use_only_this_crates_paths() {
         ("src/harness.rs", include_str!("../src/harness.rs")),
         ("src/odds.rs", include_str!("../src/odds.rs")),
         ("src/rules.rs", include_str!("../src/rules.rs")),
+        ("src/round.rs", include_str!("../src/round.rs")),
+        ("src/edge.rs", include_str!("../src/edge.rs")),
+        ("src/serde_impls.rs", include_str!("../src/serde_impls.rs")),
     ];
     for (file, text) in sources {
         for (i, line) in text.lines().enumerate() {
@@ -185,7 +188,7 @@ fn doc_examples_use_only_this_crates_paths() {
             let in_docs = file == "README.md" || doc.starts_with("///") || doc.starts_with("//!");
             if in_docs && line.contains("cards_core::") {
                 assert!(
-                    line.contains("kabu::cards_core::"),
+                    line.contains("kabu::cards_core::") || line.contains("crate::cards_core::"),
                     "{file}:{}: {line}",
                     i + 1
                 );

@@ -49,6 +49,24 @@ pub struct View {
 }
 
 /// A computer player as the client drives it.
+///
+/// ```
+/// use cards_cli::uecda::client::{Player, View};
+/// use cards_core::CardSet;
+/// use daifugo::Meld;
+///
+/// /// Plays the strongest legal meld (the lists go weakest first).
+/// struct Last;
+///
+/// impl Player for Last {
+///     fn give(&mut self, view: &View, n: usize) -> CardSet {
+///         daifugo::weakest(view.hand, n)
+///     }
+///     fn play(&mut self, _view: &View, legal: &[Meld]) -> Option<Meld> {
+///         legal.last().copied()
+///     }
+/// }
+/// ```
 pub trait Player {
     /// The `n` cards to give in the exchange from `view.hand`.
     fn give(&mut self, view: &View, n: usize) -> CardSet;
@@ -118,7 +136,8 @@ impl std::fmt::Display for ClientError {
 
 impl std::error::Error for ClientError {}
 
-/// Connects, plays a whole match with `player`, and returns what the client saw.
+/// Connects, plays a whole match with `player`, and returns what the client saw (see
+/// [`crate::uecda::server::serve`] for a match in one process).
 pub fn run_client(
     opts: &ClientOptions,
     rules: &Rules,

@@ -2,10 +2,9 @@
 //! games (seats, classes, seeds), a submission as the server read it, the game record as JSON,
 //! and the client's computer players.
 
-use cards_core::{CardSet, Rng};
+use cards_core::CardSet;
 use daifugo::uecda::Grid;
-use daifugo::{Action, Class, Game, Meld, Mode, Record, Rules, State};
-use serde_json::{Value, json};
+use daifugo::{Action, Class, Game, Match, Meld, Mode, Rules, State};
 
 use super::PolicyName;
 use super::client::{Player, View};
@@ -34,21 +33,11 @@ pub struct DealView {
     pub seats: [u8; 5],
 }
 
-/// Games between seat shuffles (the official server's `RULE_SEKIGAE_NUM`).
-pub const SEAT_SHUFFLE_EVERY: u32 = 3;
-/// Games between class resets (the official server's `FLASH_MIBUN_NUMBER`).
-pub const CLASS_RESET_EVERY: u32 = 100;
-
-/// A match: game `g` (from 1) is a reset game when `(g - 1) % 100 == 0`, seats are shuffled
-/// (uniformly) before games 1, 4, 7, ...; the seat shuffles and each game's seed (its deal, and
-/// the cut-off's random places) are drawn in that order from `cards_core::Rng` seeded with the
-/// match's seed, and each game is played in the server's mode.
+/// A match (the game crate's [`Match`]: a seat shuffle before games 1, 4, 7, ..., a class reset
+/// every 100 games, every deal from the match's seed), each game played in the server's mode.
 pub struct Engine {
     rules: Rules,
-    rng: Rng,
-    game_no: u32,
-    seats: [u8; 5],
-    classes: Option<[Class; 5]>,
+    matched: Match,
     game: Game,
 }
 
@@ -56,10 +45,7 @@ impl Engine {
     pub fn new(rules: Rules, seed: u64) -> Engine {
         Engine {
             rules,
-            rng: Rng::seed_from_u64(seed),
-            game_no: 0,
-            seats: [0, 1, 2, 3, 4],
-            classes: None,
+            matched: Match::new(rules, seed),
             game: Game::new(rules, seed),
         }
     }
@@ -70,20 +56,9 @@ impl Engine {
 
     /// Deals the next game (seat shuffle and class reset as due, the tribute done).
     pub fn start_game(&mut self) -> DealView {
-        self.game_no += 1;
-        let g = self.game_no;
-        if g % SEAT_SHUFFLE_EVERY == 1 % SEAT_SHUFFLE_EVERY {
-            self.rng.shuffle(&mut self.seats);
-        }
-        let classes = if (g - 1).is_multiple_of(CLASS_RESET_EVERY) {
-            None
-        } else {
-            self.classes
-        };
-        let seed = self.rng.next_u64();
-        self.game = Game::deal_from(self.rules, seed, self.seats, classes);
+        self.game = self.matched.next_game();
         self.game.set_mode(Mode::Server);
-        let class_idx = classes.map(|c| c.map(Class::index));
+        let class_idx = self.game.classes().map(|c| c.map(Class::index));
         let mut to_give = [0u8; 5];
         if self.game.is_exchanging()
             && let Some(c) = class_idx
@@ -100,7 +75,7 @@ impl Engine {
             classes: class_idx,
             dealt: self.game.deal().hands,
             to_give,
-            seats: self.seats,
+            seats: self.game.seats(),
         }
     }
 
@@ -142,60 +117,51 @@ impl Engine {
 
     /// The places of the game just over; the next game's classes follow from them.
     pub fn places(&mut self) -> [u8; 5] {
-        self.classes = self.game.next_classes();
+        self.matched.finish(&self.game);
         self.game.places()
     }
 
-    /// Applies the turn player's submission; whether it was accepted.
-    pub fn submit(&mut self, sub: &Submission) -> bool {
+    /// Applies the turn player's submission; whether it was accepted, and whether the table
+    /// was cleared after it.
+    pub fn submit(&mut self, sub: &Submission) -> (bool, bool) {
         let action = match sub {
             Submission::Pass => Action::Pass,
             Submission::Meld(m, _) => Action::Play(*m),
             Submission::Invalid => Action::Invalid,
         };
         // the server's mode refuses nothing: an illegal submission is a pass
-        self.game.apply(action).is_ok_and(|o| o.accepted)
+        self.game
+            .apply(action)
+            .map_or((false, false), |o| (o.accepted, o.flushed))
     }
 
-    /// The game's record as one line of JSON.
+    /// The game's record as one line of JSON (the game crate's record format).
     pub fn record_json(&self) -> String {
-        record_json(&self.game.record()).to_string()
+        serde_json::to_string(&self.game.record()).unwrap_or_default()
     }
 }
 
-/// A record in the game's JSON form: `rules`, `seats`, `classes` (by player, `null` in a reset
-/// game), `hands` (as dealt), `exchange` (the cards each player returned, `null` without an
-/// exchange), `actions` (`{"player": p, "meld": "S3 S4 S5" | "pass" | "invalid"}`), and
-/// `places` for a game ended by the cut-off.
-pub fn record_json(r: &Record) -> Value {
-    let text = |c: &CardSet| {
-        c.iter()
-            .map(|card| {
-                if card.is_joker() {
-                    "JK".to_string()
-                } else {
-                    format!("{card:#}")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let mut v = json!({
-        "rules": r.rules.to_string(),
-        "seats": r.seats,
-        "classes": r.classes.map(|c| c.map(Class::index)),
-        "hands": r.hands.iter().map(text).collect::<Vec<_>>(),
-        "exchange": r.exchange.map(|e| e.iter().map(text).collect::<Vec<_>>()),
-        "actions": r.actions.iter().map(|a| json!({"player": a.player, "meld": format!("{:#}", a.action)})).collect::<Vec<_>>(),
-    });
-    if let Some(p) = r.places {
-        v["places"] = json!(p);
-    }
-    v
-}
-
-/// A computer player for the client: one of the game crate's built-in players, shown what the
-/// grids tell (its hand, the table, counts, classes, seats; no history).
+/// A computer player for the client: one of the game crate's built-in players (`seed`: the seed
+/// decomposition's player; `random`: a uniformly random legal action, seeded with `seed`), shown
+/// what the grids tell (its hand, the table, counts, classes, seats; no history).
+///
+/// ```
+/// use cards_cli::uecda::{client::View, player, PolicyName};
+/// use daifugo::{Meld, Rules, State};
+/// let mut p = player(PolicyName::Seed, 0, Rules::UECDA);
+/// let view = View {
+///     player: 0,
+///     hand: "S3 D3 H9".parse().unwrap(),
+///     state: State::default(),
+///     counts: [3, 10, 10, 10, 10],
+///     classes: None,
+///     seats: [0, 1, 2, 3, 4],
+/// };
+/// let legal = daifugo::lead(view.hand, &Rules::UECDA).unwrap();
+/// let pair = Meld::parse("S3 D3", &Rules::UECDA).unwrap();
+/// assert_eq!(p.play(&view, &legal), Some(pair)); // leads the weakest multi-card meld
+/// ```
+#[must_use]
 pub fn player(policy: PolicyName, seed: u64, rules: Rules) -> Box<dyn Player> {
     let name = match policy {
         PolicyName::Seed => "seed",

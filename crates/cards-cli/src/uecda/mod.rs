@@ -2,8 +2,8 @@
 //! Daihinmin contest's TCP protocol) over the standard library's blocking sockets.
 //!
 //! - [`net`]: exact-size reads with deadlines, one-piece writes, the per-client reader thread;
-//! - [`server`]: accepting five clients and the server's message order;
-//! - [`client`]: the client's message order and places;
+//! - [`server`](mod@server): accepting five clients and the server's message order;
+//! - [`client`](mod@client): the client's message order and places;
 //! - `engine`: the bridge to the `daifugo` game engine.
 //!
 //! **Why blocking sockets and a thread per client**, not an async runtime: a match is five
@@ -19,6 +19,8 @@ pub mod client;
 mod engine;
 pub mod net;
 pub mod server;
+
+pub use engine::player;
 
 use std::fmt::Write as _;
 use std::fs::File;
@@ -47,10 +49,10 @@ pub struct ServeArgs {
     seed: Option<u64>,
     /// Seconds a client has for each move or exchange before it counts as disconnected; 0 = no
     /// limit.
-    #[arg(long, default_value_t = 30.0)]
+    #[arg(long, default_value_t = 30.0, value_parser = seconds)]
     timeout: f64,
     /// Seconds to wait for five clients before giving up; 0 = no limit.
-    #[arg(long, default_value_t = 600.0)]
+    #[arg(long, default_value_t = 600.0, value_parser = seconds)]
     wait: f64,
     /// Write every game's record to FILE, one JSON line a game.
     #[arg(long, value_name = "FILE")]
@@ -92,6 +94,17 @@ pub struct ClientArgs {
     json: bool,
 }
 
+/// A number of seconds, 0 or more.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!(
+            "\"{}\" is no number of seconds (0 or more; 0 = no limit)",
+            common::short(text)
+        )),
+    }
+}
+
 /// Prints `text` and a newline on stdout.
 fn write_out(text: &str) -> Result<(), CliError> {
     common::write_stdout(format!("{text}\n").as_bytes())
@@ -114,9 +127,11 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
         ..server::ServeOptions::default()
     };
     let mut records: Box<dyn Write> = match &a.record {
-        Some(path) => Box::new(io::BufWriter::new(File::create(path).map_err(|e| {
-            CliError::usage(format!("cannot create {}: {e}", path.display()))
-        })?)),
+        Some(path) => {
+            Box::new(io::BufWriter::new(File::create(path).map_err(|e| {
+                CliError::Io(format!("cannot create {}: {e}", path.display()))
+            })?))
+        }
         None => Box::new(io::sink()),
     };
     let mut log = io::stderr();

@@ -4,7 +4,9 @@
 //! The protocol has two messages, a 480-byte grid and a 4-byte big-endian int. Every read here
 //! takes exactly that many bytes, however the network splits them (the official server takes
 //! what one `recv` returns and desynchronises on a split grid), and gives up at a deadline so a
-//! silent peer cannot hang the caller. Every write is one `write_all` of the whole message.
+//! silent peer cannot hang the caller. Every write is one `write_all` of whole messages, so a
+//! grid never straddles two writes (clients built on the official kit read a grid with one
+//! `read`).
 
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
@@ -82,6 +84,22 @@ pub fn read_full(
 }
 
 /// Reads one grid before `deadline`.
+///
+/// ```
+/// use std::net::{TcpListener, TcpStream};
+/// use std::time::{Duration, Instant};
+/// use cards_cli::uecda::net::{read_grid, read_int, write_grid, write_int};
+/// use daifugo::uecda::Grid;
+///
+/// let l = TcpListener::bind("127.0.0.1:0").unwrap();
+/// let mut a = TcpStream::connect(l.local_addr().unwrap()).unwrap();
+/// let (mut b, _) = l.accept().unwrap();
+/// write_grid(&mut a, &Grid::profile("me")).unwrap();
+/// write_int(&mut a, 9).unwrap();
+/// let soon = Some(Instant::now() + Duration::from_secs(5));
+/// assert_eq!(read_grid(&mut b, soon).unwrap().read_profile().unwrap().1, "me");
+/// assert_eq!(read_int(&mut b, soon).unwrap(), 9);
+/// ```
 pub fn read_grid(stream: &mut TcpStream, deadline: Option<Instant>) -> Result<Grid, NetError> {
     let mut buf = [0u8; GRID_BYTES];
     read_full(stream, &mut buf, deadline)?;
@@ -103,6 +121,11 @@ pub fn write_grid(stream: &mut TcpStream, grid: &Grid) -> Result<(), NetError> {
 /// Writes one big-endian int (a negative value is sent as 0, as the official server does).
 pub fn write_int(stream: &mut TcpStream, value: i32) -> Result<(), NetError> {
     write_all(stream, &value.max(0).to_be_bytes())
+}
+
+/// Writes whole messages (grids and ints, already in wire form) with one `write_all`.
+pub fn write_bytes(stream: &mut TcpStream, bytes: &[u8]) -> Result<(), NetError> {
+    write_all(stream, bytes)
 }
 
 fn write_all(stream: &mut TcpStream, bytes: &[u8]) -> Result<(), NetError> {

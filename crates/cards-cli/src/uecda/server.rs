@@ -5,6 +5,10 @@
 //! per turn a hand grid to every player, the turn player's submission and its answer (9 or 8),
 //! a field grid to every player and the end flag (0, 1, or 2 after the match's last game).
 //!
+//! The messages for one client are queued and written together just before the server waits
+//! for a client (the field grid, end flag and next hand grid of a turn in one write, never a
+//! grid split across writes): a third of the system calls of a write per message.
+//!
 //! Where the official server hangs or desynchronises, this one does not:
 //!
 //! - reads take exactly 480 (or 4) bytes, whatever pieces they come in;
@@ -20,10 +24,12 @@
 //!   or that does not beat the table;
 //! - the wait for five clients has an overall limit.
 //!
-//! The state cells of a field grid (`[5][4..8]`) show the state after the action; unlike the
-//! official server, which shows them before a flush the action triggers, lock and 11-back are
-//! already cleared after an 8-cut (the protocol's manual calls these cells unreliable; clients
-//! read the state from the hand grid, which is identical in both servers). Row 7 is always 0.
+//! The state cells of a field grid (`[5][4..8]`) show the state after the action and before any
+//! flush it triggers, as the official server's do: after an 8-cut or the last pass of a trick
+//! the field grid still shows the meld, `[5][4] = 0` and the lock; the next hand grid shows the
+//! clear table. The classes of row 6
+//! are the game's classes in every grid (the official server overwrites them with places as
+//! players finish; read classes from the deal grid with either server). Row 7 is always 0.
 
 use std::io::{self, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
@@ -34,7 +40,7 @@ use daifugo::Rules;
 use daifugo::uecda::{Grid, Status};
 
 use super::engine::{Engine, Submission};
-use super::net::{Incoming, NetError, read_grid, spawn_reader, write_grid, write_int};
+use super::net::{Incoming, NetError, read_grid, spawn_reader, write_bytes, write_int};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -121,6 +127,8 @@ impl std::error::Error for ServeError {}
 struct Client {
     name: String,
     out: TcpStream,
+    /// Messages not yet written (see [`Server::flush_all`]).
+    pending: Vec<u8>,
     rx: mpsc::Receiver<Incoming>,
     alive: bool,
 }
@@ -137,6 +145,46 @@ struct Server<'a> {
 /// Binds, tells `on_listen` the address (before accepting anyone), accepts five clients and
 /// plays the match; each game's record (one JSON line) goes to `records`, each log line to
 /// `log`.
+///
+/// A whole match in one process, five clients on threads:
+///
+/// ```
+/// use std::{io, sync::mpsc, thread, time::Duration};
+/// use cards_cli::uecda::{client, player, server, PolicyName};
+/// use daifugo::Rules;
+///
+/// let (tx, rx) = mpsc::channel();
+/// let srv = thread::spawn(move || {
+///     let opts = server::ServeOptions {
+///         port: 0,
+///         games: 2,
+///         seed: 7,
+///         wait: Some(Duration::from_secs(30)),
+///         ..server::ServeOptions::default()
+///     };
+///     let mut on_listen = |addr: std::net::SocketAddr| tx.send(addr.port()).unwrap();
+///     server::serve(&opts, &mut on_listen, &mut io::sink(), &mut io::sink())
+/// });
+/// let port = rx.recv().unwrap();
+/// let clients: Vec<_> = (0..5)
+///     .map(|i| {
+///         thread::spawn(move || {
+///             let opts = client::ClientOptions {
+///                 host: "127.0.0.1".into(),
+///                 port,
+///                 name: format!("p{i}"),
+///                 idle: Some(Duration::from_secs(30)),
+///             };
+///             let mut me = player(PolicyName::Seed, i, Rules::UECDA);
+///             client::run_client(&opts, &Rules::UECDA, me.as_mut()).unwrap()
+///         })
+///     })
+///     .collect();
+/// let reports: Vec<_> = clients.into_iter().map(|c| c.join().unwrap()).collect();
+/// let standings = srv.join().unwrap().unwrap();
+/// assert_eq!(standings.points.iter().sum::<u32>(), 2 * 15); // 5 + 4 + 3 + 2 + 1 a game
+/// assert!(reports.iter().all(|r| r.refused == 0 && r.games.len() == 2));
+/// ```
 pub fn serve(
     opts: &ServeOptions,
     on_listen: &mut dyn FnMut(SocketAddr),
@@ -170,6 +218,7 @@ pub fn serve(
             .and_then(|()| records.flush())
             .map_err(ServeError::Record)?;
     }
+    server.flush_all();
     let wall = start.elapsed();
     for c in &server.clients {
         let _ = c.out.shutdown(Shutdown::Both);
@@ -219,6 +268,7 @@ fn accept_five(
                 clients.push(Client {
                     name,
                     out: stream,
+                    pending: Vec::with_capacity(2048),
                     rx,
                     alive: true,
                 });
@@ -265,27 +315,46 @@ impl Server<'_> {
         );
         let c = &mut self.clients[p];
         c.alive = false;
+        c.pending.clear();
         let _ = c.out.shutdown(Shutdown::Both);
         self.disconnected.push(p as u8);
     }
 
+    /// Queues a grid for player `p` (written whole by the next [`Server::flush_all`]).
     fn send_grid(&mut self, p: usize, g: &Grid) {
-        if !self.clients[p].alive {
-            return;
-        }
-        match write_grid(&mut self.clients[p].out, g) {
-            Ok(()) => self.messages += 1,
-            Err(e) => self.disconnect(p, &format!("write failed: {e}")),
+        let c = &mut self.clients[p];
+        if c.alive {
+            c.pending.extend_from_slice(&g.to_bytes());
+            self.messages += 1;
         }
     }
 
+    /// Queues an int for player `p` (a negative value goes out as 0, as the official server
+    /// sends it).
     fn send_int(&mut self, p: usize, v: i32) {
-        if !self.clients[p].alive {
-            return;
+        let c = &mut self.clients[p];
+        if c.alive {
+            c.pending.extend_from_slice(&v.max(0).to_be_bytes());
+            self.messages += 1;
         }
-        match write_int(&mut self.clients[p].out, v) {
-            Ok(()) => self.messages += 1,
-            Err(e) => self.disconnect(p, &format!("write failed: {e}")),
+    }
+
+    /// Writes every client's queued messages, each client's in one write: the messages of a
+    /// turn (field grid, end flag, next hand grid) go out together, and every grid lies whole
+    /// inside one write, as clients that read a grid with one `read` need. Called before every
+    /// wait for a client and at the end.
+    fn flush_all(&mut self) {
+        for p in 0..self.clients.len() {
+            let c = &mut self.clients[p];
+            if !c.alive || c.pending.is_empty() {
+                c.pending.clear();
+                continue;
+            }
+            let result = write_bytes(&mut c.out, &c.pending);
+            c.pending.clear();
+            if let Err(e) = result {
+                self.disconnect(p, &format!("write failed: {e}"));
+            }
         }
     }
 
@@ -308,6 +377,7 @@ impl Server<'_> {
     /// The next grid of player `p` within the move timeout, or `None` (the player is then
     /// disconnected, or already was).
     fn read_from(&mut self, p: usize, what: &str) -> Option<Grid> {
+        self.flush_all();
         if !self.clients[p].alive {
             return None;
         }
@@ -439,7 +509,7 @@ impl Server<'_> {
                 },
             };
             let table_was_clear = st.table.is_none();
-            let accepted = engine.submit(&sub);
+            let (accepted, flushed) = engine.submit(&sub);
             let answer = match (&sub, accepted) {
                 (Submission::Meld(_, g), true) => {
                     let mut f = Grid::EMPTY;
@@ -457,14 +527,29 @@ impl Server<'_> {
             if asked {
                 self.send_int(turn, answer);
             }
+            // the state after the action, before the flush it triggers
             let after = engine.state();
+            let (locked, eleven_back) = match (&sub, accepted, flushed) {
+                (_, _, false) => (after.locked, after.eleven_back),
+                (Submission::Meld(m, _), true, true) => {
+                    let rules = engine.rules();
+                    let locks = rules.suit_lock
+                        && !m.is_lone_joker()
+                        && st
+                            .table
+                            .is_some_and(|t| !t.is_lone_joker() && t.suit_mask() == m.suit_mask());
+                    let flips = rules.eleven_back && m.has_rank(cards_core::Rank::Jack);
+                    (st.locked || locks, st.eleven_back ^ flips)
+                }
+                _ => (st.locked, st.eleven_back),
+            };
             let mut fg = field.unwrap_or(Grid::EMPTY);
             fg.set_status(&Status {
                 player: Some(turn as u8),
                 table_clear: field.is_none(),
-                eleven_back: after.eleven_back,
+                eleven_back,
                 revolution: after.revolution,
-                locked: after.locked,
+                locked,
                 counts: engine.counts(),
                 ..base
             });

@@ -1,0 +1,343 @@
+//! `cards doudizhu deal | play | replay`: whole games.
+
+use std::io::Read;
+
+use doudizhu::{
+    Action, Deal, Game, GameRules, GreedyPolicy, HumanPolicy, Policy, RandomPolicy, Record,
+    ReplayError,
+};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::common::{CliError, IoArgs, SeedArg, batch_stdio, emit, seed_line, short, write_json};
+
+/// Arguments of `cards doudizhu deal`.
+#[derive(clap::Args, Debug)]
+pub struct DealArgs {
+    /// Game rules: standard, strict, openspiel, douzero or rlcard (or `preset+option=value`).
+    #[arg(long, default_value = "standard")]
+    rules: GameRules,
+    #[command(flatten)]
+    seed: SeedArg,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `cards doudizhu play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Game rules: standard, strict, openspiel, douzero or rlcard (or `preset+option=value`).
+    #[arg(long, default_value = "standard")]
+    rules: GameRules,
+    #[command(flatten)]
+    seed: SeedArg,
+    /// The player of every seat: random, greedy or human.
+    #[arg(long, default_value = "greedy", conflicts_with = "players")]
+    policy: PlayerKind,
+    /// One player per seat, seat 0 first, e.g. `human,greedy,greedy`.
+    #[arg(long, value_delimiter = ',', num_args = 3)]
+    players: Option<Vec<PlayerKind>>,
+    /// The record and the result as one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Arguments of `cards doudizhu replay`.
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// Also list, for every action, the legal actions at that point.
+    #[arg(long)]
+    legal: bool,
+    #[command(flatten)]
+    io: IoArgs,
+    /// A file holding one JSON record (default: stdin).
+    #[arg(conflicts_with = "batch")]
+    file: Option<std::path::PathBuf>,
+}
+
+/// A seat's player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    /// Uniformly random, seeded from the game's seed and the seat.
+    Random,
+    /// The greedy heuristic.
+    Greedy,
+    /// The terminal.
+    Human,
+}
+
+impl std::str::FromStr for PlayerKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<PlayerKind, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "random" => Ok(PlayerKind::Random),
+            "greedy" => Ok(PlayerKind::Greedy),
+            "human" => Ok(PlayerKind::Human),
+            _ => Err(format!(
+                "unknown player \"{}\" (random, greedy, human)",
+                short(s)
+            )),
+        }
+    }
+}
+
+/// The seed a command uses: the flag, or one drawn (32 bits under the `douzero` dealer, whose
+/// generator takes a 32-bit seed).
+fn resolve_seed(seed: SeedArg, rules: &GameRules) -> u64 {
+    match seed.seed {
+        Some(s) => s,
+        None if rules.dealer == doudizhu::Dealer::DouZero => {
+            crate::common::draw_seed() & 0xffff_ffff
+        }
+        None => crate::common::draw_seed(),
+    }
+}
+
+fn deal_json(seed: u64, rules: &GameRules, deal: &Deal) -> Value {
+    let mut v = json!({
+        "seed": seed,
+        "hands": deal.hands.map(|h| h.to_string()),
+        "kitty": deal.kitty.to_string(),
+    });
+    let key = if rules.auction == doudizhu::Auction::None {
+        "landlord"
+    } else {
+        "first_bidder"
+    };
+    v[key] = json!(deal.first);
+    v
+}
+
+fn deal_text(seed: u64, rules: &GameRules, deal: &Deal) -> String {
+    use std::fmt::Write as _;
+    let mut s = format!("{}\nrules: {rules}\n", seed_line(seed));
+    for (seat, h) in deal.hands.iter().enumerate() {
+        let _ = writeln!(s, "seat {seat}: {h}");
+    }
+    let _ = writeln!(s, "kitty: {}", deal.kitty);
+    if rules.auction == doudizhu::Auction::None {
+        let _ = write!(s, "landlord: seat {}", deal.first);
+    } else {
+        let _ = write!(s, "first bidder: seat {}", deal.first);
+        if let Some(r) = deal.face_up {
+            let _ = write!(s, " (face-up card {r})");
+        }
+    }
+    s
+}
+
+/// The result of a game: landlord, bid, bombs (and rockets), spring, winner, returns.
+#[derive(Serialize)]
+struct GameResult {
+    landlord: Option<u8>,
+    bid: u8,
+    bombs: u8,
+    spring: bool,
+    winner: Option<&'static str>,
+    returns: [i64; 3],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal: Option<Vec<Vec<String>>>,
+}
+
+fn result_of(game: &Game, legal: Option<Vec<Vec<String>>>) -> GameResult {
+    let s = game.state();
+    let over = s.is_over();
+    GameResult {
+        landlord: if over { s.landlord() } else { None },
+        bid: if s.landlord().is_some() { s.bid() } else { 0 },
+        bombs: s.bombs() + s.rockets(),
+        spring: s.spring(),
+        winner: s
+            .landlord_won()
+            .map(|w| if w { "landlord" } else { "peasants" }),
+        returns: game.returns(),
+        legal,
+    }
+}
+
+/// The legal actions of a state, sorted (pass, bids, then plays in list order), as text.
+fn sorted_legal(game: &Game) -> Vec<String> {
+    let mut legal = game.legal_actions();
+    legal.sort_by(|a, b| {
+        let key = |x: &Action| match x {
+            Action::Pass => (0, 0, None),
+            Action::Bid(n) => (1, *n, None),
+            Action::Play(m) => (2, 0, Some(*m)),
+        };
+        key(a).cmp(&key(b))
+    });
+    legal.iter().map(ToString::to_string).collect()
+}
+
+/// Replays a record; with `legal` also the sorted legal actions before every action.
+fn replay_record(record: &Record, legal: bool) -> Result<(Game, GameResult), String> {
+    let mut game = Game::from_deal(record.rules, record.deal);
+    let mut lists = legal.then(Vec::new);
+    for (index, text) in record.actions.iter().enumerate() {
+        if let Some(l) = lists.as_mut() {
+            l.push(sorted_legal(&game));
+        }
+        let err = |e: doudizhu::GameError| {
+            ReplayError::Action {
+                index,
+                text: text.clone(),
+                error: e,
+            }
+            .to_string()
+        };
+        let action = game.parse_action(text).map_err(err)?;
+        game.apply(action).map_err(err)?;
+    }
+    let result = result_of(&game, lists);
+    Ok((game, result))
+}
+
+/// One `doudizhu replay --batch` line: a record object (keys `rules`, `hands`, `kitty`,
+/// `first_bidder` or `landlord`, `face_up`, `actions`; `null` is absent) to its result.
+pub fn replay_answer(legal: bool) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
+    move |text, out| {
+        let record: Record = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let (_, result) = replay_record(&record, legal)?;
+        write_json(out, &result);
+        Ok(())
+    }
+}
+
+/// Runs `deal`, `play` or `replay`.
+pub fn run_deal(a: &DealArgs) -> Result<(), CliError> {
+    let seed = resolve_seed(a.seed, &a.rules);
+    let deal = Deal::from_seed(&a.rules, seed).map_err(|e| CliError::usage(e.to_string()))?;
+    let io = IoArgs {
+        json: a.json,
+        ..IoArgs::default()
+    };
+    emit(
+        &io,
+        &deal_text(seed, &a.rules, &deal),
+        &deal_json(seed, &a.rules, &deal),
+    )
+}
+
+/// Runs `play`.
+pub fn run_play(a: PlayArgs) -> Result<(), CliError> {
+    let seed = resolve_seed(a.seed, &a.rules);
+    let mut game = Game::new(a.rules, seed).map_err(|e| CliError::usage(e.to_string()))?;
+    let kinds = a.players.unwrap_or_else(|| vec![a.policy; 3]);
+    let stdin = std::io::stdin();
+    let mut players: Vec<Box<dyn Policy>> = kinds
+        .iter()
+        .enumerate()
+        .map(|(seat, k)| -> Box<dyn Policy> {
+            match k {
+                PlayerKind::Random => Box::new(RandomPolicy::new(
+                    seed.wrapping_mul(3).wrapping_add(seat as u64 + 1),
+                )),
+                PlayerKind::Greedy => Box::new(GreedyPolicy),
+                PlayerKind::Human => Box::new(HumanPolicy::new(stdin.lock(), std::io::stderr())),
+            }
+        })
+        .collect();
+    let mut legal = Vec::new();
+    while let Some(seat) = game.current_player() {
+        legal.clear();
+        game.legal_actions_into(&mut legal);
+        let obs = game.observation(seat);
+        let Some(action) = players[usize::from(seat)].choose(&obs, &legal) else {
+            return Err(CliError::Io(format!("seat {seat}: the input ended")));
+        };
+        game.apply(action)
+            .map_err(|e| CliError::Io(format!("seat {seat}: {e}")))?;
+    }
+    let record = game.record();
+    let result = result_of(&game, None);
+    let io = IoArgs {
+        json: a.json,
+        ..IoArgs::default()
+    };
+    let human = format!("{}\n{}", seed_line(seed), record.transcript().trim_end());
+    emit(
+        &io,
+        &human,
+        &json!({ "seed": seed, "record": record, "result": result }),
+    )
+}
+
+/// Runs `replay`.
+pub fn run_replay(a: &ReplayArgs) -> Result<(), CliError> {
+    if a.io.batch {
+        return batch_stdio(replay_answer(a.legal));
+    }
+    let mut text = String::new();
+    match &a.file {
+        Some(path) => {
+            text = std::fs::read_to_string(path)
+                .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
+        }
+        None => {
+            std::io::stdin()
+                .lock()
+                .take(1 << 20)
+                .read_to_string(&mut text)
+                .map_err(|e| CliError::Io(format!("cannot read stdin: {e}")))?;
+        }
+    }
+    let record: Record =
+        serde_json::from_str(text.trim()).map_err(|e| CliError::usage(format!("record: {e}")))?;
+    let (_, result) = replay_record(&record, a.legal).map_err(CliError::usage)?;
+    let human = record.transcript();
+    emit(&a.io, human.trim_end(), &result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(line: &str, legal: bool) -> Result<Value, String> {
+        let mut out = Vec::new();
+        replay_answer(legal)(line, &mut out)?;
+        Ok(serde_json::from_slice(&out).unwrap())
+    }
+
+    /// S1 of the spec under `openspiel`: the landlord (seat 0, bid 1) wins with a spring.
+    const S1: &str = r#"{"rules": "openspiel", "hands": ["34567899TTJJQQQAA", "33344455566677788", "899TTJJQKKKAA222B"], "kitty": "K2R", "first_bidder": 0, "actions": ["1", "pass", "pass", "345678", "pass", "pass", "99TTJJ", "pass", "pass", "QQQK", "pass", "pass", "AA", "pass", "pass", "2", "pass", "pass", "R"]}"#;
+
+    #[test]
+    fn replay_lines_give_the_result() {
+        let v = answer(S1, false).unwrap();
+        assert_eq!(
+            v,
+            json!({"landlord": 0, "bid": 1, "bombs": 0, "spring": true, "winner": "landlord", "returns": [4, -2, -2]})
+        );
+        let v = answer(S1, true).unwrap();
+        let legal = v["legal"].as_array().unwrap();
+        assert_eq!(legal.len(), 19);
+        assert_eq!(legal[0], json!(["pass", "1", "2", "3"]));
+        assert_eq!(legal[1], json!(["pass", "2", "3"]));
+        // all pass under openspiel: no landlord, zero returns
+        let all_pass = r#"{"rules": "openspiel", "hands": ["34567899TTJJQQQAA", "33344455566677788", "899TTJJQKKKAA222B"], "kitty": "K2R", "first_bidder": 1, "actions": ["pass", "pass", "pass"]}"#;
+        let v = answer(all_pass, false).unwrap();
+        assert_eq!(
+            v,
+            json!({"landlord": null, "bid": 0, "bombs": 0, "spring": false, "winner": null, "returns": [0, 0, 0]})
+        );
+    }
+
+    #[test]
+    fn replay_names_the_first_illegal_action_and_unknown_keys() {
+        let line = r#"{"rules": "rlcard", "hands": ["334479TTJQQKKAABR", "35566778999JJQQA2", "345567888TTJKKA22"], "kitty": "462", "landlord": 0, "actions": ["pass"]}"#;
+        let e = answer(line, false).unwrap_err();
+        assert_eq!(e, "action 0 \"pass\": the leader cannot pass");
+        let line = r#"{"rules": "rlcard", "hand": []}"#;
+        let e = answer(line, false).unwrap_err();
+        assert!(e.contains("unknown field `hand`"), "{e}");
+        assert!(e.contains("`hands`"), "{e}");
+        let line = r#"{"rules": "rlcard", "hands": ["334479TTJQQKKAABR", "35566778999JJQQA2", "345567888TTJKKA22"], "kitty": "462", "landlord": 0, "actions": ["3"]}"#;
+        let v = answer(line, true).unwrap();
+        assert_eq!(v["landlord"], Value::Null, "not over");
+        let legal = v["legal"][0].as_array().unwrap();
+        assert_eq!(legal[0], "3");
+        assert!(!legal.iter().any(|a| a == "pass"));
+    }
+}
