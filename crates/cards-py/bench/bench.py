@@ -166,7 +166,8 @@ def main() -> None:
 
         us, s = per_call(lambda l: MovesGener(l).gen_moves(), dz_lists, max(3, a.repeat // 2))
         row("DouZero MovesGener(...).gen_moves()", us, s)
-        peers["DouZero gen_moves"] = (us, dzd)
+        peers["DouZero gen_moves / our strings"] = (us, rl)
+        peers["DouZero gen_moves / our drop-in"] = (us, dzd)
     except ImportError:
         print("  DouZero: not installed")
     try:
@@ -195,7 +196,7 @@ def main() -> None:
 
     print("\nRatios (peer time / cards_rs time, same output form):")
     for name, (peer, ours) in peers.items():
-        print(f"  {name:<28} {peer / ours:8.1f}x")
+        print(f"  {name:<34} {peer / ours:8.1f}x")
 
 
 if __name__ == "__main__":

@@ -512,6 +512,38 @@ fn ddz_classify(cards: &Bound<'_, PyAny>, rules: Option<&str>) -> PyResult<Vec<P
         .map_err(|e| NoPlayError::new_err(format!("{}: {e}", display(c))))
 }
 
+/// The plays of a turn and whether it is a follow: the leads when `table` is absent (or a pass),
+/// else the plays that beat it; `need_table` refuses the lead.
+fn turn_moves(
+    hand: &Bound<'_, PyAny>,
+    table: Option<&Bound<'_, PyAny>>,
+    rules: Option<&str>,
+    form: &str,
+    need_table: bool,
+) -> PyResult<(Form, Rules, Vec<Move>, bool)> {
+    let form = Form::parse(form)?;
+    let rules = rules_of(rules, form)?;
+    let h = hand_of(hand)?;
+    let t = match table {
+        Some(t) => table_of(t, form, &rules)?,
+        None => None,
+    };
+    let mut out = Vec::with_capacity(256);
+    match t {
+        Some(t) => {
+            follow_into(h, &t, &rules, &mut out);
+            Ok((form, rules, out, true))
+        }
+        None if need_table => Err(NoPlayError::new_err(
+            "the table holds no play to follow (pass or nothing): use lead",
+        )),
+        None => {
+            lead_into(h, &rules, &mut out);
+            Ok((form, rules, out, false))
+        }
+    }
+}
+
 /// Every lead of `hand`, in the form asked for.
 #[pyfunction]
 #[pyo3(signature = (hand, rules = None, form = "str"))]
@@ -521,12 +553,8 @@ fn ddz_lead<'py>(
     rules: Option<&str>,
     form: &str,
 ) -> PyResult<Bound<'py, PyList>> {
-    let form = Form::parse(form)?;
-    let rules = rules_of(rules, form)?;
-    let h = hand_of(hand)?;
-    let mut out = Vec::with_capacity(256);
-    lead_into(h, &rules, &mut out);
-    to_list(py, &out, false, form, &rules)
+    let (form, rules, moves, _) = turn_moves(hand, None, rules, form, false)?;
+    to_list(py, &moves, false, form, &rules)
 }
 
 /// Every play of `hand` that beats `table` (no pass), in the form asked for.
@@ -539,21 +567,8 @@ fn ddz_follow<'py>(
     rules: Option<&str>,
     form: &str,
 ) -> PyResult<Bound<'py, PyList>> {
-    let form = Form::parse(form)?;
-    let rules = rules_of(rules, form)?;
-    let h = hand_of(hand)?;
-    let mut out = Vec::with_capacity(64);
-    match table_of(table, form, &rules)? {
-        Some(t) => {
-            follow_into(h, &t, &rules, &mut out);
-        }
-        None => {
-            return Err(NoPlayError::new_err(
-                "the table holds no play to follow (pass or nothing): use lead",
-            ));
-        }
-    }
-    to_list(py, &out, false, form, &rules)
+    let (form, rules, moves, _) = turn_moves(hand, Some(table), rules, form, true)?;
+    to_list(py, &moves, false, form, &rules)
 }
 
 /// The legal actions of a turn: the leads when `table` is `None` or a pass, else pass first and
@@ -567,24 +582,8 @@ fn ddz_legal<'py>(
     rules: Option<&str>,
     form: &str,
 ) -> PyResult<Bound<'py, PyList>> {
-    let form = Form::parse(form)?;
-    let rules = rules_of(rules, form)?;
-    let h = hand_of(hand)?;
-    let mut out = Vec::with_capacity(256);
-    let t = match table {
-        Some(t) => table_of(t, form, &rules)?,
-        None => None,
-    };
-    match t {
-        Some(t) => {
-            follow_into(h, &t, &rules, &mut out);
-            to_list(py, &out, true, form, &rules)
-        }
-        None => {
-            lead_into(h, &rules, &mut out);
-            to_list(py, &out, false, form, &rules)
-        }
-    }
+    let (form, rules, moves, following) = turn_moves(hand, table, rules, form, false)?;
+    to_list(py, &moves, following, form, &rules)
 }
 
 /// The move of an RLCard action id (`None` for pass).
@@ -945,6 +944,17 @@ impl PyGame {
         Ok(PyGame { game })
     }
 
+    /// The game an OpenSpiel chance sequence deals (the face-up card's position, then the 51
+    /// dealt cards, as pyspiel's `history()` starts), under the `openspiel` flow preset.
+    #[staticmethod]
+    fn from_openspiel_chance(actions: Vec<u32>) -> PyResult<Self> {
+        let deal = doudizhu::Deal::from_openspiel_chance(&actions)
+            .map_err(|e| ParseError::new_err(e.to_string()))?;
+        Ok(PyGame {
+            game: doudizhu::Game::from_deal(doudizhu::GameRules::OPENSPIEL, deal),
+        })
+    }
+
     /// The seat to act (0..2), or `None` when the game is over.
     #[getter]
     fn current_player(&self) -> Option<u8> {
@@ -1061,6 +1071,9 @@ impl PyGame {
         d.set_item("phase", self.phase())?;
         d.set_item("current_player", o.current_player())?;
         d.set_item("first_bidder", o.first_bidder())?;
+        d.set_item("face_up", o.face_up().map(Rank::index))?;
+        // the history's first `auction` entries are the auction's (a bid writes as its number)
+        d.set_item("auction", o.bids().len())?;
         d.set_item("high_bid", o.high_bid())?;
         d.set_item("landlord", o.landlord())?;
         d.set_item("kitty", o.kitty().map(|k| k.to_string()))?;

@@ -193,3 +193,40 @@ def test_legal_actions_in_pyspiel_games():
             steps += 1
     assert steps > n * 10
     print(f"\nOpenSpiel: {n} games, {steps} steps, faults: {faults}")
+
+
+def test_whole_games_and_observation_strings_equal_pyspiels():
+    """Game.from_openspiel_chance on pyspiel's own chance outcomes, then the same bids and plays
+    (OpenSpiel ids): the same legal ids (but the listed faults), the same observation string for
+    every seat at every step, the same returns."""
+    n = size(30, 300)
+    faults = collections.Counter()
+    for seed in range(n):
+        game = pyspiel.load_game("dou_dizhu")
+        s = game.new_initial_state()
+        rng = random.Random(seed)
+        while s.is_chance_node():
+            s.apply_action(rng.choice(s.chance_outcomes())[0])
+        g = ddz.Game.from_openspiel_chance(list(s.history()))
+        plays = []
+        while not s.is_terminal():
+            assert g.current_player == s.current_player()
+            for seat in range(3):
+                assert ddz.openspiel_observation_string(g, seat) == s.observation_string(seat), (seed, seat)
+            ours, theirs = g.legal_actions(form="openspiel"), s.legal_actions()
+            if g.phase == "play":
+                table = None
+                if plays and plays[-1] != 0:
+                    table = plays[-1]
+                elif len(plays) >= 2 and plays[-2] != 0:
+                    table = plays[-2]
+                faults.update(_faults(g.hand(g.current_player), table, ours, theirs))
+                a = rng.choice(sorted(set(ours) & set(theirs)))
+                plays.append(a)
+            else:
+                assert sorted(ours) == theirs
+                a = rng.choice(theirs)
+            g.step(a, form="openspiel")
+            s.apply_action(a)
+        assert g.is_over() and g.returns() == [int(r) for r in s.returns()], seed
+    print(f"\nOpenSpiel whole games: {n}, faults: {dict(faults)}")

@@ -85,6 +85,19 @@ def test_legal_actions_in_rlcard_games():
     assert steps > size(40, 400) * 10
 
 
+def test_seen_cards_quirk():
+    """RLCard's seen_cards drops every kitty card of a rank seat 0 plays (seed 20: kitty 88K,
+    seat 0 leads 56789T, RLCard shows K); the adapter reproduces it, the engine does not."""
+    env = rlcard.make("doudizhu", {"seed": 20})
+    state, _ = env.reset()
+    g = ddz.Game("rlcard", seed=20)
+    assert state["raw_obs"]["seen_cards"] == "88K" == g.observation(0)["kitty_left"]
+    state, _ = env.step(ddz.Move("56789T").rlcard_id())
+    g.step("56789T")
+    assert state["raw_obs"]["seen_cards"] == "K" == ddz.rlcard_raw_obs(g, 1)["seen_cards"]
+    assert g.observation(1)["kitty_left"] == "8K"
+
+
 def test_whole_games_equal_rlcards():
     """Game("rlcard", seed) deals as rlcard.make('doudizhu', {'seed': seed}).reset() does; the
     same actions (RLCard ids) give the same legal sets and the same raw state dict (the adapter

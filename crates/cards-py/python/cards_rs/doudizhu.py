@@ -66,6 +66,7 @@ __all__ = [
     "follow_batch",
     "rlcard_raw_obs",
     "douzero_infoset",
+    "openspiel_observation_string",
 ]
 
 PRESETS: tuple = tuple(_native.DDZ_PRESETS)
@@ -214,7 +215,8 @@ _RANKS = "3456789TJQKA2BR"
 
 def rlcard_raw_obs(game: Game, seat: int) -> dict:
     """RLCard's raw state dict (``state['raw_obs']``) for ``seat`` of a game: ``seen_cards`` (the
-    kitty cards the landlord has not played), ``landlord``, ``trace`` (seat, action) with
+    kitty less every rank seat 0 has played, as RLCard counts it: one played 8 removes both 8s
+    of a kitty ``88K``), ``landlord``, ``trace`` (seat, action) with
     ``'pass'``, ``played_cards`` by seat, ``self``, ``current_hand``, ``others_hand`` (the other
     two hands together), ``num_cards_left``, ``actions`` (the legal strings; RLCard's order comes
     from a Python set and varies between processes, so compare as sets).
@@ -225,12 +227,19 @@ def rlcard_raw_obs(game: Game, seat: int) -> dict:
     ('462', [20, 17, 17])
     """
     o = game.observation(seat)
+    # RLCard's quirk, reproduced: a card seat 0 plays removes every kitty card of its rank
+    # (`str.replace`), so kitty 88K after a played 8 shows K, not 8K (the engine's kitty_left)
+    seen = o["kitty"] or ""
+    for s, a in o["history"][o["auction"]:]:
+        if s == 0 and a != "pass":
+            for c in a.replace("-", ""):
+                seen = seen.replace(c, "")
     return {
-        "seen_cards": o["kitty_left"],
+        "seen_cards": seen,
         "landlord": o["landlord"],
         # the engine writes a plane's wings after a '-': RLCard writes the sorted cards
         "trace": [(s, a if a == "pass" else "".join(sorted(a.replace("-", ""), key=_RANKS.index)))
-                  for s, a in o["history"]],  # fmt: skip
+                  for s, a in o["history"][o["auction"]:]],  # fmt: skip
         "played_cards": list(o["played"]),
         "self": seat,
         "current_hand": o["hand"],
@@ -265,7 +274,7 @@ def douzero_infoset(game: Game, seat: int) -> dict:
     o = game.observation(seat)
     landlord = o["landlord"]
     pos = {(landlord + i) % 3: _POSITIONS[i] for i in range(3)}
-    seq = [(pos[s], _dz(a)) for s, a in o["history"] if not a.startswith("bid")]
+    seq = [(pos[s], _dz(a)) for s, a in o["history"][o["auction"]:]]
     moves = [m for _, m in seq]
     last_move = (moves[-2] if not moves[-1] else moves[-1]) if moves else []
     last_two = [[], []]
@@ -295,3 +304,31 @@ def douzero_infoset(game: Game, seat: int) -> dict:
         "bomb_num": o["bombs"],
         "legal_actions": game.legal_actions(form="douzero") if o["current_player"] == seat else [],
     }
+
+
+def _os_cards(text: str) -> str:
+    return text.replace("B", "(BWJ)").replace("R", "(CJ)")
+
+
+def openspiel_observation_string(game: Game, seat: int) -> str:
+    r"""pyspiel's ``observation_string(seat)`` for a game (``Game.from_openspiel_chance``):
+    ``My hand ...\nPlayed cards ...\nface up card rank: Nstart player: SMy position from Dizhu: P``,
+    jokers as ``(BWJ)`` and ``(CJ)``, the position relative to the landlord (during the auction,
+    to the highest bidder so far; the seat itself before any bid).
+
+    >>> g = Game.from_openspiel_chance([0] + [51 + c for c in range(51)])
+    >>> openspiel_observation_string(g, 1).split("\n")[0]
+    'My hand 344567789TTJQKKA2'
+    """
+    o = game.observation(seat)
+    played = "".join(sorted("".join(o["played"]), key=_RANKS.index))
+    landlord = o["landlord"]
+    if landlord is None:  # during the auction pyspiel counts from the highest bidder so far
+        bidders = [s for s, a in o["history"][: o["auction"]] if a != "pass"]
+        landlord = bidders[-1] if bidders else None
+    position = seat if landlord is None else (seat - landlord) % 3
+    return (
+        f"My hand {_os_cards(o['hand'])}\nPlayed cards {_os_cards(played)}\n"
+        f"face up card rank: {o['face_up']}start player: {o['first_bidder']}"
+        f"My position from Dizhu: {position}"
+    )
