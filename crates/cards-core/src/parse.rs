@@ -203,8 +203,23 @@ impl Oddity {
 
 impl Escaped<'_> {
     /// ` (<U+0421> looks like C, ...)`: one note for each distinct escaped character (at most
-    /// four), nothing when none is escaped.
-    fn write_notes(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// four), nothing when none is escaped. A game crate's error writes it after the message
+    /// that quotes the token, as [`ParseError`] does.
+    ///
+    /// ```
+    /// use cards_core::Escaped;
+    /// use core::fmt;
+    /// struct Bad<'a>(&'a str);
+    /// impl fmt::Display for Bad<'_> {
+    ///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    ///         write!(f, "unknown rank \"{}\"", Escaped(self.0))?;
+    ///         Escaped(self.0).write_notes(f)
+    ///     }
+    /// }
+    /// assert_eq!(Bad("\u{421}").to_string(), "unknown rank \"<U+0421>\" (<U+0421> looks like C)");
+    /// assert_eq!(Bad("Q").to_string(), "unknown rank \"Q\"");
+    /// ```
+    pub fn write_notes(self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut seen: [char; 4] = ['\0'; 4];
         let mut n = 0;
         for c in self.0.chars() {

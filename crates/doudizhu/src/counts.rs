@@ -333,10 +333,14 @@ pub enum ParseError {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParseError::UnknownRank { token, position } => write!(
-                f,
-                "unknown rank \"{token}\" at position {position} (ranks are 3456789TJQKA2BR, 10 for T)"
-            ),
+            ParseError::UnknownRank { token, position } => {
+                let shown = cards_core::Escaped(token);
+                write!(
+                    f,
+                    "unknown rank \"{shown}\" at position {position} (ranks are 3456789TJQKA2BR, 10 for T)"
+                )?;
+                shown.write_notes(f)
+            }
             ParseError::FifthOfRank { rank, position } => write!(
                 f,
                 "a fifth {} at position {position}: the deck holds four of a rank",
@@ -354,8 +358,9 @@ impl fmt::Display for ParseError {
             ParseError::Cards(e) => e.fmt(f),
             ParseError::AmbiguousJoker { token, position } => write!(
                 f,
-                "\"{token}\" at position {position} names no joker: Dou Dizhu has two, \
-                 write BJ (black, small) or RJ (red, big), or B or R in a rank string"
+                "\"{}\" at position {position} names no joker: Dou Dizhu has two, \
+                 write BJ (black, small) or RJ (red, big), or B or R in a rank string",
+                cards_core::Escaped(token)
             ),
         }
     }

@@ -316,3 +316,20 @@ mod serde_json_shapes {
         assert!(serde_json::from_value::<Counts>(json!("33X")).is_err());
     }
 }
+
+/// Issue 8 point 12: an invisible or look-alike character in a rank string is shown escaped.
+#[test]
+fn invisible_and_look_alike_ranks_are_shown_escaped() {
+    let e = doudizhu::Counts::parse_play("3\u{FE0F}").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "unknown rank \"<U+FE0F>\" at position 1 (ranks are 3456789TJQKA2BR, 10 for T) \
+         (<U+FE0F> is invisible)"
+    );
+    let e = doudizhu::Counts::parse_play("\u{421}3").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "unknown rank \"<U+0421>\" at position 0 (ranks are 3456789TJQKA2BR, 10 for T) \
+         (<U+0421> looks like C)"
+    );
+}
