@@ -2,9 +2,10 @@
 //!
 //! - [`Counts`] is its rank string (`"33344456"`; reading accepts every notation `FromStr` does),
 //!   [`Rank`] its character (`"T"`), [`Kind`] its name (`"plane_solo"`), [`Preset`] its name;
-//! - [`Move`] is `{"cards": "33344456", "type": "plane_solo", "length": 2, "main": "4"}`
-//!   (`length` the body length); reading checks that it is a reading of the cards;
-//! - [`Readings`] is the list `[{"type", "length", "main", "count", "value"}, ...]`, most natural
+//! - [`Move`] is `{"cards": "33344456", "length": 2, "main": "4", "type": "plane_solo"}`
+//!   (`length` the body length; keys in alphabetical order, as the CLI prints them); reading
+//!   checks that it is a reading of the cards;
+//! - [`Readings`] is the list `[{"count", "length", "main", "type", "value"}, ...]`, most natural
 //!   first (written only: it carries no cards to read back);
 //! - [`Action`] is `"pass"`, a bid's number, or a move;
 //! - [`GameRules`] is a game preset's name, or `{"flow": "standard", "plays": "douzero", ...}`
@@ -74,9 +75,9 @@ impl Serialize for Move {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Move", 4)?;
         st.serialize_field("cards", &self.cards())?;
-        st.serialize_field("type", &self.kind())?;
         st.serialize_field("length", &self.body_len())?;
         st.serialize_field("main", &self.main())?;
+        st.serialize_field("type", &self.kind())?;
         st.end()
     }
 }
@@ -110,10 +111,10 @@ impl Serialize for ReadingJson {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let m = self.0;
         let mut st = s.serialize_struct("Reading", 5)?;
-        st.serialize_field("type", &m.kind())?;
+        st.serialize_field("count", &m.count())?;
         st.serialize_field("length", &m.body_len())?;
         st.serialize_field("main", &m.main())?;
-        st.serialize_field("count", &m.count())?;
+        st.serialize_field("type", &m.kind())?;
         st.serialize_field("value", &m.value())?;
         st.end()
     }
