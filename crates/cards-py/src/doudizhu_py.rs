@@ -908,6 +908,12 @@ fn action_obj<'py>(
                 }
             ))),
         },
+        doudizhu::Action::Call | doudizhu::Action::Rob => match form {
+            Form::Str => Ok(PyString::new(py, &a.to_string()).into_any()),
+            _ => Err(ActionIdError::new_err(format!(
+                "\"{a}\" (call_rob auction) has only a str form"
+            ))),
+        },
         doudizhu::Action::Pass => Ok(to_list(py, &[], true, form, rules)?.get_item(0)?),
         doudizhu::Action::Play(m) => Ok(to_list(py, &[*m], false, form, rules)?.get_item(0)?),
     }

@@ -26,6 +26,15 @@ pub enum Auction {
     /// a bid of 3 ends the auction, and so do two passes in a row after a bid (the last bidder
     /// wins) or three passes with no bid (all pass).
     UntilTwoPasses,
+    /// 叫地主/抢地主 (call and rob): from the first bidder, each seat in turn calls
+    /// ([`Action::Call`]) or declines ([`Action::Pass`]) until one calls. After the call, each
+    /// seat that has not declined, other than the caller, may rob once ([`Action::Rob`]) or
+    /// pass, in seat order after the caller; the caller does not rob back. Each rob doubles the
+    /// stake ([`State::robs`], in [`State::multiplier`]); the last caller or robber becomes
+    /// landlord. The call counts as a bid of 1 ([`State::bid`]), so with [`Base::Bid`] the
+    /// stake is `1 · 2^robs` times the other doublings. If nobody calls, [`AllPass`] applies.
+    /// Text `call_rob`: `standard+auction=call_rob`; actions are written `call`, `rob`, `pass`.
+    CallRob,
 }
 
 /// What happens when every seat passes in the auction.
@@ -95,6 +104,11 @@ pub enum FirstBidder {
 /// peasant wins and the landlord made only one play. With [`double_spring`](Self::double_spring)
 /// either doubles the stake once. (OpenSpiel words it as "the landlord made exactly one play, or
 /// no peasant played", which is the same in every reachable game.)
+///
+/// Auction schemes ([`Auction`], option `auction`): `none` (the landlord is a fixed seat),
+/// `one_round` and `until_two_passes` (point bids 1-3, written `1`, `2`, `3`), and `call_rob`
+/// (叫地主/抢地主: call, then each seat that has not declined may rob once, each rob doubling
+/// the stake; written `call`, `rob`), which no preset uses: `standard+auction=call_rob`.
 ///
 /// Text: a preset's name, or the closest preset followed by `+option=value` for each option that
 /// differs (play options by their [`Rules`] names, `plays=<preset>` for the play preset):
@@ -266,6 +280,7 @@ impl GameRules {
                     Auction::None => "none",
                     Auction::OneRound => "one_round",
                     Auction::UntilTwoPasses => "until_two_passes",
+                    Auction::CallRob => "call_rob",
                 }),
             ),
             ("landlord", self.landlord.to_string()),
@@ -358,6 +373,7 @@ impl GameRules {
                     "none" => Auction::None,
                     "one_round" => Auction::OneRound,
                     "until_two_passes" => Auction::UntilTwoPasses,
+                    "call_rob" => Auction::CallRob,
                     _ => return Err(bad("auction")),
                 }
             }
@@ -466,7 +482,7 @@ pub enum GameError {
     Over,
     /// A play during the auction.
     PlayInAuction,
-    /// A bid after the auction.
+    /// A bid, call or rob after the auction.
     BidInPlay,
     /// A bid that is not 1, 2 or 3.
     BidOutOfRange {
@@ -480,6 +496,16 @@ pub enum GameError {
         /// The high bid.
         high: u8,
     },
+    /// An auction action of another scheme: a bid under [`Auction::CallRob`], or a call or
+    /// rob under a points auction.
+    WrongAuction {
+        /// The action.
+        action: Action,
+    },
+    /// A call after the call (under [`Auction::CallRob`]: rob or pass).
+    AlreadyCalled,
+    /// A rob before anyone called (under [`Auction::CallRob`]: call or pass).
+    NothingToRob,
     /// A pass by the player who leads.
     PassWhenLeading,
     /// A play with cards the player does not hold.
@@ -519,11 +545,16 @@ impl fmt::Display for GameError {
         match self {
             GameError::Over => f.write_str("the game is over"),
             GameError::PlayInAuction => f.write_str("a play during the auction: bid or pass"),
-            GameError::BidInPlay => f.write_str("a bid after the auction"),
+            GameError::BidInPlay => f.write_str("a bid, call or rob after the auction"),
             GameError::BidOutOfRange { bid } => write!(f, "bid {bid}: bids are 1, 2 or 3"),
             GameError::BidTooLow { bid, high } => {
                 write!(f, "bid {bid} is not above the high bid {high}")
             }
+            GameError::WrongAuction { action } => {
+                write!(f, "\"{action}\" is no action in this auction scheme")
+            }
+            GameError::AlreadyCalled => f.write_str("the landlord was called already: rob or pass"),
+            GameError::NothingToRob => f.write_str("nobody called yet: call or pass"),
             GameError::PassWhenLeading => f.write_str("the leader cannot pass"),
             GameError::NotInHand { seat, play, hand } => write!(
                 f,
@@ -547,7 +578,7 @@ impl fmt::Display for GameError {
             GameError::Notation(e) => e.fmt(f),
             GameError::NotAnAction { text } => write!(
                 f,
-                "\"{text}\" is no action here: pass, a bid 1-3 during the auction, or a play after it"
+                "\"{text}\" is no action here: pass, a bid 1-3 (or call, rob) during the auction, or a play after it"
             ),
             GameError::Deal(e) => e.fmt(f),
         }
@@ -622,6 +653,9 @@ pub struct State {
     table_seat: u8,
     bombs: u8,
     rockets: u8,
+    robs: u8,
+    /// Under [`Auction::CallRob`], the seats that can no longer act in the auction (bit `s`).
+    done: u8,
     plays: [u8; 3],
     face_up: Option<crate::Rank>,
     redeal: bool,
@@ -650,6 +684,8 @@ impl State {
             table_seat: NONE,
             bombs: 0,
             rockets: 0,
+            robs: 0,
+            done: 0,
             plays: [0; 3],
             face_up: deal.face_up,
             redeal: false,
@@ -786,6 +822,12 @@ impl State {
         self.bombs
     }
 
+    /// Robs in the auction (under [`Auction::CallRob`]; each doubles the stake).
+    #[must_use]
+    pub const fn robs(&self) -> u8 {
+        self.robs
+    }
+
     /// Rockets played (0 or 1).
     #[must_use]
     pub const fn rockets(&self) -> u8 {
@@ -799,15 +841,15 @@ impl State {
         self.redeal
     }
 
-    /// The multiplier so far: 2 for each bomb and rocket the rules double for, and 2 more for
-    /// spring or anti-spring once the game is over.
+    /// The multiplier so far: 2 for each rob in the auction, 2 for each bomb and rocket the
+    /// rules double for, and 2 more for spring or anti-spring once the game is over.
     #[must_use]
     pub fn multiplier(&self) -> u64 {
         1u64 << self.exponent()
     }
 
     fn exponent(&self) -> u32 {
-        let mut e = 0;
+        let mut e = u32::from(self.robs);
         if self.rules.double_bomb {
             e += u32::from(self.bombs);
         }
@@ -911,8 +953,16 @@ impl State {
             Phase::Over => {}
             Phase::Auction => {
                 out.push(Action::Pass);
-                for b in self.bid + 1..=3 {
-                    out.push(Action::Bid(b));
+                if self.rules.auction == Auction::CallRob {
+                    out.push(if self.bid == 0 {
+                        Action::Call
+                    } else {
+                        Action::Rob
+                    });
+                } else {
+                    for b in self.bid + 1..=3 {
+                        out.push(Action::Bid(b));
+                    }
                 }
             }
             Phase::Play => {
@@ -944,6 +994,16 @@ impl State {
         match (self.phase, action) {
             (Phase::Over, _) => Err(GameError::Over),
             (Phase::Auction, Action::Play(_)) => Err(GameError::PlayInAuction),
+            (Phase::Auction, Action::Call | Action::Rob)
+                if self.rules.auction != Auction::CallRob =>
+            {
+                Err(GameError::WrongAuction { action })
+            }
+            (Phase::Auction, Action::Bid(_)) if self.rules.auction == Auction::CallRob => {
+                Err(GameError::WrongAuction { action })
+            }
+            (Phase::Auction, Action::Call) if self.bid > 0 => Err(GameError::AlreadyCalled),
+            (Phase::Auction, Action::Rob) if self.bid == 0 => Err(GameError::NothingToRob),
             (Phase::Auction, Action::Bid(b)) if !(1..=3).contains(&b) => {
                 Err(GameError::BidOutOfRange { bid: b })
             }
@@ -952,7 +1012,7 @@ impl State {
                 high: self.bid,
             }),
             (Phase::Auction, _) => Ok(()),
-            (Phase::Play, Action::Bid(_)) => Err(GameError::BidInPlay),
+            (Phase::Play, Action::Bid(_) | Action::Call | Action::Rob) => Err(GameError::BidInPlay),
             (Phase::Play, Action::Pass) => {
                 if self.table().is_none() {
                     Err(GameError::PassWhenLeading)
@@ -997,6 +1057,37 @@ impl State {
         let seat = self.turn;
         match self.phase {
             Phase::Over => {}
+            Phase::Auction if self.rules.auction == Auction::CallRob => {
+                self.auction_len = self.auction_len.saturating_add(1);
+                self.done |= 1 << seat;
+                match action {
+                    Action::Call => {
+                        self.bid = 1;
+                        self.high_bidder = seat;
+                    }
+                    Action::Rob => {
+                        self.robs = self.robs.saturating_add(1);
+                        self.high_bidder = seat;
+                    }
+                    _ => self.passes = self.passes.saturating_add(1),
+                }
+                // Before the call every seat acts in turn; after it, the seats not yet done.
+                let next = [(seat + 1) % 3, (seat + 2) % 3]
+                    .into_iter()
+                    .find(|&s| self.done & (1 << s) == 0);
+                match next {
+                    Some(s) => self.turn = s,
+                    None if self.bid > 0 => {
+                        self.make_landlord(self.high_bidder);
+                        fx.landlord = Some(self.high_bidder);
+                    }
+                    None => {
+                        self.phase = Phase::Over;
+                        self.redeal = self.rules.all_pass == AllPass::Redeal;
+                        fx.over = true;
+                    }
+                }
+            }
             Phase::Auction => {
                 self.auction_len = self.auction_len.saturating_add(1);
                 match action {
@@ -1074,7 +1165,8 @@ impl State {
     }
 
     /// Reads an action in the notation of records: `pass` (or `-`); during the auction a bid
-    /// `1`, `2`, `3` (`0` is pass too); after it a play in the play notation
+    /// `1`, `2`, `3` (`0` is pass too), or `call`, `rob` (any case; [`Auction::CallRob`]);
+    /// after it a play in the play notation
     /// ([`Move::parse_notation`]: a rank string, `body-wings` for a split).
     pub fn parse_action(&self, text: &str) -> Result<Action, GameError> {
         let t = text.trim();
@@ -1087,6 +1179,8 @@ impl State {
                 "1" => Ok(Action::Bid(1)),
                 "2" => Ok(Action::Bid(2)),
                 "3" => Ok(Action::Bid(3)),
+                _ if t.eq_ignore_ascii_case("call") => Ok(Action::Call),
+                _ if t.eq_ignore_ascii_case("rob") => Ok(Action::Rob),
                 _ => Err(GameError::NotAnAction {
                     text: t.chars().take(32).collect(),
                 }),

@@ -608,7 +608,7 @@ pub fn follow(hand: Counts, table: &Move, rules: &Rules) -> Vec<Move> {
 
 /// A turn's choice: pass, a bid (during a game's auction), or a play.
 ///
-/// Text ([`Display`](std::fmt::Display)): `pass`, the bid's number (`1`, `2`, `3`), or the play in
+/// Text ([`Display`](std::fmt::Display)): `pass`, the bid's number (`1`, `2`, `3`), `call`, `rob`, or the play in
 /// the play notation ([`Move::notation`]: `333444-56`). Reading one back needs the phase (`3` is a
 /// bid during the auction and a solo three after it): see [`Game::parse_action`](crate::Game::parse_action).
 ///
@@ -627,6 +627,10 @@ pub enum Action {
     Pass,
     /// A bid of 1, 2 or 3 points during a game's auction.
     Bid(u8),
+    /// Call the landlord (叫地主) under [`Auction::CallRob`](crate::Auction::CallRob).
+    Call,
+    /// Rob the landlord (抢地主) under [`Auction::CallRob`](crate::Auction::CallRob).
+    Rob,
     /// Play a move.
     Play(Move),
 }
@@ -636,6 +640,8 @@ impl std::fmt::Display for Action {
         match self {
             Action::Pass => f.write_str("pass"),
             Action::Bid(n) => write!(f, "{n}"),
+            Action::Call => f.write_str("call"),
+            Action::Rob => f.write_str("rob"),
             Action::Play(m) => f.write_str(&m.notation()),
         }
     }

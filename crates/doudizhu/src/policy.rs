@@ -108,7 +108,11 @@ impl Policy for GreedyPolicy {
             return legal
                 .iter()
                 .copied()
-                .find(|a| *a == Action::Bid(strength as u8))
+                .find(|a| {
+                    *a == Action::Bid(strength as u8)
+                        || (strength >= 1 && *a == Action::Call)
+                        || (strength >= 2 && *a == Action::Rob)
+                })
                 .or(Some(Action::Pass));
         }
         let plays = legal.iter().filter_map(|a| match a {

@@ -10,7 +10,7 @@ use crate::generate::Action;
 
 /// A game record: the rules, each seat's 17 cards before the kitty, the kitty, the first
 /// bidder (rules with an auction) or the landlord (rules without), and the actions in the
-/// record notation (`pass`, bids `1`-`3` during the auction, then plays as
+/// record notation (`pass`, bids `1`-`3` or `call`, `rob` during the auction, then plays as
 /// [`Move::notation`](crate::Move::notation) writes them).
 ///
 /// JSON (feature `serde`): `{"rules": "standard", "hands": ["...", "...", "..."], "kitty":
@@ -176,13 +176,19 @@ impl Record {
             let _ = match action {
                 Action::Pass => writeln!(out, "seat {seat}: pass"),
                 Action::Bid(b) => writeln!(out, "seat {seat}: bid {b}"),
+                Action::Call => writeln!(out, "seat {seat}: call"),
+                Action::Rob => writeln!(out, "seat {seat}: rob"),
                 Action::Play(m) => writeln!(out, "seat {seat}: {} ({})", action, m.kind()),
             };
             if let Some(l) = fx.landlord {
                 let _ = writeln!(
                     out,
-                    "landlord: seat {l} at bid {}, takes the kitty: hand {}",
+                    "landlord: seat {l} at bid {}{}, takes the kitty: hand {}",
                     game.state().bid(),
+                    match game.state().robs() {
+                        0 => String::new(),
+                        n => format!(" robbed {n}x"),
+                    },
                     game.state().hand(l)
                 );
             }

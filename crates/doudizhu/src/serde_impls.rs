@@ -135,6 +135,8 @@ impl Serialize for Action {
         match self {
             Action::Pass => s.serialize_str("pass"),
             Action::Bid(n) => s.serialize_u8(*n),
+            Action::Call => s.serialize_str("call"),
+            Action::Rob => s.serialize_str("rob"),
             Action::Play(m) => m.serialize(s),
         }
     }
@@ -154,8 +156,10 @@ impl<'de> Deserialize<'de> for Action {
             Either::Bid(n @ 1..=3) => Ok(Action::Bid(n)),
             Either::Bid(n) => Err(de::Error::custom(format!("bid {n}: bids are 1, 2 or 3"))),
             Either::Text(t) if t.eq_ignore_ascii_case("pass") => Ok(Action::Pass),
+            Either::Text(t) if t.eq_ignore_ascii_case("call") => Ok(Action::Call),
+            Either::Text(t) if t.eq_ignore_ascii_case("rob") => Ok(Action::Rob),
             Either::Text(t) => Err(de::Error::custom(format!(
-                "\"{}\" is no action: \"pass\" or a move object",
+                "\"{}\" is no action: \"pass\", \"call\", \"rob\" or a move object",
                 t.chars().take(32).collect::<String>()
             ))),
         }

@@ -279,6 +279,7 @@ fn actions_lead_without_pass_follow_with_pass_first() {
             Action::Play(m) => m.to_string(),
             Action::Pass => "pass".to_string(),
             Action::Bid(b) => b.to_string(),
+            Action::Call | Action::Rob => a.to_string(),
         })
         .collect();
     assert_eq!(

@@ -294,7 +294,7 @@ fn openspiel_auction_legal_sets() {
             .map(|a| match a {
                 Action::Pass => 0,
                 Action::Bid(b) => b,
-                Action::Play(_) => 99,
+                Action::Call | Action::Rob | Action::Play(_) => 99,
             })
             .collect()
     };
@@ -566,4 +566,215 @@ fn kitty_left_shrinks_as_the_landlord_plays_its_ranks() {
         }
     }
     assert_eq!(seen, ["K2R", "K2R", "2R", "2R", "R", ""]);
+}
+
+fn call_rob() -> GameRules {
+    "standard+auction=call_rob".parse().unwrap()
+}
+
+/// Applies auction actions written `call`, `rob`, `pass`.
+fn auction(g: &mut Game, actions: &str) {
+    for t in actions.split_whitespace() {
+        let a = g.parse_action(t).unwrap();
+        g.apply(a).unwrap_or_else(|e| panic!("{t}: {e}"));
+    }
+}
+
+/// The rules text names the scheme, and reads back.
+#[test]
+fn call_rob_rules_text() {
+    let r = call_rob();
+    assert_eq!(r.auction, doudizhu::Auction::CallRob);
+    assert_eq!(r.to_string(), "standard+auction=call_rob");
+    assert_eq!(r.to_string().parse::<GameRules>().unwrap(), r);
+    assert!("standard+auction=call_robs".parse::<GameRules>().is_err());
+}
+
+/// Seat 0 calls, both others pass: seat 0 is landlord at bid 1, no rob; S1's plays are a spring,
+/// so the stake is 1 · 2 (spring).
+#[test]
+fn call_rob_call_with_no_robs() {
+    let mut g = Game::from_deal(call_rob(), deal(&S[0], 0, 0));
+    assert_eq!(g.legal_actions(), [Action::Pass, Action::Call]);
+    auction(&mut g, "call");
+    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(g.legal_actions(), [Action::Pass, Action::Rob]);
+    auction(&mut g, "pass pass");
+    let s = g.state();
+    assert_eq!((s.landlord(), s.bid(), s.robs()), (Some(0), 1, 0));
+    assert_eq!(s.phase(), Phase::Play);
+    assert_eq!(s.hand(0).len(), 20);
+    play(&mut g, &plays(&S[0]));
+    assert_eq!(g.returns(), [4, -2, -2]);
+}
+
+/// Seat 0 calls, seats 1 and 2 rob: the last robber (seat 2) is landlord, the stake is ×4
+/// (and ×2 for S1's spring): 2 · 1 · 4 · 2 = 16 for the landlord. The caller does not rob back.
+#[test]
+fn call_rob_robbed_by_both_others() {
+    let mut g = Game::from_deal(call_rob(), deal(&S[0], 2, 0));
+    auction(&mut g, "call rob");
+    assert_eq!(g.state().robs(), 1);
+    assert_eq!(g.state().multiplier(), 2);
+    assert_eq!(g.current_player(), Some(2));
+    auction(&mut g, "rob");
+    let s = g.state();
+    assert_eq!((s.landlord(), s.bid(), s.robs()), (Some(2), 1, 2));
+    assert_eq!(s.multiplier(), 4);
+    assert_eq!(
+        s.phase(),
+        Phase::Play,
+        "seat 0 (the caller) does not rob back"
+    );
+    assert_eq!(g.current_player(), Some(2));
+    play(&mut g, &plays(&S[0]));
+    assert_eq!(g.state().multiplier(), 8);
+    assert_eq!(g.returns(), [-8, -8, 16]);
+
+    // one rob, then a pass: the robber keeps it at ×2
+    let mut g = Game::from_deal(call_rob(), deal(&S[0], 1, 0));
+    auction(&mut g, "call rob pass");
+    assert_eq!((g.state().landlord(), g.state().robs()), (Some(1), 1));
+    play(&mut g, &plays(&S[0]));
+    assert_eq!(g.returns(), [-4, 8, -4]);
+}
+
+/// A seat that declined before the call gets no turn to rob: 0 passes, 1 calls, 2 passes ends
+/// the auction with seat 1; 0 passes, 1 calls, 2 robs ends it with seat 2.
+#[test]
+fn call_rob_declined_player_cannot_rob() {
+    let mut g = Game::from_deal(call_rob(), deal(&S[0], 1, 0));
+    auction(&mut g, "pass call");
+    assert_eq!(g.current_player(), Some(2));
+    auction(&mut g, "pass");
+    assert_eq!(g.state().landlord(), Some(1), "seat 0 declined: no turn");
+    assert_eq!(g.state().robs(), 0);
+
+    let mut g = Game::from_deal(call_rob(), deal(&S[0], 2, 0));
+    auction(&mut g, "pass call rob");
+    assert_eq!((g.state().landlord(), g.state().robs()), (Some(2), 1));
+    assert_eq!(g.state().phase(), Phase::Play);
+
+    // first bidder 1: 1 and 2 decline, 0 calls; nobody may rob
+    let mut g = Game::from_deal(call_rob(), deal(&S[0], 0, 1));
+    auction(&mut g, "pass pass call");
+    assert_eq!((g.state().landlord(), g.state().robs()), (Some(0), 0));
+    assert_eq!(g.state().phase(), Phase::Play);
+    assert_eq!(g.apply(Action::Rob), Err(GameError::BidInPlay));
+}
+
+/// Nobody calls: a redeal under `all_pass=redeal`, the end with zero returns under `end_zero`.
+#[test]
+fn call_rob_nobody_calls() {
+    let mut g = Game::from_deal(call_rob(), deal(&S[0], 0, 2));
+    auction(&mut g, "pass pass pass");
+    assert!(g.is_over() && g.state().redeal());
+    assert_eq!(g.state().landlord(), None);
+    assert_eq!(g.returns(), [0, 0, 0]);
+    assert_eq!(g.apply(Action::Call), Err(GameError::Over));
+
+    let rules: GameRules = "standard+auction=call_rob+all_pass=end_zero"
+        .parse()
+        .unwrap();
+    let mut g = Game::from_deal(rules, deal(&S[0], 0, 2));
+    auction(&mut g, "pass pass pass");
+    assert!(g.is_over() && !g.state().redeal());
+    assert_eq!(g.returns(), [0, 0, 0]);
+}
+
+/// Illegal auction actions are refused with a typed error and the game unchanged.
+#[test]
+fn call_rob_illegal_actions_refused() {
+    let mut g = Game::from_deal(call_rob(), deal(&S[0], 0, 0));
+    let refuse = |g: &mut Game, a: Action, e: GameError| {
+        let before = g.clone();
+        assert_eq!(g.apply(a), Err(e), "{a}");
+        assert_eq!(*g, before, "{a}: the game is unchanged");
+    };
+    refuse(&mut g, Action::Rob, GameError::NothingToRob);
+    refuse(
+        &mut g,
+        Action::Bid(1),
+        GameError::WrongAuction {
+            action: Action::Bid(1),
+        },
+    );
+    let three = doudizhu::classify(c("3"), &doudizhu::Rules::STANDARD)
+        .unwrap()
+        .first();
+    refuse(&mut g, Action::Play(three), GameError::PlayInAuction);
+    auction(&mut g, "call");
+    refuse(&mut g, Action::Call, GameError::AlreadyCalled);
+    refuse(
+        &mut g,
+        Action::Bid(3),
+        GameError::WrongAuction {
+            action: Action::Bid(3),
+        },
+    );
+    assert!(g.parse_action("steal").is_err());
+    // call and rob are no actions of a points auction
+    let mut g = Game::from_deal(GameRules::STANDARD, deal(&S[0], 0, 0));
+    refuse(
+        &mut g,
+        Action::Call,
+        GameError::WrongAuction {
+            action: Action::Call,
+        },
+    );
+    refuse(
+        &mut g,
+        Action::Rob,
+        GameError::WrongAuction {
+            action: Action::Rob,
+        },
+    );
+}
+
+/// A call_rob record writes `call`, `rob`, `pass`, replays, and names a misplaced action.
+#[test]
+fn call_rob_record_replays() {
+    let mut g = Game::from_deal(call_rob(), deal(&S[0], 2, 0));
+    auction(&mut g, "call rob rob");
+    play(&mut g, &plays(&S[0]));
+    let r = g.record();
+    assert_eq!(r.actions[..3], ["call", "rob", "rob"]);
+    let replayed = r.replay().unwrap();
+    assert_eq!(replayed.state(), g.state());
+    assert_eq!(replayed.returns(), [-8, -8, 16]);
+    let t = r.transcript();
+    assert!(
+        t.contains("seat 0: call\nseat 1: rob\nseat 2: rob\n"),
+        "{t}"
+    );
+    assert!(t.contains("landlord: seat 2 at bid 1 robbed 2x"), "{t}");
+
+    let mut bad = r.clone();
+    bad.actions[1] = "call".into();
+    assert!(matches!(
+        bad.replay(),
+        Err(ReplayError::Action {
+            index: 1,
+            error: GameError::AlreadyCalled,
+            ..
+        })
+    ));
+}
+
+/// JSON: the rules and the actions (feature `serde`).
+#[cfg(feature = "serde")]
+#[test]
+fn call_rob_record_json() {
+    let mut g = Game::from_deal(call_rob(), deal(&S[0], 2, 0));
+    auction(&mut g, "call rob rob");
+    let r = g.record();
+    let json = serde_json::to_string(&r).unwrap();
+    assert!(json.contains("\"call\",\"rob\",\"rob\""), "{json}");
+    let back: Record = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, r);
+    assert_eq!(serde_json::to_string(&Action::Rob).unwrap(), "\"rob\"");
+    assert_eq!(
+        serde_json::from_str::<Action>("\"call\"").unwrap(),
+        Action::Call
+    );
 }

@@ -1,4 +1,5 @@
-//! Self-play invariants on seeded games under every preset (random and greedy players): every
+//! Self-play invariants on seeded games under every preset and `standard+auction=call_rob`
+//! (random and greedy players; under call_rob the landlord is the last caller or robber): every
 //! action is one of the legal ones and applies, cards are conserved, pass is offered exactly
 //! when following, returns sum to zero where the payoff is a stake, the bombs counted are the
 //! bombs and rockets in the record, and the record replays to the same state. `CARDS_FULL=1`
@@ -77,6 +78,27 @@ fn check_game(rules: GameRules, seed: u64, greedy: bool) -> Game {
     let rockets = plays.iter().filter(|k| **k == Kind::Rocket).count();
     assert_eq!(usize::from(s.bombs()), bombs);
     assert_eq!(usize::from(s.rockets()), rockets);
+    let robs = g.history().iter().filter(|a| **a == Action::Rob).count();
+    assert_eq!(usize::from(s.robs()), robs, "{rules} seed {seed}");
+    if rules.auction == doudizhu::Auction::CallRob {
+        assert!(robs <= 2);
+        // the landlord is the last caller or robber
+        let mut h = Game::from_deal(rules, *g.deal());
+        let mut last = None;
+        for a in g.history() {
+            if h.state().phase() != Phase::Auction {
+                break;
+            }
+            if matches!(a, Action::Call | Action::Rob) {
+                last = h.current_player();
+            }
+            h.apply(*a).unwrap();
+        }
+        assert_eq!(s.landlord(), last, "{rules} seed {seed}");
+        if s.landlord().is_some() {
+            assert_eq!(s.bid(), 1);
+        }
+    }
     if let Some(won) = s.landlord_won() {
         let l = s.landlord().unwrap();
         assert_eq!(won, s.hand(l).is_empty());
@@ -88,9 +110,16 @@ fn check_game(rules: GameRules, seed: u64, greedy: bool) -> Game {
     g
 }
 
+/// Every preset, and `standard` with the call-and-rob auction.
+fn rules_list() -> Vec<GameRules> {
+    let mut list = GameRules::ALL.to_vec();
+    list.push("standard+auction=call_rob".parse().unwrap());
+    list
+}
+
 #[test]
 fn random_self_play_invariants_under_every_preset() {
-    for rules in GameRules::ALL {
+    for rules in rules_list() {
         let mut over = 0;
         for seed in 0..games() {
             let g = check_game(rules, seed, false);
@@ -102,7 +131,7 @@ fn random_self_play_invariants_under_every_preset() {
 
 #[test]
 fn greedy_self_play_invariants_under_every_preset() {
-    for rules in GameRules::ALL {
+    for rules in rules_list() {
         let mut landlord_wins = 0;
         for seed in 0..games() / 4 {
             let g = check_game(rules, seed, true);
@@ -116,7 +145,7 @@ fn greedy_self_play_invariants_under_every_preset() {
 #[test]
 fn determinised_states_agree_with_the_observation() {
     let mut rng = Rng::seed_from_u64(5);
-    for rules in GameRules::ALL {
+    for rules in rules_list() {
         for seed in 0..200 {
             let mut g = Game::new(rules, seed).unwrap();
             let mut p = RandomPolicy::new(seed);

@@ -164,6 +164,8 @@ fn sorted_legal(game: &Game) -> Vec<String> {
         let key = |x: &Action| match x {
             Action::Pass => (0, 0, None),
             Action::Bid(n) => (1, *n, None),
+            Action::Call => (1, 4, None),
+            Action::Rob => (1, 5, None),
             Action::Play(m) => (2, 0, Some(*m)),
         };
         key(a).cmp(&key(b))
