@@ -1,5 +1,5 @@
 //! Self-play invariants on seeded games under every preset and `standard+auction=call_rob`
-//! (random and greedy players; under call_rob the landlord is the last caller or robber): every
+//! (random and greedy players; under `call_rob` the landlord is the last caller or robber): every
 //! action is one of the legal ones and applies, cards are conserved, pass is offered exactly
 //! when following, returns sum to zero where the payoff is a stake, the bombs counted are the
 //! bombs and rockets in the record, and the record replays to the same state. `CARDS_FULL=1`
