@@ -12,6 +12,8 @@ mod ranks;
 pub mod rng;
 #[cfg(feature = "serde")]
 mod serde_impls;
+#[cfg(feature = "serde")]
+pub use serde_impls::deserialize_from_str;
 mod set;
 pub mod swar;
 

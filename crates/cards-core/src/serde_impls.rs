@@ -44,6 +44,27 @@ where
     }
 }
 
+/// Deserialises any `FromStr` type from a string, its parse error as the message and `expecting`
+/// as what the input should have been: the one text visitor the game crates' `serde` support
+/// uses (feature `serde`).
+///
+/// ```
+/// use cards_core::{Card, deserialize_from_str};
+/// use serde::de::value::{Error, StrDeserializer};
+/// use serde::de::IntoDeserializer;
+/// let d: StrDeserializer<Error> = "S3".into_deserializer();
+/// let card: Card = deserialize_from_str(d, "a card").unwrap();
+/// assert_eq!(card, "S3".parse().unwrap());
+/// ```
+pub fn deserialize_from_str<'de, D, T>(d: D, expecting: &'static str) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: core::str::FromStr,
+    T::Err: fmt::Display,
+{
+    d.deserialize_str(TextVisitor(core::marker::PhantomData, expecting))
+}
+
 impl<'de> serde::Deserialize<'de> for Card {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
         d.deserialize_str(TextVisitor(

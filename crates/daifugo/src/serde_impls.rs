@@ -5,7 +5,6 @@
 //! its index 0..=4, a record the keys [`Record`] lists.
 
 use core::fmt;
-use core::str::FromStr;
 
 use cards_core::CardSet;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -16,22 +15,6 @@ use crate::game::{Action, Class, PLAYERS};
 use crate::record::{Record, RecordAction, Replay};
 use crate::{Meld, Rules, StandIn, State};
 
-/// Reads any `FromStr` type from a string, its error as the message.
-struct Text<T>(core::marker::PhantomData<T>, &'static str);
-
-impl<T: FromStr> Visitor<'_> for Text<T>
-where
-    T::Err: fmt::Display,
-{
-    type Value = T;
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.1)
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-        v.parse().map_err(E::custom)
-    }
-}
-
 macro_rules! as_text {
     ($t:ty, $what:literal) => {
         impl Serialize for $t {
@@ -41,7 +24,7 @@ macro_rules! as_text {
         }
         impl<'de> Deserialize<'de> for $t {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                d.deserialize_str(Text(core::marker::PhantomData, $what))
+                cards_core::deserialize_from_str(d, $what)
             }
         }
     };

@@ -16,8 +16,6 @@
 //!   refuses an unknown option.
 
 use std::fmt;
-use std::marker::PhantomData;
-use std::str::FromStr;
 
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct, Serializer};
@@ -31,25 +29,6 @@ use crate::moves::{Kind, Move};
 use crate::record::Record;
 use crate::rules::{OptionValue, Preset, Rules};
 
-/// Reads any `FromStr` type from a string, the parse error as the message.
-struct TextVisitor<T>(PhantomData<T>, &'static str);
-
-impl<T> Visitor<'_> for TextVisitor<T>
-where
-    T: FromStr,
-    T::Err: fmt::Display,
-{
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.1)
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-        v.parse().map_err(E::custom)
-    }
-}
-
 macro_rules! text_serde {
     ($t:ty, $what:expr) => {
         impl Serialize for $t {
@@ -60,7 +39,7 @@ macro_rules! text_serde {
 
         impl<'de> Deserialize<'de> for $t {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                d.deserialize_str(TextVisitor(PhantomData, $what))
+                cards_core::deserialize_from_str(d, $what)
             }
         }
     };

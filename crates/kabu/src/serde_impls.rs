@@ -4,8 +4,6 @@
 //! preset's name or `{"preset": "vb6", <option>: <value>, ...}` listing the options that differ.
 
 use std::fmt;
-use std::marker::PhantomData;
-use std::str::FromStr;
 
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
@@ -15,25 +13,6 @@ use crate::{
     Advice, BuiltinPolicy, Card, Case, DrawOdds, Estimate, FieldSettlement, Fraction, Hand,
     HouseEdge, Outcome, ROUND_CARDS, Record, Role, Rules, Seat, Simulation, Ties, Yaku,
 };
-
-/// Reads a `FromStr` type from a string, the parse error as the message.
-struct TextVisitor<T>(PhantomData<T>, &'static str);
-
-impl<T> Visitor<'_> for TextVisitor<T>
-where
-    T: FromStr,
-    T::Err: fmt::Display,
-{
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.1)
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
-        v.parse().map_err(E::custom)
-    }
-}
 
 /// `Serialize` as a string and `Deserialize` through `FromStr`, for each listed type.
 macro_rules! as_text {
@@ -47,7 +26,7 @@ macro_rules! as_text {
 
         impl<'de> Deserialize<'de> for $t {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                d.deserialize_str(TextVisitor(PhantomData, $expecting))
+                cards_core::deserialize_from_str(d, $expecting)
             }
         }
     )*};
