@@ -988,6 +988,25 @@ impl PyGame {
         self.game.is_over()
     }
 
+    /// Whether the auction ended with every seat passing under `all_pass=redeal` (the
+    /// `standard` and `strict` flows): the game is over with zero returns, deal again.
+    #[getter]
+    fn redeal(&self) -> bool {
+        self.game.state().redeal()
+    }
+
+    /// Robs in a `call_rob` auction so far (each doubles the stake; 0 under the other auctions).
+    #[getter]
+    fn robs(&self) -> u8 {
+        self.game.state().robs()
+    }
+
+    /// Spring or anti-spring, once the game is over (doubles the stake where the flow says so).
+    #[getter]
+    fn spring(&self) -> bool {
+        self.game.is_over() && self.game.state().spring()
+    }
+
     /// A seat's hand (perfect information: for the environment's own use).
     fn hand(&self, seat: u8) -> PyResult<String> {
         check_seat(seat)?;
@@ -1018,12 +1037,22 @@ impl PyGame {
         form: &str,
     ) -> PyResult<Bound<'py, PyDict>> {
         let form = Form::parse(form)?;
+        if self.game.is_over() {
+            // said before any parsing: after the end, text is read as no phase's action
+            return Err(game_err(&doudizhu::GameError::Over));
+        }
         let a = if let Ok(m) = action.downcast::<PyMove>() {
             doudizhu::Action::Play(m.get().0)
         } else if let Ok(s) = action.downcast::<PyString>() {
-            self.game
-                .parse_action(s.to_str()?)
-                .map_err(|e| game_err(&e))?
+            let text = s.to_str()?;
+            match self.game.parse_action(text) {
+                Ok(a) => a,
+                // in play `call` and `rob` read as ranks: name them, so the engine says "after
+                // the auction" rather than "unknown rank"
+                Err(_) if text.trim().eq_ignore_ascii_case("call") => doudizhu::Action::Call,
+                Err(_) if text.trim().eq_ignore_ascii_case("rob") => doudizhu::Action::Rob,
+                Err(e) => return Err(game_err(&e)),
+            }
         } else if action.is_instance_of::<PyInt>() {
             let id: i64 = action.extract()?;
             match form {
@@ -1100,9 +1129,24 @@ impl PyGame {
                 .collect::<Vec<_>>(),
         )?;
         d.set_item("bombs", o.bombs())?;
+        d.set_item("robs", self.game.state().robs())?;
         d.set_item("multiplier", o.multiplier())?;
         d.set_item("others", o.others().to_string())?;
         Ok(d)
+    }
+
+    /// pyspiel's `observation_tensor(seat)` for `dou_dizhu`: 159 floats, 0 or 1. Own hand
+    /// one-hot at `5 * rank + count` and every seat's played cards at `69 + 5 * rank + count`
+    /// (ranks `3456789TJQKA2BR` are 0..14; OpenSpiel's stride of 5 for the jokers makes the red
+    /// joker's slots overlap the next section, reproduced), the seat's position from the
+    /// landlord at `138 + p` (during the auction from the highest bidder so far; nothing before
+    /// any bid), the first bidder at `141 + seat` (flows with an auction) and the face-up
+    /// card's rank at `144 + rank` (flows where a face-up card chooses the first bidder:
+    /// `openspiel`, `strict`). Equal to pyspiel's at every step of a game dealt by
+    /// `Game.from_openspiel_chance`.
+    fn openspiel_observation_tensor(&self, seat: u8) -> PyResult<Vec<f32>> {
+        check_seat(seat)?;
+        Ok(openspiel_tensor(&self.game.observation(seat)).to_vec())
     }
 
     /// The game's record as JSON (the `cards doudizhu` command's record object);
@@ -1119,12 +1163,51 @@ impl PyGame {
 
     fn __repr__(&self) -> String {
         format!(
-            "Game(rules='{}', phase='{}', current_player={:?})",
+            "Game(rules='{}', phase='{}', current_player={})",
             self.game.rules(),
             self.phase(),
-            self.game.current_player()
+            self.game
+                .current_player()
+                .map_or_else(|| "None".to_string(), |p| p.to_string())
         )
     }
+}
+
+/// The length of OpenSpiel's `dou_dizhu` observation tensor.
+const OS_TENSOR: usize = 159;
+/// Where OpenSpiel's played-cards section starts: 13 ranks of 5 slots and 2 jokers of 2.
+const OS_PLAYED: usize = 69;
+
+/// [`PyGame::openspiel_observation_tensor`]'s layout, written as `WriteObservationTensor` does.
+fn openspiel_tensor(o: &doudizhu::Observation<'_>) -> [f32; OS_TENSOR] {
+    let mut t = [0f32; OS_TENSOR];
+    let mut played = 0u64;
+    for p in o.played() {
+        played += p.bits();
+    }
+    let hand = o.hand().bits();
+    for r in 0..15 {
+        t[5 * r + ((hand >> (4 * r)) & 0xf) as usize] = 1.0;
+        t[OS_PLAYED + 5 * r + ((played >> (4 * r)) & 0xf) as usize] = 1.0;
+    }
+    // OpenSpiel's landlord field is the last bidder during the auction
+    let landlord = o.landlord().or_else(|| {
+        o.history_with_seats()
+            .take(o.bids().len())
+            .filter(|(_, a)| !matches!(a, doudizhu::Action::Pass))
+            .last()
+            .map(|(s, _)| s)
+    });
+    if let Some(l) = landlord {
+        t[2 * OS_PLAYED + usize::from((o.seat() + 3 - l) % 3)] = 1.0;
+    }
+    if let Some(f) = o.first_bidder() {
+        t[2 * OS_PLAYED + 3 + usize::from(f)] = 1.0;
+    }
+    if let Some(r) = o.face_up() {
+        t[2 * OS_PLAYED + 6 + r.index() as usize] = 1.0;
+    }
+    t
 }
 
 fn check_seat(seat: u8) -> PyResult<()> {

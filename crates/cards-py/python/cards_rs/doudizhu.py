@@ -67,6 +67,7 @@ __all__ = [
     "rlcard_raw_obs",
     "douzero_infoset",
     "openspiel_observation_string",
+    "openspiel_observation_tensor",
 ]
 
 PRESETS: tuple = tuple(_native.DDZ_PRESETS)
@@ -332,3 +333,27 @@ def openspiel_observation_string(game: Game, seat: int) -> str:
         f"face up card rank: {o['face_up']}start player: {o['first_bidder']}"
         f"My position from Dizhu: {position}"
     )
+
+
+def openspiel_observation_tensor(game: Game, seat: int) -> "list[float]":
+    """pyspiel's ``observation_tensor(seat)`` for ``dou_dizhu``: 159 floats (0.0 or 1.0), equal
+    to pyspiel's at every step of a game dealt by :meth:`Game.from_openspiel_chance` and played
+    with the same actions. Layout (ranks ``3456789TJQKA2BR`` are 0..14): own hand one-hot at
+    ``5 * rank + count``, every seat's played cards at ``69 + 5 * rank + count``, the seat's
+    position from the landlord (0 the landlord, 1 the next seat, 2 the one after; during the
+    auction from the highest bidder so far, nothing before any bid) at ``138 + position``, the
+    first bidder at ``141 + seat``, the face-up card's rank at ``144 + rank``. OpenSpiel gives
+    the jokers the same stride of 5, so the red joker's slots overlap the next section (hand R
+    at 70-71, played R at 139-140); they are reproduced, as a network trained on pyspiel's
+    tensors expects them. Under flows without a face-up card that field stays 0.
+
+    >>> g = Game.from_openspiel_chance([0] + [51 + c for c in range(51)])
+    >>> t = openspiel_observation_tensor(g, 0)
+    >>> len(t), sum(t)
+    (159, 32.0)
+    >>> t[139]  # no bid yet, but played R (count 0) lands on the position slot 139
+    1.0
+    >>> [i for i in range(141, 159) if t[i]]  # seat 0 bids first; face-up rank 0 (a 3)
+    [141, 144]
+    """
+    return game.openspiel_observation_tensor(seat)
