@@ -1,13 +1,30 @@
-"""Kabu (かぶ): evaluate a hand, and the odds of drawing a third card.
+"""Kabu (かぶ): evaluate a hand, the odds of drawing a third card, and a whole :class:`Round`.
 
 Cards are ``cards-core`` tokens (``SA S9``, ``as 9c``, ``S10``); roles ``dealer`` (親) and
-``child`` (子); rules ``default`` and ``vb6``.
+``child`` (子); rules ``default`` and ``vb6``, optionally with options
+(``vb6+ties=push+forced_draw=off+dealer_collects_multiplier=on``).
 
 >>> evaluate("S9 H9").points
 8
 >>> odds = DrawOdds("S9 H9")
 >>> odds.advice
 'must_stand'
+
+A round (the deal of ``cards kabu round --seed 7``): bet on fields 1 and 3, play the draws by
+built-in policies (``house``, ``odds``, ``always``, ``never``) or step by step, settle:
+
+>>> r = Round(seed=7)
+>>> r.bet({1: 1, 3: 2})
+>>> r.current_player, r.legal_actions()
+('field 1', ['draw'])
+>>> r.play(field="house", dealer="house")
+>>> r.returns(), r.settlement(3)["case"]
+(-3, 'dealer_wins')
+>>> Round.from_record(r.record()) == r
+True
+
+Seats are ``field 1`` .. ``field 4`` and ``dealer`` (:data:`SEATS`); a seat argument may also
+be a field number 1..4, ``dealer``, ``場1`` or ``親``.
 """
 
 from __future__ import annotations
@@ -16,9 +33,14 @@ from fractions import Fraction
 from typing import List, Tuple
 
 from . import _native
-from ._native import Outcome
+from ._native import Outcome, Round
 
-__all__ = ["DrawOdds", "Outcome", "YAKU", "evaluate"]
+__all__ = ["DrawOdds", "Outcome", "POLICIES", "Round", "SEATS", "YAKU", "evaluate"]
+
+SEATS: tuple = tuple(_native.KABU_SEATS)
+"""The seats in dealing and drawing order: ``field 1`` .. ``field 4``, then ``dealer``."""
+POLICIES: tuple = tuple(_native.KABU_POLICIES)
+"""The built-in draw policies: ``house``, ``odds``, ``always``, ``never``."""
 
 YAKU: tuple = tuple(_native.KABU_YAKU)
 """The yaku names."""

@@ -1,11 +1,13 @@
 from fractions import Fraction
 from typing import List, Literal, Tuple
 
-from ._native import Outcome as Outcome
+from ._native import Outcome as Outcome, Round as Round
 
 Role = Literal["dealer", "child", "oya", "ko", "親", "子"]
 Rules = Literal["default", "vb6"]
 YAKU: Tuple[str, ...]
+SEATS: Tuple[str, ...]
+POLICIES: Tuple[str, ...]
 
 def evaluate(hand: str, role: Role = "child", rules: Rules = "default") -> Outcome: ...
 
