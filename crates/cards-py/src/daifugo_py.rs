@@ -1,11 +1,11 @@
 //! Daifugo: decompose, lead, follow, and the table `State` with `play`.
 
 use cards_core::{CardSet, Order};
-use daifugo::{Action, Effects, Game, Meld, Rules, State};
+use daifugo::{Action, Effects, Game, GameError, Meld, Mode, Record, Rules, State};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::{DaifugoError, RulesError};
+use crate::{DaifugoError, ParseError, RulesError};
 
 fn rules_of(name: &str) -> PyResult<Rules> {
     name.parse::<Rules>()
@@ -184,10 +184,78 @@ impl PyGame {
         })
     }
 
+    /// The game a record leads to (the JSON `record_json()` writes, the records of `cards
+    /// daifugo play --json`, or that object as a dict), replayed as the contest server does: an
+    /// illegal meld in the record is rejected and counts as a pass. A record may stop before
+    /// the end: the game goes on from there. Raises `DaifugoError` for a record that does not
+    /// fit its deal (an action out of turn, after the end, an exchange where the deal has
+    /// none), `ParseError` for JSON that is no record. The game is in the checked mode
+    /// afterwards: `step` refuses an illegal action.
+    #[staticmethod]
+    fn from_record(record: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let r = record_of(record)?;
+        let deal = daifugo::Deal {
+            seats: r.seats,
+            classes: r.classes,
+            hands: r.hands,
+        };
+        let mut game = Game::from_deal(r.rules, &deal).map_err(game_err)?;
+        game.set_mode(Mode::Server);
+        game.set_cut_off_places(r.places);
+        match (game.is_exchanging(), r.exchange) {
+            (true, Some(ex)) => {
+                while let (true, Some(p)) = (game.is_exchanging(), game.current_player()) {
+                    game.apply(Action::Give(ex[usize::from(p)]))
+                        .map_err(game_err)?;
+                }
+            }
+            (false, None) => {}
+            (exchanges, _) => {
+                return Err(game_err(GameError::ExchangeMismatch {
+                    game_exchanges: exchanges,
+                }));
+            }
+        }
+        for (index, a) in r.actions.iter().enumerate() {
+            let error = match game.current_player() {
+                None => Some(GameError::AfterTheEnd { index }),
+                Some(p) if p != a.player => Some(GameError::NotYourTurn {
+                    index,
+                    player: a.player,
+                    expected: p,
+                }),
+                Some(_) if matches!(a.action, Action::Give(_)) => {
+                    Some(GameError::GiveInPlay { index })
+                }
+                Some(_) => None,
+            };
+            if let Some(e) = error {
+                return Err(game_err(e));
+            }
+            game.apply(a.action).map_err(game_err)?;
+        }
+        game.set_mode(Mode::Checked);
+        Ok(PyGame { game })
+    }
+
     /// The player to act, or `None` when the game is over.
     #[getter]
     fn current_player(&self) -> Option<u8> {
         self.game.current_player()
+    }
+
+    /// The points by player once the game is over (5 for the first out .. 1 for the last),
+    /// `None` before.
+    #[getter]
+    fn points(&self) -> Option<Vec<u32>> {
+        self.game.points().map(|p| ints(&p))
+    }
+
+    /// The record as JSON, the object `cards daifugo play --json` writes: `rules`, `seats`,
+    /// `classes`, `hands` (as dealt), `exchange`, `actions` (`{"player", "meld"}`), `places`
+    /// (only after the endless-passing cut-off). `Game.from_record` and `replay` read it.
+    fn record_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.game.record()).map_err(|e| DaifugoError::new_err(e.to_string()))
     }
 
     /// Whether the game is over.
@@ -288,7 +356,7 @@ impl PyGame {
     }
 
     /// The game's record: rules, seats, classes, the hands as dealt, the actions in order, the
-    /// places; `replay_record` plays it again.
+    /// places (a dict; `record_json` gives the JSON that `Game.from_record` and `replay` read).
     fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let r = self.game.record();
         let d = PyDict::new(py);
@@ -321,6 +389,26 @@ impl PyGame {
             py_bool(self.game.is_over())
         )
     }
+}
+
+/// A record given as JSON text or as the object (a dict).
+fn record_of(record: &Bound<'_, PyAny>) -> PyResult<Record> {
+    let text = if let Ok(s) = record.downcast::<PyString>() {
+        s.to_str()?.to_string()
+    } else {
+        let json = record.py().import("json")?;
+        json.call_method1("dumps", (record,))?.extract::<String>()?
+    };
+    serde_json::from_str(&text).map_err(|e| ParseError::new_err(format!("no Daifugo record: {e}")))
+}
+
+/// Replays a record as the UEC contest server does: per action accepted or rejected (and why),
+/// then the places and points; the JSON object of `cards daifugo replay --json`, as a dict.
+#[pyfunction]
+fn dfg_replay<'py>(py: Python<'py>, record: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let r = record_of(record)?.replay().map_err(game_err)?;
+    let text = serde_json::to_string(&r).map_err(|e| DaifugoError::new_err(e.to_string()))?;
+    py.import("json")?.call_method1("loads", (text,))
 }
 
 fn parse_action(text: &str, rules: &Rules) -> PyResult<Action> {
@@ -379,6 +467,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dfg_decompose, m)?)?;
     m.add_function(wrap_pyfunction!(dfg_fewest_melds, m)?)?;
     m.add_function(wrap_pyfunction!(dfg_lead, m)?)?;
+    m.add_function(wrap_pyfunction!(dfg_replay, m)?)?;
     m.add("DFG_PRESETS", Rules::NAMES.to_vec())?;
     Ok(())
 }

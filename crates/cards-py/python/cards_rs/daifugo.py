@@ -18,16 +18,25 @@ A whole game (five players, seeded deal; actions are text):
 ...     _ = g.step(g.legal_actions()[-1])
 >>> sorted(g.places)
 [1, 2, 3, 4, 5]
+
+Records (the JSON of ``cards daifugo play --json``) replay to a game, or to the contest
+server's verdict on every action with the places and points:
+
+>>> again = Game.from_record(g.record_json())
+>>> again.places == g.places and again.points == g.points
+True
+>>> replay(g.record_json())["points"] == g.points
+True
 """
 
 from __future__ import annotations
 
-from typing import List
+from typing import Any, Dict, List, Union
 
 from . import _native
 from ._native import DaifugoGame as Game, State
 
-__all__ = ["PRESETS", "Game", "State", "decompose", "fewest_melds", "lead", "follow"]
+__all__ = ["PRESETS", "Game", "State", "decompose", "fewest_melds", "lead", "follow", "replay"]
 
 PRESETS: tuple = tuple(_native.DFG_PRESETS)
 """The preset names: ``seed``, ``uecda``."""
@@ -67,3 +76,20 @@ def follow(hand: str, state: State) -> List[str]:
     ['H4', 'S4', 'S2']
     """
     return state.follow(hand)
+
+
+def replay(record: Union[str, Dict[str, Any]]) -> Dict[str, Any]:
+    """Replays a game record (JSON text, or the object as a dict) as the UEC contest server
+    does: an illegal meld (or ``invalid``) is rejected and counts as a pass. Returns the object
+    ``cards daifugo replay --json`` prints: ``accepted`` and ``reasons`` (``None``, or why it
+    was rejected) per action, then ``places`` (1..5) and ``points`` (5..1) by player. Raises
+    :class:`cards_rs.DaifugoError` for a record that does not fit its deal or ends early.
+
+    >>> g = Game("uecda", seed=1)
+    >>> while not g.is_over():
+    ...     _ = g.step(g.legal_actions()[0])
+    >>> r = replay(g.record_json())
+    >>> all(r["accepted"]), r["places"] == g.places
+    (True, True)
+    """
+    return _native.dfg_replay(record)

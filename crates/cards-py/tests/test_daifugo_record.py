@@ -1,0 +1,149 @@
+"""Daifugo records from Python: record_json / Game.from_record / replay, against the `cards`
+command line's own records (`cards daifugo play --json`, matches with classes and the exchange)
+and its verdicts (`cards daifugo replay --batch`), and against themselves: a record replays to
+the same game, a record cut short resumes, rejected melds count as passes."""
+
+import json
+import random
+import subprocess
+
+import pytest
+
+import cli
+from cards_rs import DaifugoError, ParseError, daifugo
+
+from conftest import size
+
+need_cli = pytest.mark.skipif(cli.find() is None, reason="the cards command is not built")
+
+
+def _play_out(rules, seed, pick):
+    g = daifugo.Game(rules, seed)
+    rng = random.Random(seed)
+    while not g.is_over():
+        legal = g.legal_actions()
+        g.step(legal[pick(rng, len(legal))])
+    return g
+
+
+def _games(n):
+    for seed in range(n):
+        rules = ("uecda", "seed", "uecda+eleven_back=true")[seed % 3]
+        yield _play_out(rules, seed, lambda rng, k: rng.randrange(k))
+
+
+def test_records_replay_to_the_same_game():
+    n = size(60, 600)
+    for g in _games(n):
+        text = g.record_json()
+        again = daifugo.Game.from_record(text)
+        assert again.is_over() and again.places == g.places and again.points == g.points
+        assert again.hands() == g.hands() and again.returns() == g.returns()
+        assert again.record_json() == text
+        assert daifugo.Game.from_record(json.loads(text)).record_json() == text  # a dict too
+        r = daifugo.replay(text)
+        assert all(r["accepted"]) and r["reasons"] == [None] * len(r["accepted"])
+        assert r["places"] == g.places and r["points"] == g.points
+        assert sorted(g.points) == [1, 2, 3, 4, 5]
+        assert [6 - p for p in g.places] == g.points
+
+
+def test_a_record_cut_short_resumes():
+    g = _play_out("uecda", 11, lambda rng, k: rng.randrange(k))
+    rec = json.loads(g.record_json())
+    actions = rec["actions"]
+    for cut in (0, 1, len(actions) // 2, len(actions) - 1):
+        part = dict(rec, actions=actions[:cut])
+        h = daifugo.Game.from_record(json.dumps(part))
+        assert not h.is_over() and h.points is None
+        for a in actions[cut:]:
+            assert h.current_player == a["player"]
+            h.step(a["meld"])
+        assert h.record_json() == g.record_json()
+        with pytest.raises(DaifugoError, match="end before the game does"):
+            daifugo.replay(json.dumps(part))  # the verdict needs a whole game
+
+
+def test_rejected_melds_count_as_passes():
+    g = _play_out("uecda", 5, lambda rng, k: rng.randrange(k))
+    rec = json.loads(g.record_json())
+    passes = [i for i, a in enumerate(rec["actions"]) if a["meld"] == "pass"]
+    assert len(passes) >= 2
+    bad = dict(rec, actions=[dict(a) for a in rec["actions"]])
+    bad["actions"][passes[0]]["meld"] = "invalid"
+    r = daifugo.replay(bad)
+    assert r["accepted"][passes[0]] is False and r["reasons"][passes[0]]
+    assert sum(not a for a in r["accepted"]) == 1
+    assert r["places"] == g.places
+    h = daifugo.Game.from_record(bad)
+    assert h.places == g.places
+    # the game is checked again after the replay: an illegal step is refused
+    g2 = daifugo.Game.from_record(dict(rec, actions=rec["actions"][:1]))
+    with pytest.raises(DaifugoError):
+        g2.step("invalid")
+
+
+def test_records_that_do_not_fit_are_refused():
+    g = _play_out("uecda", 2, lambda rng, k: 0)
+    rec = json.loads(g.record_json())
+    first = rec["actions"][0]
+    wrong = dict(rec, actions=[dict(first, player=(first["player"] + 1) % 5)])
+    with pytest.raises(DaifugoError, match="turn"):
+        daifugo.Game.from_record(wrong)
+    with pytest.raises(DaifugoError, match="already over"):
+        daifugo.Game.from_record(dict(rec, actions=rec["actions"] + [rec["actions"][-1]]))
+    with pytest.raises(ParseError, match="no Daifugo record"):
+        daifugo.Game.from_record("{}")
+    with pytest.raises(ParseError, match="no Daifugo record"):
+        daifugo.replay('{"rules": "uecda"')
+    with pytest.raises(DaifugoError, match="exchange"):
+        daifugo.Game.from_record(dict(rec, exchange=[""] * 5))
+
+
+def _cli_records(seed, games, policy):
+    p = subprocess.run([cli.find(), "daifugo", "play", "--seed", str(seed), "--games", str(games),
+                        "--policy", policy, "--json"], capture_output=True, check=True, timeout=300)
+    lines = [json.loads(l) for l in p.stdout.splitlines()]
+    return [l for l in lines if "actions" in l], lines[-1]
+
+
+@need_cli
+def test_the_command_lines_matches_replay_in_python():
+    """Matches played by `cards daifugo play --json` (classes carried over, the exchange from
+    the second game on): every record replays in Python to the command's own verdict
+    (`cards daifugo replay --batch`), the points add up to the match's standings, and our
+    record_json of the replayed game is the command's record, key for key."""
+    n = size(4, 40)
+    records = 0
+    for seed in range(n):
+        recs, standings = _cli_records(seed, 10, ("random", "seed")[seed % 2])
+        verdicts = cli.batch(["daifugo", "replay"], recs)
+        totals = [0] * 5
+        for rec, verdict in zip(recs, verdicts):
+            ours = daifugo.replay(rec)
+            assert ours == verdict, (seed, rec)
+            g = daifugo.Game.from_record(rec)
+            assert g.places == verdict["places"] and g.points == verdict["points"]
+            assert json.loads(g.record_json()) == rec
+            totals = [t + p for t, p in zip(totals, g.points)]
+            records += 1
+        assert totals == standings["points"], seed
+        assert any(r["exchange"] for r in recs) and any(r["classes"] for r in recs)
+    print(f"\nDaifugo: {records} CLI records replayed in Python")
+
+
+@need_cli
+def test_rejected_melds_get_the_command_lines_reasons():
+    recs, _ = _cli_records(3, 3, "random")
+    bad = []
+    for k, rec in enumerate(recs):
+        rec = json.loads(json.dumps(rec))
+        rng = random.Random(k)
+        for i in rng.sample([i for i, a in enumerate(rec["actions"]) if a["meld"] == "pass"], 2):
+            # another player's card, or no meld at all: rejected, a pass
+            rec["actions"][i]["meld"] = rng.choice(["invalid", rec["hands"][(rec["actions"][i]["player"] + 1) % 5].split()[0]])
+        bad.append(rec)
+    for rec, verdict in zip(bad, cli.batch(["daifugo", "replay"], bad)):
+        ours = daifugo.replay(rec)
+        assert ours == verdict
+        assert sum(not a for a in ours["accepted"]) == 2
