@@ -144,6 +144,32 @@ def test_batch_equals_single(form):
     assert (p3.values == packed.values).all()
 
 
+def test_batch_buffers_are_reused_cleanly():
+    """The batch keeps its buffers from one call to the next: a large batch, a small one, a
+    failing one, another form, then the first again, each answer its own; without numpy the
+    same values come as little-endian bytes."""
+    from cards_rs import _native
+
+    big, small = list(_hands(500, 21)), list(_hands(3, 22))
+    first = ddz.lead_batch(big)
+    s = ddz.lead_batch(small)
+    assert len(s) == 3 and len(s.values) == int(s.offsets[-1])
+    assert [[int(v) for v in s[i]] for i in range(3)] == [ddz.lead(h, form="mask") for h in small]
+    with pytest.raises(NoPlayError):
+        ddz.follow_batch(small, ["3", "34", "5"])
+    ids = ddz.lead_batch(small, form="openspiel")
+    assert [int(v) for v in ids[2]] == ddz.lead(small[2], form="openspiel")
+    again = ddz.lead_batch(big)
+    assert (again.values == first.values).all() and (again.offsets == first.offsets).all()
+    assert again.values is not first.values  # a new array each call, never the kept buffer
+    raw = b"".join(ddz.mask(h).to_bytes(8, "little") for h in big)
+    for form in ("mask", "rlcard"):
+        values, offsets = _native.ddz_batch(raw, None, None, form, False)
+        np_values, np_offsets = _native.ddz_batch(raw, None, None, form, True)
+        assert isinstance(values, bytes) and values == np_values.astype("<u" + ("8" if form == "mask" else "4")).tobytes()
+        assert offsets == np_offsets.astype("<u8").tobytes()
+
+
 def test_follow_batch():
     hands = list(_hands(200, 12))
     tables = ["34567", "", "33", "3334", "BR", "2222", "5"] * 29

@@ -52,9 +52,10 @@ class Packed:
 
     __slots__ = ("values", "offsets")
 
-    def __init__(self, values: bytes, offsets: bytes, code: str) -> None:
-        self.values = _array(values, code)
-        self.offsets = _array(offsets, "Q")
+    def __init__(self, values: Any, offsets: Any, code: str) -> None:
+        # numpy arrays come ready from the native batch; bytes are little-endian
+        self.values = values if _np is not None and isinstance(values, _np.ndarray) else _array(values, code)
+        self.offsets = offsets if _np is not None and isinstance(offsets, _np.ndarray) else _array(offsets, "Q")
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
@@ -69,3 +70,7 @@ class Packed:
 
     def __repr__(self) -> str:
         return f"Packed({len(self)} hands, {len(self.values)} moves)"
+
+
+HAVE_NUMPY: bool = _np is not None
+"""Whether the batch results are numpy arrays (else ``array.array``)."""

@@ -43,7 +43,7 @@ from typing import Any, Optional
 
 from . import _native
 from ._native import DoudizhuGame as Game, Move
-from ._packed import Packed, masks_bytes
+from ._packed import HAVE_NUMPY, Packed, masks_bytes
 
 __all__ = [
     "Game",
@@ -192,7 +192,7 @@ def lead_batch(hands: Any, rules: Optional[str] = None, form: str = "mask") -> P
     [13, 14, 27470]
     """
     raw = masks_bytes(hands, _native.ddz_masks)
-    values, offsets = _native.ddz_batch(raw, None, rules, form)
+    values, offsets = _native.ddz_batch(raw, None, rules, form, HAVE_NUMPY)
     return Packed(values, offsets, _code(form))
 
 
@@ -207,7 +207,7 @@ def follow_batch(
     """
     raw = masks_bytes(hands, _native.ddz_masks)
     t = masks_bytes(tables, _native.ddz_masks)
-    values, offsets = _native.ddz_batch(raw, t, rules, form)
+    values, offsets = _native.ddz_batch(raw, t, rules, form, HAVE_NUMPY)
     return Packed(values, offsets, _code(form))
 
 
