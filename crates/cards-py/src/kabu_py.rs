@@ -294,6 +294,14 @@ fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py
 
 /// A whole round of Kabu: the dealer (親) and four fields (場1..場4), the stakes, each seat's
 /// draw or stand in order, the settlement of every staked field.
+///
+/// >>> r = Round(seed=7)
+/// >>> r.phase, r.current_player
+/// ('bets', None)
+/// >>> r.bet([1, 0, 2, 0])
+/// >>> r.play(field="odds")
+/// >>> r.is_over(), r.returns() == sum(r.settlement(f)["net"] for f in (1, 3))
+/// (True, True)
 #[pyclass(module = "cards_rs.kabu", name = "Round")]
 #[derive(Clone)]
 pub struct PyRound(Round);
