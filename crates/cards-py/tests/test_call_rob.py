@@ -2,13 +2,16 @@
 No peer has it (OpenSpiel bids points, RLCard and DouZero fix the landlord), so the engine is
 checked against its rules as the package documents them, restated here as a small independent
 model: every auction sequence from every first bidder, the stake at the end of seeded games,
-records, and the errors."""
+records, and the errors; and against the Rust crate through the `cards` command line (the same
+legal actions at every step, the same results, both ways)."""
 
 import json
 import random
+import subprocess
 
 import pytest
 
+import cli
 from cards_rs import ActionIdError, NoPlayError, RulesError, doudizhu as ddz
 
 from conftest import size
@@ -236,3 +239,44 @@ def test_records_with_calls_and_robs():
     rec["actions"] = ["rob"]
     with pytest.raises(NoPlayError, match="nobody called yet"):
         ddz.Game.from_record(json.dumps(rec))
+
+
+def _norm(actions):
+    """Legal actions as comparable text: a play's cards in rank order (the command line writes
+    a plane's wings after a `-`), auction actions as they are."""
+    return sorted("".join(sorted(a.replace("-", ""), key="3456789TJQKA2BR".index)) if a not in ("pass", "call", "rob") else a
+                  for a in actions)
+
+
+@pytest.mark.skipif(cli.find() is None, reason="the cards command is not built")
+def test_the_command_line_agrees_both_ways():
+    """Games Python plays, replayed by `cards doudizhu replay --legal --batch`: the same legal
+    actions at every step and the same result; games the command line plays (random and greedy),
+    replayed by Game.from_record: the same result."""
+    n = size(100, 1000)
+    games, legal = [], []
+    for seed in range(n):
+        g = ddz.Game(CALL_ROB, 10_000 + seed)
+        rng = random.Random(seed)
+        steps = []
+        while not g.is_over():
+            steps.append(g.legal_actions())
+            g.step(rng.choice(steps[-1]))
+        games.append(g)
+        legal.append(steps)
+    answers = cli.batch(["doudizhu", "replay", "--legal"], [json.loads(g.record()) for g in games])
+    for g, steps, ans in zip(games, legal, answers):
+        assert ans["returns"] == g.returns() and ans["landlord"] == g.landlord, g.record()
+        assert [_norm(s) for s in steps] == [_norm(s) for s in ans["legal"]], g.record()
+        if g.landlord is not None:
+            assert ans["bid"] == 1 and ans["spring"] == g.spring
+    m = size(20, 200)
+    for seed in range(m):
+        p = subprocess.run([cli.find(), "doudizhu", "play", "--rules", CALL_ROB, "--seed", str(seed),
+                            "--policy", ("random", "greedy")[seed % 2], "--json"],
+                           capture_output=True, check=True, timeout=60)
+        out = json.loads(p.stdout)
+        g = ddz.Game.from_record(json.dumps(out["record"]))
+        assert g.returns() == out["result"]["returns"] and g.landlord == out["result"]["landlord"]
+        assert ddz.Game(CALL_ROB, seed).hand(0) == out["record"]["hands"][0], "the same deal"
+    print(f"\ncall_rob and the command line: {n} games replayed there, {m} played there")
