@@ -2,6 +2,8 @@ from typing import Any, Dict, List, Literal, Tuple, Union
 
 from ._native import DaifugoGame as Game, State as State
 
+__all__ = ["PRESETS", "Game", "State", "decompose", "fewest_melds", "lead", "follow", "replay"]
+
 Preset = Literal["seed", "uecda"]
 PRESETS: Tuple[str, ...]
 

@@ -3,6 +3,31 @@ from typing import Any, List, Literal, Optional, Sequence, Tuple, Union, overloa
 from ._native import DoudizhuGame as Game, Move as Move
 from ._packed import Packed as Packed
 
+__all__ = [
+    "Game",
+    "Move",
+    "Packed",
+    "PRESETS",
+    "RLCARD_PASS",
+    "RLCARD_SIZE",
+    "OPENSPIEL_PASS",
+    "OPENSPIEL_SIZE",
+    "classify",
+    "lead",
+    "follow",
+    "legal_actions",
+    "rlcard_action",
+    "openspiel_action",
+    "mask",
+    "cards",
+    "lead_batch",
+    "follow_batch",
+    "rlcard_raw_obs",
+    "douzero_infoset",
+    "openspiel_observation_string",
+    "openspiel_observation_tensor",
+]
+
 Cards = Union[str, int, Sequence[int], Move]
 """A rank string (or suited cards), a DouZero int list, a mask, or a Move's cards."""
 Table = Union[None, str, int, Sequence[int], Move]

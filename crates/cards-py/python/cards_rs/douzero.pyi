@@ -1,5 +1,14 @@
 from typing import Any, Dict, List
 
+__all__ = [
+    "MovesGener",
+    "get_move_type",
+    "legal_actions",
+    "get_legal_card_play_actions",
+    "patch",
+    "unpatch",
+]
+
 class MovesGener:
     cards_list: List[int]
     cards_dict: Dict[int, int]

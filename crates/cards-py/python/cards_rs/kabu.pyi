@@ -3,6 +3,8 @@ from typing import List, Literal, Tuple
 
 from ._native import Outcome as Outcome, Round as Round
 
+__all__ = ["DrawOdds", "Outcome", "POLICIES", "Round", "SEATS", "YAKU", "evaluate"]
+
 Role = Literal["dealer", "child", "oya", "ko", "親", "子"]
 Rules = Literal["default", "vb6"]
 YAKU: Tuple[str, ...]
