@@ -671,6 +671,9 @@ impl Buffers {
         if self.ids.capacity() * 4 > KEEP_BYTES {
             self.ids = Vec::new();
         }
+        if self.offsets.capacity() * 8 > KEEP_BYTES {
+            self.offsets = Vec::new();
+        }
     }
 }
 
