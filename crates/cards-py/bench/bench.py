@@ -112,7 +112,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", help="the `cards` binary (default: target/release/cards)")
     ap.add_argument("--hands", type=int, default=10_000)
-    ap.add_argument("--sample", type=int, default=200, help="hands for the one-at-a-time timings")
+    ap.add_argument("--sample", type=int, default=2000,
+                    help="hands for the one-at-a-time timings (200 makes each run too short to time steadily)")
     ap.add_argument("--repeat", type=int, default=7)
     a = ap.parse_args()
 
