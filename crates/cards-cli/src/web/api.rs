@@ -17,6 +17,12 @@ pub const IDLE_LIMIT: Duration = Duration::from_secs(3600);
 /// The largest request body accepted (larger ones get 413).
 pub const BODY_LIMIT: usize = 1 << 20;
 
+/// The default time a client has to send a request's headers.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The default time after which a connection is closed, whatever it is doing.
+pub const CONNECTION_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// The games [`Api`] offers, in the order `GET /api/info` lists them.
 pub const GAMES: [&str; 3] = ["daifugo", "doudizhu", "kabu"];
 
@@ -90,12 +96,13 @@ impl ApiError {
     }
 }
 
-/// The server's settings that the API needs.
+/// The server's settings.
 ///
 /// ```
 /// let c = cards_cli::web::Config::default();
 /// assert_eq!(c.max_games, 64);
 /// assert!(c.assets.is_none());
+/// assert_eq!(c.header_timeout, cards_cli::web::HEADER_TIMEOUT);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -104,6 +111,11 @@ pub struct Config {
     /// Serve the page's files from this directory (re-read on every request) instead of the
     /// copies built into the binary.
     pub assets: Option<PathBuf>,
+    /// A client has this long to send a request's headers.
+    pub header_timeout: Duration,
+    /// A connection (one request: keep-alive is off) is closed after this long, whatever it
+    /// is doing, so a client that stops reading or writing never holds the server.
+    pub connection_timeout: Duration,
 }
 
 impl Default for Config {
@@ -111,6 +123,8 @@ impl Default for Config {
         Config {
             max_games: 64,
             assets: None,
+            header_timeout: HEADER_TIMEOUT,
+            connection_timeout: CONNECTION_TIMEOUT,
         }
     }
 }
@@ -232,6 +246,12 @@ impl Api {
             games: HashMap::new(),
             uses: 0,
         }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub const fn config(&self) -> &Config {
+        &self.config
     }
 
     /// How many games are in memory.

@@ -38,10 +38,11 @@ use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
 
 pub use api::{
-    ActionBody, Api, ApiError, BODY_LIMIT, Config, GAMES, IDLE_LIMIT, NewGame, Reply, Session,
+    ActionBody, Api, ApiError, BODY_LIMIT, CONNECTION_TIMEOUT, Config, GAMES, HEADER_TIMEOUT,
+    IDLE_LIMIT, NewGame, Reply, Session,
 };
 pub use assets::content_type;
-pub use server::{CONNECTION_TIMEOUT, HEADER_TIMEOUT, MAX_CONNECTIONS};
+pub use server::MAX_CONNECTIONS;
 
 use crate::common::CliError;
 
@@ -80,6 +81,7 @@ pub fn run(a: &WebArgs) -> Result<(), CliError> {
     let config = Config {
         max_games: usize::from(a.max_games),
         assets: a.assets.clone(),
+        ..Config::default()
     };
     serve(listener, config, |addr| {
         let mut out = std::io::stdout().lock();

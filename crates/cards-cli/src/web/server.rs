@@ -15,11 +15,6 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 
 use super::api::{Api, BODY_LIMIT, Reply};
 
-/// A client has this long to send a request's headers.
-pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
-/// A connection (one request: keep-alive is off) is closed after this long, whatever it is
-/// doing, so a client that stops reading or writing never holds the server.
-pub const CONNECTION_TIMEOUT: Duration = Duration::from_secs(30);
 /// At most this many connections are served at once; more wait to be accepted.
 pub const MAX_CONNECTIONS: usize = 128;
 
@@ -27,6 +22,8 @@ pub const MAX_CONNECTIONS: usize = 128;
 pub(crate) async fn serve(listener: std::net::TcpListener, api: Api) -> std::io::Result<()> {
     listener.set_nonblocking(true)?;
     let listener = tokio::net::TcpListener::from_std(listener)?;
+    let header_timeout = api.config().header_timeout;
+    let connection_timeout = api.config().connection_timeout;
     let api = Arc::new(Mutex::new(api));
     let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
@@ -44,11 +41,11 @@ pub(crate) async fn serve(listener: std::net::TcpListener, api: Api) -> std::io:
             let service = service_fn(move |req| respond(api.clone(), req));
             let conn = http1::Builder::new()
                 .timer(TokioTimer::new())
-                .header_read_timeout(HEADER_TIMEOUT)
+                .header_read_timeout(header_timeout)
                 .keep_alive(false)
                 .max_buf_size(64 * 1024)
                 .serve_connection(TokioIo::new(stream), service);
-            let _ = tokio::time::timeout(CONNECTION_TIMEOUT, conn).await;
+            let _ = tokio::time::timeout(connection_timeout, conn).await;
             drop(permit);
         });
     }
