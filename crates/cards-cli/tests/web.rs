@@ -869,3 +869,37 @@ fn games_are_bounded_oldest_evicted() {
     assert_eq!(view(&b), 404, "the least recently used game was dropped");
     assert_eq!((view(&a), view(&c)), (200, 200));
 }
+
+#[test]
+fn the_cli_records_replay() {
+    // what `cards daifugo play --json`, `cards doudizhu play --json` and `cards kabu round
+    // --json` write
+    let cli = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cards"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        serde_json::from_str::<Value>(text.lines().next().unwrap()).unwrap()
+    };
+    for (args, game) in [
+        (&["daifugo", "play", "--seed", "3", "--json"][..], "daifugo"),
+        (
+            &["doudizhu", "play", "--seed", "3", "--json"][..],
+            "doudizhu",
+        ),
+        (
+            &["kabu", "round", "--seed", "3", "--bet", "2=3", "--json"][..],
+            "kabu",
+        ),
+    ] {
+        let record = cli(args);
+        let (status, v) = post("/api/replay", &record);
+        assert_eq!(status, 200, "{game}: {v}");
+        assert_eq!(v["game"], game);
+        let frames = v["frames"].as_array().unwrap();
+        assert!(frames.len() > 2);
+        assert!(!frames[frames.len() - 1]["result"].is_null(), "{game}");
+    }
+}

@@ -490,7 +490,8 @@ fn info() -> Value {
     })
 }
 
-/// `POST /api/replay`: a record (with an optional `"game"` key) to frames.
+/// `POST /api/replay`: a record (with an optional `"game"` key; a record wrapped as
+/// `{"record": {...}, ...}` is read too) to frames.
 fn replay(body: &[u8]) -> Result<Value, ApiError> {
     let mut v: Value = parse_body(body)?;
     let Some(obj) = v.as_object_mut() else {
@@ -501,6 +502,10 @@ fn replay(body: &[u8]) -> Result<Value, ApiError> {
         Some(Value::String(g)) => Some(g.trim().to_ascii_lowercase()),
         Some(_) => return Err(ApiError::bad("\"game\" is a string")),
     };
+    // `cards doudizhu play --json` and `cards kabu round --json` wrap the record with the result
+    if let Some(Value::Object(inner)) = obj.get("record") {
+        v = Value::Object(inner.clone());
+    }
     let frames = match game.as_deref() {
         Some("daifugo") => daifugo::replay(v)?,
         Some("doudizhu") => doudizhu::replay(v)?,
