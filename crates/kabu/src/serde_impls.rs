@@ -125,14 +125,19 @@ struct DealText<'a>(&'a [Card; ROUND_CARDS]);
 
 impl fmt::Display for DealText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, c) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{c:#}")?;
-        }
-        Ok(())
+        write_ascii(f, self.0.iter().copied())
     }
+}
+
+/// Cards in ASCII, separated by spaces.
+fn write_ascii(f: &mut fmt::Formatter<'_>, cards: impl Iterator<Item = Card>) -> fmt::Result {
+    for (i, c) in cards.enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{c:#}")?;
+    }
+    Ok(())
 }
 
 /// A map from seat keys to values, for the seats that have one.
@@ -463,13 +468,7 @@ struct CardsText(cards_core::CardSet);
 
 impl fmt::Display for CardsText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, c) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{c:#}")?;
-        }
-        Ok(())
+        write_ascii(f, self.0.iter())
     }
 }
 
