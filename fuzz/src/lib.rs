@@ -56,7 +56,10 @@ pub fn notation(data: &[u8]) {
 pub fn core_text(text: &str) {
     let check_error = |e: cards_core::ParseError| {
         let shown = e.to_string();
-        assert!(shown.chars().all(shown_plainly), "raw odd character in {shown:?}");
+        assert!(
+            shown.chars().all(shown_plainly),
+            "raw odd character in {shown:?}"
+        );
         assert!(shown.len() <= 400 + 20 * e.token.chars().count(), "{shown}");
     };
     match text.parse::<Card>() {
@@ -286,7 +289,11 @@ pub fn daifugo_moves(data: &[u8]) {
     for m in &leads {
         assert!(seen.insert(*m), "{m} listed twice");
         assert!(m.cards().is_subset(hand), "{m} not in the hand");
-        assert_eq!(Meld::new(m.cards(), m.stand_in(), &rules).ok(), Some(*m), "{m}");
+        assert_eq!(
+            Meld::new(m.cards(), m.stand_in(), &rules).ok(),
+            Some(*m),
+            "{m}"
+        );
         assert_eq!(Meld::parse(&m.to_string(), &rules).ok(), Some(*m), "{m}");
         assert!(State::default().play(m, &rules).is_ok(), "leading {m}");
     }
@@ -388,7 +395,11 @@ pub fn cli_batch(data: &[u8]) {
     let newlines = input.iter().filter(|&&c| c == b'\n').count();
     let lines_in = newlines + usize::from(!input.is_empty() && !input.ends_with(b"\n"));
     let lines_out: Vec<&[u8]> = out.split(|&c| c == b'\n').collect();
-    assert_eq!(lines_out.last(), Some(&&b""[..]), "output ends with a newline");
+    assert_eq!(
+        lines_out.last(),
+        Some(&&b""[..]),
+        "output ends with a newline"
+    );
     assert_eq!(lines_out.len() - 1, lines_in, "one answer a line");
     for line in &lines_out[..lines_out.len() - 1] {
         assert!(line.len() < 8 << 20, "answer of {} bytes", line.len());
@@ -399,7 +410,11 @@ pub fn cli_batch(data: &[u8]) {
 /// Daifugo rules from a flag byte: a preset with house rules toggled.
 fn daifugo_rules(flags: u8) -> daifugo::Rules {
     use daifugo::{FiveSkip, Rules};
-    let mut r = if flags & 1 == 0 { Rules::UECDA } else { Rules::SEED };
+    let mut r = if flags & 1 == 0 {
+        Rules::UECDA
+    } else {
+        Rules::SEED
+    };
     if flags & 2 != 0 {
         r.eight_cut = !r.eight_cut;
         r.suit_lock = !r.suit_lock;
@@ -511,7 +526,11 @@ pub fn daifugo_game(data: &[u8]) {
             }
             Err(e) => {
                 assert!(!must_accept, "legal {action} refused: {e}");
-                assert_eq!(game_view(&g), before, "{action} refused but the game changed");
+                assert_eq!(
+                    game_view(&g),
+                    before,
+                    "{action} refused but the game changed"
+                );
             }
         }
         let held = g.hands().iter().fold(CardSet::EMPTY, |a, &h| {
@@ -531,7 +550,10 @@ pub fn daifugo_game(data: &[u8]) {
                 assert_eq!(replay.accepted, accepted);
             }
         }
-        Err(e) => assert!(!g.is_over(), "a finished game's record does not replay: {e}"),
+        Err(e) => assert!(
+            !g.is_over(),
+            "a finished game's record does not replay: {e}"
+        ),
     }
 }
 
@@ -623,7 +645,10 @@ pub fn uecda_net(data: &[u8]) {
                 let expected = whole.next().expect("no more whole messages were sent");
                 assert_eq!(bytes, expected);
                 if grids {
-                    assert_eq!(Grid::from_slice(expected).map(|g| g.to_bytes().to_vec()), Ok(bytes));
+                    assert_eq!(
+                        Grid::from_slice(expected).map(|g| g.to_bytes().to_vec()),
+                        Ok(bytes)
+                    );
                 }
             }
             Err(NetError::Closed { got }) => {
@@ -638,9 +663,7 @@ pub fn uecda_net(data: &[u8]) {
 
 /// A Dou Dizhu multiset's count of every rank, weakest first.
 fn ddz_rank_counts(c: doudizhu::Counts) -> [u32; 15] {
-    std::array::from_fn(|i| {
-        doudizhu::Rank::from_index(i as u8).map_or(0, |r| c.count(r))
-    })
+    std::array::from_fn(|i| doudizhu::Rank::from_index(i as u8).map_or(0, |r| c.count(r)))
 }
 
 /// Target `doudizhu_game`: a whole Dou Dizhu game (a preset's rules, a seeded deal) driven by
@@ -746,7 +769,13 @@ pub fn kabu_round(data: &[u8]) {
         assert_eq!(round, before, "a refused bet changed the round");
         round.bet([1, 1, 1, 1]).expect("a plain bet");
     }
-    let seats = [Seat::Field1, Seat::Field2, Seat::Field3, Seat::Field4, Seat::Dealer];
+    let seats = [
+        Seat::Field1,
+        Seat::Field2,
+        Seat::Field3,
+        Seat::Field4,
+        Seat::Dealer,
+    ];
     let mut legal = Vec::new();
     for _ in 0..40 {
         let held = seats.iter().fold(CardSet::EMPTY, |a, &s| {
@@ -795,18 +824,24 @@ mod tests {
         notation("♠\u{FE0F}3".as_bytes());
         notation(b"\xff\xfe");
         doudizhu_moves(&[0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 0, 0, 0, 1, 1, 1]);
-        daifugo_moves(&[1, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 3, 0]);
+        daifugo_moves(&[
+            1, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 3, 0,
+        ]);
         cli_batch(b"\x03{\"hand\": \"33344\"}\n{\"hand\": 1}\n\xff\n");
         cli_batch(b"\x00\xff\xfe{\"cards\": \"SA S9\"}");
         cli_batch(b"");
         daifugo_game(&[]);
-        daifugo_game(&[0x13, 0x03, 7, 0, 0, 0, 0, 0, 0, 0, 5, 9, 0xE1, 0xff, 0xff, 0, 0, 0, 0, 0, 0]);
+        daifugo_game(&[
+            0x13, 0x03, 7, 0, 0, 0, 0, 0, 0, 0, 5, 9, 0xE1, 0xff, 0xff, 0, 0, 0, 0, 0, 0,
+        ]);
         uecda_grid(&[0; 480]);
         uecda_grid(&[1; 12]);
         doudizhu_game(&[]);
         doudizhu_game(&[3, 1, 2, 3, 4, 0, 0, 0, 0, 0xE1, 0xE2, 3, 3, 3, 0xE3, 1]);
         kabu_round(&[]);
-        kabu_round(&[1, 9, 9, 9, 9, 9, 9, 9, 9, 0xFF, 0xFE, 7, 0, 2, 0xE1, 4, 0xE0, 2]);
+        kabu_round(&[
+            1, 9, 9, 9, 9, 9, 9, 9, 9, 0xFF, 0xFE, 7, 0, 2, 0xE1, 4, 0xE0, 2,
+        ]);
         uecda_net(&[0, 7, 1, 2, 3]);
         uecda_net(&[1, 3, 0, 0, 0, 9, 1]);
         let mut two = vec![0u8, 100];
@@ -817,5 +852,107 @@ mod tests {
         cards_cli::common::batch_loop(&b"{\"count\": true}\n"[..], &mut plays, batch_answer(5))
             .unwrap();
         assert!(plays.starts_with(b"{"));
+    }
+}
+
+/// The request paths `web_api` picks from (`{id}` is the last game created).
+const WEB_ROUTES: [&str; 12] = [
+    "/api/games",
+    "/api/games/{id}",
+    "/api/games/{id}/action",
+    "/api/games/{id}/advance",
+    "/api/games/{id}/next",
+    "/api/games/{id}/record",
+    "/api/replay",
+    "/api/info",
+    "/",
+    "/app.js",
+    "/api/games/{id}/nothing",
+    "",
+];
+
+/// Target `web_api`: a session of requests to `cards web`'s handler, in-process, no socket.
+/// The bytes are requests separated by 0xFF: the first byte picks the method and the route
+/// (an empty route takes the rest as the path), the rest is the body; byte 0xFE as the first
+/// plays the last view's legal action number (second byte), 0xFD replays the last game's record.
+/// Every answer is JSON with a status below 500 (a page file: 200), every refusal carries
+/// `{"error": "..."}`, a view names its game, and the games in memory stay within the bound.
+pub fn web_api(data: &[u8]) {
+    use cards_cli::web::{Api, Config};
+    use serde_json::{Value, json};
+    let mut api = Api::new(Config {
+        max_games: 3,
+        ..Config::default()
+    });
+    let mut id = String::from("0");
+    let mut last = Value::Null;
+    for chunk in data.split(|&b| b == 0xFF).take(200) {
+        let Some((&op, rest)) = chunk.split_first() else {
+            continue;
+        };
+        let (method, path, body): (&str, String, Vec<u8>) = match op {
+            0xFE => {
+                let legal = last["legal"].as_array().cloned().unwrap_or_default();
+                let k = usize::from(rest.first().copied().unwrap_or(0));
+                let action = legal
+                    .get(k % legal.len().max(1))
+                    .map_or(json!("pass"), |l| l["action"].clone());
+                let mut body = json!({ "action": action });
+                if action == "bet" {
+                    body["stakes"] = json!(
+                        rest.iter()
+                            .skip(1)
+                            .take(4)
+                            .map(|&b| b % 4)
+                            .collect::<Vec<_>>()
+                    );
+                }
+                (
+                    "POST",
+                    format!("/api/games/{id}/action"),
+                    body.to_string().into_bytes(),
+                )
+            }
+            0xFD => {
+                let record = api.handle("GET", &format!("/api/games/{id}/record"), b"");
+                ("POST", "/api/replay".to_string(), record.body)
+            }
+            _ => {
+                let method = ["GET", "POST", "PUT", "DELETE"][usize::from(op & 3)];
+                let route = WEB_ROUTES[usize::from(op >> 2) % WEB_ROUTES.len()];
+                let path = if route.is_empty() {
+                    String::from_utf8_lossy(rest).into_owned()
+                } else {
+                    route.replace("{id}", &id)
+                };
+                (method, path, rest.to_vec())
+            }
+        };
+        let reply = api.handle(method, &path, &body);
+        assert!(
+            (200..500).contains(&reply.status),
+            "{method} {path}: {}",
+            reply.status
+        );
+        assert!(api.len() <= 3);
+        if reply.content_type != "application/json" {
+            assert_eq!(reply.status, 200, "a page file");
+            continue;
+        }
+        let v: Value = serde_json::from_slice(&reply.body).expect("every answer is JSON");
+        if reply.status >= 400 {
+            assert!(v["error"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+            continue;
+        }
+        if let Some(new) = v["id"].as_str() {
+            assert!(v["game"].is_string() && v["observation"].is_object(), "{v}");
+            let legal = v["legal"].as_array().expect("legal is a list");
+            assert_eq!(v["your_turn"] == true, !legal.is_empty(), "{v}");
+            id = new.to_string();
+            last = v;
+        } else if path == "/api/replay" {
+            let frames = v["frames"].as_array().expect("frames");
+            assert!(!frames.is_empty());
+        }
     }
 }

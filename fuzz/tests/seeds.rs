@@ -5,7 +5,9 @@ use std::fs;
 use std::path::Path;
 
 fn replay(target: &str, check: fn(&[u8])) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds").join(target);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("seeds")
+        .join(target);
     let mut n = 0;
     for entry in fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
         let path = entry.expect("a directory entry").path();
@@ -27,4 +29,5 @@ fn every_seed_replays() {
     replay("cli_batch", cards_fuzz::cli_batch);
     replay("doudizhu_game", cards_fuzz::doudizhu_game);
     replay("kabu_round", cards_fuzz::kabu_round);
+    replay("web_api", cards_fuzz::web_api);
 }
