@@ -56,10 +56,7 @@ pub fn notation(data: &[u8]) {
 pub fn core_text(text: &str) {
     let check_error = |e: cards_core::ParseError| {
         let shown = e.to_string();
-        assert!(
-            shown.chars().all(shown_plainly),
-            "raw odd character in {shown:?}"
-        );
+        assert!(shown.chars().all(shown_plainly), "raw odd character in {shown:?}");
         assert!(shown.len() <= 400 + 20 * e.token.chars().count(), "{shown}");
     };
     match text.parse::<Card>() {
@@ -289,11 +286,7 @@ pub fn daifugo_moves(data: &[u8]) {
     for m in &leads {
         assert!(seen.insert(*m), "{m} listed twice");
         assert!(m.cards().is_subset(hand), "{m} not in the hand");
-        assert_eq!(
-            Meld::new(m.cards(), m.stand_in(), &rules).ok(),
-            Some(*m),
-            "{m}"
-        );
+        assert_eq!(Meld::new(m.cards(), m.stand_in(), &rules).ok(), Some(*m), "{m}");
         assert_eq!(Meld::parse(&m.to_string(), &rules).ok(), Some(*m), "{m}");
         assert!(State::default().play(m, &rules).is_ok(), "leading {m}");
     }
@@ -395,11 +388,7 @@ pub fn cli_batch(data: &[u8]) {
     let newlines = input.iter().filter(|&&c| c == b'\n').count();
     let lines_in = newlines + usize::from(!input.is_empty() && !input.ends_with(b"\n"));
     let lines_out: Vec<&[u8]> = out.split(|&c| c == b'\n').collect();
-    assert_eq!(
-        lines_out.last(),
-        Some(&&b""[..]),
-        "output ends with a newline"
-    );
+    assert_eq!(lines_out.last(), Some(&&b""[..]), "output ends with a newline");
     assert_eq!(lines_out.len() - 1, lines_in, "one answer a line");
     for line in &lines_out[..lines_out.len() - 1] {
         assert!(line.len() < 8 << 20, "answer of {} bytes", line.len());
@@ -410,11 +399,7 @@ pub fn cli_batch(data: &[u8]) {
 /// Daifugo rules from a flag byte: a preset with house rules toggled.
 fn daifugo_rules(flags: u8) -> daifugo::Rules {
     use daifugo::{FiveSkip, Rules};
-    let mut r = if flags & 1 == 0 {
-        Rules::UECDA
-    } else {
-        Rules::SEED
-    };
+    let mut r = if flags & 1 == 0 { Rules::UECDA } else { Rules::SEED };
     if flags & 2 != 0 {
         r.eight_cut = !r.eight_cut;
         r.suit_lock = !r.suit_lock;
@@ -526,11 +511,7 @@ pub fn daifugo_game(data: &[u8]) {
             }
             Err(e) => {
                 assert!(!must_accept, "legal {action} refused: {e}");
-                assert_eq!(
-                    game_view(&g),
-                    before,
-                    "{action} refused but the game changed"
-                );
+                assert_eq!(game_view(&g), before, "{action} refused but the game changed");
             }
         }
         let held = g.hands().iter().fold(CardSet::EMPTY, |a, &h| {
@@ -550,10 +531,7 @@ pub fn daifugo_game(data: &[u8]) {
                 assert_eq!(replay.accepted, accepted);
             }
         }
-        Err(e) => assert!(
-            !g.is_over(),
-            "a finished game's record does not replay: {e}"
-        ),
+        Err(e) => assert!(!g.is_over(), "a finished game's record does not replay: {e}"),
     }
 }
 
@@ -645,10 +623,7 @@ pub fn uecda_net(data: &[u8]) {
                 let expected = whole.next().expect("no more whole messages were sent");
                 assert_eq!(bytes, expected);
                 if grids {
-                    assert_eq!(
-                        Grid::from_slice(expected).map(|g| g.to_bytes().to_vec()),
-                        Ok(bytes)
-                    );
+                    assert_eq!(Grid::from_slice(expected).map(|g| g.to_bytes().to_vec()), Ok(bytes));
                 }
             }
             Err(NetError::Closed { got }) => {
@@ -663,7 +638,9 @@ pub fn uecda_net(data: &[u8]) {
 
 /// A Dou Dizhu multiset's count of every rank, weakest first.
 fn ddz_rank_counts(c: doudizhu::Counts) -> [u32; 15] {
-    std::array::from_fn(|i| doudizhu::Rank::from_index(i as u8).map_or(0, |r| c.count(r)))
+    std::array::from_fn(|i| {
+        doudizhu::Rank::from_index(i as u8).map_or(0, |r| c.count(r))
+    })
 }
 
 /// Target `doudizhu_game`: a whole Dou Dizhu game (a preset's rules, a seeded deal) driven by
@@ -769,13 +746,7 @@ pub fn kabu_round(data: &[u8]) {
         assert_eq!(round, before, "a refused bet changed the round");
         round.bet([1, 1, 1, 1]).expect("a plain bet");
     }
-    let seats = [
-        Seat::Field1,
-        Seat::Field2,
-        Seat::Field3,
-        Seat::Field4,
-        Seat::Dealer,
-    ];
+    let seats = [Seat::Field1, Seat::Field2, Seat::Field3, Seat::Field4, Seat::Dealer];
     let mut legal = Vec::new();
     for _ in 0..40 {
         let held = seats.iter().fold(CardSet::EMPTY, |a, &s| {
@@ -824,24 +795,18 @@ mod tests {
         notation("♠\u{FE0F}3".as_bytes());
         notation(b"\xff\xfe");
         doudizhu_moves(&[0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 0, 0, 0, 1, 1, 1]);
-        daifugo_moves(&[
-            1, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 3, 0,
-        ]);
+        daifugo_moves(&[1, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 3, 0]);
         cli_batch(b"\x03{\"hand\": \"33344\"}\n{\"hand\": 1}\n\xff\n");
         cli_batch(b"\x00\xff\xfe{\"cards\": \"SA S9\"}");
         cli_batch(b"");
         daifugo_game(&[]);
-        daifugo_game(&[
-            0x13, 0x03, 7, 0, 0, 0, 0, 0, 0, 0, 5, 9, 0xE1, 0xff, 0xff, 0, 0, 0, 0, 0, 0,
-        ]);
+        daifugo_game(&[0x13, 0x03, 7, 0, 0, 0, 0, 0, 0, 0, 5, 9, 0xE1, 0xff, 0xff, 0, 0, 0, 0, 0, 0]);
         uecda_grid(&[0; 480]);
         uecda_grid(&[1; 12]);
         doudizhu_game(&[]);
         doudizhu_game(&[3, 1, 2, 3, 4, 0, 0, 0, 0, 0xE1, 0xE2, 3, 3, 3, 0xE3, 1]);
         kabu_round(&[]);
-        kabu_round(&[
-            1, 9, 9, 9, 9, 9, 9, 9, 9, 0xFF, 0xFE, 7, 0, 2, 0xE1, 4, 0xE0, 2,
-        ]);
+        kabu_round(&[1, 9, 9, 9, 9, 9, 9, 9, 9, 0xFF, 0xFE, 7, 0, 2, 0xE1, 4, 0xE0, 2]);
         uecda_net(&[0, 7, 1, 2, 3]);
         uecda_net(&[1, 3, 0, 0, 0, 9, 1]);
         let mut two = vec![0u8, 100];
