@@ -116,6 +116,8 @@ fn play(first: Value, pick: &mut Pick, person: Person, bet: Option<[u64; 4]>) ->
     let mut views = vec![first];
     for _ in 0..2000 {
         let v = views.last().unwrap();
+        // the seed would deal every hand again: it is sent only once the game is over
+        assert_eq!(v["seed"].is_u64(), v["over"] == true, "{v}");
         if v["over"] == true {
             assert!(v["legal"].as_array().unwrap().is_empty());
             assert!(!v["result"].is_null());

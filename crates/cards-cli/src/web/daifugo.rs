@@ -111,7 +111,7 @@ impl Session {
         json!({
             "id": id,
             "game": "daifugo",
-            "seed": self.seed,
+            "seed": g.is_over().then_some(self.seed),
             "rules": self.rules,
             "policy": self.policy,
             "seat": PERSON,

@@ -103,7 +103,7 @@ impl Session {
         json!({
             "id": id,
             "game": "doudizhu",
-            "seed": self.seed,
+            "seed": g.is_over().then_some(self.seed),
             "rules": self.rules,
             "policy": self.policy,
             "seat": PERSON,

@@ -169,7 +169,7 @@ impl Session {
         json!({
             "id": id,
             "game": "kabu",
-            "seed": self.seed,
+            "seed": r.is_over().then_some(self.seed),
             "rules": self.rules,
             "policy": self.policy.name(),
             "seat": "player",

@@ -14,6 +14,12 @@
 //! no keep-alive) is closed after 30 seconds; at most 128 connections are served at once. The
 //! server binds 127.0.0.1 unless `--bind` says otherwise.
 //!
+//! What the browser receives during play is what the person may see: the person's seat's
+//! `Observation` (Kabu: the table with the second cards not yet public as `null`), the legal
+//! actions, the last action (another Daifugo player's give as just `"give"`). The seed, which
+//! would deal every hand again, is `null` in a view until the game is over (a Daifugo match's
+//! seed also deals its later games: it is shown once a game ends, for the record's name).
+//!
 //! The page's files (`crates/cards-cli/web/`) are built into the binary; `--assets DIR`
 //! serves them from a directory instead, re-read on every request, for developing the page.
 //!
