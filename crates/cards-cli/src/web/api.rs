@@ -293,7 +293,7 @@ impl Api {
         let name = if path == "/" {
             "index.html"
         } else {
-            &path[1.min(path.len())..]
+            path.strip_prefix('/').unwrap_or(path)
         };
         let Some(kind) = assets::content_type(name) else {
             return Reply::error(404, &format!("no page \"{}\"", crate::common::short(path)));
@@ -617,4 +617,20 @@ pub fn frame_observations<O: serde::Serialize>(observations: impl Iterator<Item 
             v
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Api, Config};
+
+    /// Found by the `web_api` fuzz target: a path that starts with a multi-byte character was
+    /// cut inside it.
+    #[test]
+    fn a_path_not_starting_with_a_slash_is_a_404() {
+        let mut api = Api::new(Config::default());
+        for path in ["é", "ééé.js", "", "app.js", "\u{1F0A1}/"] {
+            let r = api.handle("GET", path, b"");
+            assert_eq!(r.status, if path == "app.js" { 200 } else { 404 }, "{path}");
+        }
+    }
 }
