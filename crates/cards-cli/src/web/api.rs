@@ -621,7 +621,9 @@ pub fn frame_observations<O: serde::Serialize>(observations: impl Iterator<Item 
 
 #[cfg(test)]
 mod tests {
-    use super::{Api, Config};
+    use std::time::{Duration, Instant};
+
+    use super::{Api, Config, IDLE_LIMIT};
 
     /// Found by the `web_api` fuzz target: a path that starts with a multi-byte character was
     /// cut inside it.
@@ -632,5 +634,29 @@ mod tests {
             let r = api.handle("GET", path, b"");
             assert_eq!(r.status, if path == "app.js" { 200 } else { 404 }, "{path}");
         }
+    }
+
+    #[test]
+    fn a_game_untouched_for_an_hour_is_dropped() {
+        let mut api = Api::new(Config::default());
+        let t0 = Instant::now();
+        let r = api.handle_at("POST", "/api/games", br#"{"game": "kabu", "seed": 1}"#, t0);
+        assert_eq!(r.status, 201);
+        let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+        let path = format!("/api/games/{}", v["id"].as_str().unwrap());
+        // a request just before the hour keeps it (and touches it again)
+        let t1 = t0 + IDLE_LIMIT - Duration::from_secs(1);
+        assert_eq!(api.handle_at("GET", &path, b"", t1).status, 200);
+        assert_eq!(
+            api.handle_at("GET", &path, b"", t1 + IDLE_LIMIT - Duration::from_secs(1))
+                .status,
+            200
+        );
+        assert_eq!(api.len(), 1);
+        // another request an hour after the last one finds it gone
+        let late = t1 + IDLE_LIMIT - Duration::from_secs(1) + IDLE_LIMIT;
+        assert_eq!(api.handle_at("GET", "/api/info", b"", late).status, 200);
+        assert!(api.is_empty());
+        assert_eq!(api.handle_at("GET", &path, b"", late).status, 404);
     }
 }
