@@ -645,16 +645,13 @@ mod tests {
         let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
         let path = format!("/api/games/{}", v["id"].as_str().unwrap());
         // a request just before the hour keeps it (and touches it again)
-        let t1 = t0 + IDLE_LIMIT - Duration::from_secs(1);
+        let just = IDLE_LIMIT.saturating_sub(Duration::from_secs(1));
+        let t1 = t0 + just;
         assert_eq!(api.handle_at("GET", &path, b"", t1).status, 200);
-        assert_eq!(
-            api.handle_at("GET", &path, b"", t1 + IDLE_LIMIT - Duration::from_secs(1))
-                .status,
-            200
-        );
+        assert_eq!(api.handle_at("GET", &path, b"", t1 + just).status, 200);
         assert_eq!(api.len(), 1);
         // another request an hour after the last one finds it gone
-        let late = t1 + IDLE_LIMIT - Duration::from_secs(1) + IDLE_LIMIT;
+        let late = t1 + just + IDLE_LIMIT;
         assert_eq!(api.handle_at("GET", "/api/info", b"", late).status, 200);
         assert!(api.is_empty());
         assert_eq!(api.handle_at("GET", &path, b"", late).status, 404);
