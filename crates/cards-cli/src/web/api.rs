@@ -129,6 +129,73 @@ impl Default for Config {
     }
 }
 
+/// One legal action of the person, as a view lists it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Legal {
+    /// The action's text, as `POST .../action` takes it.
+    pub action: String,
+    /// The cards it takes from the person's hand (empty for a pass, a bid, a bet, a draw).
+    pub cards: Vec<String>,
+}
+
+/// The action just applied, as a view shows it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Last {
+    /// Who acted: a player or seat number, or Kabu's seat text (`"field 2"`, `"player"`).
+    pub seat: Value,
+    /// What it did (another Daifugo player's give is just `"give"`).
+    pub action: String,
+    /// Whether the engine accepted it (always, in play through the API).
+    pub accepted: bool,
+}
+
+/// What a response shows the person: the keys of WEB-API's view, in one type for the three
+/// games (the game-specific parts are JSON values).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct View<'a> {
+    /// The game's id.
+    pub id: &'a str,
+    /// `daifugo`, `doudizhu` or `kabu`.
+    pub game: &'static str,
+    /// The seed, `None` until the game is over (it would deal every hand again).
+    pub seed: Option<u64>,
+    /// The rules (a preset's name, or the rules object).
+    pub rules: Value,
+    /// The computer players' policy.
+    pub policy: &'a str,
+    /// The person's seat (Kabu: `"player"`).
+    pub seat: Value,
+    /// What the person sees.
+    pub observation: Value,
+    /// Who is to act (`null` when over; Kabu: also while betting).
+    pub to_act: Value,
+    /// Whether the person is to act.
+    pub your_turn: bool,
+    /// The person's legal actions (empty unless `your_turn`).
+    pub legal: Vec<Legal>,
+    /// The action just applied.
+    pub last: Option<Last>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The result once over (`null` before).
+    pub result: Value,
+    /// Daifugo: the game's number in the match (1 elsewhere).
+    pub game_number: u32,
+}
+
+impl View<'_> {
+    /// The view as JSON.
+    #[must_use]
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+/// JSON of a value whose `Serialize` cannot fail (the crates' types), `null` if it did.
+pub fn to_json<T: serde::Serialize>(v: &T) -> Value {
+    serde_json::to_value(v).unwrap_or(Value::Null)
+}
+
 /// A game in play, of one of the three kinds.
 #[derive(Clone, Debug)]
 pub enum Session {

@@ -5,8 +5,8 @@ use daifugo::{Action, Card, CardSet, Class, Game, HandText, Match, Record, Rules
 use serde_json::{Value, json};
 
 use super::api::{
-    ActionBody, ApiError, NewGame, finished_record, frame_observations, mix, read_record,
-    read_rules,
+    ActionBody, ApiError, Last, Legal, NewGame, View, finished_record, frame_observations, mix,
+    read_record, read_rules, to_json,
 };
 
 /// The rules when a create request names none (the CLI's default).
@@ -15,14 +15,6 @@ pub const DEFAULT_RULES: &str = "uecda";
 pub const DEFAULT_POLICY: &str = "seed";
 /// The person's player number.
 const PERSON: u8 = 0;
-
-/// The last action applied, as the view shows it.
-#[derive(Clone, Debug)]
-struct Last {
-    player: u8,
-    text: String,
-    accepted: bool,
-}
 
 /// A Daifugo match in play.
 #[derive(Clone, Debug)]
@@ -89,10 +81,13 @@ impl Session {
         let g = &self.game;
         let to_act = g.current_player();
         let your_turn = to_act == Some(PERSON);
-        let legal: Vec<Value> = if your_turn {
+        let legal = if your_turn {
             g.legal_actions()
                 .iter()
-                .map(|a| json!({"action": format!("{a:#}"), "cards": card_list(action_cards(a))}))
+                .map(|a| Legal {
+                    action: format!("{a:#}"),
+                    cards: card_list(action_cards(a)),
+                })
                 .collect()
         } else {
             Vec::new()
@@ -108,24 +103,23 @@ impl Session {
             }
             _ => Value::Null,
         };
-        json!({
-            "id": id,
-            "game": "daifugo",
-            "seed": g.is_over().then_some(self.seed),
-            "rules": self.rules,
-            "policy": self.policy,
-            "seat": PERSON,
-            "observation": g.observation(PERSON),
-            "to_act": to_act,
-            "your_turn": your_turn,
-            "legal": legal,
-            "last": self.last.as_ref().map(|l| json!({
-                "seat": l.player, "action": l.text, "accepted": l.accepted,
-            })),
-            "over": g.is_over(),
-            "result": result,
-            "game_number": self.number,
-        })
+        View {
+            id,
+            game: "daifugo",
+            seed: g.is_over().then_some(self.seed),
+            rules: to_json(&self.rules),
+            policy: &self.policy,
+            seat: json!(PERSON),
+            observation: to_json(&g.observation(PERSON)),
+            to_act: json!(to_act),
+            your_turn,
+            legal,
+            last: self.last.clone(),
+            over: g.is_over(),
+            result,
+            game_number: self.number,
+        }
+        .to_json()
     }
 
     /// Reads the person's action text: `give ...` in the exchange, else a meld or `pass`.
@@ -157,8 +151,8 @@ impl Session {
             a => format!("{a:#}"),
         };
         self.last = Some(Last {
-            player: out.player,
-            text,
+            seat: json!(out.player),
+            action: text,
             accepted: out.accepted,
         });
         Ok(())

@@ -5,8 +5,8 @@ use doudizhu::{Action, Game, GameRules, GreedyPolicy, Policy, RandomPolicy, Reco
 use serde_json::{Value, json};
 
 use super::api::{
-    ActionBody, ApiError, NewGame, finished_record, frame_observations, mix, read_record,
-    read_rules,
+    ActionBody, ApiError, Last, Legal, NewGame, View, finished_record, frame_observations, mix,
+    read_record, read_rules, to_json,
 };
 
 /// The rules when a create request names none (the CLI's default: 叫分 with an auction).
@@ -25,7 +25,7 @@ pub struct Session {
     policy: &'static str,
     seed: u64,
     game: Game,
-    last: Option<(u8, String)>,
+    last: Option<Last>,
 }
 
 /// The cards an action takes from the hand, one rank character each.
@@ -91,40 +91,45 @@ impl Session {
         let g = &self.game;
         let to_act = g.current_player();
         let your_turn = to_act == Some(PERSON);
-        let legal: Vec<Value> = if your_turn {
+        let legal = if your_turn {
             g.legal_actions()
                 .iter()
-                .map(|a| json!({"action": a.to_string(), "cards": action_cards(a)}))
+                .map(|a| Legal {
+                    action: a.to_string(),
+                    cards: action_cards(a),
+                })
                 .collect()
         } else {
             Vec::new()
         };
-        let result = result(g);
-        json!({
-            "id": id,
-            "game": "doudizhu",
-            "seed": g.is_over().then_some(self.seed),
-            "rules": self.rules,
-            "policy": self.policy,
-            "seat": PERSON,
-            "observation": g.observation(PERSON),
-            "to_act": to_act,
-            "your_turn": your_turn,
-            "legal": legal,
-            "last": self.last.as_ref().map(|(seat, a)| json!({
-                "seat": seat, "action": a, "accepted": true,
-            })),
-            "over": g.is_over(),
-            "result": result,
-            "game_number": 1,
-        })
+        View {
+            id,
+            game: "doudizhu",
+            seed: g.is_over().then_some(self.seed),
+            rules: to_json(&self.rules),
+            policy: self.policy,
+            seat: json!(PERSON),
+            observation: to_json(&g.observation(PERSON)),
+            to_act: json!(to_act),
+            your_turn,
+            legal,
+            last: self.last.clone(),
+            over: g.is_over(),
+            result: result(g),
+            game_number: 1,
+        }
+        .to_json()
     }
 
     fn apply(&mut self, seat: u8, action: Action) -> Result<(), ApiError> {
         self.game
             .apply(action)
             .map_err(|e| ApiError::conflict(e.to_string()))?;
-        self.last = Some((seat, action.to_string()));
+        self.last = Some(Last {
+            seat: json!(seat),
+            action: action.to_string(),
+            accepted: true,
+        });
         Ok(())
     }
 

@@ -8,7 +8,10 @@ use kabu::{
 };
 use serde_json::{Value, json};
 
-use super::api::{ActionBody, ApiError, NewGame, finished_record, read_record, read_rules};
+use super::api::{
+    ActionBody, ApiError, Last, Legal, NewGame, View, finished_record, read_record, read_rules,
+    to_json,
+};
 
 /// The rules when a create request names none.
 pub const DEFAULT_RULES: &str = "default";
@@ -24,7 +27,7 @@ pub struct Session {
     policy: BuiltinPolicy,
     seed: u64,
     round: Round,
-    last: Option<(String, &'static str)>,
+    last: Option<Last>,
 }
 
 fn card_text(c: Card) -> String {
@@ -125,6 +128,14 @@ pub fn table(round: &Round, reveal: bool) -> Value {
     })
 }
 
+fn last(seat: &str, action: &str) -> Last {
+    Last {
+        seat: json!(seat),
+        action: action.to_string(),
+        accepted: true,
+    }
+}
+
 fn result(round: &Round) -> Value {
     if round.is_over() {
         let t = table(round, true);
@@ -156,34 +167,39 @@ impl Session {
         let r = &self.round;
         let betting = r.phase() == Phase::Bets;
         let your_turn = betting || person_decides(r);
-        let legal: Vec<Value> = if betting {
-            vec![json!({"action": "bet", "cards": []})]
+        let choice = |names: &[&str]| -> Vec<Legal> {
+            names
+                .iter()
+                .map(|n| Legal {
+                    action: (*n).to_string(),
+                    cards: Vec::new(),
+                })
+                .collect()
+        };
+        let legal = if betting {
+            choice(&["bet"])
         } else if your_turn {
-            vec![
-                json!({"action": "draw", "cards": []}),
-                json!({"action": "stand", "cards": []}),
-            ]
+            choice(&["draw", "stand"])
         } else {
             Vec::new()
         };
-        json!({
-            "id": id,
-            "game": "kabu",
-            "seed": r.is_over().then_some(self.seed),
-            "rules": self.rules,
-            "policy": self.policy.name(),
-            "seat": "player",
-            "observation": table(r, false),
-            "to_act": r.current_player().map(|s| s.to_string()),
-            "your_turn": your_turn,
-            "legal": legal,
-            "last": self.last.as_ref().map(|(seat, a)| json!({
-                "seat": seat, "action": a, "accepted": true,
-            })),
-            "over": r.is_over(),
-            "result": result(r),
-            "game_number": 1,
-        })
+        View {
+            id,
+            game: "kabu",
+            seed: r.is_over().then_some(self.seed),
+            rules: to_json(&self.rules),
+            policy: self.policy.name(),
+            seat: json!("player"),
+            observation: table(r, false),
+            to_act: json!(r.current_player().map(|s| s.to_string())),
+            your_turn,
+            legal,
+            last: self.last.clone(),
+            over: r.is_over(),
+            result: result(r),
+            game_number: 1,
+        }
+        .to_json()
     }
 
     /// The person's bet or draw decision.
@@ -209,7 +225,7 @@ impl Session {
                 self.round
                     .bet(stakes)
                     .map_err(|e| ApiError::conflict(e.to_string()))?;
-                self.last = Some(("player".into(), "bet"));
+                self.last = Some(last("player", "bet"));
                 Ok(())
             }
             "draw" | "stand" => {
@@ -230,7 +246,7 @@ impl Session {
                 self.round
                     .apply(kabu::Action { seat, draw })
                     .map_err(|e| ApiError::conflict(e.to_string()))?;
-                self.last = Some((seat.to_string(), if draw { "draw" } else { "stand" }));
+                self.last = Some(last(&seat.to_string(), if draw { "draw" } else { "stand" }));
                 Ok(())
             }
             _ => Err(ApiError::bad(format!(
@@ -266,7 +282,7 @@ impl Session {
         self.round
             .apply(kabu::Action { seat, draw })
             .map_err(|e| ApiError::conflict(e.to_string()))?;
-        self.last = Some((seat.to_string(), if draw { "draw" } else { "stand" }));
+        self.last = Some(last(&seat.to_string(), if draw { "draw" } else { "stand" }));
         Ok(())
     }
 

@@ -45,7 +45,7 @@ use std::path::PathBuf;
 
 pub use api::{
     ActionBody, Api, ApiError, BODY_LIMIT, CONNECTION_TIMEOUT, Config, GAMES, HEADER_TIMEOUT,
-    IDLE_LIMIT, NewGame, Reply, Session,
+    IDLE_LIMIT, Last, Legal, NewGame, Reply, Session, View,
 };
 pub use assets::content_type;
 pub use server::MAX_CONNECTIONS;
