@@ -522,16 +522,61 @@ fn doudizhu_refusals_leave_the_game_unchanged() {
     let before = get(&format!("/api/games/{id}")).1;
     let (status, e) = post(&format!("/api/games/{id}/advance"), &json!(null));
     assert_eq!(status, 409, "{e}");
-    // in the auction a play is no action; a bid of 4 does not exist
-    for bad in ["33", "4"] {
-        let (status, e) = post(
-            &format!("/api/games/{id}/action"),
-            &json!({ "action": bad }),
-        );
-        assert!(status == 400 || status == 409, "{bad}: {status} {e}");
-        assert!(e["error"].is_string());
+    let mut v = before;
+    let (mut refused, mut unread) = (0, 0);
+    for seed in 4..40 {
+        if refused > 0 && unread > 0 {
+            break;
+        }
+        if seed > 4 {
+            v = post(
+                "/api/games",
+                &json!({"game": "doudizhu", "rules": "standard", "seed": seed}),
+            )
+            .1;
+        }
+        let id = v["id"].as_str().unwrap().to_string();
+        let act = |body: Value| post(&format!("/api/games/{id}/action"), &body);
+        while v["over"] == false {
+            if v["your_turn"] == false {
+                v = post(&format!("/api/games/{id}/advance"), &json!(null)).1;
+                continue;
+            }
+            let hand = v["observation"]["hand"].as_str().unwrap().to_string();
+            if v["observation"]["phase"] == "auction" {
+                // in the auction a play is no action and a bid of 4 does not exist: 400
+                for bad in ["33", "4"] {
+                    let (status, e) = act(json!({ "action": bad }));
+                    assert_eq!(status, 400, "{bad}: {e}");
+                    assert_eq!(get(&format!("/api/games/{id}")).1, v, "unchanged");
+                    unread += 1;
+                }
+            } else if refused < 3 {
+                // a card the person does not hold: the engine's refusal, 409
+                let missing = "3456789TJQKA2BR"
+                    .chars()
+                    .find(|c| !hand.contains(*c))
+                    .unwrap();
+                let (status, e) = act(json!({ "action": missing.to_string() }));
+                assert_eq!(status, 409, "{missing}: {e}");
+                assert_eq!(get(&format!("/api/games/{id}")).1, v, "unchanged");
+                refused += 1;
+            }
+            let first = v["legal"][0]["action"].clone();
+            v = act(json!({ "action": first })).1;
+        }
     }
-    assert_eq!(get(&format!("/api/games/{id}")).1, before);
+    assert!(unread > 0);
+    assert!(refused > 0);
+    let id = v["id"].as_str().unwrap().to_string();
+    let (status, e) = post(
+        &format!("/api/games/{id}/action"),
+        &json!({"action": "pass"}),
+    );
+    assert_eq!(
+        (status, e["error"].as_str()),
+        (409, Some("the game is over"))
+    );
 }
 
 // ---------------------------------------------------------------- Kabu
