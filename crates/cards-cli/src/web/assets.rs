@@ -19,7 +19,7 @@ const FILES: [(&str, &str); 7] = [
 /// ```
 /// use cards_cli::web::content_type;
 /// assert_eq!(content_type("app.js"), Some("text/javascript; charset=utf-8"));
-/// assert_eq!(content_type("../etc/passwd"), None);
+/// assert_eq!(content_type("Cargo.toml"), None); // only the page's own files
 /// ```
 #[must_use]
 pub fn content_type(name: &str) -> Option<&'static str> {
