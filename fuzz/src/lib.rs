@@ -819,3 +819,105 @@ mod tests {
         assert!(plays.starts_with(b"{"));
     }
 }
+
+/// The request paths `web_api` picks from (`{id}` is the last game created).
+const WEB_ROUTES: [&str; 12] = [
+    "/api/games",
+    "/api/games/{id}",
+    "/api/games/{id}/action",
+    "/api/games/{id}/advance",
+    "/api/games/{id}/next",
+    "/api/games/{id}/record",
+    "/api/replay",
+    "/api/info",
+    "/",
+    "/app.js",
+    "/api/games/{id}/nothing",
+    "",
+];
+
+/// Target `web_api`: a session of requests to `cards web`'s handler, in-process, no socket.
+/// The bytes are requests separated by 0xFF: the first byte picks the method and the route
+/// (an empty route takes the rest as the path), the rest is the body; byte 0xFE as the first
+/// plays the last view's legal action number (second byte), 0xFD replays the last game's record.
+/// Every answer is JSON with a status below 500 (a page file: 200), every refusal carries
+/// `{"error": "..."}`, a view names its game, and the games in memory stay within the bound.
+pub fn web_api(data: &[u8]) {
+    use cards_cli::web::{Api, Config};
+    use serde_json::{Value, json};
+    let mut api = Api::new(Config {
+        max_games: 3,
+        ..Config::default()
+    });
+    let mut id = String::from("0");
+    let mut last = Value::Null;
+    for chunk in data.split(|&b| b == 0xFF).take(200) {
+        let Some((&op, rest)) = chunk.split_first() else {
+            continue;
+        };
+        let (method, path, body): (&str, String, Vec<u8>) = match op {
+            0xFE => {
+                let legal = last["legal"].as_array().cloned().unwrap_or_default();
+                let k = usize::from(rest.first().copied().unwrap_or(0));
+                let action = legal
+                    .get(k % legal.len().max(1))
+                    .map_or(json!("pass"), |l| l["action"].clone());
+                let mut body = json!({ "action": action });
+                if action == "bet" {
+                    body["stakes"] = json!(
+                        rest.iter()
+                            .skip(1)
+                            .take(4)
+                            .map(|&b| b % 4)
+                            .collect::<Vec<_>>()
+                    );
+                }
+                (
+                    "POST",
+                    format!("/api/games/{id}/action"),
+                    body.to_string().into_bytes(),
+                )
+            }
+            0xFD => {
+                let record = api.handle("GET", &format!("/api/games/{id}/record"), b"");
+                ("POST", "/api/replay".to_string(), record.body)
+            }
+            _ => {
+                let method = ["GET", "POST", "PUT", "DELETE"][usize::from(op & 3)];
+                let route = WEB_ROUTES[usize::from(op >> 2) % WEB_ROUTES.len()];
+                let path = if route.is_empty() {
+                    String::from_utf8_lossy(rest).into_owned()
+                } else {
+                    route.replace("{id}", &id)
+                };
+                (method, path, rest.to_vec())
+            }
+        };
+        let reply = api.handle(method, &path, &body);
+        assert!(
+            (200..500).contains(&reply.status),
+            "{method} {path}: {}",
+            reply.status
+        );
+        assert!(api.len() <= 3);
+        if reply.content_type != "application/json" {
+            assert_eq!(reply.status, 200, "a page file");
+            continue;
+        }
+        let v: Value = serde_json::from_slice(&reply.body).expect("every answer is JSON");
+        if reply.status >= 400 {
+            assert!(v["error"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+            continue;
+        }
+        if let Some(new) = v["id"].as_str() {
+            assert!(v["game"].is_string() && v["observation"].is_object(), "{v}");
+            let legal = v["legal"].as_array().expect("legal is a list");
+            assert_eq!(v["your_turn"] == true, !legal.is_empty(), "{v}");
+            id = new.to_string();
+            last = v;
+        } else if path == "/api/replay" {
+            let frames = v["frames"].as_array().expect("frames");
+            assert!(!frames.is_empty());
+        }
+    }
+}

@@ -27,4 +27,5 @@ fn every_seed_replays() {
     replay("cli_batch", cards_fuzz::cli_batch);
     replay("doudizhu_game", cards_fuzz::doudizhu_game);
     replay("kabu_round", cards_fuzz::kabu_round);
+    replay("web_api", cards_fuzz::web_api);
 }

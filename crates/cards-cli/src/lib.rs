@@ -22,6 +22,8 @@ pub mod daifugo;
 pub mod doudizhu;
 pub mod kabu;
 pub mod uecda;
+#[cfg(feature = "web")]
+pub mod web;
 
 use std::ffi::OsString;
 
@@ -53,6 +55,13 @@ pub enum Game {
     /// Daifugo melds: decomposition, lead, follow.
     #[command(subcommand)]
     Daifugo(daifugo::Command),
+    /// A local web page to play the three games and replay records: `cards web`, then open
+    /// `http://127.0.0.1:8080/`.
+    #[cfg(feature = "web")]
+    #[command(
+        after_help = "Examples:\n  cards web                        then open http://127.0.0.1:8080/\n  cards web --port 0               a free port, named on the first line\n  cards web --assets crates/cards-cli/web   serve the page's files from disk (developing the page)"
+    )]
+    Web(web::WebArgs),
 }
 
 /// Runs a parsed command line.
@@ -61,6 +70,8 @@ pub fn run(cli: Cli) -> Result<(), common::CliError> {
         Game::Kabu(cmd) => kabu::run(cmd),
         Game::Doudizhu(cmd) => doudizhu::run(cmd),
         Game::Daifugo(cmd) => daifugo::run(cmd),
+        #[cfg(feature = "web")]
+        Game::Web(args) => web::run(&args),
     }
 }
 

@@ -1,7 +1,10 @@
 //! `serde` support (feature `serde`), in the JSON the `cards` command prints: a hand is its ASCII
 //! text (`"S9 CA"`), a role, yaku, tie rule or advice its English name, a fraction `"3/19"`, an
 //! outcome the object `{"code", "label", "multiplier", "payout", "points", "yaku"}`, rules a
-//! preset's name or `{"preset": "vb6", <option>: <value>, ...}` listing the options that differ.
+//! preset's name or `{"preset": "vb6", <option>: <value>, ...}` listing the options that differ,
+//! an [`Observation`] (written only) `{"seat", "hand", "rules", "face_up", "out_of_play",
+//! "outcome", "allowed"}` with the cards as ASCII text and the seat as `"1"`..`"4"` or
+//! `"dealer"`.
 
 use std::fmt;
 
@@ -11,7 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Advice, BuiltinPolicy, Card, Case, DrawOdds, Estimate, FieldSettlement, Fraction, Hand,
-    HouseEdge, Outcome, ROUND_CARDS, Record, Role, Rules, Seat, Simulation, Ties, Yaku,
+    HouseEdge, Observation, Outcome, ROUND_CARDS, Record, Role, Rules, Seat, Simulation, Ties,
+    Yaku,
 };
 
 /// `Serialize` as a string and `Deserialize` through `FromStr`, for each listed type.
@@ -121,14 +125,19 @@ struct DealText<'a>(&'a [Card; ROUND_CARDS]);
 
 impl fmt::Display for DealText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, c) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{c:#}")?;
-        }
-        Ok(())
+        write_ascii(f, self.0.iter().copied())
     }
+}
+
+/// Cards in ASCII, separated by spaces.
+fn write_ascii(f: &mut fmt::Formatter<'_>, cards: impl Iterator<Item = Card>) -> fmt::Result {
+    for (i, c) in cards.enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{c:#}")?;
+    }
+    Ok(())
 }
 
 /// A map from seat keys to values, for the seats that have one.
@@ -451,5 +460,61 @@ impl Serialize for DrawOdds {
         st.serialize_field("standing", &self.standing())?;
         st.serialize_field("unseen", &self.unseen().len())?;
         st.end()
+    }
+}
+
+/// Cards as ASCII text, separated by spaces (`""` for none).
+struct CardsText(cards_core::CardSet);
+
+impl fmt::Display for CardsText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_ascii(f, self.0.iter())
+    }
+}
+
+impl Serialize for Observation {
+    /// `{"seat", "hand", "rules", "face_up", "out_of_play", "outcome", "allowed"}`: what the
+    /// seat may know when it decides, with its two-card outcome and what the draw rule allows.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Observation", 7)?;
+        st.serialize_field("seat", &self.seat)?;
+        st.serialize_field("hand", &self.hand)?;
+        st.serialize_field("rules", &self.rules)?;
+        st.serialize_field("face_up", &format_args!("{}", CardsText(self.face_up)))?;
+        st.serialize_field(
+            "out_of_play",
+            &format_args!("{}", CardsText(self.out_of_play)),
+        )?;
+        st.serialize_field("outcome", &self.outcome())?;
+        st.serialize_field("allowed", &self.allowed())?;
+        st.end()
+    }
+}
+
+#[cfg(test)]
+mod observation_tests {
+    use crate::{Round, Rules, Seat};
+
+    #[test]
+    fn observation_json_shows_the_own_cards_and_the_face_up_ones() {
+        let mut round = Round::new(Rules::DEFAULT, 7);
+        round.bet([1, 0, 0, 0]).unwrap();
+        let obs = round.observation(Seat::Field1).unwrap();
+        let v = serde_json::to_value(obs).unwrap();
+        assert_eq!(v["seat"], "1");
+        assert_eq!(v["hand"], format!("{:#}", obs.hand));
+        assert_eq!(v["rules"], "default");
+        let face_up: Vec<&str> = v["face_up"].as_str().unwrap().split(' ').collect();
+        assert_eq!(face_up.len(), 4, "the other four first cards");
+        for s in [Seat::Field2, Seat::Field3, Seat::Field4, Seat::Dealer] {
+            let first = round.deal()[s.index()];
+            assert!(face_up.contains(&format!("{first:#}").as_str()));
+            // a second card is never face up
+            let second = round.deal()[5 + s.index()];
+            assert!(!face_up.contains(&format!("{second:#}").as_str()));
+        }
+        assert_eq!(v["out_of_play"], "");
+        assert_eq!(v["outcome"]["points"], obs.outcome().points());
+        assert_eq!(v["allowed"], serde_json::to_value(obs.allowed()).unwrap());
     }
 }

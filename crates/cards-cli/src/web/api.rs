@@ -1,0 +1,726 @@
+//! The JSON API as a plain function: [`Api::handle`] takes a method, a path and a body and
+//! returns a [`Reply`]. No socket is involved, so tests and fuzz targets call it directly; the
+//! HTTP server ([`super::server`]) only moves bytes in and out.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{assets, daifugo, doudizhu, kabu};
+
+/// How long a game nobody touches stays in memory.
+pub const IDLE_LIMIT: Duration = Duration::from_secs(3600);
+
+/// The largest request body accepted (larger ones get 413).
+pub const BODY_LIMIT: usize = 1 << 20;
+
+/// The default time a client has to send a request's headers.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The default time after which a connection is closed, whatever it is doing.
+pub const CONNECTION_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The games [`Api`] offers, in the order `GET /api/info` lists them.
+pub const GAMES: [&str; 3] = ["daifugo", "doudizhu", "kabu"];
+
+/// A response: status, content type and body.
+///
+/// ```
+/// use cards_cli::web::{Api, Config};
+/// let mut api = Api::new(Config::default());
+/// let r = api.handle("GET", "/api/nothing", b"");
+/// assert_eq!(r.status, 404);
+/// assert_eq!(r.content_type, "application/json");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The HTTP status code.
+    pub status: u16,
+    /// The `Content-Type` header.
+    pub content_type: &'static str,
+    /// The body.
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    /// A JSON reply.
+    fn json(status: u16, value: &Value) -> Reply {
+        Reply {
+            status,
+            content_type: "application/json",
+            body: serde_json::to_vec(value).unwrap_or_else(|_| b"{}".to_vec()),
+        }
+    }
+
+    /// The reply for an error: `{"error": message}`.
+    #[must_use]
+    pub fn error(status: u16, message: &str) -> Reply {
+        Reply::json(status, &json!({ "error": message }))
+    }
+}
+
+/// A refused request: the status (400, 404, 405, 409, 413, 503) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: u16,
+    /// The message for `{"error": ...}`.
+    pub message: String,
+}
+
+impl ApiError {
+    /// 400: the request is malformed.
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 400,
+            message: message.into(),
+        }
+    }
+
+    /// 409: the action is not allowed now.
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 409,
+            message: message.into(),
+        }
+    }
+
+    fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 404,
+            message: message.into(),
+        }
+    }
+}
+
+/// The server's settings.
+///
+/// ```
+/// let c = cards_cli::web::Config::default();
+/// assert_eq!(c.max_games, 64);
+/// assert!(c.assets.is_none());
+/// assert_eq!(c.header_timeout, cards_cli::web::HEADER_TIMEOUT);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// At most this many games in memory; creating one more evicts the least recently used.
+    pub max_games: usize,
+    /// Serve the page's files from this directory (re-read on every request) instead of the
+    /// copies built into the binary.
+    pub assets: Option<PathBuf>,
+    /// A client has this long to send a request's headers.
+    pub header_timeout: Duration,
+    /// A connection (one request: keep-alive is off) is closed after this long, whatever it
+    /// is doing, so a client that stops reading or writing never holds the server.
+    pub connection_timeout: Duration,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            max_games: 64,
+            assets: None,
+            header_timeout: HEADER_TIMEOUT,
+            connection_timeout: CONNECTION_TIMEOUT,
+        }
+    }
+}
+
+/// One legal action of the person, as a view lists it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Legal {
+    /// The action's text, as `POST .../action` takes it.
+    pub action: String,
+    /// The cards it takes from the person's hand (empty for a pass, a bid, a bet, a draw).
+    pub cards: Vec<String>,
+}
+
+/// The action just applied, as a view shows it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Last {
+    /// Who acted: a player or seat number, or Kabu's seat text (`"field 2"`, `"player"`).
+    pub seat: Value,
+    /// What it did (another Daifugo player's give is just `"give"`).
+    pub action: String,
+    /// Whether the engine accepted it (always, in play through the API).
+    pub accepted: bool,
+}
+
+/// What a response shows the person: the keys of WEB-API's view, in one type for the three
+/// games (the game-specific parts are JSON values).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct View<'a> {
+    /// The game's id.
+    pub id: &'a str,
+    /// `daifugo`, `doudizhu` or `kabu`.
+    pub game: &'static str,
+    /// The seed, `None` until the game is over (it would deal every hand again).
+    pub seed: Option<u64>,
+    /// The rules (a preset's name, or the rules object).
+    pub rules: Value,
+    /// The computer players' policy.
+    pub policy: &'a str,
+    /// The person's seat (Kabu: `"player"`).
+    pub seat: Value,
+    /// What the person sees.
+    pub observation: Value,
+    /// Who is to act (`null` when over; Kabu: also while betting).
+    pub to_act: Value,
+    /// Whether the person is to act.
+    pub your_turn: bool,
+    /// The person's legal actions (empty unless `your_turn`).
+    pub legal: Vec<Legal>,
+    /// The action just applied.
+    pub last: Option<Last>,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The result once over (`null` before).
+    pub result: Value,
+    /// Daifugo: the game's number in the match (1 elsewhere).
+    pub game_number: u32,
+}
+
+impl View<'_> {
+    /// The view as JSON.
+    #[must_use]
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+}
+
+/// JSON of a value whose `Serialize` cannot fail (the crates' types), `null` if it did.
+pub fn to_json<T: serde::Serialize>(v: &T) -> Value {
+    serde_json::to_value(v).unwrap_or(Value::Null)
+}
+
+/// A game in play, of one of the three kinds.
+#[derive(Clone, Debug)]
+pub enum Session {
+    /// A Daifugo match.
+    Daifugo(daifugo::Session),
+    /// A Dou Dizhu game.
+    Doudizhu(doudizhu::Session),
+    /// A Kabu round.
+    Kabu(kabu::Session),
+}
+
+impl Session {
+    fn view(&self, id: &str) -> Value {
+        match self {
+            Session::Daifugo(s) => s.view(id),
+            Session::Doudizhu(s) => s.view(id),
+            Session::Kabu(s) => s.view(id),
+        }
+    }
+
+    fn action(&mut self, body: &ActionBody) -> Result<(), ApiError> {
+        match self {
+            Session::Daifugo(s) => s.action(body),
+            Session::Doudizhu(s) => s.action(body),
+            Session::Kabu(s) => s.action(body),
+        }
+    }
+
+    fn advance(&mut self) -> Result<(), ApiError> {
+        match self {
+            Session::Daifugo(s) => s.advance(),
+            Session::Doudizhu(s) => s.advance(),
+            Session::Kabu(s) => s.advance(),
+        }
+    }
+
+    fn record(&self) -> Result<Value, ApiError> {
+        match self {
+            Session::Daifugo(s) => s.record(),
+            Session::Doudizhu(s) => s.record(),
+            Session::Kabu(s) => s.record(),
+        }
+    }
+}
+
+struct Entry {
+    session: Session,
+    touched: Instant,
+    /// A counter value: the entry with the smallest was used longest ago.
+    used: u64,
+}
+
+/// The in-memory games and the request handler.
+///
+/// ```
+/// use cards_cli::web::{Api, Config};
+/// let mut api = Api::new(Config::default());
+/// let r = api.handle("POST", "/api/games", br#"{"game": "daifugo", "seed": 7}"#);
+/// assert_eq!(r.status, 201);
+/// let view: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+/// assert_eq!(view["seat"], 0);
+/// assert_eq!(view["observation"]["counts"].as_array().unwrap().len(), 5);
+/// ```
+pub struct Api {
+    config: Config,
+    games: HashMap<String, Entry>,
+    uses: u64,
+}
+
+/// `POST /api/games`'s body.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateBody {
+    game: String,
+    #[serde(default)]
+    rules: Option<Value>,
+    #[serde(default)]
+    policy: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+/// `POST /api/games/{id}/action`'s body.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ActionBody {
+    /// The action's text.
+    pub action: String,
+    /// Kabu's stakes on fields 1..4 (with `"action": "bet"`).
+    #[serde(default)]
+    pub stakes: Option<Vec<u64>>,
+}
+
+/// What a create request names, once read.
+pub struct NewGame {
+    /// The rules, as JSON (a preset's name, with options as `name+option=value`, or the rules
+    /// object).
+    pub rules: Option<Value>,
+    /// The computer players' policy.
+    pub policy: Option<String>,
+    /// The seed.
+    pub seed: u64,
+}
+
+fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(body).map_err(|e| ApiError::bad(format!("bad JSON body: {e}")))
+}
+
+impl Api {
+    /// An API with no games.
+    #[must_use]
+    pub fn new(config: Config) -> Api {
+        Api {
+            config,
+            games: HashMap::new(),
+            uses: 0,
+        }
+    }
+
+    /// The settings.
+    #[must_use]
+    pub const fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// How many games are in memory.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Whether no game is in memory.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// Answers one request, the clock read now.
+    pub fn handle(&mut self, method: &str, path: &str, body: &[u8]) -> Reply {
+        self.handle_at(method, path, body, Instant::now())
+    }
+
+    /// Answers one request at time `now` (games idle for [`IDLE_LIMIT`] before it are dropped
+    /// first). Never panics; every refusal is a 4xx with `{"error": ...}`.
+    pub fn handle_at(&mut self, method: &str, path: &str, body: &[u8], now: Instant) -> Reply {
+        self.games
+            .retain(|_, e| now.saturating_duration_since(e.touched) < IDLE_LIMIT);
+        if body.len() > BODY_LIMIT {
+            return Reply::error(413, "the request body is over 1 MiB");
+        }
+        let path = path.split(['?', '#']).next().unwrap_or("");
+        if !path.starts_with("/api/") {
+            return self.asset(method, path);
+        }
+        match self.route(method, path, body, now) {
+            Ok((status, v)) => Reply::json(status, &v),
+            Err(e) => Reply::error(e.status, &e.message),
+        }
+    }
+
+    fn asset(&self, method: &str, path: &str) -> Reply {
+        let name = if path == "/" {
+            "index.html"
+        } else {
+            path.strip_prefix('/').unwrap_or(path)
+        };
+        let Some(kind) = assets::content_type(name) else {
+            return Reply::error(404, &format!("no page \"{}\"", crate::common::short(path)));
+        };
+        if method != "GET" {
+            return Reply::error(405, "use GET for the page's files");
+        }
+        match assets::load(name, self.config.assets.as_deref()) {
+            Ok(body) => Reply {
+                status: 200,
+                content_type: kind,
+                body,
+            },
+            Err(e) => Reply::error(404, &e),
+        }
+    }
+
+    fn route(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: &[u8],
+        now: Instant,
+    ) -> Result<(u16, Value), ApiError> {
+        let parts: Vec<&str> = path["/api/".len()..].split('/').collect();
+        let need = |m: &str| -> Result<(), ApiError> {
+            if method == m {
+                Ok(())
+            } else {
+                Err(ApiError {
+                    status: 405,
+                    message: format!("use {m} for {}", crate::common::short(path)),
+                })
+            }
+        };
+        match parts.as_slice() {
+            ["info"] => {
+                need("GET")?;
+                Ok((200, info()))
+            }
+            ["replay"] => {
+                need("POST")?;
+                Ok((200, replay(body)?))
+            }
+            ["games"] => {
+                need("POST")?;
+                self.create(body, now).map(|v| (201, v))
+            }
+            ["games", id] => {
+                need("GET")?;
+                let e = self.entry(id, now)?;
+                Ok((200, e.session.view(id)))
+            }
+            ["games", id, what] => {
+                let what = *what;
+                match what {
+                    "record" => need("GET")?,
+                    "action" | "advance" | "next" => need("POST")?,
+                    _ => {
+                        return Err(ApiError::not_found(format!(
+                            "no route \"{}\"",
+                            crate::common::short(path)
+                        )));
+                    }
+                }
+                let action = if what == "action" {
+                    Some(parse_body::<ActionBody>(body)?)
+                } else {
+                    None
+                };
+                let e = self.entry(id, now)?;
+                match (what, action) {
+                    ("record", _) => e.session.record().map(|v| (200, v)),
+                    ("action", Some(a)) => {
+                        e.session.action(&a)?;
+                        Ok((200, e.session.view(id)))
+                    }
+                    ("advance", _) => {
+                        e.session.advance()?;
+                        Ok((200, e.session.view(id)))
+                    }
+                    _ => match &mut e.session {
+                        Session::Daifugo(s) => {
+                            s.next_game()?;
+                            Ok((200, e.session.view(id)))
+                        }
+                        _ => Err(ApiError::bad("only a Daifugo match has a next game")),
+                    },
+                }
+            }
+            _ => Err(ApiError::not_found(format!(
+                "no route \"{}\"",
+                crate::common::short(path)
+            ))),
+        }
+    }
+
+    fn entry(&mut self, id: &str, now: Instant) -> Result<&mut Entry, ApiError> {
+        self.uses += 1;
+        let uses = self.uses;
+        match self.games.get_mut(id) {
+            Some(e) => {
+                e.touched = now;
+                e.used = uses;
+                Ok(e)
+            }
+            None => Err(ApiError::not_found(format!(
+                "no game \"{}\" (games idle for an hour are dropped)",
+                crate::common::short(id)
+            ))),
+        }
+    }
+
+    fn create(&mut self, body: &[u8], now: Instant) -> Result<Value, ApiError> {
+        let b: CreateBody = parse_body(body)?;
+        let new = NewGame {
+            rules: b.rules,
+            policy: b.policy,
+            seed: b.seed.unwrap_or_else(crate::common::draw_seed),
+        };
+        let session = match b.game.trim().to_ascii_lowercase().as_str() {
+            "daifugo" => Session::Daifugo(daifugo::Session::new(&new)?),
+            "doudizhu" => Session::Doudizhu(doudizhu::Session::new(&new, b.seed.is_none())?),
+            "kabu" => Session::Kabu(kabu::Session::new(&new)?),
+            _ => {
+                return Err(ApiError::bad(format!(
+                    "unknown game \"{}\" (expected one of: {})",
+                    crate::common::short(&b.game),
+                    GAMES.join(", ")
+                )));
+            }
+        };
+        if self.config.max_games == 0 {
+            return Err(ApiError {
+                status: 503,
+                message: "this server keeps no games (--max-games 0)".into(),
+            });
+        }
+        while self.games.len() >= self.config.max_games {
+            let oldest = self
+                .games
+                .iter()
+                .min_by_key(|(_, e)| e.used)
+                .map(|(k, _)| k.clone());
+            match oldest {
+                Some(k) => {
+                    self.games.remove(&k);
+                }
+                None => break,
+            }
+        }
+        let mut id = format!("{:016x}", crate::common::draw_seed());
+        while self.games.contains_key(&id) {
+            id = format!("{:016x}", crate::common::draw_seed());
+        }
+        let view = session.view(&id);
+        self.uses += 1;
+        self.games.insert(
+            id,
+            Entry {
+                session,
+                touched: now,
+                used: self.uses,
+            },
+        );
+        Ok(view)
+    }
+}
+
+/// `GET /api/info`'s answer.
+fn info() -> Value {
+    json!({
+        "games": {
+            "daifugo": {
+                "presets": ::daifugo::Rules::NAMES,
+                "policies": ::daifugo::POLICY_NAMES,
+                "default_rules": daifugo::DEFAULT_RULES,
+                "default_policy": daifugo::DEFAULT_POLICY,
+            },
+            "doudizhu": {
+                "presets": ::doudizhu::GameRules::NAMES,
+                "policies": doudizhu::POLICIES,
+                "default_rules": doudizhu::DEFAULT_RULES,
+                "default_policy": doudizhu::DEFAULT_POLICY,
+            },
+            "kabu": {
+                "presets": ::kabu::Rules::NAMES,
+                "policies": ::kabu::BuiltinPolicy::NAMES,
+                "default_rules": kabu::DEFAULT_RULES,
+                "default_policy": kabu::DEFAULT_POLICY,
+            },
+        },
+        "version": env!("CARGO_PKG_VERSION"),
+    })
+}
+
+/// `POST /api/replay`: a record (with an optional `"game"` key; a record wrapped as
+/// `{"record": {...}, ...}` is read too) to frames.
+fn replay(body: &[u8]) -> Result<Value, ApiError> {
+    let mut v: Value = parse_body(body)?;
+    let Some(obj) = v.as_object_mut() else {
+        return Err(ApiError::bad("a record is a JSON object"));
+    };
+    let game = match obj.remove("game") {
+        None => None,
+        Some(Value::String(g)) => Some(g.trim().to_ascii_lowercase()),
+        Some(_) => return Err(ApiError::bad("\"game\" is a string")),
+    };
+    // `cards doudizhu play --json` and `cards kabu round --json` wrap the record with the result
+    if let Some(Value::Object(inner)) = obj.get("record") {
+        v = Value::Object(inner.clone());
+    }
+    let frames = match game.as_deref() {
+        Some("daifugo") => daifugo::replay(v)?,
+        Some("doudizhu") => doudizhu::replay(v)?,
+        Some("kabu") => kabu::replay(v)?,
+        Some(g) => {
+            return Err(ApiError::bad(format!(
+                "unknown game \"{}\" (expected one of: {})",
+                crate::common::short(g),
+                GAMES.join(", ")
+            )));
+        }
+        None => {
+            let mut errors = Vec::new();
+            let mut found = None;
+            for (name, f) in [
+                (
+                    "daifugo",
+                    daifugo::replay as fn(Value) -> Result<Value, ApiError>,
+                ),
+                ("doudizhu", doudizhu::replay),
+                ("kabu", kabu::replay),
+            ] {
+                match f(v.clone()) {
+                    Ok(frames) => {
+                        found = Some((name, frames));
+                        break;
+                    }
+                    Err(e) => errors.push(format!("as {name}: {}", e.message)),
+                }
+            }
+            match found {
+                Some((name, frames)) => return Ok(json!({"game": name, "frames": frames})),
+                None => {
+                    return Err(ApiError::bad(format!(
+                        "not a record of any game: {}",
+                        errors.join("; ")
+                    )));
+                }
+            }
+        }
+    };
+    Ok(json!({"game": game, "frames": frames}))
+}
+
+/// Reads the `rules` of a create request: a string (a preset's name, options as
+/// `name+option=value`) or the rules' JSON object; `default` when absent.
+pub fn read_rules<T>(rules: Option<&Value>, default: &str) -> Result<T, ApiError>
+where
+    T: std::str::FromStr + serde::de::DeserializeOwned,
+    T::Err: std::fmt::Display,
+{
+    match rules {
+        None | Some(Value::Null) => crate::common::parse_name::<T>(default)
+            .map_err(|e| ApiError::bad(format!("rules: {e}"))),
+        Some(Value::String(s)) => {
+            crate::common::parse_name::<T>(s).map_err(|e| ApiError::bad(format!("rules: {e}")))
+        }
+        Some(v) => T::deserialize(v).map_err(|e| ApiError::bad(format!("rules: {e}"))),
+    }
+}
+
+/// A seed for a computer player's decision: the game's seed mixed with a step counter, so a
+/// game with a seed plays the same way every time.
+#[must_use]
+pub fn mix(seed: u64, step: u64) -> u64 {
+    let mut z = seed ^ step.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A game's record as JSON once the game is over; 409 before (a record holds every hand).
+pub fn finished_record<R: serde::Serialize>(
+    over: bool,
+    record: impl FnOnce() -> R,
+) -> Result<Value, ApiError> {
+    if !over {
+        return Err(ApiError::conflict(
+            "the record is given once the game is over (it holds every hand)",
+        ));
+    }
+    serde_json::to_value(record()).map_err(|e| ApiError::bad(e.to_string()))
+}
+
+/// Reads a `game` record from JSON and checks that it replays (400 with the engine's message
+/// when it does not).
+pub fn read_record<R, T, E>(
+    v: Value,
+    game: &str,
+    replay: impl FnOnce(&R) -> Result<T, E>,
+) -> Result<R, ApiError>
+where
+    R: serde::de::DeserializeOwned,
+    E: std::fmt::Display,
+{
+    let record: R = serde_json::from_value(v)
+        .map_err(|e| ApiError::bad(format!("not a {game} record: {e}")))?;
+    replay(&record).map_err(|e| ApiError::bad(format!("the record does not replay: {e}")))?;
+    Ok(record)
+}
+
+/// Every seat's observation for a replay frame, each `history` left empty (the frames'
+/// actions are the history, so a replay stays linear in the game's length).
+pub fn frame_observations<O: serde::Serialize>(observations: impl Iterator<Item = O>) -> Value {
+    observations
+        .map(|o| {
+            let mut v = serde_json::to_value(o).unwrap_or(Value::Null);
+            v["history"] = json!([]);
+            v
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::{Api, Config, IDLE_LIMIT};
+
+    /// Found by the `web_api` fuzz target: a path that starts with a multi-byte character was
+    /// cut inside it.
+    #[test]
+    fn a_path_not_starting_with_a_slash_is_a_404() {
+        let mut api = Api::new(Config::default());
+        for path in ["é", "ééé.js", "", "app.js", "\u{1F0A1}/"] {
+            let r = api.handle("GET", path, b"");
+            assert_eq!(r.status, if path == "app.js" { 200 } else { 404 }, "{path}");
+        }
+    }
+
+    #[test]
+    fn a_game_untouched_for_an_hour_is_dropped() {
+        let mut api = Api::new(Config::default());
+        let t0 = Instant::now();
+        let r = api.handle_at("POST", "/api/games", br#"{"game": "kabu", "seed": 1}"#, t0);
+        assert_eq!(r.status, 201);
+        let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+        let path = format!("/api/games/{}", v["id"].as_str().unwrap());
+        // a request just before the hour keeps it (and touches it again)
+        let just = IDLE_LIMIT.saturating_sub(Duration::from_secs(1));
+        let t1 = t0 + just;
+        assert_eq!(api.handle_at("GET", &path, b"", t1).status, 200);
+        assert_eq!(api.handle_at("GET", &path, b"", t1 + just).status, 200);
+        assert_eq!(api.len(), 1);
+        // another request an hour after the last one finds it gone
+        let late = t1 + just + IDLE_LIMIT;
+        assert_eq!(api.handle_at("GET", "/api/info", b"", late).status, 200);
+        assert!(api.is_empty());
+        assert_eq!(api.handle_at("GET", &path, b"", late).status, 404);
+    }
+}

@@ -1,0 +1,1 @@
+// Placeholder: the page's helpers write this file.
