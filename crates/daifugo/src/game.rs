@@ -501,7 +501,9 @@ pub struct Game {
     mode: Mode,
     rng: Rng,
     seats: [u8; PLAYERS],
-    seat_of: [u8; PLAYERS],
+    /// The next seat's player after player `p`: `next[0][p]` in the normal direction,
+    /// `next[1][p]` reversed.
+    next: [[u8; PLAYERS]; 2],
     classes: Option<[Class; PLAYERS]>,
     dealt: [CardSet; PLAYERS],
     hands: [CardSet; PLAYERS],
@@ -683,7 +685,7 @@ impl Game {
             mode: Mode::Checked,
             rng,
             seats,
-            seat_of,
+            next: successors(seats, seat_of),
             classes,
             dealt: hands,
             hands,
@@ -865,7 +867,7 @@ impl Game {
             mode: Mode::Checked,
             rng,
             seats: obs.seats,
-            seat_of,
+            next: successors(obs.seats, seat_of),
             classes: obs.classes,
             dealt: hands,
             hands,
@@ -1032,6 +1034,7 @@ impl Game {
     }
 
     /// Whether `meld` is legal for the player to move now, and what it would do.
+    #[inline]
     fn check(&self, meld: &Meld) -> Result<(State, Effects), Error> {
         let hand = self.hands[self.turn as usize];
         if let Some(c) = (meld.cards() - hand).first() {
@@ -1081,6 +1084,29 @@ impl Game {
                 },
             },
         }
+    }
+
+    /// [`Game::apply`] without the report: a pass or an accepted meld in play directly, any other
+    /// action through `apply`.
+    #[inline]
+    pub(crate) fn apply_quietly(&mut self, action: Action) -> Result<(), GameError> {
+        if self.phase == Phase::Play {
+            let player = self.turn;
+            match action {
+                Action::Pass => {
+                    self.pass_turn(player, true, action);
+                    return Ok(());
+                }
+                Action::Play(meld) => {
+                    if let Ok((next, effects)) = self.check(&meld) {
+                        self.accept_turn(player, meld, next, effects);
+                        return Ok(());
+                    }
+                }
+                Action::Give(_) | Action::Invalid => {}
+            }
+        }
+        self.apply(action).map(drop)
     }
 
     fn exchange(&mut self, player: u8, k: u8, action: Action) -> Result<Outcome, GameError> {
@@ -1137,21 +1163,14 @@ impl Game {
         !self.finished & 0x1f
     }
 
-    /// The next seat's player from `p` in the direction of play (one step).
+    /// The next player after `p` (in the direction of play) whose bit is set in `open`; `p`
+    /// itself last.
     #[inline]
-    fn step(&self, p: u8) -> u8 {
-        let s = self.seat_of[p as usize];
-        let n = if self.reversed { s + 4 } else { s + 1 };
-        self.seats[(n % 5) as usize]
-    }
-
-    /// The next player after `p` who holds cards and has not passed; `p` itself last.
-    #[inline]
-    fn next_eligible(&self, p: u8) -> Option<u8> {
-        let open = self.active() & !self.passed;
+    fn next_in(&self, p: u8, open: u8) -> Option<u8> {
+        let next = &self.next[usize::from(self.reversed)];
         let mut q = p;
         for _ in 0..PLAYERS {
-            q = self.step(q);
+            q = next[q as usize];
             if open >> q & 1 != 0 {
                 return Some(q);
             }
@@ -1159,18 +1178,16 @@ impl Game {
         None
     }
 
+    /// The next player after `p` who holds cards and has not passed; `p` itself last.
+    #[inline]
+    fn next_eligible(&self, p: u8) -> Option<u8> {
+        self.next_in(p, self.active() & !self.passed)
+    }
+
     /// The next player after `p` who holds cards (`p` itself last).
     #[inline]
     fn next_with_cards(&self, p: u8) -> u8 {
-        let act = self.active();
-        let mut q = p;
-        for _ in 0..PLAYERS {
-            q = self.step(q);
-            if act >> q & 1 != 0 {
-                return q;
-            }
-        }
-        p
+        self.next_in(p, self.active()).unwrap_or(p)
     }
 
     /// Clears the table; the last player to play (or the trick's leader) leads, or the next
@@ -1193,8 +1210,16 @@ impl Game {
         self.turn = next;
     }
 
+    /// A pass, or an action the server refused for `reason` (then a pass).
     fn pass(&mut self, player: u8, reason: Option<Error>, action: Action) -> Outcome {
         let accepted = reason.is_none();
+        let moved = self.pass_turn(player, accepted, action);
+        moved.outcome(player, accepted, reason, Effects::empty())
+    }
+
+    /// [`Game::pass`] without the report.
+    #[inline]
+    fn pass_turn(&mut self, player: u8, accepted: bool, action: Action) -> Moved {
         self.history.push(Step {
             player,
             action,
@@ -1202,15 +1227,7 @@ impl Game {
         });
         self.passed |= 1 << player;
         self.passes = self.passes.saturating_add(1);
-        let mut out = Outcome {
-            player,
-            accepted,
-            reason,
-            effects: Effects::empty(),
-            flushed: false,
-            finished: None,
-            over: false,
-        };
+        let mut out = Moved::default();
         if self.rules.pass_limit != 0 && self.passes >= self.rules.pass_limit {
             self.cut_off_now();
             out.over = true;
@@ -1225,6 +1242,7 @@ impl Game {
         out
     }
 
+    #[cold]
     fn cut_off_now(&mut self) {
         let mut rest: Vec<u8> = (0..PLAYERS as u8)
             .filter(|&p| self.places[p as usize] == 0)
@@ -1242,7 +1260,15 @@ impl Game {
         self.phase = Phase::Over;
     }
 
+    /// A meld played (checked: `next` and `effects` are what it does).
     fn accept(&mut self, player: u8, meld: Meld, next: State, effects: Effects) -> Outcome {
+        let moved = self.accept_turn(player, meld, next, effects);
+        moved.outcome(player, true, None, effects)
+    }
+
+    /// [`Game::accept`] without the report.
+    #[inline]
+    fn accept_turn(&mut self, player: u8, meld: Meld, next: State, effects: Effects) -> Moved {
         self.history.push(Step {
             player,
             action: Action::Play(meld),
@@ -1253,15 +1279,7 @@ impl Game {
         self.passes = 0;
         self.state = next;
         self.last = player;
-        let mut out = Outcome {
-            player,
-            accepted: true,
-            reason: None,
-            effects,
-            flushed: false,
-            finished: None,
-            over: false,
-        };
+        let mut out = Moved::default();
         if self.hands[p].is_empty() {
             self.finishers += 1;
             self.places[p] = self.finishers;
@@ -1302,7 +1320,46 @@ impl Game {
     }
 }
 
+/// What a step did to the turn: the part of an [`Outcome`] that is not the action's own.
+#[derive(Copy, Clone, Default)]
+struct Moved {
+    flushed: bool,
+    finished: Option<u8>,
+    over: bool,
+}
+
+impl Moved {
+    fn outcome(
+        self,
+        player: u8,
+        accepted: bool,
+        reason: Option<Error>,
+        effects: Effects,
+    ) -> Outcome {
+        Outcome {
+            player,
+            accepted,
+            reason,
+            effects,
+            flushed: self.flushed,
+            finished: self.finished,
+            over: self.over,
+        }
+    }
+}
+
 /// Whether `a` holds 0..=4 each once.
+/// The next seat's player after each player, by direction (normal, reversed), given the seats
+/// and each player's seat.
+fn successors(seats: [u8; PLAYERS], seat_of: [u8; PLAYERS]) -> [[u8; PLAYERS]; 2] {
+    let mut next = [[0; PLAYERS]; 2];
+    for (p, &s) in seat_of.iter().enumerate() {
+        next[0][p] = seats[(s as usize + 1) % PLAYERS];
+        next[1][p] = seats[(s as usize + 4) % PLAYERS];
+    }
+    next
+}
+
 fn is_permutation(a: [u8; PLAYERS]) -> bool {
     let mut seen = 0u8;
     for &x in &a {

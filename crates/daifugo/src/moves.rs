@@ -380,13 +380,20 @@ impl Sink for Vec<crate::Action> {
 
 /// [`lead_into`] into any sink (out of line: [`lead_into`] and [`follow_sink`] inline into their
 /// callers and call this once).
-#[inline(never)]
+#[inline]
 pub(crate) fn lead_sink<S: Sink>(
     hand: CardSet,
     rules: &Rules,
     out: &mut S,
 ) -> Result<usize, Error> {
     rules.check(hand)?;
+    Ok(lead_checked(hand, rules, out))
+}
+
+/// [`lead_sink`] of a checked hand (the count is returned in a register, and the caller builds
+/// the `Result`).
+#[inline(never)]
+fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
     let start = out.len();
     let h = hand.bits() & STD;
     // checked: a joker here is one the rules have
@@ -445,7 +452,7 @@ pub(crate) fn lead_sink<S: Sink>(
             }
         }
     }
-    Ok(out.len() - start)
+    out.len() - start
 }
 
 /// Nibble LSBs (bit `4r`) of the ranks 3..2 with at least `n` cards (the joker's nibble 13 cut).
@@ -503,7 +510,7 @@ pub(crate) fn follow_sink<S: Sink>(
 
 /// [`follow_into`] on a table (out of line, while `follow_into` inlines into its caller: a lead
 /// goes straight to [`lead_sink`]).
-#[inline(never)]
+#[inline]
 fn follow_table<S: Sink>(
     hand: CardSet,
     state: &State,
@@ -521,12 +528,24 @@ fn follow_table<S: Sink>(
     if ((hb | tb) >> 52) > u64::from(rules.joker) || hb & tb != 0 {
         state.check_hand(hand, rules)?;
     }
+    Ok(follow_checked(hb, &table, state, rules, out))
+}
+
+/// [`follow_table`] once checked: the table's meld, the hand's bits.
+#[inline(never)]
+fn follow_checked<S: Sink>(
+    hb: u64,
+    table: &Meld,
+    state: &State,
+    rules: &Rules,
+    out: &mut S,
+) -> usize {
     let reversed = state.revolution ^ state.eleven_back;
-    Ok(match table.kind() {
-        Kind::Single => follow_single(hb, tb, reversed, state.locked, rules, out),
-        Kind::Group => follow_group(hb, &table, reversed, state.locked, out),
-        Kind::Sequence => follow_sequence(hb, &table, reversed, state.locked, rules, out),
-    })
+    match table.kind() {
+        Kind::Single => follow_single(hb, table.bits(), reversed, state.locked, rules, out),
+        Kind::Group => follow_group(hb, table, reversed, state.locked, out),
+        Kind::Sequence => follow_sequence(hb, table, reversed, state.locked, rules, out),
+    }
 }
 
 /// The singles of `hb` (checked hand bits) that beat the single `tb`.

@@ -57,7 +57,7 @@ impl Game {
                 self.legal_actions_into(&mut legal);
                 player.choose(&obs, &legal)
             };
-            self.apply(action)?;
+            self.apply_quietly(action)?;
         }
         Ok(())
     }
@@ -284,3 +284,62 @@ pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
 
 /// The built-in players' names (`human` is the terminal, built by the caller).
 pub const POLICY_NAMES: &[&str] = &["random", "seed"];
+
+#[cfg(test)]
+mod tests {
+    use super::{Policy, Random, SeedPlayer};
+    use crate::Rules;
+    use crate::game::{Class, Game, Mode};
+
+    /// `play_out` (which applies through the quiet fast path) plays exactly the game that
+    /// `observation`, `legal_actions_into` and `apply` play step by step, exchange included.
+    #[test]
+    fn play_out_equals_apply_step_by_step() {
+        // player 0 大富豪 .. player 4 大貧民
+        let classes = Class::ALL;
+        for rules in [Rules::UECDA, Rules::SEED] {
+            for seed in 0..300u64 {
+                let seats = [0, 1, 2, 3, 4];
+                let with = seed.is_multiple_of(2).then_some(classes);
+                let make = |k: u64| -> [Box<dyn Policy>; 5] {
+                    std::array::from_fn(|i| {
+                        if k.is_multiple_of(3) {
+                            Box::new(SeedPlayer) as Box<dyn Policy>
+                        } else {
+                            Box::new(Random::new(k * 5 + i as u64)) as Box<dyn Policy>
+                        }
+                    })
+                };
+                let mut fast = Game::deal_from(rules, seed, seats, with);
+                fast.play_out(&mut make(seed)).unwrap();
+                let mut slow = Game::deal_from(rules, seed, seats, with);
+                assert_eq!(slow.mode(), Mode::Checked);
+                let mut players = make(seed);
+                let mut legal = Vec::new();
+                while let Some(p) = slow.current_player() {
+                    let obs = slow.observation(p);
+                    let action = if slow.is_exchanging() {
+                        let count = if obs.classes.is_some_and(|c| c[p as usize].index() == 0) {
+                            2
+                        } else {
+                            1
+                        };
+                        crate::Action::Give(players[p as usize].give(&obs, count))
+                    } else {
+                        legal.clear();
+                        slow.legal_actions_into(&mut legal);
+                        players[p as usize].choose(&obs, &legal)
+                    };
+                    slow.apply(action).unwrap();
+                }
+                assert_eq!(fast.history(), slow.history(), "seed {seed}");
+                assert_eq!(fast.places(), slow.places(), "seed {seed}");
+                assert_eq!(fast.hands(), slow.hands(), "seed {seed}");
+                assert_eq!(fast.state(), slow.state(), "seed {seed}");
+                assert_eq!(fast.cut_off(), slow.cut_off(), "seed {seed}");
+                assert_eq!(fast.passed(), slow.passed(), "seed {seed}");
+                assert_eq!(fast.pass_count(), slow.pass_count(), "seed {seed}");
+            }
+        }
+    }
+}

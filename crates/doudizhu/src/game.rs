@@ -990,6 +990,7 @@ impl State {
     }
 
     /// Checks an action without applying it.
+    #[inline]
     pub fn check(&self, action: Action) -> Result<(), GameError> {
         match (self.phase, action) {
             (Phase::Over, _) => Err(GameError::Over),
@@ -1044,6 +1045,7 @@ impl State {
     }
 
     /// Applies an action, or refuses it with a typed error and leaves the state unchanged.
+    #[inline]
     pub fn apply(&mut self, action: Action) -> Result<Effects, GameError> {
         self.check(action)?;
         Ok(self.apply_unchecked(action))
@@ -1052,6 +1054,7 @@ impl State {
     /// Applies an action the caller knows is legal (one of
     /// [`legal_actions_into`](Self::legal_actions_into)'s), skipping the check. An illegal
     /// action leaves a state no game reaches, but never panics.
+    #[inline]
     pub fn apply_unchecked(&mut self, action: Action) -> Effects {
         let mut fx = Effects::default();
         let seat = self.turn;

@@ -566,28 +566,45 @@ pub(crate) fn follow_sink<O: Sink>(
     out: &mut O,
 ) -> usize {
     let before = out.entries();
-    let h = Hand::new(hand);
+    let lo = u32::from(table.main().index()) + 1;
+    let f = Filter {
+        len: u32::from(table.body_len()),
+        lo,
+    };
+    // one arm per type, so each follow is specialised to its type and computes only the masks
+    // it reads
     match table.kind() {
         Kind::Rocket => {}
         Kind::Bomb => {
-            let f = Filter {
-                len: 1,
-                lo: u32::from(table.main().index()) + 1,
-            };
-            gen_kind(&h, Kind::Bomb, f, rules, out);
+            let h = Hand::new(hand);
+            gen_kind(&h, Kind::Bomb, Filter { len: 1, lo }, rules, out);
             gen_kind(&h, Kind::Rocket, Filter::ALL, rules, out);
         }
-        kind => {
-            let f = Filter {
-                len: u32::from(table.body_len()),
-                lo: u32::from(table.main().index()) + 1,
-            };
-            gen_kind(&h, kind, f, rules, out);
-            gen_kind(&h, Kind::Bomb, Filter::ALL, rules, out);
-            gen_kind(&h, Kind::Rocket, Filter::ALL, rules, out);
-        }
+        Kind::Solo => follow_kind(hand, Kind::Solo, f, rules, out),
+        Kind::Pair => follow_kind(hand, Kind::Pair, f, rules, out),
+        Kind::Trio => follow_kind(hand, Kind::Trio, f, rules, out),
+        Kind::TrioSolo => follow_kind(hand, Kind::TrioSolo, f, rules, out),
+        Kind::TrioPair => follow_kind(hand, Kind::TrioPair, f, rules, out),
+        Kind::Chain => follow_kind(hand, Kind::Chain, f, rules, out),
+        Kind::PairChain => follow_kind(hand, Kind::PairChain, f, rules, out),
+        Kind::Plane => follow_kind(hand, Kind::Plane, f, rules, out),
+        Kind::PlaneSolo => follow_kind(hand, Kind::PlaneSolo, f, rules, out),
+        Kind::PlanePair => follow_kind(hand, Kind::PlanePair, f, rules, out),
+        Kind::FourTwoSolo => follow_kind(hand, Kind::FourTwoSolo, f, rules, out),
+        Kind::FourTwoPair => follow_kind(hand, Kind::FourTwoPair, f, rules, out),
     }
     out.entries() - before
+}
+
+/// The plays of `kind` that pass `f`, then the bombs and the rocket (a follow of a table that is
+/// neither a bomb nor the rocket).
+#[inline(always)]
+#[allow(clippy::inline_always)]
+fn follow_kind<O: Sink>(hand: Counts, kind: Kind, f: Filter, rules: &Rules, out: &mut O) {
+    let h = Hand::new(hand);
+    gen_kind(&h, kind, f, rules, out);
+    gen_kind(&h, Kind::Bomb, Filter::ALL, rules, out);
+    gen_kind(&h, Kind::Rocket, Filter::ALL, rules, out);
 }
 
 /// Every play in `hand` that beats `table`, as a new `Vec` (see [`follow_into`]).

@@ -315,7 +315,23 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn kind(self) -> Kind {
-        Kind::ALL[(self.tag & 0xff) as usize]
+        // a match, not `Kind::ALL[..]`: no bounds check (every tag holds a kind)
+        match self.tag & 0xff {
+            0 => Kind::Solo,
+            1 => Kind::Pair,
+            2 => Kind::Trio,
+            3 => Kind::TrioSolo,
+            4 => Kind::TrioPair,
+            5 => Kind::Chain,
+            6 => Kind::PairChain,
+            7 => Kind::Plane,
+            8 => Kind::PlaneSolo,
+            9 => Kind::PlanePair,
+            10 => Kind::FourTwoSolo,
+            11 => Kind::FourTwoPair,
+            12 => Kind::Bomb,
+            _ => Kind::Rocket,
+        }
     }
 
     /// The number of body ranks: a chain's, pair chain's or plane's length (5 for `34567`, 2 for
@@ -348,7 +364,24 @@ impl Move {
     #[inline]
     #[must_use]
     pub const fn main(self) -> Rank {
-        Rank::ALL[self.main_index() as usize]
+        // a match, not `Rank::ALL[..]`: no bounds check (every tag holds a rank index)
+        match self.main_index() {
+            0 => Rank::Three,
+            1 => Rank::Four,
+            2 => Rank::Five,
+            3 => Rank::Six,
+            4 => Rank::Seven,
+            5 => Rank::Eight,
+            6 => Rank::Nine,
+            7 => Rank::Ten,
+            8 => Rank::Jack,
+            9 => Rank::Queen,
+            10 => Rank::King,
+            11 => Rank::Ace,
+            12 => Rank::Two,
+            13 => Rank::BlackJoker,
+            _ => Rank::RedJoker,
+        }
     }
 
     #[inline]

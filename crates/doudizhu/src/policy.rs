@@ -71,6 +71,7 @@ impl RandomPolicy {
     }
 
     /// One of `legal`, uniformly (`None` if empty).
+    #[inline]
     pub fn pick(&mut self, legal: &[Action]) -> Option<Action> {
         legal
             .get(self.rng.below(legal.len() as u64) as usize)

@@ -455,6 +455,7 @@ impl Observation {
 /// # Ok::<(), kabu::KabuError>(())
 /// ```
 #[must_use]
+#[inline]
 pub const fn draw_rule(outcome: Outcome, rules: Rules) -> Advice {
     if rules.forced_draw {
         Advice::for_outcome(outcome)
@@ -594,16 +595,65 @@ impl FromStr for BuiltinPolicy {
 /// kind 11, 嵐 of the 10x kind 12. (A reach is not final: its points count.)
 #[inline]
 pub(crate) const fn final_rank(o: Outcome) -> u8 {
-    match o.yaku() {
-        Yaku::Arashi10 => 12,
-        Yaku::Arashi5 => 11,
-        Yaku::Junko => 10,
-        _ => o.points(),
+    FINAL_RANK[o.packed() as usize]
+}
+
+/// [`final_rank`] of every packed outcome (0 where a byte is no outcome).
+static FINAL_RANK: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        if let Some(o) = Outcome::from_packed(b as u8) {
+            t[b] = match o.yaku() {
+                Yaku::Arashi10 => 12,
+                Yaku::Arashi5 => 11,
+                Yaku::Junko => 10,
+                _ => o.points(),
+            };
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The `house` policy's decision on a two-card outcome, within the draw rule (`forced_draw`
+/// on or off).
+const fn house_draws(outcome: Outcome, forced_draw: bool) -> bool {
+    let advice = if forced_draw {
+        Advice::for_outcome(outcome)
+    } else {
+        Advice::Choice
+    };
+    match advice {
+        Advice::MustDraw => true,
+        Advice::MustStand => false,
+        Advice::Choice => match outcome.yaku() {
+            Yaku::Kuppin | Yaku::Shippin => false,
+            _ if outcome.points() <= 3 => true,
+            _ if outcome.points() >= 7 => false,
+            y => y.is_reach(),
+        },
     }
 }
 
+/// [`house_draws`] of every packed outcome, by `forced_draw` (`false` where a byte is no
+/// outcome).
+static HOUSE_DRAWS: [[bool; 256]; 2] = {
+    let mut t = [[false; 256]; 2];
+    let mut b = 0;
+    while b < 256 {
+        if let Some(o) = Outcome::from_packed(b as u8) {
+            t[0][b] = house_draws(o, false);
+            t[1][b] = house_draws(o, true);
+        }
+        b += 1;
+    }
+    t
+};
+
 /// Whether drawing to `hand` improves its final rank at least half the time, every card of the
 /// deck outside the hand and `out_of_play` equally likely.
+#[inline(never)]
 fn odds_draw(hand: Hand, out_of_play: CardSet) -> bool {
     let now = hand.cards();
     let unseen = DECK - now - out_of_play;
@@ -621,11 +671,13 @@ fn odds_draw(hand: Hand, out_of_play: CardSet) -> bool {
 
 impl BuiltinPolicy {
     /// The decision for a two-card hand seen alone (plus the cards out of play).
+    #[inline]
     pub(crate) fn decide(self, seat: Seat, hand: Hand, rules: Rules, out_of_play: CardSet) -> bool {
         self.decide_outcome(hand.evaluate(seat.role(), rules), hand, rules, out_of_play)
     }
 
     /// [`BuiltinPolicy::decide`] given the hand's two-card outcome.
+    #[inline]
     fn decide_outcome(
         self,
         outcome: Outcome,
@@ -633,6 +685,9 @@ impl BuiltinPolicy {
         rules: Rules,
         out_of_play: CardSet,
     ) -> bool {
+        if self == BuiltinPolicy::House {
+            return HOUSE_DRAWS[rules.forced_draw as usize][outcome.packed() as usize];
+        }
         match draw_rule(outcome, rules) {
             Advice::MustDraw => return true,
             Advice::MustStand => return false,
@@ -645,7 +700,6 @@ impl BuiltinPolicy {
                 Yaku::Kuppin | Yaku::Shippin => false,
                 _ if outcome.points() <= 3 => true,
                 _ if outcome.points() >= 7 => false,
-                y if self == BuiltinPolicy::House => y.is_reach(),
                 _ => odds_draw(hand, out_of_play),
             },
         }
@@ -653,6 +707,7 @@ impl BuiltinPolicy {
 }
 
 impl Policy for BuiltinPolicy {
+    #[inline]
     fn draws(&mut self, obs: &Observation) -> bool {
         self.decide(obs.seat, obs.hand, obs.rules, obs.out_of_play)
     }
@@ -722,6 +777,7 @@ impl fmt::Display for Case {
 /// # Ok::<(), kabu::KabuError>(())
 /// ```
 #[must_use]
+#[inline]
 pub const fn settle(field: Outcome, dealer: Outcome, rules: Rules) -> (Case, i64) {
     if matches!(dealer.yaku(), Yaku::Kuppin) {
         return (Case::DealerKuppin, -1);
@@ -747,6 +803,7 @@ pub const fn settle(field: Outcome, dealer: Outcome, rules: Rules) -> (Case, i64
 }
 
 /// The multiplier of a final rank: 嵐 A/3/5/10 10, other 嵐 5, 順子 5, points 2.
+#[inline]
 const fn multiplier(rank: u8) -> i64 {
     match rank {
         12 => 10,
@@ -1175,8 +1232,14 @@ impl Round {
         if seat != current {
             return Err(RoundError::OutOfTurn { seat, current });
         }
-        let outcome = self.outcome(seat).unwrap_or(Outcome::NONE_0);
-        match (draw_rule(outcome, self.rules), action.draw) {
+        self.check_draw_rule(seat, action.draw)
+    }
+
+    /// Checks a decision of the seat to act (in the draw phase) against the draw rule.
+    #[inline]
+    fn check_draw_rule(&self, seat: Seat, draw: bool) -> Result<(), RoundError> {
+        let outcome = self.outcomes[seat.index()];
+        match (draw_rule(outcome, self.rules), draw) {
             (Advice::MustStand, true) => Err(RoundError::DrawForbidden { seat, outcome }),
             (Advice::MustDraw, false) => Err(RoundError::StandForbidden { seat, outcome }),
             _ => Ok(()),
@@ -1184,6 +1247,7 @@ impl Round {
     }
 
     /// Applies a checked action (the seat to act draws or stands) and moves the turn on.
+    #[inline]
     fn act(&mut self, action: Action) -> Option<Card> {
         let i = action.seat.index();
         self.acted |= 1 << i;
@@ -1205,6 +1269,7 @@ impl Round {
     }
 
     /// Plays the fields without a stake by the house policy, up to the next seat that decides.
+    #[inline]
     fn auto(&mut self) {
         while self.phase == Phase::Draws && (self.turn as usize) < 4 {
             let seat = Seat::ALL[self.turn as usize];
@@ -1261,7 +1326,8 @@ impl Round {
         dealer: &mut D,
     ) -> Result<(), RoundError> {
         while let Some(seat) = self.current_player() {
-            let own = if seat == Seat::Dealer {
+            let is_dealer = seat == Seat::Dealer;
+            let own = if is_dealer {
                 dealer.own_cards_only()
             } else {
                 field.own_cards_only()
@@ -1278,12 +1344,16 @@ impl Round {
                     phase: self.phase,
                 })?
             };
-            let draw = if seat == Seat::Dealer {
+            let draw = if is_dealer {
                 dealer.draws(&obs)
             } else {
                 field.draws(&obs)
             };
-            self.apply(Action { seat, draw })?;
+            // The seat to act is staked (or the dealer: `auto` played the others) and has not
+            // acted, in the draw phase: of `apply`'s checks only the draw rule can refuse.
+            self.check_draw_rule(seat, draw)?;
+            self.act(Action { seat, draw });
+            self.auto();
         }
         Ok(())
     }
@@ -1329,11 +1399,18 @@ impl Round {
     /// ```
     #[must_use]
     pub fn returns(&self) -> i64 {
-        Seat::FIELDS
-            .iter()
-            .filter_map(|&s| self.settlement(s))
-            .map(|s| s.net)
-            .sum()
+        if !self.is_over() {
+            return 0;
+        }
+        // The sum of `settlement(s).net` over the staked fields.
+        let dealer = self.outcomes[Seat::Dealer.index()];
+        let mut total = 0;
+        for (&stake, &field) in self.stakes.iter().zip(&self.outcomes) {
+            if stake != 0 {
+                total += settle(field, dealer, self.rules).1 * i64::from(stake);
+            }
+        }
+        total
     }
 
     /// The record of the round: the seed (if any), the rules, the deal, the stakes and each
