@@ -466,18 +466,25 @@ async function init() {
   const gameSel = $('game');
   const fillRulesAndPolicies = (rules, policy) => {
     const g = shell.info.games[gameSel.value] || { presets: [], policies: [] };
-    fillSelect($('rules'), g.presets || [], rules);
-    fillSelect($('policy'), g.policies || [], policy);
+    fillSelect($('rules'), g.presets || [], rules || g.default_rules);
+    fillSelect($('policy'), g.policies || [], policy || g.default_policy);
   };
   shell.refreshGames = () => {
     const current = gameSel.value || params.get('game');
     const names = Object.keys(shell.info.games || {}).filter((n) => games.has(n));
     gameSel.replaceChildren(...names.map((n) => el('option', { value: n }, games.get(n).label || n)));
     if (current && names.includes(current)) gameSel.value = current;
-    fillRulesAndPolicies($('rules').value || params.get('rules'), $('policy').value || params.get('policy'));
+    fillRulesAndPolicies($('rules').dataset.chosen ? $('rules').value : params.get('rules'),
+      $('policy').dataset.chosen ? $('policy').value : params.get('policy'));
     $('new-game').disabled = names.length === 0;
   };
-  gameSel.addEventListener('change', () => fillRulesAndPolicies());
+  gameSel.addEventListener('change', () => {
+    delete $('rules').dataset.chosen;
+    delete $('policy').dataset.chosen;
+    fillRulesAndPolicies();
+  });
+  $('rules').addEventListener('change', () => { $('rules').dataset.chosen = 'true'; });
+  $('policy').addEventListener('change', () => { $('policy').dataset.chosen = 'true'; });
   shell.ready = true;
   shell.refreshGames();
   if (params.get('seed')) $('seed').value = params.get('seed');
