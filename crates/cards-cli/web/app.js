@@ -191,10 +191,13 @@ export function cardEl(text, opts = {}) {
   return node;
 }
 
-/** Dou Dizhu's Counts text (`3445TTB`) as an array of rank characters. */
+/**
+ * Dou Dizhu's Counts text (`3445TTB`) or a move's notation (`333444-56`) as an array of rank
+ * characters; separators and spaces are dropped.
+ */
 export function ddzRanks(s) {
   if (!s) return [];
-  return Array.from(String(s).replace(/10/g, 'T')).filter((ch) => !/\s/.test(ch));
+  return Array.from(String(s).toUpperCase().replace(/10/g, 'T')).filter((ch) => '3456789TJQKA2BR'.includes(ch));
 }
 
 /** A row of cards: `texts` an array or a space-separated string; opts as cardEl, plus `testid` of the row. */
