@@ -303,10 +303,17 @@ function render(view) {
   }
 }
 
-/** Lets the computers move, one /advance every `speed()` ms, until it is the person's turn or the game is over. */
+function setBusy(on) {
+  shell.busy = on;
+  document.body.dataset.busy = String(on);
+}
+
+/**
+ * Lets the computers move, one /advance every `speed()` ms, until it is the person's turn or the
+ * game is over; then clears `busy` and draws the view once more with the person's controls.
+ */
 async function animate(gen) {
-  shell.busy = true;
-  document.body.dataset.busy = 'true';
+  setBusy(true);
   try {
     while (gen === shell.generation && shell.view && !shell.view.over && !shell.view.your_turn) {
       await sleep(speed());
@@ -319,8 +326,7 @@ async function animate(gen) {
     if (gen === shell.generation) showError(e.message);
   } finally {
     if (gen === shell.generation) {
-      shell.busy = false;
-      document.body.dataset.busy = 'false';
+      setBusy(false);
       if (shell.view) render(shell.view);
     }
   }
@@ -337,33 +343,30 @@ const ctx = {
     const payload = typeof body === 'string' ? { action: body } : body;
     const gen = shell.generation;
     showError(null);
-    shell.busy = true;
-    let view;
+    setBusy(true);
     try {
-      view = await api(`/api/games/${shell.view.id}/action`, payload);
+      const view = await api(`/api/games/${shell.view.id}/action`, payload);
+      if (gen !== shell.generation) return;
+      render(view);
     } catch (e) {
-      shell.busy = false;
-      showError(e.message);
-      return;
+      if (gen === shell.generation) showError(e.message);
     }
-    if (gen !== shell.generation) return;
-    shell.busy = false;
-    render(view);
-    await animate(gen);
+    if (gen === shell.generation) await animate(gen);
   },
   /** Daifugo: the next game of the match. */
   async next() {
     if (!shell.view || shell.busy) return;
     const gen = shell.generation;
     showError(null);
+    setBusy(true);
     try {
       const view = await api(`/api/games/${shell.view.id}/next`, {});
       if (gen !== shell.generation) return;
       render(view);
-      await animate(gen);
     } catch (e) {
-      showError(e.message);
+      if (gen === shell.generation) showError(e.message);
     }
+    if (gen === shell.generation) await animate(gen);
   },
 };
 
@@ -382,15 +385,19 @@ async function newGame() {
   }
   showError(null);
   const gen = ++shell.generation;
-  shell.busy = false;
+  setBusy(true);
   try {
     const view = await api('/api/games', body);
     if (gen !== shell.generation) return;
     render(view);
-    await animate(gen);
   } catch (e) {
-    showError(e.message);
+    if (gen === shell.generation) {
+      showError(e.message);
+      setBusy(false);
+    }
+    return;
   }
+  await animate(gen);
 }
 
 async function downloadRecord() {

@@ -109,8 +109,8 @@ function resultView(view, ctx) {
   const places = r.places || view.observation.places;
   const rows = [0, 1, 2, 3, 4].map((p) => el('tr', { testid: `result-row-${p}` },
     el('td', null, playerName(p)),
-    el('td', null, places ? places[p] : ''),
-    el('td', null, className(Math.max(0, (places ? places[p] : 1) - 1))[0]),
+    el('td', { testid: `result-place-${p}` }, places ? places[p] : ''),
+    el('td', null, className(Math.max(0, (places ? places[p] : 1) - 1)).join(' ')),
     el('td', null, r.points ? r.points[p] : ''),
     el('td', null, r.match_points ? r.match_points[p] : '')));
   const you = places ? places[0] : null;
