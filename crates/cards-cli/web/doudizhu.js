@@ -237,7 +237,7 @@ function render(view, ctx) {
         o.played && o.played[0] ? el('div', { class: 'played meta', testid: 'played-0' }, 'you played: ', cardsRow(ddzRanks(o.played[0]), { small: true })) : null)),
     el('div', { class: 'log', testid: 'log' },
       el('ol', { reversed: true, start: (o.history || []).length },
-        history.map((h) => el('li', null, describe(h))))),
+        history.map((h) => el('li', { dataset: { seat: h.seat, action: h.action } }, describe(h))))),
   );
 }
 
