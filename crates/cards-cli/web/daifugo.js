@@ -236,7 +236,7 @@ function render(view, ctx) {
           passedList(o.passed)[0] ? el('span', { class: 'badge passed', testid: 'passed-0' }, 'passed') : null,
           el('span', { class: 'badge', testid: 'count-0' }, `${o.counts[0]} cards`)),
         o.returned ? el('div', { class: 'meta', testid: 'returned' }, 'You gave in the exchange: ', cardsRow(splitCards(o.returned), { small: true })) : null,
-        el('div', { class: `hand${handCards.length > 14 ? ' crowded' : ''}`, testid: 'hand', dataset: { cards: o.hand } },
+        el('div', { class: `hand${handCards.length > 18 ? ' crowded' : ''}`, testid: 'hand', dataset: { cards: o.hand } },
           handCards.map((c) => cardEl(c, { selected: selected.has(cardKey(c)), onClick: toggle(c) }))),
         el('div', { class: noteClass, testid: 'selection-note' }, note),
         view.over ? null : el('div', { class: 'actions', testid: 'actions' }, buttons),

@@ -229,7 +229,7 @@ function render(view, ctx) {
         el('div', { class: 'name' }, 'You (seat 0)', roleBadge(o, 0),
           el('span', { class: 'badge', testid: 'count-0' }, `${o.cards_left[0]} cards`),
           bids[0].length ? el('span', { class: 'badge', testid: 'bids-0' }, `your bids: ${bids[0].map(bidText).join(', ')}`) : null),
-        el('div', { class: `hand${hand.length > 14 ? ' crowded' : ''}`, testid: 'hand', dataset: { cards: o.hand } },
+        el('div', { class: `hand${hand.length > 18 ? ' crowded' : ''}`, testid: 'hand', dataset: { cards: o.hand } },
           hand.map((c, i) => cardEl(c, { selected: selected.has(i), onClick: auction ? null : toggle(i) }))),
         el('div', { class: noteClass, testid: 'selection-note' }, note),
         view.over ? null : el('div', { class: 'actions', testid: 'actions' }, buttons),
