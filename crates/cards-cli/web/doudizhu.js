@@ -220,7 +220,7 @@ function render(view, ctx) {
             (o.bids && o.bids.length) ? o.bids.map((b, i) => `${seatName(((o.first_bidder ?? 0) + i) % 3)} ${bidText(b)}`).join(' · ') : 'none yet')),
         seatView(view, 1, bids, recent)),
       el('div', { class: 'center' },
-        el('div', { class: 'label' }, o.phase === 'auction' ? 'auction' : (o.trick ? `to beat: ${seatName(o.trick.seat)}` : 'the trick is clear: the next seat leads')),
+        el('div', { class: 'label' }, o.phase === 'auction' ? 'auction' : (o.trick ? `to beat: ${seatName(o.trick.seat)}` : (o.current_player === 0 ? 'you lead' : (o.current_player === null || o.current_player === undefined ? 'the last trick' : `${seatName(o.current_player)} leads`)))),
         el('div', { class: 'meld-area', testid: 'trick', dataset: { cards: o.trick ? o.trick.action : '', seat: o.trick ? o.trick.seat : '' } },
           o.trick ? cardsRow(ddzRanks(o.trick.action)) : el('span', { class: 'empty' }, o.phase === 'auction' ? 'bidding for the landlord' : 'empty')),
         el('div', { class: 'last-move', testid: 'last-action' }, lastText)),
