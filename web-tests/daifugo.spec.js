@@ -154,4 +154,22 @@ describe('Daifugo', () => {
     assert.deepEqual(bad, [], 'no request failed');
     assert.deepEqual(pageErrors(page), [], 'no page errors');
   });
+
+  test('preset seed with random computers: a whole game by clicking legal moves', { timeout: 120000 }, async () => {
+    await newGame(page, server.url, { game: 'daifugo', rules: 'seed', policy: 'random', seed: 4 });
+    assert.match(await page.textContent(T('status')), /rules seed/);
+    assert.match(await page.textContent(T('status')), /computers random/);
+    let turns = 0;
+    while (!(await isOver(page))) {
+      assert.ok(await yourTurn(page));
+      turns += 1;
+      assert.ok(turns < 200, 'the game ends');
+      await playThroughUi(page, firstPlay(await legalActions(page)));
+    }
+    const places = [];
+    for (const p of [0, 1, 2, 3, 4]) places.push(Number(await page.textContent(T(`result-place-${p}`))));
+    assert.deepEqual([...places].sort(), [1, 2, 3, 4, 5], `places ${places}`);
+    assert.deepEqual(bad, [], 'no request failed');
+    assert.deepEqual(pageErrors(page), [], 'no page errors');
+  });
 });
