@@ -1,5 +1,6 @@
-// The page's setup form (games, presets, computers, pace) and its card drawing: every card of the deck in each text form the games send, drawn by
-// app.js's cardEl (CSS only), read back by its accessible label; a screenshot of all faces.
+// The page's setup form (games, presets, computers, pace) and its card drawing: every card of
+// the deck in each text form the games send, drawn by app.js's cardEl (CSS only), read back by its
+// accessible label; a screenshot of all faces.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { screenshot } from './harness.js';
