@@ -1,0 +1,105 @@
+// The page's setup form (games, presets, computers, pace) and its card drawing: every card of
+// the deck in each text form the games send, drawn by app.js's cardEl (CSS only), read back by its
+// accessible label; a screenshot of all faces.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { screenshot, startServer } from './harness.js';
+import { assertClean, suiteSetup } from './play-helpers.js';
+
+const SUITS = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
+const RANKS = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2'];
+
+describe('the shell and the card drawing', () => {
+  const env = suiteSetup();
+
+  test('every card text is drawn with its rank, suit and colour', { timeout: 60000 }, async () => {
+    const { page, server } = env;
+    await page.goto(`${server.url}?speed=0`);
+    await page.waitForSelector('body[data-ready="true"]');
+    const texts = [];
+    for (const s of Object.keys(SUITS)) for (const r of RANKS) texts.push(`${s}${r}`);
+    texts.push('HT', '♠5', 'JK', 'BJ', 'RJ', 'JK=S5', 'JK=H<3', ...'3456789TJQKA2BR', null);
+    const drawn = await page.evaluate(async (list) => {
+      const app = await import('/app.js');
+      const root = document.getElementById('table-root');
+      root.replaceChildren(app.el('div', { class: 'felt', testid: 'all-cards' }, app.cardsRow(list)));
+      return [...root.querySelectorAll('.card')].map((c) => ({
+        label: c.getAttribute('aria-label'),
+        red: c.classList.contains('red'),
+        back: c.classList.contains('back'),
+        text: c.textContent,
+      }));
+    }, texts);
+    assert.equal(drawn.length, texts.length);
+    for (let i = 0; i < 52; i += 1) {
+      const suit = SUITS[texts[i][0]];
+      const rank = texts[i].slice(1);
+      assert.equal(drawn[i].label, `${rank} of ${suit}`, texts[i]);
+      assert.equal(drawn[i].red, suit === 'hearts' || suit === 'diamonds', `${texts[i]} colour`);
+      assert.ok(drawn[i].text.includes(rank), `${texts[i]} shows its rank`);
+    }
+    const label = (t) => drawn[texts.indexOf(t)].label;
+    assert.equal(label('HT'), '10 of hearts');
+    assert.equal(label('♠5'), '5 of spades');
+    assert.equal(label('JK'), 'black joker');
+    assert.equal(label('BJ'), 'black joker');
+    assert.equal(label('RJ'), 'red joker');
+    assert.equal(label('JK=S5'), 'black joker as ♠5');
+    assert.equal(label('JK=H<3'), 'black joker as ♥ below 3');
+    assert.equal(drawn[texts.indexOf('T')].label, '10');
+    assert.equal(drawn[texts.indexOf('B')].label, 'black joker');
+    assert.equal(drawn[texts.indexOf('R')].label, 'red joker');
+    assert.ok(drawn[drawn.length - 1].back, 'null is a face-down card');
+    await screenshot(page, 'cards');
+    assertClean(env);
+  });
+
+  test('the setup: games, presets and computers from /api/info, their defaults, the pace from ?speed', { timeout: 60000 }, async () => {
+    const { page, server } = env;
+    const info = await (await fetch(new URL('/api/info', server.url))).json();
+    await page.goto(`${server.url}?speed=75`);
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.inputValue('[data-testid="pace-select"]'), '75');
+    const games = await page.$$eval('[data-testid="game-select"] option', (os) => os.map((o) => o.value));
+    for (const g of ['daifugo', 'doudizhu']) assert.ok(games.includes(g), `${g} can be chosen`);
+    for (const g of ['daifugo', 'doudizhu']) {
+      await page.selectOption('[data-testid="game-select"]', g);
+      const presets = await page.$$eval('[data-testid="rules-select"] option', (os) => os.map((o) => o.value));
+      const policies = await page.$$eval('[data-testid="policy-select"] option', (os) => os.map((o) => o.value));
+      assert.deepEqual(presets, info.games[g].presets);
+      assert.deepEqual(policies, info.games[g].policies);
+      assert.equal(await page.inputValue('[data-testid="rules-select"]'), info.games[g].default_rules ?? presets[0]);
+      assert.equal(await page.inputValue('[data-testid="policy-select"]'), info.games[g].default_policy ?? policies[0]);
+    }
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.inputValue('[data-testid="pace-select"]'), '600', 'a readable pace by default');
+    assertClean(env);
+  });
+
+  test('errors are shown: a bad seed, then the server gone while the computers play', { timeout: 60000 }, async () => {
+    const { page } = env;
+    const own = await startServer();
+    try {
+      await page.goto(`${own.url}?speed=1200&game=daifugo`);
+      await page.waitForSelector('body[data-ready="true"]');
+      await page.fill('[data-testid="seed-input"]', '12x');
+      await page.click('[data-testid="new-game"]');
+      assert.match(await page.textContent('[data-testid="error-message"]'), /seed is a whole number/);
+      assert.equal(await page.evaluate(() => window.cardsPage.view), null, 'no game was asked for');
+      // Seed 7: the computers move first; stop the server while the page waits between their moves.
+      await page.fill('[data-testid="seed-input"]', '7');
+      await page.click('[data-testid="new-game"]');
+      await page.waitForFunction(() => window.cardsPage.view !== null);
+      assert.equal(await page.getAttribute('body', 'data-busy'), 'true');
+      await own.stop();
+      await page.waitForSelector('[data-testid="error-retry"]', { timeout: 10000 });
+      assert.match(await page.textContent('[data-testid="error-message"]'), /server did not answer/);
+      assert.equal(await page.getAttribute('body', 'data-busy'), 'false');
+    } finally {
+      await own.stop();
+    }
+    env.bad.length = 0; // the refused requests above were on purpose
+    env.page.errors.length = 0;
+  });
+});
