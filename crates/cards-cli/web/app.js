@@ -1,0 +1,511 @@
+// The shell of the `cards web` page: setup (game, rules, computer policy, seed), the HTTP
+// helpers, card drawing, the loop that animates the computers' turns, the record download and
+// the hook into the replay viewer. Each game draws its table in its own module (daifugo.js,
+// doudizhu.js, kabu.js), which registers itself with `registerGame`; replay.js sets
+// `window.cardsReplay`. Plain ES modules, no build step: the server embeds these files.
+
+/** An HTTP answer that was not 2xx: `status` and the server's `error` message. */
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/**
+ * Calls the JSON API: GET when `body` is undefined, else POST with `body` as JSON.
+ * Resolves with the parsed answer; rejects with an ApiError on any non-2xx status.
+ */
+export async function api(path, body) {
+  const init = body === undefined
+    ? { method: 'GET' }
+    : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, `the server did not answer (${e.message})`);
+  }
+  const text = await res.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const msg = json && typeof json.error === 'string' ? json.error : `${res.status} ${res.statusText}`;
+    throw new ApiError(res.status, msg);
+  }
+  return json;
+}
+
+/**
+ * Builds an element. attrs: `class`, `testid` (→ data-testid), `on:<event>` handlers,
+ * `dataset` (object), booleans (set when true), anything else as an attribute.
+ * children: strings, nodes, arrays of them, null/undefined/false (skipped).
+ */
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on:')) node.addEventListener(k.slice(3), v);
+    else if (k === 'testid') node.dataset.testid = v;
+    else if (k === 'class') node.className = v;
+    else if (k === 'dataset') Object.assign(node.dataset, v);
+    else if (v === true) node.setAttribute(k, '');
+    else node.setAttribute(k, String(v));
+  }
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(node, c);
+    else node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+// ---------------------------------------------------------------- cards
+
+const SUITS = {
+  S: { symbol: '♠', name: 'spades', red: false },
+  H: { symbol: '♥', name: 'hearts', red: true },
+  D: { symbol: '♦', name: 'diamonds', red: true },
+  C: { symbol: '♣', name: 'clubs', red: false },
+};
+const SUIT_OF_SYMBOL = { '♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C' };
+const RANK_NAMES = { T: '10', '10': '10', J: 'J', Q: 'Q', K: 'K', A: 'A' };
+
+/**
+ * Reads a card's text: Daifugo/Kabu ASCII (`S3`, `H10`, `HT`, `♠5`, `JK`, `BJ`, `RJ`,
+ * `JK=S5` a joker standing in for ♠5), Dou Dizhu rank characters (`3`..`9`, `T`, `J`, `Q`,
+ * `K`, `A`, `2`, `B` black joker, `R` red joker), or null/`?` for a face-down card.
+ * Returns `{kind: 'back'|'joker'|'card', suit, rank, red, standIn, text}`.
+ */
+export function parseCard(text) {
+  if (text === null || text === undefined || text === '?' || text === '') {
+    return { kind: 'back', text: '?' };
+  }
+  const t = String(text).trim();
+  const eq = t.indexOf('=');
+  if (eq >= 0) {
+    const base = parseCard(t.slice(0, eq));
+    return { ...base, standIn: standInLabel(t.slice(eq + 1)), text: t };
+  }
+  const up = t.toUpperCase();
+  if (up === 'JK' || up === 'JO' || up === 'BJ' || up === 'B' || up === 'X') {
+    return { kind: 'joker', red: false, text: t };
+  }
+  if (up === 'RJ' || up === 'R') return { kind: 'joker', red: true, text: t };
+  if (/^(10|[2-9TJQKA])$/.test(up)) {
+    return { kind: 'card', suit: null, rank: RANK_NAMES[up] || up, red: false, text: t };
+  }
+  let suit = SUIT_OF_SYMBOL[t[0]] || (SUITS[up[0]] ? up[0] : null);
+  let rank = up.slice(1);
+  if (!suit && SUITS[up[up.length - 1]]) {
+    // `5s`, `10h`
+    suit = up[up.length - 1];
+    rank = up.slice(0, -1);
+  }
+  if (suit && /^(10|[2-9TJQKA])$/.test(rank)) {
+    return { kind: 'card', suit, rank: RANK_NAMES[rank] || rank, red: SUITS[suit].red, text: t };
+  }
+  return { kind: 'unknown', text: t };
+}
+
+function standInLabel(s) {
+  const u = s.trim().toUpperCase();
+  const suit = SUIT_OF_SYMBOL[s.trim()[0]] || u[0];
+  const rest = u.slice(1);
+  const sym = SUITS[suit] ? SUITS[suit].symbol : suit;
+  if (rest === '<3') return `${sym} below 3`;
+  if (rest === '>2') return `${sym} above 2`;
+  return `${sym}${RANK_NAMES[rest] || rest}`;
+}
+
+/** A canonical key of a card text, so `HT` and `H10` (or `♥10`) compare equal. */
+export function cardKey(text) {
+  const c = parseCard(text);
+  if (c.kind === 'joker') return c.red ? 'RJ' : 'JK';
+  if (c.kind === 'card') return (c.suit || '') + c.rank;
+  return c.text;
+}
+
+/**
+ * A drawn card (CSS only). opts: `small`, `selected`, `onClick(event)`, `testid`, `title`.
+ * The element carries `data-card` (the text it was drawn from).
+ */
+export function cardEl(text, opts = {}) {
+  const c = parseCard(text);
+  const classes = ['card'];
+  if (opts.small) classes.push('small');
+  if (opts.selected) classes.push('selected');
+  if (opts.onClick) classes.push('clickable');
+  let body;
+  let label;
+  if (c.kind === 'back') {
+    classes.push('back');
+    body = [el('span', { class: 'back-pattern' })];
+    label = 'face-down card';
+  } else if (c.kind === 'joker') {
+    classes.push('joker', c.red ? 'red' : 'black');
+    body = [
+      el('span', { class: 'corner' }, el('span', { class: 'rank joker-letters' }, 'JOKER')),
+      el('span', { class: 'pip' }, '★'),
+      c.standIn ? el('span', { class: 'stand-in' }, '= ', c.standIn) : null,
+    ];
+    label = `${c.red ? 'red' : 'black'} joker${c.standIn ? ` as ${c.standIn}` : ''}`;
+  } else if (c.kind === 'card') {
+    const suit = c.suit ? SUITS[c.suit] : null;
+    if (suit) classes.push(suit.red ? 'red' : 'black', suit.name);
+    else classes.push('suitless');
+    body = [
+      el('span', { class: 'corner' },
+        el('span', { class: 'rank' }, c.rank),
+        suit ? el('span', { class: 'suit' }, suit.symbol) : null),
+      el('span', { class: 'pip' }, suit ? suit.symbol : c.rank),
+      el('span', { class: 'corner bottom' },
+        el('span', { class: 'rank' }, c.rank),
+        suit ? el('span', { class: 'suit' }, suit.symbol) : null),
+    ];
+    label = suit ? `${c.rank} of ${suit.name}` : c.rank;
+  } else {
+    classes.push('unknown');
+    body = [el('span', { class: 'pip' }, c.text)];
+    label = c.text;
+  }
+  const node = el(opts.onClick ? 'button' : 'span', {
+    class: classes.join(' '),
+    type: opts.onClick ? 'button' : null,
+    testid: opts.testid,
+    title: opts.title || label,
+    'aria-label': label,
+    'aria-pressed': opts.onClick ? String(Boolean(opts.selected)) : null,
+    dataset: { card: c.text },
+  }, body);
+  if (opts.onClick) node.addEventListener('click', opts.onClick);
+  return node;
+}
+
+/** Dou Dizhu's Counts text (`3445TTB`) as an array of rank characters. */
+export function ddzRanks(s) {
+  if (!s) return [];
+  return Array.from(String(s).replace(/10/g, 'T')).filter((ch) => !/\s/.test(ch));
+}
+
+/** A row of cards: `texts` an array or a space-separated string; opts as cardEl, plus `testid` of the row. */
+export function cardsRow(texts, opts = {}) {
+  const list = Array.isArray(texts) ? texts : String(texts || '').split(/\s+/).filter(Boolean);
+  const { testid, empty, ...cardOpts } = opts;
+  return el('div', { class: `cards${opts.small ? ' small' : ''}`, testid },
+    list.length ? list.map((t) => cardEl(t, cardOpts)) : (empty ? el('span', { class: 'empty' }, empty) : null));
+}
+
+// ---------------------------------------------------------------- registry
+
+const games = new Map();
+
+/**
+ * Registers a game's table: `module = { label, render(view, ctx) }` (see status notes).
+ * `render` draws `view` into `ctx.root`; `ctx.act(body)` sends the person's action.
+ */
+export function registerGame(name, module) {
+  games.set(name, module);
+  if (shell.ready) shell.refreshGames();
+}
+
+/** Milliseconds between computer moves: `?speed=N` in the URL, default 600. */
+export function speed() {
+  const v = new URLSearchParams(location.search).get('speed');
+  const n = v === null ? NaN : Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : 600;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- the shell
+
+const shell = {
+  ready: false,
+  info: null,
+  view: null, // the current game's latest view
+  module: null,
+  busy: false,
+  generation: 0, // bumped by every new game: a running animation loop of an old game stops
+  refreshGames: () => {},
+};
+
+// For tests and the console: the latest view (what the page is drawing).
+window.cardsPage = {
+  get view() { return shell.view; },
+  get busy() { return shell.busy; },
+};
+
+const $ = (id) => document.getElementById(id);
+
+function showError(msg) {
+  const box = $('error');
+  if (!msg) {
+    box.hidden = true;
+    box.textContent = '';
+    return;
+  }
+  box.hidden = false;
+  box.textContent = msg;
+}
+
+function setStatus(view) {
+  const status = $('status');
+  status.replaceChildren();
+  if (!view) return;
+  const mod = games.get(view.game);
+  const parts = [
+    el('span', { class: 'chip', testid: 'status-game' }, mod ? mod.label : view.game),
+    el('span', { class: 'chip' }, 'rules ', el('b', null, view.rules)),
+    el('span', { class: 'chip' }, 'computers ', el('b', null, view.policy)),
+    el('span', { class: 'chip', testid: 'status-seed' }, 'seed ', el('b', null, view.seed)),
+  ];
+  if (view.game_number) parts.push(el('span', { class: 'chip', testid: 'game-number' }, 'game ', el('b', null, view.game_number)));
+  let turn;
+  if (view.over) turn = el('span', { class: 'chip turn over', testid: 'turn' }, 'Game over');
+  else if (view.your_turn) turn = el('span', { class: 'chip turn yours', testid: 'turn' }, 'Your turn');
+  else turn = el('span', { class: 'chip turn', testid: 'turn' }, 'Computers are playing…');
+  parts.push(turn);
+  status.append(...parts);
+}
+
+function render(view) {
+  shell.view = view;
+  setStatus(view);
+  $('over-bar').hidden = !view.over;
+  $('replay-this').hidden = typeof window.cardsReplay !== 'function';
+  const mod = games.get(view.game);
+  const root = $('table-root');
+  root.dataset.game = view.game;
+  root.dataset.over = String(Boolean(view.over));
+  root.dataset.yourTurn = String(Boolean(view.your_turn));
+  if (!mod) {
+    root.replaceChildren(el('p', { class: 'error' }, `The page for ${view.game} did not load.`));
+    return;
+  }
+  try {
+    mod.render(view, ctx);
+  } catch (e) {
+    console.error(e);
+    showError(`drawing the table failed: ${e.message}`);
+  }
+}
+
+/** Lets the computers move, one /advance every `speed()` ms, until it is the person's turn or the game is over. */
+async function animate(gen) {
+  shell.busy = true;
+  document.body.dataset.busy = 'true';
+  try {
+    while (gen === shell.generation && shell.view && !shell.view.over && !shell.view.your_turn) {
+      await sleep(speed());
+      if (gen !== shell.generation) return;
+      const view = await api(`/api/games/${shell.view.id}/advance`, {});
+      if (gen !== shell.generation) return;
+      render(view);
+    }
+  } catch (e) {
+    if (gen === shell.generation) showError(e.message);
+  } finally {
+    if (gen === shell.generation) {
+      shell.busy = false;
+      document.body.dataset.busy = 'false';
+      if (shell.view) render(shell.view);
+    }
+  }
+}
+
+const ctx = {
+  get root() { return $('table-root'); },
+  get busy() { return shell.busy; },
+  get speed() { return speed(); },
+  showError,
+  /** Sends the person's action (a string, or an object such as Kabu's bet), then animates the computers. */
+  async act(body) {
+    if (!shell.view || shell.busy) return;
+    const payload = typeof body === 'string' ? { action: body } : body;
+    const gen = shell.generation;
+    showError(null);
+    shell.busy = true;
+    let view;
+    try {
+      view = await api(`/api/games/${shell.view.id}/action`, payload);
+    } catch (e) {
+      shell.busy = false;
+      showError(e.message);
+      return;
+    }
+    if (gen !== shell.generation) return;
+    shell.busy = false;
+    render(view);
+    await animate(gen);
+  },
+  /** Daifugo: the next game of the match. */
+  async next() {
+    if (!shell.view || shell.busy) return;
+    const gen = shell.generation;
+    showError(null);
+    try {
+      const view = await api(`/api/games/${shell.view.id}/next`, {});
+      if (gen !== shell.generation) return;
+      render(view);
+      await animate(gen);
+    } catch (e) {
+      showError(e.message);
+    }
+  },
+};
+
+async function newGame() {
+  const game = $('game').value;
+  const body = { game };
+  if ($('rules').value) body.rules = $('rules').value;
+  if ($('policy').value) body.policy = $('policy').value;
+  const seedText = $('seed').value.trim();
+  if (seedText !== '') {
+    if (!/^\d+$/.test(seedText)) {
+      showError('The seed is a whole number (or empty for a random one).');
+      return;
+    }
+    body.seed = Number(seedText);
+  }
+  showError(null);
+  const gen = ++shell.generation;
+  shell.busy = false;
+  try {
+    const view = await api('/api/games', body);
+    if (gen !== shell.generation) return;
+    render(view);
+    await animate(gen);
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+async function downloadRecord() {
+  const view = shell.view;
+  if (!view) return;
+  try {
+    const record = await api(`/api/games/${view.id}/record`);
+    const blob = new Blob([JSON.stringify(record, null, 2)], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const suffix = view.game_number && view.game_number > 1 ? `-${view.game_number}` : '';
+    const a = el('a', { href: url, download: `cards-${view.game}-${view.seed}${suffix}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function showTab(name) {
+  for (const b of document.querySelectorAll('[data-tab]')) {
+    b.setAttribute('aria-selected', String(b.dataset.tab === name));
+  }
+  $('play').hidden = name !== 'play';
+  $('replay').hidden = name !== 'replay';
+}
+
+function openReplay(record) {
+  showTab('replay');
+  const root = $('replay-root');
+  if (typeof window.cardsReplay !== 'function') {
+    root.replaceChildren(el('p', { class: 'error' }, 'The replay viewer (replay.js) did not load.'));
+    return;
+  }
+  try {
+    window.cardsReplay(root, record);
+  } catch (e) {
+    console.error(e);
+    root.replaceChildren(el('p', { class: 'error' }, `The replay failed: ${e.message}`));
+  }
+}
+
+async function replayThis() {
+  const view = shell.view;
+  if (!view) return;
+  try {
+    const record = await api(`/api/games/${view.id}/record`);
+    openReplay({ ...record, game: view.game });
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function fillSelect(select, values, preferred) {
+  select.replaceChildren(...values.map((v) => el('option', { value: v }, v)));
+  if (preferred && values.includes(preferred)) select.value = preferred;
+}
+
+async function init() {
+  const params = new URLSearchParams(location.search);
+  try {
+    shell.info = await api('/api/info');
+  } catch (e) {
+    showError(`Cannot reach the server: ${e.message}`);
+    return;
+  }
+  // The game modules register themselves; a missing or broken one only drops that game.
+  for (const file of ['./daifugo.js', './doudizhu.js', './kabu.js', './replay.js']) {
+    try {
+      await import(file);
+    } catch (e) {
+      console.warn(`${file} did not load:`, e);
+    }
+  }
+  const gameSel = $('game');
+  const fillRulesAndPolicies = (rules, policy) => {
+    const g = shell.info.games[gameSel.value] || { presets: [], policies: [] };
+    fillSelect($('rules'), g.presets || [], rules || g.default_rules);
+    fillSelect($('policy'), g.policies || [], policy || g.default_policy);
+  };
+  shell.refreshGames = () => {
+    const current = gameSel.value || params.get('game');
+    const names = Object.keys(shell.info.games || {}).filter((n) => games.has(n));
+    gameSel.replaceChildren(...names.map((n) => el('option', { value: n }, games.get(n).label || n)));
+    if (current && names.includes(current)) gameSel.value = current;
+    fillRulesAndPolicies($('rules').dataset.chosen ? $('rules').value : params.get('rules'),
+      $('policy').dataset.chosen ? $('policy').value : params.get('policy'));
+    $('new-game').disabled = names.length === 0;
+  };
+  gameSel.addEventListener('change', () => {
+    delete $('rules').dataset.chosen;
+    delete $('policy').dataset.chosen;
+    fillRulesAndPolicies();
+  });
+  $('rules').addEventListener('change', () => { $('rules').dataset.chosen = 'true'; });
+  $('policy').addEventListener('change', () => { $('policy').dataset.chosen = 'true'; });
+  shell.ready = true;
+  shell.refreshGames();
+  if (params.get('seed')) $('seed').value = params.get('seed');
+
+  $('setup').addEventListener('submit', (e) => {
+    e.preventDefault();
+    showTab('play');
+    newGame();
+  });
+  $('download').addEventListener('click', downloadRecord);
+  $('replay-this').addEventListener('click', replayThis);
+  for (const b of document.querySelectorAll('[data-tab]')) {
+    b.addEventListener('click', () => {
+      if (b.dataset.tab === 'replay') openReplay(null);
+      else showTab('play');
+    });
+  }
+  $('table-root').replaceChildren(el('p', { class: 'hint' },
+    'Choose a game, its rules and the computer players, then press “New game”. You sit at the bottom of the table.'));
+  document.body.dataset.ready = 'true';
+  if (params.get('autostart') === '1') newGame();
+}
+
+init();

@@ -1,0 +1,245 @@
+// Daifugo (大富豪): the person is player 0 against four computers, a match of games with the
+// card exchange from the second game on. Only the legal actions the server lists can be sent:
+// the person selects cards, the page says whether they are one of `legal[].cards` (and which
+// action; several actions may take the same cards, e.g. a joker standing in for different
+// cards, then the person picks), and the Play button is enabled only then.
+import { el, cardEl, cardsRow, cardKey, registerGame } from './app.js';
+
+const CLASS_NAMES = [
+  ['大富豪', 'Daifugō'],
+  ['富豪', 'Fugō'],
+  ['平民', 'Heimin'],
+  ['貧民', 'Hinmin'],
+  ['大貧民', 'Daihinmin'],
+];
+
+// The person's selection: card keys, kept while the hand is the same.
+let selected = new Set();
+let selectedHand = null;
+
+function splitCards(text) {
+  return String(text || '').split(/\s+/).filter(Boolean);
+}
+
+function sameCards(a, b) {
+  if (a.length !== b.length) return false;
+  const x = a.map(cardKey).sort();
+  const y = b.map(cardKey).sort();
+  return x.every((k, i) => k === y[i]);
+}
+
+function passedList(passed) {
+  if (Array.isArray(passed)) return passed.map(Boolean);
+  const bits = Number(passed) || 0;
+  return [0, 1, 2, 3, 4].map((p) => Boolean(bits & (1 << p)));
+}
+
+function className(c) {
+  if (typeof c === 'number' && CLASS_NAMES[c]) return CLASS_NAMES[c];
+  return [String(c), ''];
+}
+
+function classBadge(classes, p) {
+  if (!classes) return null;
+  const c = classes[p];
+  const [jp, romaji] = className(c);
+  return el('span', { class: `badge class-${c}`, testid: `class-${p}`, title: romaji }, jp, romaji ? ` ${romaji}` : '');
+}
+
+function playerName(p) {
+  return p === 0 ? 'You' : `Player ${p}`;
+}
+
+function describeAction(entry) {
+  if (!entry) return '';
+  const who = playerName(entry.player ?? entry.seat);
+  if (entry.action === 'pass') return `${who} passed`;
+  if (entry.action === 'give' || entry.action.startsWith('give')) return `${who} gave ${entry.action.slice(5) || 'cards'}`;
+  if (entry.accepted === false) return `${who}: ${entry.action} (refused, counts as a pass)`;
+  return `${who} played ${entry.action}`;
+}
+
+/** The latest action of each player in the history since the table was last cleared (approximation: the last 5 entries). */
+function recentByPlayer(history) {
+  const out = new Map();
+  const recent = history.slice(-5);
+  for (const h of recent) out.set(h.player, h);
+  return out;
+}
+
+function seatView(view, p, recent) {
+  const o = view.observation;
+  const passed = passedList(o.passed)[p];
+  const place = o.places[p];
+  const toAct = !view.over && o.turn === p;
+  const last = recent.get(p);
+  const lastNode = last
+    ? (last.action === 'pass' || last.action.startsWith('give')
+      ? el('span', { class: 'note' }, last.action === 'pass' ? 'pass' : 'gave cards')
+      : cardsRow(actionCards(last.action), { small: true }))
+    : null;
+  return el('div', {
+    class: `seat${toAct ? ' to-act' : ''}${place ? ' finished' : ''}`,
+    testid: `seat-${p}`,
+    dataset: { player: p, count: o.counts[p], passed: String(passed), place, toAct: String(toAct) },
+  },
+  el('div', { class: 'name' }, playerName(p), p === 0 ? null : el('span', { class: 'badge' }, 'computer'), classBadge(o.classes, p)),
+  el('div', { class: 'stack' },
+    o.counts[p] > 0 ? cardEl(null, { small: true }) : null,
+    el('span', { class: 'count', testid: `count-${p}` }, o.counts[p]),
+    el('span', null, o.counts[p] === 1 ? 'card' : 'cards')),
+  el('div', { class: 'meta' },
+    passed ? el('span', { class: 'badge passed', testid: `passed-${p}` }, 'passed') : null,
+    place ? el('span', { class: 'badge place', testid: `place-${p}` }, `place ${place}`) : null,
+    toAct ? el('span', { class: 'badge' }, o.exchanging ? 'giving…' : 'to play') : null),
+  el('div', { class: 'last-move' }, lastNode));
+}
+
+/** The cards of an action text (`S3 S4 JK=S5`), each token drawn as a card. */
+function actionCards(action) {
+  return splitCards(action).filter((t) => t !== 'give');
+}
+
+function flag(testid, label, on, title) {
+  return el('span', { class: `chip ${on ? 'on' : 'off'}`, testid, dataset: { on: String(Boolean(on)) }, title }, label, on ? ' on' : ' off');
+}
+
+function resultView(view, ctx) {
+  const r = view.result || {};
+  const places = r.places || view.observation.places;
+  const rows = [0, 1, 2, 3, 4].map((p) => el('tr', { testid: `result-row-${p}` },
+    el('td', null, playerName(p)),
+    el('td', null, places ? places[p] : ''),
+    el('td', null, className(Math.max(0, (places ? places[p] : 1) - 1))[0]),
+    el('td', null, r.points ? r.points[p] : ''),
+    el('td', null, r.match_points ? r.match_points[p] : '')));
+  const you = places ? places[0] : null;
+  return el('div', { class: 'result', testid: 'result' },
+    el('h3', null, `Game ${view.game_number || 1} over${you ? ` — you finished ${ordinal(you)}` : ''}`),
+    r.cut_off ? el('p', null, 'The game was cut off (the remaining places were decided by the rules).') : null,
+    el('table', null,
+      el('thead', null, el('tr', null, el('th', null, 'player'), el('th', null, 'place'), el('th', null, 'next class'),
+        el('th', null, 'points'), el('th', null, 'match total'))),
+      el('tbody', null, rows)),
+    el('div', { class: 'actions' },
+      el('button', { type: 'button', class: 'primary', testid: 'next-game', 'on:click': () => ctx.next() },
+        'Next game (with the card exchange)')));
+}
+
+function ordinal(n) {
+  return `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
+}
+
+function render(view, ctx) {
+  const o = view.observation;
+  const handCards = splitCards(o.hand);
+  if (selectedHand !== o.hand) {
+    selected = new Set();
+    selectedHand = o.hand;
+  }
+  // Keep only selected cards still in the hand.
+  const handKeys = new Set(handCards.map(cardKey));
+  for (const k of [...selected]) if (!handKeys.has(k)) selected.delete(k);
+
+  const legal = view.your_turn && !ctx.busy ? view.legal : [];
+  const selection = handCards.filter((c) => selected.has(cardKey(c)));
+  const matches = selection.length ? legal.filter((a) => a.cards.length && sameCards(a.cards, selection)) : [];
+  const passAction = legal.find((a) => a.action === 'pass');
+  const giving = o.exchanging;
+
+  // Seats in play order, starting after the person; the person sits at the bottom.
+  const seats = o.seats && o.seats.length === 5 ? o.seats : [0, 1, 2, 3, 4];
+  const i0 = seats.indexOf(0);
+  const order = [1, 2, 3, 4].map((k) => seats[(i0 + k) % 5]);
+  const recent = recentByPlayer(o.history || []);
+
+  const toggle = (card) => () => {
+    const k = cardKey(card);
+    if (selected.has(k)) selected.delete(k);
+    else selected.add(k);
+    render(view, ctx);
+  };
+
+  let note;
+  let noteClass = 'selection-note';
+  if (view.over) note = '';
+  else if (!view.your_turn) note = o.exchanging ? 'The exchange: the others give their cards…' : `Waiting for ${playerName(o.turn)}…`;
+  else if (giving) note = selection.length ? (matches.length ? `Give ${selection.join(' ')}` : 'Not a gift the rules allow: choose the number of cards your class gives.') : 'The exchange: choose the cards you give, then press Give.';
+  else if (!selection.length) note = legal.length === 1 && passAction ? 'No card of yours can beat the table: pass.' : 'Select cards to play, or pass.';
+  else if (matches.length === 1) note = `Legal: ${matches[0].action}`;
+  else if (matches.length > 1) note = `Legal in ${matches.length} ways: choose one.`;
+  else note = 'Not a legal play.';
+  if (view.your_turn && selection.length) noteClass += matches.length ? ' legal' : ' illegal';
+
+  const playLabel = giving ? 'Give' : 'Play';
+  const buttons = [];
+  if (matches.length > 1) {
+    matches.forEach((a, i) => buttons.push(el('button', {
+      type: 'button', class: 'primary', testid: `choice-${i}`, dataset: { action: a.action },
+      'on:click': () => ctx.act(a.action),
+    }, `${playLabel} ${a.action}`)));
+  } else {
+    buttons.push(el('button', {
+      type: 'button', class: 'primary', testid: 'play', disabled: matches.length !== 1,
+      dataset: { action: matches.length === 1 ? matches[0].action : '' },
+      'on:click': () => matches.length === 1 && ctx.act(matches[0].action),
+    }, playLabel));
+  }
+  if (!giving) {
+    buttons.push(el('button', { type: 'button', testid: 'pass', disabled: !passAction, 'on:click': () => passAction && ctx.act('pass') }, 'Pass'));
+  }
+  buttons.push(el('button', {
+    type: 'button', testid: 'clear-selection', disabled: !selection.length,
+    'on:click': () => { selected.clear(); render(view, ctx); },
+  }, 'Clear'));
+
+  const legalList = view.your_turn && legal.length
+    ? el('details', { class: 'legal-list', testid: 'legal-list', dataset: { count: legal.length } },
+      el('summary', null, `${legal.length} legal action${legal.length === 1 ? '' : 's'} (click one to select its cards)`),
+      el('ul', null, legal.map((a, i) => el('li', null, el('button', {
+        type: 'button', testid: `legal-${i}`, dataset: { action: a.action, cards: a.cards.join(' ') },
+        'on:click': () => {
+          selected = new Set(a.cards.map(cardKey));
+          if (!a.cards.length) ctx.act(a.action);
+          else render(view, ctx);
+        },
+      }, a.action)))))
+    : null;
+
+  const table = o.state.table;
+  const lastAction = view.last ? describeAction(view.last) : (o.history && o.history.length ? describeAction(o.history[o.history.length - 1]) : '');
+  const history = (o.history || []).slice(-40).reverse();
+
+  ctx.root.replaceChildren(
+    el('div', { class: 'felt daifugo', testid: 'daifugo-table' },
+      el('div', { class: 'opponents', testid: 'opponents' }, order.map((p) => seatView(view, p, recent))),
+      el('div', { class: 'center' },
+        el('div', { class: 'label' }, o.exchanging ? 'card exchange' : 'table'),
+        el('div', { class: 'meld-area', testid: 'table-meld', dataset: { meld: table || '' } },
+          table ? cardsRow(actionCards(table)) : el('span', { class: 'empty' }, o.exchanging ? 'the exchange comes first' : 'empty: the next player leads')),
+        el('div', { class: 'flags', testid: 'flags' },
+          flag('flag-revolution', '革命 revolution', o.state.revolution, 'card strength reversed'),
+          flag('flag-lock', '縛り lock', o.state.lock, 'plays must follow the suits on the table'),
+          flag('flag-eleven-back', '11 back', o.state.eleven_back, 'a jack reversed the strength until the table clears'),
+          o.direction_reversed ? flag('flag-direction', 'direction reversed', true) : null,
+          o.exchanging ? flag('flag-exchanging', 'exchange', true) : null),
+        el('div', { class: 'last-move', testid: 'last-action' }, lastAction)),
+      view.over ? resultView(view, ctx) : null,
+      el('div', { class: `you${view.your_turn ? ' to-act' : ''}`, testid: 'you', dataset: { count: o.counts[0], place: o.places[0] } },
+        el('div', { class: 'name' }, 'You (player 0)', classBadge(o.classes, 0),
+          o.places[0] ? el('span', { class: 'badge place', testid: 'place-0' }, `place ${o.places[0]}`) : null,
+          passedList(o.passed)[0] ? el('span', { class: 'badge passed', testid: 'passed-0' }, 'passed') : null,
+          el('span', { class: 'badge', testid: 'count-0' }, `${o.counts[0]} cards`)),
+        o.returned ? el('div', { class: 'meta', testid: 'returned' }, 'You gave in the exchange: ', cardsRow(splitCards(o.returned), { small: true })) : null,
+        el('div', { class: 'hand', testid: 'hand', dataset: { cards: o.hand } },
+          handCards.map((c) => cardEl(c, { selected: selected.has(cardKey(c)), onClick: toggle(c) }))),
+        el('div', { class: noteClass, testid: 'selection-note' }, note),
+        view.over ? null : el('div', { class: 'actions', testid: 'actions' }, buttons),
+        legalList)),
+    el('div', { class: 'log', testid: 'log' },
+      el('ol', { reversed: true, start: (o.history || []).length },
+        history.map((h) => el('li', null, describeAction(h))))),
+  );
+}
+
+registerGame('daifugo', { label: 'Daifugo 大富豪', render });

@@ -1,0 +1,137 @@
+// Shared helpers of the browser tests: start `cards web --port 0`, launch Debian's Chromium
+// through playwright-core (no browser download), save screenshots under target/web-screenshots/.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root (web-tests/..). */
+export const repoRoot = path.resolve(here, '..');
+/** Where screenshots go: target/web-screenshots/ under the repository root. */
+export const screenshotDir = path.join(repoRoot, 'target', 'web-screenshots');
+
+/** The server binary: $CARDS_BIN (relative paths from web-tests/), else ../target/debug/cards. */
+export function cardsBin() {
+  const bin = process.env.CARDS_BIN || path.join(repoRoot, 'target', 'debug', 'cards');
+  return path.resolve(here, bin);
+}
+
+/**
+ * Starts `cards web --port 0` (with `--assets $CARDS_ASSETS` when set, to test edited page files
+ * without rebuilding) and resolves with `{url, stop}` once it printed `listening on URL`.
+ */
+export function startServer({ timeoutMs = 20000 } = {}) {
+  const args = ['web', '--port', '0'];
+  if (process.env.CARDS_ASSETS) args.push('--assets', path.resolve(here, process.env.CARDS_ASSETS));
+  const child = spawn(cardsBin(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`cards web did not print its address within ${timeoutMs} ms; stderr: ${stderr}`));
+    }, timeoutMs);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(new Error(`cannot start ${cardsBin()}: ${e.message} (set CARDS_BIN)`));
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`cards web exited early with ${code}; stderr: ${stderr}`));
+    });
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on (http:\/\/\S+)/);
+      if (m) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        const url = m[1].endsWith('/') ? m[1] : `${m[1]}/`;
+        resolve({
+          url,
+          stop: () => new Promise((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+          }),
+        });
+      }
+    });
+  });
+}
+
+/** The Chromium flags the issue asks for (Playwright adds --headless itself; we pass it too). */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * Launches Chromium ($CHROMIUM, default /usr/bin/chromium) with a fresh --user-data-dir and
+ * resolves with `{context, page, close}`. Console errors and page errors are collected in
+ * `page.errors` (tests assert it stays empty).
+ */
+export async function launch({ viewport = { width: 1200, height: 900 } } = {}) {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-web-tests-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: chromiumArgs,
+    viewport,
+    acceptDownloads: true,
+    timeout: 60000,
+  });
+  const page = context.pages()[0] || await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a full-page screenshot to target/web-screenshots/<name>.png and returns its path. */
+export async function screenshot(page, name) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Waits until the page is idle: not animating computers (body[data-busy] not "true"). */
+export async function waitIdle(page, timeout = 30000) {
+  await page.waitForFunction(() => document.body.dataset.busy !== 'true' && window.cardsPage && window.cardsPage.view, null, { timeout });
+}
+
+/** Opens the page with `?speed=0&game=...` and starts a game through the setup form. */
+export async function newGame(page, url, { game, rules, policy, seed } = {}) {
+  const q = new URLSearchParams({ speed: '0' });
+  if (game) q.set('game', game);
+  if (rules) q.set('rules', rules);
+  if (policy) q.set('policy', policy);
+  if (seed !== undefined) q.set('seed', String(seed));
+  await page.goto(`${url}?${q}`);
+  await page.waitForSelector('body[data-ready="true"]');
+  if (game) await page.selectOption('[data-testid="game-select"]', game);
+  if (rules) await page.selectOption('[data-testid="rules-select"]', rules);
+  if (policy) await page.selectOption('[data-testid="policy-select"]', policy);
+  if (seed !== undefined) await page.fill('[data-testid="seed-input"]', String(seed));
+  await page.click('[data-testid="new-game"]');
+  await page.waitForFunction((g) => window.cardsPage && window.cardsPage.view && window.cardsPage.view.game === g, game);
+  await waitIdle(page);
+}
