@@ -5,30 +5,31 @@
 // Registers the game with the shell (app.js owns the game loop: create, /action, /advance) and
 // exports `renderTable(table, opts)`, which replay.js reuses for Kabu frames.
 
-import { cardEl, registerGame } from './app.js';
+import { cardEl, el, registerGame } from './app.js';
 
 const STYLE_ID = 'kabu-style';
 const CSS = `
-.kabu-table { display: grid; grid-template-columns: repeat(4, minmax(9rem, 1fr)); gap: .75rem; }
-.kabu-seat { border: 2px solid rgba(255,255,255,.25); border-radius: .5rem; padding: .5rem;
-  background: rgba(0,0,0,.15); min-height: 9rem; }
-.kabu-seat.kabu-dealer { grid-column: 1 / -1; justify-self: center; min-width: 16rem; }
-.kabu-seat.kabu-acting { border-color: #ffd54a; box-shadow: 0 0 0 3px rgba(255,213,74,.45); }
-.kabu-seat.kabu-staked { background: rgba(255,255,255,.08); }
-.kabu-seat h3 { margin: 0 0 .3rem; font-size: 1rem; display: flex; justify-content: space-between; gap: .5rem; }
-.kabu-cards { display: flex; gap: .25rem; min-height: 4.5rem; align-items: flex-start; flex-wrap: wrap; }
-.kabu-info { font-size: .9rem; margin-top: .3rem; min-height: 2.6em; }
-.kabu-stake { font-weight: bold; color: #ffd54a; }
-.kabu-net-pos { color: #7dff8a; font-weight: bold; }
-.kabu-net-neg { color: #ff8a80; font-weight: bold; }
-.kabu-panel { margin: .75rem 0; padding: .5rem .75rem; border-radius: .5rem; background: rgba(0,0,0,.2); }
-.kabu-panel label { margin-right: .75rem; white-space: nowrap; }
-.kabu-panel input[type=number] { width: 4rem; }
-.kabu-panel button { margin: .2rem .3rem .2rem 0; }
-.kabu-settlement { border-collapse: collapse; margin-top: .4rem; }
-.kabu-settlement td, .kabu-settlement th { padding: .15rem .6rem; border-bottom: 1px solid rgba(255,255,255,.2); text-align: left; }
-.kabu-status { font-weight: bold; margin: .4rem 0; min-height: 1.4em; }
-.kabu-error { color: #ff8a80; }
+.kabu-grid { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: .6rem; }
+.kabu-grid .seat { min-width: 0; min-height: 9.5rem; justify-content: flex-start; }
+.kabu-grid .seat.kabu-dealer { grid-column: 2 / 4; }
+.kabu-grid .seat.kabu-staked { background: rgba(255,255,255,.14); }
+.kabu-grid .seat.kabu-unstaked .name { opacity: .8; }
+.kabu-cards { min-height: calc(var(--card-h) + 4px); }
+.kabu-stake-badge { background: var(--accent); font-weight: 700; }
+.kabu-drew { font-size: .82rem; min-height: 1.1em; color: #e2e2dc; }
+.kabu-field-net { font-size: .85rem; font-weight: 700; padding: 0 .4rem; border-radius: 4px; background: rgba(255,255,255,.9); color: var(--ink); }
+.kabu-net-pos { color: #0a7a32; font-weight: 700; }
+.kabu-net-neg { color: var(--red); font-weight: 700; }
+.kabu-status { text-align: center; font-weight: 600; margin: .7rem 0 .3rem; min-height: 1.3em; }
+.kabu-bets { display: flex; flex-wrap: wrap; gap: .5rem 1rem; justify-content: center; align-items: center; }
+.kabu-bets label { color: #fff; font-weight: 600; }
+.kabu-bets input[type=number] { width: 4.2rem; font: inherit; padding: .1rem .3rem; }
+.kabu-bets .kabu-chip { border-radius: 999px; border: 2px dashed #a77d12; background: var(--accent); padding: .05rem .55rem; margin-left: .2rem; font-weight: 700; }
+.kabu-total { font-size: .9rem; color: #e2e2dc; }
+.kabu-help { margin-top: .6rem; font-size: .9rem; }
+.kabu-help p { max-width: 60rem; }
+.result.kabu-result table td:last-child, .result.kabu-result table th:last-child { text-align: right; }
+@media (max-width: 720px) { .kabu-grid { grid-template-columns: repeat(2, minmax(0, 1fr)); } .kabu-grid .seat.kabu-dealer { grid-column: 1 / -1; } }
 `;
 
 /** Inject this module's CSS once. */
@@ -83,22 +84,6 @@ function yakuText(y) {
   return y in YAKU ? YAKU[y] : String(y);
 }
 
-export function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') e.className = v;
-    else if (k === 'testid') e.dataset.testid = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return e;
-}
-
 function netSpan(n, testid) {
   const cls = n > 0 ? 'kabu-net-pos' : n < 0 ? 'kabu-net-neg' : '';
   return el('span', { class: cls, testid }, n > 0 ? `+${n}` : String(n));
@@ -106,8 +91,9 @@ function netSpan(n, testid) {
 
 /**
  * The table: the four fields and the dealer, with cards (null = face down), points, yaku,
- * whether each seat drew, the stakes, and the settlement when the round is over.
- * `opts.prefix` namespaces the test ids (kabu play: "kabu", replay: "replay-kabu").
+ * whether each seat drew, the stakes, and each field's result when the round is over.
+ * `opts.prefix` namespaces the test ids (play: "kabu", replay: "replay-kabu"); `opts.extra`
+ * nodes go under the seats, inside the felt.
  */
 export function renderTable(table, opts = {}) {
   injectStyle(STYLE_ID, CSS);
@@ -116,58 +102,64 @@ export function renderTable(table, opts = {}) {
   const acting = seatIndex(table.to_act);
   const settlement = {};
   for (const s of table.settlement || []) settlement[seatIndex(s.seat)] = s;
-  const wrap = el('div', { class: 'kabu-table', testid: `${prefix}-table` });
-  const seats = table.seats || [];
-  seats.forEach((seat, i) => {
+  const grid = el('div', { class: 'kabu-grid' });
+  (table.seats || []).forEach((seat, i) => {
     const idx = seatIndex(seat.seat) >= 0 ? seatIndex(seat.seat) : i;
     const isDealer = idx === 4;
-    const cards = el('div', { class: 'kabu-cards', testid: `${prefix}-cards-${idx}` });
-    for (const c of seat.cards || []) {
-      if (c === undefined) continue;
-      const node = cardEl(c);
-      if (c === null) node.dataset.hidden = 'true';
+    const cards = el('div', { class: 'cards kabu-cards', testid: `${prefix}-cards-${idx}` });
+    // The API sends three slots; null is a card not visible *or* not dealt: only the first card
+    // exists while betting, the second afterwards, the third when the seat drew.
+    (seat.cards || []).forEach((c, k) => {
+      const dealt = (c !== null && c !== undefined)
+        || (k === 1 && table.phase !== 'bets')
+        || (k === 2 && seat.drew === true);
+      if (!dealt) return;
+      const node = cardEl(c ?? null);
+      if (c === null || c === undefined) node.dataset.hidden = 'true';
       cards.append(node);
-    }
-    const info = [];
+    });
+    const stake = idx < 4 ? stakes[idx] || 0 : 0;
+    const badges = [];
     if (seat.points !== null && seat.points !== undefined) {
-      info.push(el('span', { testid: `${prefix}-points-${idx}` }, `${seat.points} points`));
+      badges.push(el('span', { class: 'badge', testid: `${prefix}-points-${idx}` }, `${seat.points} points`));
     }
     const yk = yakuText(seat.yaku);
-    if (yk) info.push(' · ', el('span', { testid: `${prefix}-yaku-${idx}` }, yk));
+    if (yk) badges.push(el('span', { class: 'badge', testid: `${prefix}-yaku-${idx}` }, yk));
     let drew = '';
     if (seat.drew === true) drew = 'drew a third card';
     else if (seat.drew === false) drew = 'stood';
     else if (idx === acting) drew = 'to act…';
-    const stake = idx < 4 ? stakes[idx] || 0 : 0;
     const st = settlement[idx];
-    const head = el('h3', {},
-      el('span', {}, seatName(seat.seat ?? (isDealer ? 'dealer' : `field ${idx + 1}`))),
-      idx < 4 && stake > 0 ? el('span', { class: 'kabu-stake', testid: `${prefix}-stake-shown-${idx}` }, `stake ${stake}`) : null);
-    const box = el('div', {
-      class: ['kabu-seat', isDealer ? 'kabu-dealer' : '', idx === acting ? 'kabu-acting' : '',
-        stake > 0 ? 'kabu-staked' : ''].join(' ').trim(),
+    let role = '';
+    if (!isDealer) role = stake > 0 ? 'your stake' : 'no stake: the computer draws';
+    else role = 'the computer draws';
+    grid.append(el('div', {
+      class: ['seat', 'kabu-seat', isDealer ? 'kabu-dealer' : '', idx === acting ? 'to-act' : '',
+        !isDealer && stake > 0 ? 'kabu-staked' : '', !isDealer && stake === 0 ? 'kabu-unstaked' : ''].join(' ').replace(/\s+/g, ' ').trim(),
       testid: `${prefix}-seat-${idx}`,
+      'data-drew': seat.drew === null || seat.drew === undefined ? null : String(seat.drew),
     },
-    head,
+    el('div', { class: 'name' }, seatName(seat.seat ?? (isDealer ? 'dealer' : `field ${idx + 1}`)),
+      stake > 0 ? el('span', { class: 'badge kabu-stake-badge', testid: `${prefix}-stake-shown-${idx}` }, `stake ${stake}`) : null),
     cards,
-    el('div', { class: 'kabu-info' },
-      el('div', {}, ...info),
-      el('div', { testid: `${prefix}-drew-${idx}` }, drew),
-      st ? el('div', { testid: `${prefix}-field-net-${idx}` }, `${CASES[st.case] || st.case}: `, netSpan(st.net)) : null));
-    wrap.append(box);
+    el('div', { class: 'meta' }, badges),
+    el('div', { class: 'kabu-drew', testid: `${prefix}-drew-${idx}` }, drew || role),
+    st ? el('div', { class: 'kabu-field-net', testid: `${prefix}-field-net-${idx}` }, `${CASES[st.case] || st.case}: `, netSpan(st.net)) : null));
   });
-  return wrap;
+  return el('div', { class: 'felt kabu-felt', testid: `${prefix}-table` }, grid, opts.extra || null);
 }
 
 function settlementTable(table, prefix) {
   const rows = (table.settlement || []).map((s) => el('tr', {},
     el('td', {}, seatName(s.seat)),
     el('td', {}, String(s.stake)),
+    el('td', {}, s.field && s.dealer ? `${s.field.label} vs ${s.dealer.label}` : ''),
     el('td', {}, CASES[s.case] || s.case),
     el('td', {}, netSpan(s.net))));
-  return el('div', { testid: `${prefix}-settlement` },
-    el('table', { class: 'kabu-settlement' },
-      el('thead', {}, el('tr', {}, el('th', {}, 'field'), el('th', {}, 'stake'), el('th', {}, 'result'), el('th', {}, 'net'))),
+  return el('div', { class: 'result kabu-result', testid: `${prefix}-settlement` },
+    el('h3', {}, 'Settlement'),
+    el('table', {},
+      el('thead', {}, el('tr', {}, el('th', {}, 'field'), el('th', {}, 'stake'), el('th', {}, 'field vs dealer'), el('th', {}, 'result'), el('th', {}, 'net'))),
       el('tbody', {}, rows)),
     el('p', {}, 'Net for the round: ', netSpan(table.net ?? 0, `${prefix}-net`)));
 }
@@ -207,7 +199,7 @@ function betPanel(view, ctx) {
     testid: `kabu-stake-${i + 1}`, 'aria-label': `stake on field ${i + 1}`,
   }));
   const betBtn = el('button', { type: 'button', testid: 'kabu-bet' }, 'Bet');
-  const total = el('span', { testid: 'kabu-stake-total' });
+  const total = el('span', { class: 'kabu-total', testid: 'kabu-stake-total' });
   const stakes = () => inputs.map((x) => Math.max(0, Math.floor(Number(x.value) || 0)));
   const update = () => {
     draft.stakes = stakes();
@@ -216,11 +208,11 @@ function betPanel(view, ctx) {
     betBtn.disabled = Boolean(ctx.busy) || sum <= 0;
   };
   inputs.forEach((x) => x.addEventListener('input', update));
-  const fields = inputs.map((x, i) => el('span', { class: 'kabu-field-bet' },
+  const fields = inputs.map((x, i) => el('span', {},
     el('label', {}, `場${i + 1} `, x),
     el('button', {
-      type: 'button', testid: `kabu-chip-${i + 1}`, title: `add 1 to the stake on field ${i + 1}`,
-      onclick: () => { x.value = String((Number(x.value) || 0) + 1); update(); },
+      type: 'button', class: 'kabu-chip', testid: `kabu-chip-${i + 1}`, title: `add 1 to the stake on field ${i + 1}`,
+      'on:click': () => { x.value = String((Number(x.value) || 0) + 1); update(); },
     }, '+1')));
   betBtn.addEventListener('click', () => {
     if (betBtn.disabled) return;
@@ -228,7 +220,8 @@ function betPanel(view, ctx) {
     Promise.resolve(ctx.act({ action: 'bet', stakes: stakes() })).catch((e) => ctx.showError(String(e && e.message || e)));
   });
   update();
-  return [el('div', {}, 'Stakes: ', ...fields), el('div', {}, betBtn, ' ', total)];
+  betBtn.className = 'primary';
+  return [el('div', { class: 'kabu-bets' }, ...fields), el('div', { class: 'actions' }, betBtn, total)];
 }
 
 function drawPanel(view, ctx) {
@@ -236,13 +229,16 @@ function drawPanel(view, ctx) {
   const legal = new Set((view.legal || []).map((l) => l.action));
   const mine = Boolean(view.your_turn) && !ctx.busy;
   const allows = (a) => (legal.size > 0 ? legal.has(a) : (t.allowed === a || t.allowed === 'choice'));
+  const buttons = [];
   const send = (a) => () => {
+    if (!mine) return;
+    buttons.forEach((b) => { b.disabled = true; }); // one decision per view
     Promise.resolve(ctx.act({ action: a })).catch((e) => ctx.showError(String(e && e.message || e)));
   };
-  return [el('div', {},
-    el('button', { type: 'button', testid: 'kabu-draw', disabled: !(mine && allows('draw')), onclick: send('draw') }, 'Draw'),
-    el('button', { type: 'button', testid: 'kabu-stand', disabled: !(mine && allows('stand')), onclick: send('stand') }, 'Stand'),
-    view.your_turn ? '' : el('span', {}, ' The computer draws for the fields without a stake and for the dealer.'))];
+  buttons.push(
+    el('button', { type: 'button', class: 'primary', testid: 'kabu-draw', disabled: !(mine && allows('draw')), 'on:click': send('draw') }, 'Draw a third card'),
+    el('button', { type: 'button', testid: 'kabu-stand', disabled: !(mine && allows('stand')), 'on:click': send('stand') }, 'Stand'));
+  return [el('div', { class: 'actions' }, ...buttons)];
 }
 
 function render(view, ctx) {
@@ -254,10 +250,9 @@ function render(view, ctx) {
   if (over) panel = [settlementTable(t, 'kabu')];
   else if (t.phase === 'bets') panel = betPanel(view, ctx);
   else panel = drawPanel(view, ctx);
+  const extra = [status, el('div', { class: 'kabu-panel', testid: 'kabu-panel' }, ...panel)];
   ctx.root.replaceChildren(
-    status,
-    renderTable(t, { prefix: 'kabu' }),
-    el('div', { class: 'kabu-panel', testid: 'kabu-panel' }, ...panel),
+    renderTable(t, { prefix: 'kabu', extra }),
     el('details', { class: 'kabu-help' }, el('summary', {}, 'How Kabu is played'), el('p', {}, HELP)));
 }
 

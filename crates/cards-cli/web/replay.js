@@ -4,8 +4,8 @@
 //
 // The shell calls `window.cardsReplay(root, record | null)`.
 
-import { api, cardEl, cardsRow, ddzRanks } from './app.js';
-import { el, injectStyle, renderTable as kabuTable, seatName as kabuSeatName } from './kabu.js';
+import { api, cardsRow, ddzRanks, el } from './app.js';
+import { injectStyle, renderTable as kabuTable, seatName as kabuSeatName } from './kabu.js';
 
 const STYLE_ID = 'replay-style';
 const CSS = `
@@ -312,7 +312,7 @@ function build(root) {
     load(recs[0]);
   });
   pick.addEventListener('change', () => load(state.records[Number(pick.value)]));
-  const btn = (id, label, title, fn) => el('button', { type: 'button', testid: id, title, onclick: fn, disabled: true }, label);
+  const btn = (id, label, title, fn) => el('button', { type: 'button', testid: id, title, 'on:click': fn, disabled: true }, label);
   const slider = el('input', { type: 'range', min: '0', max: '0', value: '0', testid: 'replay-slider', 'aria-label': 'step' });
   slider.addEventListener('input', () => go(Number(slider.value)));
   root.replaceChildren(
