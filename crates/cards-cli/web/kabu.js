@@ -131,7 +131,8 @@ export function renderTable(table, opts = {}) {
     else if (idx === acting) drew = 'to act…';
     const st = settlement[idx];
     let role = '';
-    if (!isDealer) role = stake > 0 ? 'your stake' : 'no stake: the computer draws';
+    if (opts.replay) role = isDealer || stake === 0 ? '' : 'staked';
+    else if (!isDealer) role = stake > 0 ? 'your stake' : 'no stake: the computer draws';
     else role = 'the computer draws';
     grid.append(el('div', {
       class: ['seat', 'kabu-seat', isDealer ? 'kabu-dealer' : '', idx === acting ? 'to-act' : '',

@@ -9,24 +9,27 @@ import { injectStyle, renderTable as kabuTable, seatName as kabuSeatName } from 
 
 const STYLE_ID = 'replay-style';
 const CSS = `
-.replay-loader { margin: .5rem 0; padding: .5rem .75rem; border-radius: .5rem; background: rgba(0,0,0,.2); }
-.replay-nav { display: flex; gap: .4rem; align-items: center; flex-wrap: wrap; margin: .6rem 0; }
-.replay-nav button { min-width: 3rem; }
-.replay-step { font-weight: bold; margin: 0 .6rem; font-variant-numeric: tabular-nums; }
-.replay-action { margin: .4rem 0; padding: .4rem .6rem; border-radius: .4rem; background: rgba(255,213,74,.18);
-  border: 1px solid #ffd54a; min-height: 2rem; display: flex; gap: .6rem; align-items: center; flex-wrap: wrap; }
-.replay-seats { display: grid; grid-template-columns: repeat(auto-fit, minmax(17rem, 1fr)); gap: .6rem; }
-.replay-seat { border: 2px solid rgba(255,255,255,.25); border-radius: .5rem; padding: .4rem .5rem; background: rgba(0,0,0,.15); }
-.replay-seat.replay-acting { border-color: #ffd54a; box-shadow: 0 0 0 3px rgba(255,213,74,.45); }
-.replay-seat.replay-out { opacity: .7; }
-.replay-seat h3 { margin: 0 0 .3rem; font-size: 1rem; display: flex; justify-content: space-between; gap: .5rem; }
-.replay-seat .replay-meta { font-size: .85rem; opacity: .9; margin-top: .25rem; }
-.replay-centre { margin: .6rem 0; padding: .5rem .75rem; border-radius: .5rem; background: rgba(255,255,255,.07); }
-.replay-centre .replay-flags span { margin-right: .8rem; }
-.replay-flag-on { color: #ffd54a; font-weight: bold; }
-.replay-result { margin-top: .5rem; font-weight: bold; }
-.replay-hint { font-size: .85rem; opacity: .8; }
-.replay-error { color: #ff8a80; font-weight: bold; }
+.replay-loader { margin: .3rem 0 .5rem; display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; }
+.replay-nav { display: flex; gap: .4rem; align-items: center; flex-wrap: wrap; margin: .4rem 0 .6rem; }
+.replay-nav button { padding: .3rem .8rem; border-radius: 4px; border: 1px solid #23313d; background: #fff; }
+.replay-nav input[type=range] { flex: 1 1 12rem; }
+.replay-step { font-weight: 700; margin: 0 .5rem; font-variant-numeric: tabular-nums; min-width: 7.5rem; text-align: center; }
+.replay-action { margin: 0 auto .6rem; padding: .35rem .7rem; border-radius: 8px; background: rgba(242,193,78,.2);
+  border: 2px solid var(--accent); min-height: 2.4rem; display: flex; gap: .6rem; align-items: center; justify-content: center;
+  flex-wrap: wrap; max-width: 44rem; font-weight: 600; }
+.replay-seats { display: grid; grid-template-columns: repeat(auto-fit, minmax(19rem, 1fr)); gap: .6rem; }
+.replay-seats .seat { min-width: 0; }
+.replay-seats .seat .cards .card { margin-left: -12px; }
+.replay-seats .seat .cards .card:first-child { margin-left: 0; }
+.replay-seat.replay-out { opacity: .75; }
+.replay-centre { display: flex; flex-direction: column; align-items: center; gap: .35rem; margin: 0 0 .7rem; }
+.replay-result { margin: .7rem auto 0; }
+.replay-error { background: #fde8e8; border: 1px solid var(--red); color: #7a0b1c; padding: .2rem .6rem; border-radius: 4px; }
+.replay-hint { color: var(--muted); font-size: .9rem; }
+.felt .replay-hint { color: #cfe0d5; }
+.replay-centre .chip { color: var(--ink); }
+.replay-centre .chip.off { color: var(--muted); }
+.replay-centre .chip .cards { display: inline-flex; margin-left: .3rem; }
 `;
 
 const CLASS_NAMES = ['大富豪', '富豪', '平民', '貧民', '大貧民'];
@@ -87,7 +90,7 @@ function handCards(game, hand, testid) {
 
 function actionCards(game, text) {
   const t = String(text ?? '').trim();
-  if (!t || /^(pass|bid|call|rob|no|give)\b/i.test(t) || /^[0-3]$/.test(t)) return null;
+  if (!t || /^(pass|give)\b/i.test(t)) return null;
   if (game === 'doudizhu') {
     if (!/^[3-9TJQKA2BR]+$/.test(t)) return null;
     return cardsRow(ddzRanks(t), { small: true });
@@ -100,23 +103,42 @@ function actionCards(game, text) {
   return null;
 }
 
-function actionLine(frame, game) {
+function actionLine(frame, game, prev) {
   const a = frame.action;
-  if (!a) return el('div', { class: 'replay-action', testid: 'replay-action' }, 'The deal: every hand before the first action.');
-  const who = game === 'kabu' ? kabuSeatName(a.seat) : game === 'doudizhu' ? `seat ${a.seat}` : `player ${a.seat}`;
+  const box = (...kids) => el('div', { class: 'replay-action', testid: 'replay-action', 'data-seat': a ? String(a.seat) : null }, ...kids);
+  if (!a) return box(game === 'daifugo' ? 'The start of play: every hand as dealt (after any exchange).' : 'The deal: every hand before the first action.');
   let text = String(a.action);
-  if (game === 'daifugo' && /^give\b/.test(text)) {
-    const given = text.replace(/^give\s*/, '');
-    return el('div', { class: 'replay-action', testid: 'replay-action' }, `${who} gives `, cardsRow(given.split(/\s+/).filter(Boolean), { small: true }));
+  if (game === 'kabu') {
+    if (text === 'bet') {
+      const stakes = ((frame.table || {}).stakes || []).map((n, k) => (n ? `場${k + 1}: ${n}` : null)).filter(Boolean);
+      return box(`The player stakes ${stakes.join(', ')}.`);
+    }
+    return box(`${kabuSeatName(a.seat)}: ${text === 'draw' ? 'draws a third card' : text === 'stand' ? 'stands' : text}`);
   }
-  if (game === 'kabu' && a.action && typeof a.action === 'object') text = JSON.stringify(a.action);
+  const who = game === 'doudizhu' ? `seat ${a.seat}` : `player ${a.seat}`;
+  if (game === 'daifugo' && /^give\b/.test(text)) {
+    return box(`${who} gives `, cardsRow(text.replace(/^give\s*/, ''), { small: true }));
+  }
+  if (game === 'doudizhu') {
+    const before = prev && prev.observations && prev.observations[0];
+    if (before && before.phase === 'auction') return box(`${who} bids: ${text}`);
+  }
+  if (/^pass$/i.test(text)) return box(`${who} passes`);
   const shown = actionCards(game, text);
-  return el('div', { class: 'replay-action', testid: 'replay-action', 'data-seat': String(a.seat) },
-    el('span', {}, `${who}: `), shown || el('strong', {}, text), shown ? el('span', { class: 'replay-hint' }, text) : null);
+  return box(`${who} plays `, shown || el('strong', {}, text));
 }
 
 function flag(name, on) {
-  return el('span', { class: on ? 'replay-flag-on' : '' }, `${name}: ${on ? 'yes' : 'no'}`);
+  return el('span', { class: `chip ${on ? 'on' : 'off'}` }, name);
+}
+
+function seatBox(idx, acting, title, count, hand, badges, extraClass = '') {
+  return el('div', {
+    class: `seat replay-seat${idx === acting ? ' to-act' : ''}${extraClass}`, testid: `replay-seat-${idx}`,
+  },
+  el('div', { class: 'name' }, title, el('span', { class: 'count' }, count)),
+  hand,
+  el('div', { class: 'meta' }, badges));
 }
 
 function daifugoFrame(frame) {
@@ -124,36 +146,37 @@ function daifugoFrame(frame) {
   const acting = frame.action ? Number(frame.action.seat) : -1;
   const o0 = obs[0] || {};
   const st = o0.state || {};
-  const seats = obs.map((o, p) => {
-    const cls = o.classes ? o.classes[p] : null;
-    const place = o.places ? o.places[p] : 0;
-    const passed = o.passed ? o.passed[p] : false;
-    const meta = [];
-    if (cls !== null && cls !== undefined) meta.push(CLASS_NAMES[cls] || `class ${cls}`);
-    if (place) meta.push(`place ${place}`);
-    if (passed) meta.push('passed');
-    if (o0.turn === p) meta.push('to play');
-    if (o0.last_player === p) meta.push('played last');
-    return el('div', {
-      class: `replay-seat${p === acting ? ' replay-acting' : ''}${place ? ' replay-out' : ''}`, testid: `replay-seat-${p}`,
-    },
-    el('h3', {}, el('span', {}, `player ${p}`), el('span', {}, `${(o0.counts || [])[p] ?? '?'} cards`)),
-    handCards('daifugo', o.hand, `replay-hand-${p}`),
-    el('div', { class: 'replay-meta' }, meta.join(' · ')));
+  // Players in seating order (the record's `seats`), when it is a permutation of the players.
+  let order = obs.map((_, p) => p);
+  if (Array.isArray(o0.seats) && o0.seats.length === obs.length
+    && [...o0.seats].sort((x, y) => x - y).every((v, k) => v === k)) order = o0.seats;
+  const seats = order.map((p) => {
+    const o = obs[p] || {};
+    const cls = o0.classes ? o0.classes[p] : null;
+    const place = o0.places ? o0.places[p] : 0;
+    const badges = [];
+    if (cls !== null && cls !== undefined) badges.push(el('span', { class: `badge class-${cls}` }, CLASS_NAMES[cls] || `class ${cls}`));
+    if (place) badges.push(el('span', { class: 'badge place' }, `place ${place}`));
+    if (o0.passed && o0.passed[p]) badges.push(el('span', { class: 'badge passed' }, 'passed'));
+    if (o0.turn === p) badges.push(el('span', { class: 'badge' }, 'to play'));
+    if (o0.last_player === p && st.table) badges.push(el('span', { class: 'badge' }, 'owns the table'));
+    return seatBox(p, acting, `player ${p}`, `${(o0.counts || [])[p] ?? '?'} cards`,
+      handCards('daifugo', o.hand, `replay-hand-${p}`), badges, place ? ' replay-out' : '');
   });
-  const table = st.table ? cardsRow(st.table.split(/\s+/)) : el('span', { class: 'replay-hint' }, 'empty: a new trick');
   const centre = el('div', { class: 'replay-centre', testid: 'replay-centre' },
-    el('div', {}, 'Table: ', table),
-    el('div', { class: 'replay-flags' },
+    el('div', { class: 'meld-area' }, st.table ? cardsRow(st.table) : el('span', { class: 'replay-hint' }, 'empty table: a new trick')),
+    el('div', { class: 'flags' },
       flag('revolution', st.revolution), flag('lock', st.lock), flag('11 back', st.eleven_back),
-      o0.exchanging ? el('span', { class: 'replay-flag-on' }, 'card exchange') : null,
-      o0.direction_reversed ? el('span', { class: 'replay-flag-on' }, 'direction reversed') : null));
+      o0.exchanging ? flag('card exchange', true) : null,
+      o0.direction_reversed ? flag('direction reversed', true) : null));
   let result = null;
   if (frame.result) {
     const r = frame.result;
-    result = el('div', { class: 'replay-result', testid: 'replay-result' },
-      `Places: ${(r.places || []).map((x, p) => `player ${p}: ${x}`).join(', ')}`,
-      r.points ? ` · points ${r.points.join(', ')}` : '');
+    result = el('div', { class: 'result replay-result', testid: 'replay-result' },
+      el('h3', {}, 'Result'),
+      el('table', {},
+        el('tr', {}, el('th', {}, 'player'), el('th', {}, 'place'), el('th', {}, 'points')),
+        (r.places || []).map((x, p) => el('tr', {}, el('td', {}, `player ${p}`), el('td', {}, String(x)), el('td', {}, String((r.points || [])[p] ?? ''))))));
   }
   return [centre, el('div', { class: 'replay-seats' }, seats), result];
 }
@@ -163,31 +186,33 @@ function doudizhuFrame(frame) {
   const acting = frame.action ? Number(frame.action.seat) : -1;
   const o0 = obs[0] || {};
   const seats = obs.map((o, s) => {
-    const role = o0.landlord === null || o0.landlord === undefined ? '' : (o0.landlord === s ? '地主 landlord' : '农民 peasant');
-    const meta = [];
-    if (o0.bids && o0.bids.length && o0.phase === 'auction') meta.push(`bids so far: ${o0.bids.join(', ')}`);
-    if (o0.played && o0.played[s]) meta.push(`played ${o0.played[s]}`);
-    if (o0.current_player === s) meta.push('to act');
-    return el('div', { class: `replay-seat${s === acting ? ' replay-acting' : ''}`, testid: `replay-seat-${s}` },
-      el('h3', {}, el('span', {}, `seat ${s}${role ? ` · ${role}` : ''}`), el('span', {}, `${(o0.cards_left || [])[s] ?? '?'} cards`)),
-      handCards('doudizhu', o.hand, `replay-hand-${s}`),
-      el('div', { class: 'replay-meta' }, meta.join(' · ')));
+    const badges = [];
+    if (o0.landlord !== null && o0.landlord !== undefined) {
+      badges.push(o0.landlord === s ? el('span', { class: 'badge landlord' }, '地主 landlord') : el('span', { class: 'badge peasant' }, '农民 peasant'));
+    }
+    if (o0.current_player === s) badges.push(el('span', { class: 'badge' }, o0.phase === 'auction' ? 'to bid' : 'to play'));
+    if (o0.first_bidder === s && o0.phase === 'auction') badges.push(el('span', { class: 'badge' }, 'first bidder'));
+    return seatBox(s, acting, `seat ${s}`, `${(o0.cards_left || [])[s] ?? '?'} cards`,
+      handCards('doudizhu', o.hand, `replay-hand-${s}`), badges);
   });
-  const trick = o0.trick ? el('span', {}, `seat ${o0.trick.seat}: `, actionCards('doudizhu', o0.trick.action) || o0.trick.action)
-    : el('span', { class: 'replay-hint' }, o0.phase === 'auction' ? 'the auction' : 'nothing to beat: a lead');
+  let trick;
+  if (o0.phase === 'auction') trick = el('span', { class: 'replay-hint' }, `the auction: bids ${(o0.bids || []).join(', ') || 'none yet'}`);
+  else if (o0.trick) trick = el('span', {}, `seat ${o0.trick.seat}: `, actionCards('doudizhu', o0.trick.action) || o0.trick.action);
+  else trick = el('span', { class: 'replay-hint' }, 'nothing to beat: a lead');
   const centre = el('div', { class: 'replay-centre', testid: 'replay-centre' },
-    el('div', {}, `Phase: ${o0.phase ?? '?'} · `, 'to beat: ', trick),
-    el('div', { class: 'replay-flags' },
-      el('span', {}, `bids: ${(o0.bids || []).join(', ') || '—'}`),
-      el('span', {}, 'kitty: ', o0.kitty ? cardsRow(ddzRanks(o0.kitty), { small: true }) : '(hidden until the auction ends)'),
-      el('span', {}, `multiplier ×${o0.multiplier ?? 1}`),
-      el('span', {}, `bombs ${o0.bombs ?? 0}`),
-      o0.spring ? el('span', { class: 'replay-flag-on' }, 'spring') : null));
+    el('div', { class: 'meld-area' }, trick),
+    el('div', { class: 'flags' },
+      el('span', { class: 'chip' }, `bids: ${(o0.bids || []).join(', ') || '—'}`),
+      el('span', { class: 'chip' }, 'kitty ', o0.kitty ? cardsRow(ddzRanks(o0.kitty), { small: true }) : '(not yet shown)'),
+      el('span', { class: 'chip' }, `×${o0.multiplier ?? 1}`),
+      el('span', { class: `chip ${o0.bombs ? 'on' : 'off'}` }, `bombs ${o0.bombs ?? 0}`),
+      o0.spring ? flag('spring', true) : null));
   let result = null;
   if (frame.result) {
     const r = frame.result;
-    result = el('div', { class: 'replay-result', testid: 'replay-result' },
-      `${r.landlord_won ? 'The landlord wins' : 'The peasants win'}${r.spring ? ' (spring)' : ''}; returns ${(r.returns || []).join(', ')}; multiplier ×${r.multiplier ?? '?'}`);
+    result = el('div', { class: 'result replay-result', testid: 'replay-result' },
+      el('h3', {}, r.redeal ? 'Every seat passed: a redeal' : `${r.landlord_won ? 'The landlord wins' : 'The peasants win'}${r.spring ? ' (spring)' : ''}`),
+      el('div', {}, `returns ${(r.returns || []).map((x, k) => `seat ${k}: ${x > 0 ? '+' : ''}${x}`).join(', ')} · multiplier ×${r.multiplier ?? '?'}`));
   }
   return [centre, el('div', { class: 'replay-seats' }, seats), result];
 }
@@ -195,19 +220,22 @@ function doudizhuFrame(frame) {
 function kabuFrame(frame) {
   const t = frame.table || {};
   const acting = frame.action ? frame.action.seat : null;
-  const shown = { ...t, to_act: acting ?? t.to_act };
-  const out = [kabuTable(shown, { prefix: 'replay-kabu' })];
-  // Hands for the test ids every game shares: replay-hand-<seat> (0..3 fields, 4 dealer).
+  const shown = { ...t, to_act: acting === 'player' ? null : acting };
+  const table = kabuTable(shown, { prefix: 'replay-kabu', replay: true });
+  // The hands under the test ids every game shares: replay-hand-<seat> (0..3 fields, 4 the dealer).
   (t.seats || []).forEach((s, i) => {
-    const row = out[0].querySelector(`[data-testid="replay-kabu-cards-${i}"]`);
+    const row = table.querySelector(`[data-testid="replay-kabu-cards-${i}"]`);
     if (row) {
       row.dataset.testid = `replay-hand-${i}`;
       row.dataset.cards = (s.cards || []).filter(Boolean).join(' ');
     }
   });
-  if (frame.result || t.settlement) {
-    const net = t.net ?? (frame.result && frame.result.net);
-    out.push(el('div', { class: 'replay-result', testid: 'replay-result' }, `Net for the player: ${net > 0 ? '+' : ''}${net}`));
+  const out = [...table.childNodes];
+  const r = frame.result;
+  if (r) {
+    out.push(el('div', { class: 'result replay-result', testid: 'replay-result' },
+      el('h3', {}, `Net for the player: ${r.net > 0 ? '+' : ''}${r.net}`),
+      el('div', {}, (r.settlement || []).map((x) => `${kabuSeatName(x.seat)} (stake ${x.stake}): ${x.net > 0 ? '+' : ''}${x.net}`).join(' · '))));
   }
   return out;
 }
@@ -236,7 +264,7 @@ function show() {
   else if (state.game === 'doudizhu') body = doudizhuFrame(frame);
   else if (state.game === 'kabu') body = kabuFrame(frame);
   else body = [el('pre', {}, JSON.stringify(frame, null, 1))];
-  view.replaceChildren(actionLine(frame, state.game), ...body);
+  view.replaceChildren(el('div', { class: 'felt' }, actionLine(frame, state.game, frames[state.i - 1]), ...body));
 }
 
 function go(i) {
@@ -321,11 +349,11 @@ function build(root) {
       el('div', { testid: 'replay-status', class: 'replay-hint' }, 'Or finish a game and press “Replay this game”.')),
     el('div', { class: 'replay-nav' },
       el('strong', { testid: 'replay-game' }, ''),
-      btn('replay-first', '⏮ first', 'first frame (Home)', () => go(0)),
+      btn('replay-first', '|◀ first', 'first frame (Home)', () => go(0)),
       btn('replay-prev', '◀ back', 'back one action (←)', () => go(state.i - 1)),
       el('span', { class: 'replay-step', testid: 'replay-step', 'data-step': '0', 'data-total': '0' }, 'no record'),
       btn('replay-next', 'forward ▶', 'forward one action (→)', () => go(state.i + 1)),
-      btn('replay-end', 'last ⏭', 'last frame (End)', () => go(state.frames.length - 1)),
+      btn('replay-end', 'last ▶|', 'last frame (End)', () => go(state.frames.length - 1)),
       slider),
     el('div', { testid: 'replay-view' }));
 }
