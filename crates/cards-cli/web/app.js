@@ -191,10 +191,13 @@ export function cardEl(text, opts = {}) {
   return node;
 }
 
-/** Dou Dizhu's Counts text (`3445TTB`) as an array of rank characters. */
+/**
+ * Dou Dizhu's Counts text (`3445TTB`) or a move's notation (`333444-56`) as an array of rank
+ * characters; separators and spaces are dropped.
+ */
 export function ddzRanks(s) {
   if (!s) return [];
-  return Array.from(String(s).replace(/10/g, 'T')).filter((ch) => !/\s/.test(ch));
+  return Array.from(String(s).toUpperCase().replace(/10/g, 'T')).filter((ch) => '3456789TJQKA2BR'.includes(ch));
 }
 
 /** A row of cards: `texts` an array or a space-separated string; opts as cardEl, plus `testid` of the row. */
@@ -300,10 +303,17 @@ function render(view) {
   }
 }
 
-/** Lets the computers move, one /advance every `speed()` ms, until it is the person's turn or the game is over. */
+function setBusy(on) {
+  shell.busy = on;
+  document.body.dataset.busy = String(on);
+}
+
+/**
+ * Lets the computers move, one /advance every `speed()` ms, until it is the person's turn or the
+ * game is over; then clears `busy` and draws the view once more with the person's controls.
+ */
 async function animate(gen) {
-  shell.busy = true;
-  document.body.dataset.busy = 'true';
+  setBusy(true);
   try {
     while (gen === shell.generation && shell.view && !shell.view.over && !shell.view.your_turn) {
       await sleep(speed());
@@ -316,8 +326,7 @@ async function animate(gen) {
     if (gen === shell.generation) showError(e.message);
   } finally {
     if (gen === shell.generation) {
-      shell.busy = false;
-      document.body.dataset.busy = 'false';
+      setBusy(false);
       if (shell.view) render(shell.view);
     }
   }
@@ -334,33 +343,30 @@ const ctx = {
     const payload = typeof body === 'string' ? { action: body } : body;
     const gen = shell.generation;
     showError(null);
-    shell.busy = true;
-    let view;
+    setBusy(true);
     try {
-      view = await api(`/api/games/${shell.view.id}/action`, payload);
+      const view = await api(`/api/games/${shell.view.id}/action`, payload);
+      if (gen !== shell.generation) return;
+      render(view);
     } catch (e) {
-      shell.busy = false;
-      showError(e.message);
-      return;
+      if (gen === shell.generation) showError(e.message);
     }
-    if (gen !== shell.generation) return;
-    shell.busy = false;
-    render(view);
-    await animate(gen);
+    if (gen === shell.generation) await animate(gen);
   },
   /** Daifugo: the next game of the match. */
   async next() {
     if (!shell.view || shell.busy) return;
     const gen = shell.generation;
     showError(null);
+    setBusy(true);
     try {
       const view = await api(`/api/games/${shell.view.id}/next`, {});
       if (gen !== shell.generation) return;
       render(view);
-      await animate(gen);
     } catch (e) {
-      showError(e.message);
+      if (gen === shell.generation) showError(e.message);
     }
+    if (gen === shell.generation) await animate(gen);
   },
 };
 
@@ -379,15 +385,19 @@ async function newGame() {
   }
   showError(null);
   const gen = ++shell.generation;
-  shell.busy = false;
+  setBusy(true);
   try {
     const view = await api('/api/games', body);
     if (gen !== shell.generation) return;
     render(view);
-    await animate(gen);
   } catch (e) {
-    showError(e.message);
+    if (gen === shell.generation) {
+      showError(e.message);
+      setBusy(false);
+    }
+    return;
   }
+  await animate(gen);
 }
 
 async function downloadRecord() {

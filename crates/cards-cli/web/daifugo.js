@@ -109,8 +109,8 @@ function resultView(view, ctx) {
   const places = r.places || view.observation.places;
   const rows = [0, 1, 2, 3, 4].map((p) => el('tr', { testid: `result-row-${p}` },
     el('td', null, playerName(p)),
-    el('td', null, places ? places[p] : ''),
-    el('td', null, className(Math.max(0, (places ? places[p] : 1) - 1))[0]),
+    el('td', { testid: `result-place-${p}` }, places ? places[p] : ''),
+    el('td', null, className(Math.max(0, (places ? places[p] : 1) - 1)).join(' ')),
     el('td', null, r.points ? r.points[p] : ''),
     el('td', null, r.match_points ? r.match_points[p] : '')));
   const you = places ? places[0] : null;
@@ -231,7 +231,7 @@ function render(view, ctx) {
           passedList(o.passed)[0] ? el('span', { class: 'badge passed', testid: 'passed-0' }, 'passed') : null,
           el('span', { class: 'badge', testid: 'count-0' }, `${o.counts[0]} cards`)),
         o.returned ? el('div', { class: 'meta', testid: 'returned' }, 'You gave in the exchange: ', cardsRow(splitCards(o.returned), { small: true })) : null,
-        el('div', { class: 'hand', testid: 'hand', dataset: { cards: o.hand } },
+        el('div', { class: `hand${handCards.length > 14 ? ' crowded' : ''}`, testid: 'hand', dataset: { cards: o.hand } },
           handCards.map((c) => cardEl(c, { selected: selected.has(cardKey(c)), onClick: toggle(c) }))),
         el('div', { class: noteClass, testid: 'selection-note' }, note),
         view.over ? null : el('div', { class: 'actions', testid: 'actions' }, buttons),

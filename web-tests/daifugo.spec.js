@@ -1,0 +1,136 @@
+// Daifugo in the browser: a whole game against four computers by clicking legal moves, the
+// record download, then the second game of the match with the card exchange.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { launch, newGame, screenshot, startServer, waitIdle } from './harness.js';
+import {
+  T, firstPlay, isOver, legalActions, pageErrors, playOffered, playThroughUi, selectCards, watchResponses, yourTurn,
+} from './play-helpers.js';
+
+// Seed 1: the first game ends with the person 1st (大富豪) when it always plays its first legal
+// action, so the second game starts with the person giving two cards through the page. The test
+// also handles any other outcome (it then checks the exchange the computers made).
+const SEED = 1;
+
+describe('Daifugo', () => {
+  let server;
+  let browser;
+  let page;
+  let bad;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launch();
+    page = browser.page;
+    bad = watchResponses(page);
+  });
+
+  after(async () => {
+    if (browser) await browser.close();
+    if (server) await server.stop();
+  });
+
+  test('a whole game by clicking legal moves, then the next game with the exchange', { timeout: 240000 }, async () => {
+    await newGame(page, server.url, { game: 'daifugo', seed: SEED });
+    assert.match(await page.textContent(T('status-seed')), new RegExp(`seed ${SEED}`));
+    // Every player's count is on the table from the start.
+    for (const p of [1, 2, 3, 4]) {
+      assert.match(await page.textContent(T(`count-${p}`)), /^\d+$/);
+    }
+    for (const f of ['flag-revolution', 'flag-lock', 'flag-eleven-back']) {
+      assert.ok(await page.locator(T(f)).isVisible(), `${f} is shown`);
+    }
+
+    let turns = 0;
+    let checkedIllegal = false;
+    let midShot = false;
+    while (!(await isOver(page))) {
+      assert.ok(await yourTurn(page) || await isOver(page), 'the page stops for the person or at the end');
+      if (await isOver(page)) break;
+      turns += 1;
+      assert.ok(turns < 200, 'the game ends');
+      const legal = await legalActions(page);
+      assert.ok(legal.length > 0, 'the person always has a legal action');
+      const handBefore = Number(await page.getAttribute(T('you'), 'data-count'));
+
+      // A selection that is no legal action leaves Play disabled.
+      if (!checkedIllegal) {
+        const hand = (await page.getAttribute(T('hand'), 'data-cards')).split(' ');
+        const singles = new Set(legal.filter((a) => a.cards.length === 1).map((a) => a.cards[0]));
+        const illegalCard = hand.find((c) => !singles.has(c));
+        if (illegalCard) {
+          await selectCards(page, [illegalCard]);
+          assert.equal(await playOffered(page), false, `Play stays disabled for ${illegalCard}`);
+          assert.match(await page.textContent(T('selection-note')), /Not a legal play/);
+          await page.click(T('clear-selection'));
+          checkedIllegal = true;
+        }
+      }
+      if (!midShot && (await page.getAttribute(T('table-meld'), 'data-meld'))) {
+        await screenshot(page, 'daifugo-table');
+        midShot = true;
+      }
+
+      const action = firstPlay(legal);
+      await playThroughUi(page, action);
+      if (action.cards.length) {
+        const handAfter = Number(await page.getAttribute(T('you'), 'data-count'));
+        assert.ok(handAfter <= handBefore - action.cards.length, `playing ${action.action} took its cards from the hand`);
+      }
+    }
+    assert.ok(checkedIllegal, 'an illegal selection was tried');
+    assert.ok(turns > 0, 'the person played');
+
+    // The end: places of all five, points, the download, the next game.
+    await waitIdle(page);
+    assert.ok(await page.locator(T('result')).isVisible());
+    const places = [];
+    for (const p of [0, 1, 2, 3, 4]) {
+      places.push(Number(await page.textContent(T(`result-place-${p}`))));
+    }
+    assert.deepEqual([...places].sort(), [1, 2, 3, 4, 5], `places ${places}`);
+    await screenshot(page, 'daifugo-over');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(T('download-record'))]);
+    assert.equal(download.suggestedFilename(), `cards-daifugo-${SEED}.json`);
+    const record = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+    assert.equal(typeof record, 'object');
+    assert.ok(JSON.stringify(record).length > 100, 'the record has the game');
+
+    // Game 2: classes from game 1's places, then the exchange.
+    await page.click(T('next-game'));
+    await page.waitForFunction(() => window.cardsPage.view && window.cardsPage.view.game_number === 2);
+    await waitIdle(page);
+    assert.match(await page.textContent(T('game-number')), /game 2/);
+    for (const p of [0, 1, 2, 3, 4]) {
+      assert.ok(await page.locator(T(`class-${p}`)).isVisible(), `player ${p}'s class is shown`);
+    }
+    const myPlace = places[0];
+    if (myPlace <= 2) {
+      // The person gives cards: 大富豪 two, 富豪 one, chosen in the hand.
+      assert.equal(await page.getAttribute(T('flag-exchanging'), 'data-on'), 'true');
+      const gives = await legalActions(page);
+      assert.ok(gives.length > 0 && gives.every((a) => a.action.startsWith('give ')), 'only gives are legal');
+      assert.equal(gives[0].cards.length, myPlace === 1 ? 2 : 1);
+      assert.equal(await page.locator(T('pass')).count(), 0, 'no pass in the exchange');
+      await screenshot(page, 'daifugo-exchange');
+      await playThroughUi(page, gives[0]);
+      assert.deepEqual(
+        (await page.getAttribute(T('hand'), 'data-cards')).split(' ').filter((c) => gives[0].cards.includes(c)),
+        [],
+        'the given cards left the hand',
+      );
+      assert.ok(await page.locator(T('returned')).isVisible(), 'the page shows what the person gave');
+    }
+    // Play on a few turns into game 2.
+    for (let i = 0; i < 3 && !(await isOver(page)); i += 1) {
+      assert.ok(await yourTurn(page));
+      await playThroughUi(page, firstPlay(await legalActions(page)));
+    }
+    await screenshot(page, 'daifugo-game2');
+
+    assert.deepEqual(bad, [], 'no request failed');
+    assert.deepEqual(pageErrors(page), [], 'no page errors');
+  });
+});

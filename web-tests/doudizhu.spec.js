@@ -1,0 +1,110 @@
+// Dou Dizhu in the browser: the auction with the bid buttons, then a whole game against two
+// computers by clicking legal moves, the record download.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { launch, newGame, screenshot, startServer, waitIdle } from './harness.js';
+import {
+  T, firstPlay, isOver, legalActions, pageErrors, playOffered, playThroughUi, selectCards, watchResponses, yourTurn,
+} from './play-helpers.js';
+
+const SEED = 3;
+
+describe('Dou Dizhu', () => {
+  let server;
+  let browser;
+  let page;
+  let bad;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launch();
+    page = browser.page;
+    bad = watchResponses(page);
+  });
+
+  after(async () => {
+    if (browser) await browser.close();
+    if (server) await server.stop();
+  });
+
+  test('the auction, then a whole game by clicking legal moves', { timeout: 240000 }, async () => {
+    await newGame(page, server.url, { game: 'doudizhu', rules: 'standard', seed: SEED });
+    const table = T('doudizhu-table');
+    assert.equal(await page.getAttribute(table, 'data-phase'), 'auction');
+    for (const s of [1, 2]) assert.equal(await page.textContent(T(`count-${s}`)), '17');
+    assert.equal(await page.getAttribute(T('kitty'), 'data-cards'), '', 'the kitty is face down during the auction');
+
+    // The auction: the bid buttons are exactly the legal bids; the person bids the highest.
+    let bids = 0;
+    while (!(await isOver(page)) && (await page.getAttribute(table, 'data-phase')) === 'auction') {
+      assert.ok(await yourTurn(page));
+      const buttons = await page.$$eval(`${T('actions')} button[data-action]`, (bs) => bs.map((b) => b.dataset.action));
+      assert.ok(buttons.includes('pass'), `pass is offered in the auction: ${buttons}`);
+      assert.equal(await page.locator(T('play')).count(), 0, 'no Play button in the auction');
+      const best = buttons.filter((b) => b !== 'pass').at(-1) || 'pass';
+      if (bids === 0) await screenshot(page, 'doudizhu-auction');
+      await page.click(T(`bid-${best}`));
+      await waitIdle(page);
+      bids += 1;
+      assert.ok(bids < 10);
+    }
+    assert.ok(bids > 0, 'the person bid');
+    assert.notEqual(await page.getAttribute(T('landlord'), 'data-value'), '', 'a landlord is shown');
+    assert.equal((await page.getAttribute(T('kitty'), 'data-cards')).length, 3, 'the kitty is shown face up');
+    assert.match(await page.textContent(T('multiplier')), /\d/);
+
+    let turns = 0;
+    let checkedIllegal = false;
+    let midShot = false;
+    while (!(await isOver(page))) {
+      assert.ok(await yourTurn(page));
+      turns += 1;
+      assert.ok(turns < 100, 'the game ends');
+      const legal = await legalActions(page, { ranks: true });
+      assert.ok(legal.length > 0);
+      if (!checkedIllegal) {
+        // The weakest and the strongest card together are no play (unless a rocket, or a pair).
+        const hand = Array.from(await page.getAttribute(T('hand'), 'data-cards'));
+        const pick = [hand[0], hand[hand.length - 1]];
+        const isLegal = legal.some((a) => a.cards.length === 2 && [...a.cards].sort().join('') === [...pick].sort().join(''));
+        if (!isLegal && hand.length >= 2) {
+          await selectCards(page, pick);
+          assert.equal(await playOffered(page), false, `Play stays disabled for ${pick.join('')}`);
+          assert.match(await page.textContent(T('selection-note')), /Not a legal play/);
+          await page.click(T('clear-selection'));
+          checkedIllegal = true;
+        }
+      }
+      if (!midShot && (await page.getAttribute(T('trick'), 'data-cards'))) {
+        await screenshot(page, 'doudizhu-table');
+        midShot = true;
+      }
+      const before = Number(await page.getAttribute(T('you'), 'data-count'));
+      const action = firstPlay(legal);
+      await playThroughUi(page, action);
+      if (action.cards.length) {
+        assert.equal(Number(await page.getAttribute(T('you'), 'data-count')), before - action.cards.length);
+      }
+    }
+    assert.ok(checkedIllegal, 'an illegal selection was tried');
+
+    await waitIdle(page);
+    assert.ok(await page.locator(T('result')).isVisible());
+    let sum = 0;
+    for (const s of [0, 1, 2]) {
+      const row = await page.textContent(T(`result-row-${s}`));
+      sum += Number(row.match(/[+-]?\d+$/)[0]);
+    }
+    assert.equal(sum, 0, 'the returns sum to zero');
+    await screenshot(page, 'doudizhu-over');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click(T('download-record'))]);
+    assert.equal(download.suggestedFilename(), `cards-doudizhu-${SEED}.json`);
+    const record = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+    assert.ok(JSON.stringify(record).length > 100);
+
+    assert.deepEqual(bad, [], 'no request failed');
+    assert.deepEqual(pageErrors(page), [], 'no page errors');
+  });
+});
