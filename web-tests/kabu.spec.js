@@ -1,16 +1,30 @@
 // A whole Kabu round played by clicking: stake on the fields, decide every draw the rule leaves to
 // the person, watch the computer seats, and check the table and the settlement the page shows.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, before, beforeEach, test } from 'node:test';
 import { launch, newGame, screenshot, startServer } from './harness.js';
 
 let server;
 let browser;
 
+let bad = [];
+
 before(async () => {
   server = await startServer();
   browser = await launch();
+  // Every failed request (API or file) is a test failure here: the Kabu page must not cause one.
+  browser.page.on('response', (r) => {
+    if (r.status() >= 400) bad.push(`${r.request().method()} ${new URL(r.url()).pathname} -> ${r.status()}`);
+  });
 });
+
+beforeEach(() => {
+  bad = [];
+  if (browser) browser.page.errors.length = 0;
+});
+
+/** Page errors other than the console's "Failed to load resource" lines (`bad` lists those). */
+const errors = (page) => page.errors.filter((e) => !e.includes('Failed to load resource'));
 
 after(async () => {
   if (browser) await browser.close();
@@ -107,7 +121,8 @@ test('a whole Kabu round by clicking: stakes, draw decisions, settlement', async
   assert.equal(await page.textContent($('kabu-net')), net > 0 ? `+${net}` : String(net));
   assert.equal(await page.isVisible($('download-record')), true);
   assert.equal(await page.isVisible($('replay-this')), true);
-  assert.deepEqual(page.errors, []);
+  assert.deepEqual(errors(page), []);
+  assert.deepEqual(bad, []);
   await screenshot(page, 'kabu');
 });
 
@@ -124,5 +139,6 @@ test('Kabu: Bet stays disabled with no stake and negative stakes count as none',
   await page.click($('kabu-bet'));
   const after = await settled(page, v);
   assert.deepEqual(after.observation.stakes, [0, 5, 0, 0]);
-  assert.deepEqual(page.errors, []);
+  assert.deepEqual(errors(page), []);
+  assert.deepEqual(bad, []);
 });
