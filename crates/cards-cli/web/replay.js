@@ -27,7 +27,7 @@ const CSS = `
 .replay-error { background: #fde8e8; border: 1px solid var(--red); color: #7a0b1c; padding: .2rem .6rem; border-radius: 4px; }
 .replay-hint { color: var(--muted); font-size: .9rem; }
 .felt .replay-hint { color: #cfe0d5; }
-.replay-centre .chip { color: var(--ink); }
+.replay-centre .chip { color: var(--ink); border-radius: 8px; min-height: 1.8rem; }
 .replay-centre .chip.off { color: var(--muted); }
 .replay-centre .chip .cards { display: inline-flex; margin-left: .3rem; }
 `;
@@ -69,7 +69,7 @@ export function guessGame(r) {
 }
 
 const state = {
-  root: null, game: null, frames: [], i: 0, records: [], label: '',
+  root: null, game: null, frames: [], i: 0, records: [], loads: 0,
 };
 
 function cards(texts, testid) {
@@ -303,6 +303,8 @@ async function load(record) {
   setStatus(`${answer.game}${rules}${seed}: ${state.frames.length - 1} actions. Use ← → (Home, End) or the buttons.`);
   state.root.querySelector('[data-testid="replay-game"]').textContent = answer.game;
   state.root.dataset.game = answer.game;
+  state.loads += 1;
+  state.root.dataset.loads = String(state.loads); // for tests: which load is shown
   show();
 }
 
