@@ -148,7 +148,12 @@ test('replay a Daifugo record from `cards daifugo play --json`, forward and back
   await page.selectOption($('replay-pick'), '1');
   await page.waitForFunction((n) => document.querySelector('[data-testid="replay-root"]').dataset.loads !== n, loads);
   assert.equal((await step(page)).at, 0);
-  assert.equal((await step(page)).total, JSON.parse(out.split('\n')[1]).actions.length);
+  const second = JSON.parse(out.split('\n')[1]);
+  assert.equal((await step(page)).total, second.actions.length);
+  // Game 2 starts after the card exchange: the gifts the record lists are shown at step 0.
+  const gifts = await page.$$eval(`${$('replay-exchange')} .card`, (cs) => cs.map((c) => c.dataset.card));
+  assert.deepEqual(gifts, second.exchange.filter(Boolean).join(' ').split(' '));
+  assert.equal(await page.isVisible($('replay-exchange')), true);
   assert.notDeepEqual(await hands(page, 5), dealt);
   assert.deepEqual(errors(page), []);
   assert.deepEqual(bad, []);
@@ -215,6 +220,7 @@ test('a file that is not a record is refused with a message, and the viewer stay
   rec.hands[0] = rec.hands[1];
   fs.writeFileSync(broken, JSON.stringify(rec));
   await openReplayTab(page);
+  assert.equal(await page.isVisible($('replay-nav')), false, 'no step buttons before a record');
   await page.setInputFiles($('replay-file'), junk);
   await page.waitForFunction(() => /no game record/.test(document.querySelector('[data-testid="replay-status"]').textContent));
   await page.setInputFiles($('replay-file'), broken);

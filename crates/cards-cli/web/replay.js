@@ -26,6 +26,7 @@ const CSS = `
 .replay-result { margin: .7rem auto 0; }
 .replay-error { background: #fde8e8; border: 1px solid var(--red); color: #7a0b1c; padding: .2rem .6rem; border-radius: 4px; }
 .replay-hint { color: var(--muted); font-size: .9rem; }
+.replay-exchange { display: flex; flex-wrap: wrap; gap: .3rem .8rem; align-items: center; justify-content: center; font-weight: 400; flex-basis: 100%; }
 .felt .replay-hint { color: #cfe0d5; }
 .replay-centre .chip { color: var(--ink); border-radius: 8px; min-height: 1.8rem; }
 .replay-centre .chip.off { color: var(--muted); }
@@ -69,7 +70,7 @@ export function guessGame(r) {
 }
 
 const state = {
-  root: null, game: null, frames: [], i: 0, records: [], loads: 0,
+  root: null, game: null, frames: [], i: 0, records: [], loads: 0, record: null,
 };
 
 function cards(texts, testid) {
@@ -103,10 +104,28 @@ function actionCards(game, text) {
   return null;
 }
 
+function cardCount(n) {
+  if (n === undefined || n === null) return '';
+  return n === 1 ? '1 card' : `${n} cards`;
+}
+
+/** Daifugo: who gave what in the record's card exchange (the record lists the upper classes' gifts). */
+function exchangeNote(record) {
+  const ex = record && Array.isArray(record.exchange) ? record.exchange : null;
+  if (!ex || !ex.some((g) => g)) return null;
+  const gifts = ex.map((g, p) => (g ? el('span', {}, `player ${p}${record.classes ? ` (${CLASS_NAMES[record.classes[p]] || ''})` : ''} gave `,
+    cardsRow(g, { small: true })) : null)).filter(Boolean);
+  return el('div', { class: 'replay-exchange', testid: 'replay-exchange' },
+    'The card exchange before play: ', gifts, el('span', { class: 'replay-hint' }, ' (and the 貧民 and 大貧民 gave their strongest cards)'));
+}
+
 function actionLine(frame, game, prev) {
   const a = frame.action;
   const box = (...kids) => el('div', { class: 'replay-action', testid: 'replay-action', 'data-seat': a ? String(a.seat) : null }, ...kids);
-  if (!a) return box(game === 'daifugo' ? 'The start of play: every hand as dealt (after any exchange).' : 'The deal: every hand before the first action.');
+  if (!a) {
+    if (game === 'daifugo') return box('The start of play: every hand as dealt', state.record && state.record.exchange ? ' and exchanged.' : '.', exchangeNote(state.record));
+    return box('The deal: every hand before the first action.');
+  }
   let text = String(a.action);
   if (game === 'kabu') {
     if (text === 'bet') {
@@ -160,7 +179,7 @@ function daifugoFrame(frame) {
     if (o0.passed && o0.passed[p]) badges.push(el('span', { class: 'badge passed' }, 'passed'));
     if (o0.turn === p) badges.push(el('span', { class: 'badge' }, 'to play'));
     if (o0.last_player === p && st.table) badges.push(el('span', { class: 'badge' }, 'owns the table'));
-    return seatBox(p, acting, `player ${p}`, `${(o0.counts || [])[p] ?? '?'} cards`,
+    return seatBox(p, acting, `player ${p}`, cardCount((o0.counts || [])[p]),
       handCards('daifugo', o.hand, `replay-hand-${p}`), badges, place ? ' replay-out' : '');
   });
   const centre = el('div', { class: 'replay-centre', testid: 'replay-centre' },
@@ -192,7 +211,7 @@ function doudizhuFrame(frame) {
     }
     if (o0.current_player === s) badges.push(el('span', { class: 'badge' }, o0.phase === 'auction' ? 'to bid' : 'to play'));
     if (o0.first_bidder === s && o0.phase === 'auction') badges.push(el('span', { class: 'badge' }, 'first bidder'));
-    return seatBox(s, acting, `seat ${s}`, `${(o0.cards_left || [])[s] ?? '?'} cards`,
+    return seatBox(s, acting, `seat ${s}`, cardCount((o0.cards_left || [])[s]),
       handCards('doudizhu', o.hand, `replay-hand-${s}`), badges);
   });
   let trick;
@@ -297,12 +316,14 @@ async function load(record) {
   }
   state.game = answer.game;
   state.frames = answer.frames || [];
+  state.record = body;
   state.i = 0;
   const seed = record.seed !== undefined && record.seed !== null ? `, seed ${record.seed}` : '';
   const rules = typeof record.rules === 'string' ? `, rules ${record.rules}` : '';
   setStatus(`${answer.game}${rules}${seed}: ${state.frames.length - 1} actions. Use ← → (Home, End) or the buttons.`);
   state.root.querySelector('[data-testid="replay-game"]').textContent = answer.game;
   state.root.dataset.game = answer.game;
+  state.root.querySelector('[data-testid="replay-nav"]').hidden = false;
   state.loads += 1;
   state.root.dataset.loads = String(state.loads); // for tests: which load is shown
   show();
@@ -349,7 +370,7 @@ function build(root) {
     el('div', { class: 'replay-loader' },
       el('label', {}, 'Load a record (JSON, as downloaded or written by `cards … play --json`): ', file), ' ', pick,
       el('div', { testid: 'replay-status', class: 'replay-hint' }, 'Or finish a game and press “Replay this game”.')),
-    el('div', { class: 'replay-nav' },
+    el('div', { class: 'replay-nav', testid: 'replay-nav', hidden: true },
       el('strong', { testid: 'replay-game' }, ''),
       btn('replay-first', '|◀ first', 'first frame (Home)', () => go(0)),
       btn('replay-prev', '◀ back', 'back one action (←)', () => go(state.i - 1)),
