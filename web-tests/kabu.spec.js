@@ -142,3 +142,24 @@ test('Kabu: Bet stays disabled with no stake and negative stakes count as none',
   assert.deepEqual(errors(page), []);
   assert.deepEqual(bad, []);
 });
+
+test('Kabu with the vb6 preset and the odds policy: the choices reach the server, the round ends', async () => {
+  const { page } = browser;
+  await newGame(page, server.url, { game: 'kabu', rules: 'vb6', policy: 'odds', seed: 21 });
+  let v = await view(page);
+  assert.equal(v.rules, 'vb6');
+  assert.equal(v.policy, 'odds');
+  await page.click($('kabu-chip-2'));
+  await page.click($('kabu-bet'));
+  v = await settled(page, v);
+  for (let guard = 0; !v.over; guard += 1) {
+    assert.ok(guard < 10);
+    // Stand whenever the rule allows it; draw only when forced to decide a draw.
+    await page.click(v.legal.some((l) => l.action === 'stand') ? $('kabu-stand') : $('kabu-draw'));
+    v = await settled(page, v);
+  }
+  assert.equal(await page.locator(`${$('kabu-settlement')} tbody tr`).count(), 1);
+  assert.match(await page.textContent($('kabu-status')), /Round over: you (won|lost|broke even)/);
+  assert.deepEqual(errors(page), []);
+  assert.deepEqual(bad, []);
+});

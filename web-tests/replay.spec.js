@@ -194,6 +194,14 @@ test('replay the Kabu round just played with "Replay this game"', async () => {
   }
   const played = await page.evaluate(() => window.cardsPage.view);
   assert.equal(played.over, true);
+  // Keep the record: the download is the crate's Record JSON of this round.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click($('download-record'))]);
+  assert.equal(download.suggestedFilename(), 'cards-kabu-3.json');
+  const saved = path.join(dir, 'kabu.json');
+  await download.saveAs(saved);
+  const record = JSON.parse(fs.readFileSync(saved, 'utf8'));
+  assert.equal(record.seed, 3);
+  assert.deepEqual(record.stakes, { 1: 1, 2: 1, 3: 1, 4: 1 });
   await page.click($('replay-this'));
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="replay-step"]')?.dataset.total) > 0);
   assert.equal(await page.isVisible($('replay-panel')), true);
@@ -206,6 +214,17 @@ test('replay the Kabu round just played with "Replay this game"', async () => {
   await page.keyboard.press('Home');
   const seen = await walk(page, 5, { screenshotName: 'replay-kabu', screenshotAt: (await step(page)).total });
   assert.deepEqual(seen[0].map((h) => h.length), [1, 1, 1, 1, 1], 'frame 0: the first cards only');
+  assert.deepEqual(seen[1].map((h) => h.length), [2, 2, 2, 2, 2], 'after the bet: the second cards');
+  // The downloaded file replays the same frames.
+  const loads = await page.getAttribute($('replay-root'), 'data-loads');
+  await page.setInputFiles($('replay-file'), saved);
+  await page.waitForFunction((n) => document.querySelector('[data-testid="replay-root"]').dataset.loads !== n, loads);
+  const again = [await hands(page, 5)];
+  for (let i = 1; i < seen.length; i += 1) {
+    await page.keyboard.press('ArrowRight');
+    again.push(await hands(page, 5));
+  }
+  assert.deepEqual(again, seen);
   assert.deepEqual(errors(page), []);
   assert.deepEqual(bad, []);
 });
