@@ -111,7 +111,12 @@ test('a whole Kabu round by clicking: stakes, draw decisions, settlement', async
   for (const [i, seat] of v.observation.seats.entries()) {
     assert.deepEqual(end[i], seat.cards.filter((c) => c !== null), `seat ${i} shows its cards`);
     assert.ok(!end[i].includes('?'), `seat ${i}: nothing face down at the end`);
-    assert.equal(await page.textContent($(`kabu-points-${i}`)), `${seat.points} points`);
+    if (seat.yaku === 'none' || seat.yaku.endsWith('_reach')) {
+      assert.equal(await page.textContent($(`kabu-points-${i}`)), seat.points === 1 ? '1 point' : `${seat.points} points`);
+    } else {
+      assert.equal(await page.locator($(`kabu-points-${i}`)).count(), 0, 'a final yaku shows instead of points');
+    }
+    if (seat.yaku !== 'none') assert.ok((await page.textContent($(`kabu-yaku-${i}`))).length > 0);
     assert.equal(await page.getAttribute($(`kabu-seat-${i}`), 'data-drew'), String(seat.drew));
   }
   const rows = await page.locator(`${$('kabu-settlement')} tbody tr`).count();
@@ -160,6 +165,28 @@ test('Kabu with the vb6 preset and the odds policy: the choices reach the server
   }
   assert.equal(await page.locator(`${$('kabu-settlement')} tbody tr`).count(), 1);
   assert.match(await page.textContent($('kabu-status')), /Round over: you (won|lost|broke even)/);
+  assert.deepEqual(errors(page), []);
+  assert.deepEqual(bad, []);
+});
+
+test('Kabu: a dealer クッピン is shown as the yaku and takes every stake', async () => {
+  const { page } = browser;
+  // Seed 27: the dealer's two cards are an A and a 9.
+  await newGame(page, server.url, { game: 'kabu', seed: 27 });
+  let v = await view(page);
+  for (const i of [1, 2, 3, 4]) await page.fill($(`kabu-stake-${i}`), '1');
+  await page.click($('kabu-bet'));
+  v = await settled(page, v);
+  for (let guard = 0; !v.over; guard += 1) {
+    assert.ok(guard < 10);
+    await page.click(v.legal.some((l) => l.action === 'draw') ? $('kabu-draw') : $('kabu-stand'));
+    v = await settled(page, v);
+  }
+  assert.equal(v.observation.seats[4].yaku, 'kuppin');
+  assert.match(await page.textContent($('kabu-yaku-4')), /クッピン/);
+  assert.equal(await page.locator($('kabu-points-4')).count(), 0);
+  for (const i of [0, 1, 2, 3]) assert.match(await page.textContent($(`kabu-field-net-${i}`)), /dealer クッピン: -1/);
+  assert.equal(await page.textContent($('kabu-net')), '-4');
   assert.deepEqual(errors(page), []);
   assert.deepEqual(bad, []);
 });

@@ -120,8 +120,10 @@ export function renderTable(table, opts = {}) {
     });
     const stake = idx < 4 ? stakes[idx] || 0 : 0;
     const badges = [];
-    if (seat.points !== null && seat.points !== undefined) {
-      badges.push(el('span', { class: 'badge', testid: `${prefix}-points-${idx}` }, `${seat.points} points`));
+    // Points, unless a final yaku (クッピン, シッピン, 嵐, 順子) decides the hand instead.
+    const finalYaku = seat.yaku && seat.yaku !== 'none' && !String(seat.yaku).endsWith('_reach');
+    if (seat.points !== null && seat.points !== undefined && !finalYaku) {
+      badges.push(el('span', { class: 'badge', testid: `${prefix}-points-${idx}` }, seat.points === 1 ? '1 point' : `${seat.points} points`));
     }
     const yk = yakuText(seat.yaku);
     if (yk) badges.push(el('span', { class: 'badge', testid: `${prefix}-yaku-${idx}` }, yk));
