@@ -133,4 +133,43 @@ describe('Daifugo', () => {
     assert.deepEqual(bad, [], 'no request failed');
     assert.deepEqual(pageErrors(page), [], 'no page errors');
   });
+
+  test('a joker standing in for different cards: the person picks which', { timeout: 60000 }, async () => {
+    // Seed 2: at the person's first turn C5 with the joker is a pair three ways (JK as ♦5, ♥5, ♠5).
+    await newGame(page, server.url, { game: 'daifugo', seed: 2 });
+    assert.ok(await yourTurn(page));
+    const legal = await legalActions(page);
+    const ways = legal.filter((a) => [...a.cards].sort().join(' ') === 'C5 JK');
+    assert.ok(ways.length >= 2, `C5 JK is legal several ways: ${ways.map((a) => a.action)}`);
+    await selectCards(page, ['C5', 'JK']);
+    assert.match(await page.textContent(T('selection-note')), new RegExp(`Legal in ${ways.length} ways`));
+    assert.equal(await page.locator(T('play')).count(), 0, 'no single Play button when the cards are ambiguous');
+    const offered = await page.$$eval('[data-testid^="choice-"]', (bs) => bs.map((b) => b.dataset.action));
+    assert.deepEqual(offered, ways.map((a) => a.action), 'one button per way, exactly the legal ones');
+    await screenshot(page, 'daifugo-joker-choice');
+    const pick = ways[ways.length - 1].action;
+    await page.click(`[data-testid^="choice-"][data-action="${pick}"]`);
+    await waitIdle(page);
+    assert.equal(await page.locator(`${T('log')} li[data-player="0"][data-action="${pick}"]`).count(), 1, `the log has the person's ${pick}`);
+    assert.deepEqual(bad, [], 'no request failed');
+    assert.deepEqual(pageErrors(page), [], 'no page errors');
+  });
+
+  test('preset seed with random computers: a whole game by clicking legal moves', { timeout: 120000 }, async () => {
+    await newGame(page, server.url, { game: 'daifugo', rules: 'seed', policy: 'random', seed: 4 });
+    assert.match(await page.textContent(T('status')), /rules seed/);
+    assert.match(await page.textContent(T('status')), /computers random/);
+    let turns = 0;
+    while (!(await isOver(page))) {
+      assert.ok(await yourTurn(page));
+      turns += 1;
+      assert.ok(turns < 200, 'the game ends');
+      await playThroughUi(page, firstPlay(await legalActions(page)));
+    }
+    const places = [];
+    for (const p of [0, 1, 2, 3, 4]) places.push(Number(await page.textContent(T(`result-place-${p}`))));
+    assert.deepEqual([...places].sort(), [1, 2, 3, 4, 5], `places ${places}`);
+    assert.deepEqual(bad, [], 'no request failed');
+    assert.deepEqual(pageErrors(page), [], 'no page errors');
+  });
 });

@@ -107,4 +107,29 @@ describe('Dou Dizhu', () => {
     assert.deepEqual(bad, [], 'no request failed');
     assert.deepEqual(pageErrors(page), [], 'no page errors');
   });
+
+  for (const rules of ['strict', 'openspiel', 'douzero', 'rlcard']) {
+    test(`preset ${rules}: a whole game by clicking legal moves`, { timeout: 120000 }, async () => {
+      await newGame(page, server.url, { game: 'doudizhu', rules, seed: 11 });
+      assert.match(await page.textContent(T('status')), new RegExp(`rules ${rules}`));
+      let turns = 0;
+      while (!(await isOver(page))) {
+        assert.ok(await yourTurn(page));
+        turns += 1;
+        assert.ok(turns < 100, 'the game ends');
+        if ((await page.getAttribute(T('doudizhu-table'), 'data-phase')) === 'auction') {
+          const buttons = await page.$$eval(`${T('actions')} button[data-action]`, (bs) => bs.map((b) => b.dataset.action));
+          assert.ok(buttons.length > 0, 'bid buttons are offered');
+          await page.click(T(`bid-${buttons.filter((b) => b !== 'pass').at(-1) || 'pass'}`));
+          await waitIdle(page);
+          continue;
+        }
+        await playThroughUi(page, firstPlay(await legalActions(page, { ranks: true })));
+      }
+      assert.ok(await page.locator(T('result')).isVisible());
+      assert.notEqual(await page.getAttribute(T('landlord'), 'data-value'), '', 'a landlord is shown');
+      assert.deepEqual(bad, [], 'no request failed');
+      assert.deepEqual(pageErrors(page), [], 'no page errors');
+    });
+  }
 });

@@ -127,6 +127,15 @@ function standInLabel(s) {
   return `${sym}${RANK_NAMES[rest] || rest}`;
 }
 
+/**
+ * An action or card text with suit symbols for people: `C5 JK=D5` → `♣5 JK=♦5`,
+ * `give S3 H10` → `give ♠3 ♥10`. Words (`pass`, `give`) and Dou Dizhu ranks stay as they are.
+ */
+export function pretty(text) {
+  return String(text ?? '').replace(/(^|[\s=])([SHDC])(10|[2-9TJQKA]|<3|>2)(?=$|[\s=])/g,
+    (_, pre, suit, rank) => `${pre}${SUITS[suit].symbol}${rank === 'T' ? '10' : rank}`);
+}
+
 /** A canonical key of a card text, so `HT` and `H10` (or `♥10`) compare equal. */
 export function cardKey(text) {
   const c = parseCard(text);

@@ -3,7 +3,7 @@
 // the person selects cards, the page says whether they are one of `legal[].cards` (and which
 // action; several actions may take the same cards, e.g. a joker standing in for different
 // cards, then the person picks), and the Play button is enabled only then.
-import { el, cardEl, cardsRow, cardKey, registerGame } from './app.js';
+import { el, cardEl, cardsRow, cardKey, pretty, registerGame } from './app.js';
 
 const CLASS_NAMES = [
   ['大富豪', 'Daifugō'],
@@ -54,9 +54,9 @@ function describeAction(entry) {
   if (!entry) return '';
   const who = playerName(entry.player ?? entry.seat);
   if (entry.action === 'pass') return `${who} passed`;
-  if (entry.action === 'give' || entry.action.startsWith('give')) return `${who} gave ${entry.action.slice(5) || 'cards'}`;
-  if (entry.accepted === false) return `${who}: ${entry.action} (refused, counts as a pass)`;
-  return `${who} played ${entry.action}`;
+  if (entry.action === 'give' || entry.action.startsWith('give')) return `${who} gave ${pretty(entry.action.slice(5)) || 'cards'}`;
+  if (entry.accepted === false) return `${who}: ${pretty(entry.action)} (refused, counts as a pass)`;
+  return `${who} played ${pretty(entry.action)}`;
 }
 
 /** The latest action of each player in the history since the table was last cleared (approximation: the last 5 entries). */
@@ -164,9 +164,14 @@ function render(view, ctx) {
   let noteClass = 'selection-note';
   if (view.over) note = '';
   else if (!view.your_turn) note = o.exchanging ? 'The exchange: the others give their cards…' : `Waiting for ${playerName(o.turn)}…`;
-  else if (giving) note = selection.length ? (matches.length ? `Give ${selection.join(' ')}` : 'Not a gift the rules allow: choose the number of cards your class gives.') : 'The exchange: choose the cards you give, then press Give.';
-  else if (!selection.length) note = legal.length === 1 && passAction ? 'No card of yours can beat the table: pass.' : 'Select cards to play, or pass.';
-  else if (matches.length === 1) note = `Legal: ${matches[0].action}`;
+  else if (giving) note = selection.length ? (matches.length ? `Give ${pretty(selection.join(' '))}` : 'Not a gift the rules allow: choose the number of cards your class gives.') : 'The exchange: choose the cards you give, then press Give.';
+  else if (!selection.length) {
+    if (!o.state.table) note = 'You lead: select cards to play.';
+    else if (o.last_player === 0) note = 'Everyone else passed: play again on your own meld, or pass to clear the table and lead.';
+    else if (legal.length === 1 && passAction) note = 'No card of yours can beat the table: pass.';
+    else note = 'Select cards that beat the table, or pass.';
+  }
+  else if (matches.length === 1) note = `Legal: ${pretty(matches[0].action)}`;
   else if (matches.length > 1) note = `Legal in ${matches.length} ways: choose one.`;
   else note = 'Not a legal play.';
   if (view.your_turn && selection.length) noteClass += matches.length ? ' legal' : ' illegal';
@@ -177,7 +182,7 @@ function render(view, ctx) {
     matches.forEach((a, i) => buttons.push(el('button', {
       type: 'button', class: 'primary', testid: `choice-${i}`, dataset: { action: a.action },
       'on:click': () => ctx.act(a.action),
-    }, `${playLabel} ${a.action}`)));
+    }, `${playLabel} ${pretty(a.action)}`)));
   } else {
     buttons.push(el('button', {
       type: 'button', class: 'primary', testid: 'play', disabled: matches.length !== 1,
@@ -203,7 +208,7 @@ function render(view, ctx) {
           if (!a.cards.length) ctx.act(a.action);
           else render(view, ctx);
         },
-      }, a.action)))))
+      }, pretty(a.action))))))
     : null;
 
   const table = o.state.table;
@@ -231,14 +236,14 @@ function render(view, ctx) {
           passedList(o.passed)[0] ? el('span', { class: 'badge passed', testid: 'passed-0' }, 'passed') : null,
           el('span', { class: 'badge', testid: 'count-0' }, `${o.counts[0]} cards`)),
         o.returned ? el('div', { class: 'meta', testid: 'returned' }, 'You gave in the exchange: ', cardsRow(splitCards(o.returned), { small: true })) : null,
-        el('div', { class: `hand${handCards.length > 14 ? ' crowded' : ''}`, testid: 'hand', dataset: { cards: o.hand } },
+        el('div', { class: `hand${handCards.length > 18 ? ' crowded' : ''}`, testid: 'hand', dataset: { cards: o.hand } },
           handCards.map((c) => cardEl(c, { selected: selected.has(cardKey(c)), onClick: toggle(c) }))),
         el('div', { class: noteClass, testid: 'selection-note' }, note),
         view.over ? null : el('div', { class: 'actions', testid: 'actions' }, buttons),
         legalList)),
     el('div', { class: 'log', testid: 'log' },
       el('ol', { reversed: true, start: (o.history || []).length },
-        history.map((h) => el('li', null, describeAction(h))))),
+        history.map((h) => el('li', { dataset: { player: h.player, action: h.action } }, describeAction(h))))),
   );
 }
 

@@ -220,7 +220,7 @@ function render(view, ctx) {
             (o.bids && o.bids.length) ? o.bids.map((b, i) => `${seatName(((o.first_bidder ?? 0) + i) % 3)} ${bidText(b)}`).join(' · ') : 'none yet')),
         seatView(view, 1, bids, recent)),
       el('div', { class: 'center' },
-        el('div', { class: 'label' }, o.phase === 'auction' ? 'auction' : (o.trick ? `to beat: ${seatName(o.trick.seat)}` : 'the trick is clear: the next seat leads')),
+        el('div', { class: 'label' }, o.phase === 'auction' ? 'auction' : (o.trick ? `to beat: ${seatName(o.trick.seat)}` : (o.current_player === 0 ? 'you lead' : (o.current_player === null || o.current_player === undefined ? 'the last trick' : `${seatName(o.current_player)} leads`)))),
         el('div', { class: 'meld-area', testid: 'trick', dataset: { cards: o.trick ? o.trick.action : '', seat: o.trick ? o.trick.seat : '' } },
           o.trick ? cardsRow(ddzRanks(o.trick.action)) : el('span', { class: 'empty' }, o.phase === 'auction' ? 'bidding for the landlord' : 'empty')),
         el('div', { class: 'last-move', testid: 'last-action' }, lastText)),
@@ -229,7 +229,7 @@ function render(view, ctx) {
         el('div', { class: 'name' }, 'You (seat 0)', roleBadge(o, 0),
           el('span', { class: 'badge', testid: 'count-0' }, `${o.cards_left[0]} cards`),
           bids[0].length ? el('span', { class: 'badge', testid: 'bids-0' }, `your bids: ${bids[0].map(bidText).join(', ')}`) : null),
-        el('div', { class: `hand${hand.length > 14 ? ' crowded' : ''}`, testid: 'hand', dataset: { cards: o.hand } },
+        el('div', { class: `hand${hand.length > 18 ? ' crowded' : ''}`, testid: 'hand', dataset: { cards: o.hand } },
           hand.map((c, i) => cardEl(c, { selected: selected.has(i), onClick: auction ? null : toggle(i) }))),
         el('div', { class: noteClass, testid: 'selection-note' }, note),
         view.over ? null : el('div', { class: 'actions', testid: 'actions' }, buttons),
@@ -237,7 +237,7 @@ function render(view, ctx) {
         o.played && o.played[0] ? el('div', { class: 'played meta', testid: 'played-0' }, 'you played: ', cardsRow(ddzRanks(o.played[0]), { small: true })) : null)),
     el('div', { class: 'log', testid: 'log' },
       el('ol', { reversed: true, start: (o.history || []).length },
-        history.map((h) => el('li', null, describe(h))))),
+        history.map((h) => el('li', { dataset: { seat: h.seat, action: h.action } }, describe(h))))),
   );
 }
 
