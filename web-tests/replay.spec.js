@@ -172,7 +172,19 @@ test('replay a Dou Dizhu record from `cards doudizhu play --json`, forward and b
   assert.equal(total, record.actions.length);
   const dealt = await hands(page, 3);
   record.hands.forEach((h, s) => assert.deepEqual(dealt[s], Array.from(h), `seat ${s}'s hand as dealt`));
-  await walk(page, 3, { screenshotName: 'replay-doudizhu', screenshotAt: Math.floor(total / 2) });
+  const seen = await walk(page, 3, { screenshotName: 'replay-doudizhu', screenshotAt: Math.floor(total / 2) });
+  // Play runs forward on its own to the end, then offers to play again; a key stops it.
+  await page.click($('replay-play'));
+  assert.equal(await page.getAttribute($('replay-play'), 'aria-pressed'), 'true');
+  await page.waitForFunction((t) => document.querySelector('[data-testid="replay-step"]').dataset.step === String(t), total);
+  await page.waitForFunction(() => document.querySelector('[data-testid="replay-play"]').getAttribute('aria-pressed') === 'false');
+  assert.deepEqual(await hands(page, 3), seen[total]);
+  await page.click($('replay-play')); // from the end: starts over from the deal
+  await page.keyboard.press('Home'); // a key stops it
+  assert.equal(await page.getAttribute($('replay-play'), 'aria-pressed'), 'false');
+  assert.equal((await step(page)).at, 0);
+  await page.waitForTimeout(200);
+  assert.equal((await step(page)).at, 0, 'stopped: no more steps');
   assert.deepEqual(errors(page), []);
   assert.deepEqual(bad, []);
 });

@@ -4,7 +4,7 @@
 //
 // The shell calls `window.cardsReplay(root, record | null)`.
 
-import { api, cardsRow, ddzRanks, el } from './app.js';
+import { api, cardsRow, ddzRanks, el, speed } from './app.js';
 import { injectStyle, renderTable as kabuTable, seatName as kabuSeatName } from './kabu.js';
 
 const STYLE_ID = 'replay-style';
@@ -286,10 +286,42 @@ function show() {
   view.replaceChildren(el('div', { class: 'felt' }, actionLine(frame, state.game, frames[state.i - 1]), ...body));
 }
 
-function go(i) {
+function go(i, playing = false) {
+  if (!playing) stopPlay();
   if (!state.frames.length) return;
   state.i = i;
   show();
+}
+
+// Autoplay: one step every speed() ms (the page's pace, `?speed=N`), until the last frame.
+let timer = null;
+
+function playButton() {
+  const b = state.root && state.root.querySelector('[data-testid="replay-play"]');
+  if (b) {
+    b.textContent = timer ? '❚❚ pause' : '▶ play';
+    b.setAttribute('aria-pressed', String(Boolean(timer)));
+  }
+}
+
+function stopPlay() {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  playButton();
+}
+
+function togglePlay() {
+  if (timer) { stopPlay(); return; }
+  if (!state.frames.length) return;
+  if (state.i >= state.frames.length - 1) go(0);
+  const tick = () => {
+    if (!state.root || !state.root.isConnected || state.i >= state.frames.length - 1) { stopPlay(); return; }
+    go(state.i + 1, true);
+    if (state.i >= state.frames.length - 1) { stopPlay(); return; }
+    timer = setTimeout(tick, Math.max(speed(), 40));
+  };
+  timer = setTimeout(tick, Math.max(speed(), 40));
+  playButton();
 }
 
 function setStatus(msg, error = false) {
@@ -301,6 +333,7 @@ function setStatus(msg, error = false) {
 }
 
 async function load(record) {
+  stopPlay();
   const body = { ...record };
   if (!body.game) {
     const g = guessGame(body);
@@ -320,7 +353,7 @@ async function load(record) {
   state.i = 0;
   const seed = record.seed !== undefined && record.seed !== null ? `, seed ${record.seed}` : '';
   const rules = typeof record.rules === 'string' ? `, rules ${record.rules}` : '';
-  setStatus(`${answer.game}${rules}${seed}: ${state.frames.length - 1} actions. Use ← → (Home, End) or the buttons.`);
+  setStatus(`${answer.game}${rules}${seed}: ${state.frames.length - 1} actions. Use ← → (Home, End; space plays) or the buttons.`);
   state.root.querySelector('[data-testid="replay-game"]').textContent = answer.game;
   state.root.dataset.game = answer.game;
   state.root.querySelector('[data-testid="replay-nav"]').hidden = false;
@@ -342,6 +375,7 @@ function onKey(e) {
   else if (e.key === 'ArrowLeft') to = state.i - 1;
   else if (e.key === 'Home') to = 0;
   else if (e.key === 'End') to = last;
+  else if (e.key === ' ' && tag !== 'BUTTON') { e.preventDefault(); togglePlay(); return; }
   if (to === null) return;
   e.preventDefault();
   go(Math.max(0, Math.min(last, to)));
@@ -377,6 +411,7 @@ function build(root) {
       el('span', { class: 'replay-step', testid: 'replay-step', 'data-step': '0', 'data-total': '0' }, 'no record'),
       btn('replay-next', 'forward ▶', 'forward one action (→)', () => go(state.i + 1)),
       btn('replay-end', 'last ▶|', 'last frame (End)', () => go(state.frames.length - 1)),
+      el('button', { type: 'button', testid: 'replay-play', title: 'play the game forward (space)', 'aria-pressed': 'false', 'on:click': togglePlay }, '▶ play'),
       slider),
     el('div', { testid: 'replay-view' }));
 }
