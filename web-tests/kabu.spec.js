@@ -45,6 +45,19 @@ async function settled(page, before) {
   return view(page);
 }
 
+/** Decides every choice left to the person (`prefer` when legal, else the other) until the round is over. */
+async function playOut(page, v, prefer) {
+  const other = prefer === 'draw' ? 'stand' : 'draw';
+  let now = v;
+  for (let guard = 0; !now.over; guard += 1) {
+    assert.ok(guard < 10, 'the round ends within a few decisions');
+    const choice = now.legal.some((l) => l.action === prefer) ? prefer : other;
+    await page.click($(`kabu-${choice}`));
+    now = await settled(page, now);
+  }
+  return now;
+}
+
 /** Every seat's shown cards: [[text or "?" face down], ...] for fields 1..4 and the dealer. */
 function shownCards(page) {
   return page.evaluate(() => [0, 1, 2, 3, 4].map((i) => [...document.querySelectorAll(`[data-testid="kabu-cards-${i}"] .card`)]
@@ -156,13 +169,7 @@ test('Kabu with the vb6 preset and the odds policy: the choices reach the server
   assert.equal(v.policy, 'odds');
   await page.click($('kabu-chip-2'));
   await page.click($('kabu-bet'));
-  v = await settled(page, v);
-  for (let guard = 0; !v.over; guard += 1) {
-    assert.ok(guard < 10);
-    // Stand whenever the rule allows it; draw only when forced to decide a draw.
-    await page.click(v.legal.some((l) => l.action === 'stand') ? $('kabu-stand') : $('kabu-draw'));
-    v = await settled(page, v);
-  }
+  v = await playOut(page, await settled(page, v), 'stand');
   assert.equal(await page.locator(`${$('kabu-settlement')} tbody tr`).count(), 1);
   assert.match(await page.textContent($('kabu-status')), /Round over: you (won|lost|broke even)/);
   assert.deepEqual(errors(page), []);
@@ -176,12 +183,7 @@ test('Kabu: a dealer クッピン is shown as the yaku and takes every stake', a
   let v = await view(page);
   for (const i of [1, 2, 3, 4]) await page.fill($(`kabu-stake-${i}`), '1');
   await page.click($('kabu-bet'));
-  v = await settled(page, v);
-  for (let guard = 0; !v.over; guard += 1) {
-    assert.ok(guard < 10);
-    await page.click(v.legal.some((l) => l.action === 'draw') ? $('kabu-draw') : $('kabu-stand'));
-    v = await settled(page, v);
-  }
+  v = await playOut(page, await settled(page, v), 'draw');
   assert.equal(v.observation.seats[4].yaku, 'kuppin');
   assert.match(await page.textContent($('kabu-yaku-4')), /クッピン/);
   assert.equal(await page.locator($('kabu-points-4')).count(), 0);
