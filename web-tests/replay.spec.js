@@ -241,7 +241,7 @@ test('replay the Kabu round just played with "Replay this game"', async () => {
   assert.deepEqual(bad, []);
 });
 
-test('a file that is not a record is refused with a message, and the viewer stays usable', async () => {
+test('a file that is not a record is refused with a message; the viewer stays usable and keeps its step across tabs', async () => {
   const { page } = browser;
   const junk = path.join(dir, 'junk.json');
   fs.writeFileSync(junk, '{"hello": "world"}');
@@ -263,6 +263,14 @@ test('a file that is not a record is refused with a message, and the viewer stay
   fs.writeFileSync(good, cards('doudizhu', 'play', '--seed', '8', '--json'));
   await loadFile(page, good);
   assert.equal((await step(page)).at, 0);
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await step(page)).at, 1);
+  // The arrow keys belong to the replay only while its tab is shown; coming back keeps the step.
+  await page.click($('tab-play'));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('End');
+  await page.click($('tab-replay'));
+  assert.equal((await step(page)).at, 1);
   assert.deepEqual(errors(page), []);
   assert.deepEqual(bad, []);
 });
