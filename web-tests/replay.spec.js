@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, beforeEach, test } from 'node:test';
 import { cardsBin, launch, newGame, screenshot, startServer } from './harness.js';
+import { firstPlay, isOver, legalActions, playThroughUi, yourTurn } from './play-helpers.js';
 
 let server;
 let browser;
@@ -237,6 +238,39 @@ test('replay the Kabu round just played with "Replay this game"', async () => {
     again.push(await hands(page, 5));
   }
   assert.deepEqual(again, seen);
+  assert.deepEqual(errors(page), []);
+  assert.deepEqual(bad, []);
+});
+
+test('replay the Daifugo game just played on the page with "Replay this game"', async () => {
+  const { page } = browser;
+  await newGame(page, server.url, { game: 'daifugo', seed: 5 });
+  const start = await page.evaluate(() => window.cardsPage.view);
+  assert.equal(start.game_number, 1);
+  let mine = 0;
+  for (let guard = 0; !(await isOver(page)); guard += 1) {
+    assert.ok(guard < 200, 'the game ends');
+    assert.ok(await yourTurn(page));
+    await playThroughUi(page, firstPlay(await legalActions(page)));
+    mine += 1;
+  }
+  const end = await page.evaluate(() => window.cardsPage.view);
+  await page.click($('replay-this'));
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="replay-step"]')?.dataset.total) > 0);
+  assert.equal(await page.textContent($('replay-game')), 'daifugo');
+  const { total } = await step(page);
+  assert.ok(total >= mine, 'every action of the game is a step');
+  // Step 0: the person's hand as the game began (before their first click), and the other
+  // four hands, all face up: the whole deck (52 cards and a joker under uecda).
+  const dealt = await hands(page, 5);
+  assert.deepEqual(dealt[0], start.observation.hand.split(' '));
+  assert.equal(new Set(dealt.flat()).size, 53);
+  // The end: the places the game ended with.
+  await page.keyboard.press('End');
+  const places = await page.$$eval(`${$('replay-result')} tr td:nth-child(2)`, (tds) => tds.map((t) => Number(t.textContent)));
+  assert.deepEqual(places, end.result.places);
+  await page.keyboard.press('Home');
+  assert.deepEqual(await hands(page, 5), dealt);
   assert.deepEqual(errors(page), []);
   assert.deepEqual(bad, []);
 });
