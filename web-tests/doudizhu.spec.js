@@ -2,33 +2,19 @@
 // computers by clicking legal moves, the record download.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, before, describe, test } from 'node:test';
-import { launch, newGame, screenshot, startServer, waitIdle } from './harness.js';
+import { describe, test } from 'node:test';
+import { newGame, screenshot, waitIdle } from './harness.js';
 import {
-  T, firstPlay, isOver, legalActions, pageErrors, playOffered, playThroughUi, selectCards, watchResponses, yourTurn,
+  T, assertClean, firstPlay, isOver, legalActions, playOffered, playThroughUi, selectCards, suiteSetup, yourTurn,
 } from './play-helpers.js';
 
 const SEED = 3;
 
 describe('Dou Dizhu', () => {
-  let server;
-  let browser;
-  let page;
-  let bad;
-
-  before(async () => {
-    server = await startServer();
-    browser = await launch();
-    page = browser.page;
-    bad = watchResponses(page);
-  });
-
-  after(async () => {
-    if (browser) await browser.close();
-    if (server) await server.stop();
-  });
+  const env = suiteSetup();
 
   test('the auction, then a whole game by clicking legal moves', { timeout: 240000 }, async () => {
+    const { page, server } = env;
     await newGame(page, server.url, { game: 'doudizhu', rules: 'standard', seed: SEED });
     const table = T('doudizhu-table');
     assert.equal(await page.getAttribute(table, 'data-phase'), 'auction');
@@ -104,12 +90,12 @@ describe('Dou Dizhu', () => {
     const record = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
     assert.ok(JSON.stringify(record).length > 100);
 
-    assert.deepEqual(bad, [], 'no request failed');
-    assert.deepEqual(pageErrors(page), [], 'no page errors');
+    assertClean(env);
   });
 
   for (const rules of ['strict', 'openspiel', 'douzero', 'rlcard']) {
     test(`preset ${rules}: a whole game by clicking legal moves`, { timeout: 120000 }, async () => {
+    const { page, server } = env;
       await newGame(page, server.url, { game: 'doudizhu', rules, seed: 11 });
       assert.match(await page.textContent(T('status')), new RegExp(`rules ${rules}`));
       let turns = 0;
@@ -128,8 +114,7 @@ describe('Dou Dizhu', () => {
       }
       assert.ok(await page.locator(T('result')).isVisible());
       assert.notEqual(await page.getAttribute(T('landlord'), 'data-value'), '', 'a landlord is shown');
-      assert.deepEqual(bad, [], 'no request failed');
-      assert.deepEqual(pageErrors(page), [], 'no page errors');
+      assertClean(env);
     });
   }
 });

@@ -2,7 +2,8 @@
 // cards in the hand, check the page's verdict, press the button. Shared by the Daifugo and Dou
 // Dizhu specs.
 import assert from 'node:assert/strict';
-import { waitIdle } from './harness.js';
+import { after, before } from 'node:test';
+import { launch, startServer, waitIdle } from './harness.js';
 
 const T = (id) => `[data-testid="${id}"]`;
 export { T };
@@ -86,4 +87,29 @@ export async function yourTurn(page) {
 
 export async function isOver(page) {
   return (await page.getAttribute(T('table'), 'data-over')) === 'true';
+}
+
+/**
+ * Inside a describe(): starts a server and a browser before the suite and stops them after it.
+ * Returns `env` whose `server`, `page` and `bad` (failed requests) are set once the suite runs.
+ */
+export function suiteSetup() {
+  const env = {};
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launch();
+    env.page = env.browser.page;
+    env.bad = watchResponses(env.page);
+  });
+  after(async () => {
+    if (env.browser) await env.browser.close();
+    if (env.server) await env.server.stop();
+  });
+  return env;
+}
+
+/** Asserts that no request failed and the page logged no error so far. */
+export function assertClean(env) {
+  assert.deepEqual(env.bad, [], 'no request failed');
+  assert.deepEqual(pageErrors(env.page), [], 'no page errors');
 }

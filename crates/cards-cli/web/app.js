@@ -279,7 +279,9 @@ function setStatus(view) {
     el('span', { class: 'chip', testid: 'status-game' }, mod ? mod.label : view.game),
     el('span', { class: 'chip' }, 'rules ', el('b', null, view.rules)),
     el('span', { class: 'chip' }, 'computers ', el('b', null, view.policy)),
-    el('span', { class: 'chip', testid: 'status-seed' }, 'seed ', el('b', null, view.seed)),
+    view.seed === null || view.seed === undefined
+      ? el('span', { class: 'chip', testid: 'status-seed', title: 'the seed deals every hand: it is shown when the game is over' }, 'seed shown at the end')
+      : el('span', { class: 'chip', testid: 'status-seed' }, 'seed ', el('b', null, view.seed)),
   ];
   if (view.game_number) parts.push(el('span', { class: 'chip', testid: 'game-number' }, 'game ', el('b', null, view.game_number)));
   let turn;

@@ -1,0 +1,55 @@
+// The page's card drawing: every card of the deck in each text form the games send, drawn by
+// app.js's cardEl (CSS only), read back by its accessible label; a screenshot of all faces.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { screenshot } from './harness.js';
+import { assertClean, suiteSetup } from './play-helpers.js';
+
+const SUITS = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
+const RANKS = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2'];
+
+describe('card drawing', () => {
+  const env = suiteSetup();
+
+  test('every card text is drawn with its rank, suit and colour', { timeout: 60000 }, async () => {
+    const { page, server } = env;
+    await page.goto(`${server.url}?speed=0`);
+    await page.waitForSelector('body[data-ready="true"]');
+    const texts = [];
+    for (const s of Object.keys(SUITS)) for (const r of RANKS) texts.push(`${s}${r}`);
+    texts.push('HT', '♠5', 'JK', 'BJ', 'RJ', 'JK=S5', 'JK=H<3', ...'3456789TJQKA2BR', null);
+    const drawn = await page.evaluate(async (list) => {
+      const app = await import('/app.js');
+      const root = document.getElementById('table-root');
+      root.replaceChildren(app.el('div', { class: 'felt', testid: 'all-cards' }, app.cardsRow(list)));
+      return [...root.querySelectorAll('.card')].map((c) => ({
+        label: c.getAttribute('aria-label'),
+        red: c.classList.contains('red'),
+        back: c.classList.contains('back'),
+        text: c.textContent,
+      }));
+    }, texts);
+    assert.equal(drawn.length, texts.length);
+    for (let i = 0; i < 52; i += 1) {
+      const suit = SUITS[texts[i][0]];
+      const rank = texts[i].slice(1);
+      assert.equal(drawn[i].label, `${rank} of ${suit}`, texts[i]);
+      assert.equal(drawn[i].red, suit === 'hearts' || suit === 'diamonds', `${texts[i]} colour`);
+      assert.ok(drawn[i].text.includes(rank), `${texts[i]} shows its rank`);
+    }
+    const label = (t) => drawn[texts.indexOf(t)].label;
+    assert.equal(label('HT'), '10 of hearts');
+    assert.equal(label('♠5'), '5 of spades');
+    assert.equal(label('JK'), 'black joker');
+    assert.equal(label('BJ'), 'black joker');
+    assert.equal(label('RJ'), 'red joker');
+    assert.equal(label('JK=S5'), 'black joker as ♠5');
+    assert.equal(label('JK=H<3'), 'black joker as ♥ below 3');
+    assert.equal(drawn[texts.indexOf('T')].label, '10');
+    assert.equal(drawn[texts.indexOf('B')].label, 'black joker');
+    assert.equal(drawn[texts.indexOf('R')].label, 'red joker');
+    assert.ok(drawn[drawn.length - 1].back, 'null is a face-down card');
+    await screenshot(page, 'cards');
+    assertClean(env);
+  });
+});
