@@ -1,5 +1,6 @@
-// The page's card drawing: every card of the deck in each text form the games send, drawn by
-// app.js's cardEl (CSS only), read back by its accessible label; a screenshot of all faces.
+// The page's setup form (games, presets, computers, pace) and its card drawing: every card of
+// the deck in each text form the games send, drawn by app.js's cardEl (CSS only), read back by its
+// accessible label; a screenshot of all faces.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { screenshot } from './harness.js';
@@ -8,7 +9,7 @@ import { assertClean, suiteSetup } from './play-helpers.js';
 const SUITS = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
 const RANKS = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2'];
 
-describe('card drawing', () => {
+describe('the shell and the card drawing', () => {
   const env = suiteSetup();
 
   test('every card text is drawn with its rank, suit and colour', { timeout: 60000 }, async () => {
@@ -50,6 +51,29 @@ describe('card drawing', () => {
     assert.equal(drawn[texts.indexOf('R')].label, 'red joker');
     assert.ok(drawn[drawn.length - 1].back, 'null is a face-down card');
     await screenshot(page, 'cards');
+    assertClean(env);
+  });
+
+  test('the setup: games, presets and computers from /api/info, their defaults, the pace from ?speed', { timeout: 60000 }, async () => {
+    const { page, server } = env;
+    const info = await (await fetch(new URL('/api/info', server.url))).json();
+    await page.goto(`${server.url}?speed=75`);
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.inputValue('[data-testid="pace-select"]'), '75');
+    const games = await page.$$eval('[data-testid="game-select"] option', (os) => os.map((o) => o.value));
+    for (const g of ['daifugo', 'doudizhu']) assert.ok(games.includes(g), `${g} can be chosen`);
+    for (const g of ['daifugo', 'doudizhu']) {
+      await page.selectOption('[data-testid="game-select"]', g);
+      const presets = await page.$$eval('[data-testid="rules-select"] option', (os) => os.map((o) => o.value));
+      const policies = await page.$$eval('[data-testid="policy-select"] option', (os) => os.map((o) => o.value));
+      assert.deepEqual(presets, info.games[g].presets);
+      assert.deepEqual(policies, info.games[g].policies);
+      assert.equal(await page.inputValue('[data-testid="rules-select"]'), info.games[g].default_rules ?? presets[0]);
+      assert.equal(await page.inputValue('[data-testid="policy-select"]'), info.games[g].default_policy ?? policies[0]);
+    }
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.inputValue('[data-testid="pace-select"]'), '600', 'a readable pace by default');
     assertClean(env);
   });
 });

@@ -13,6 +13,27 @@ import {
 // also handles any other outcome (it then checks the exchange the computers made).
 const SEED = 1;
 
+/** Checks that the table shows the view's observation: counts, passes, places, classes, the meld, the flags, the hand. */
+async function checkShown(page) {
+  const v = await page.evaluate(() => window.cardsPage.view);
+  const o = v.observation;
+  const passed = Array.isArray(o.passed) ? o.passed : [0, 1, 2, 3, 4].map((p) => Boolean(o.passed & (1 << p)));
+  for (const p of [0, 1, 2, 3, 4]) {
+    const count = await page.textContent(T(`count-${p}`));
+    assert.equal(Number(count.match(/\d+/)[0]), o.counts[p], `player ${p}'s count`);
+    assert.equal(await page.locator(T(`passed-${p}`)).count(), passed[p] ? 1 : 0, `player ${p} passed: ${passed[p]}`);
+    assert.equal(await page.locator(T(`place-${p}`)).count(), o.places[p] ? 1 : 0, `player ${p}'s place`);
+    assert.equal(await page.locator(T(`class-${p}`)).count(), o.classes ? 1 : 0, `player ${p}'s class`);
+  }
+  assert.equal(await page.getAttribute(T('table-meld'), 'data-meld'), o.state.table || '');
+  assert.equal(await page.getAttribute(T('flag-revolution'), 'data-on'), String(o.state.revolution));
+  assert.equal(await page.getAttribute(T('flag-lock'), 'data-on'), String(o.state.lock));
+  assert.equal(await page.getAttribute(T('flag-eleven-back'), 'data-on'), String(o.state.eleven_back));
+  const hand = await page.$$eval(`${T('hand')} .card`, (cs) => cs.map((c) => c.dataset.card));
+  assert.deepEqual(hand, o.hand ? o.hand.split(' ') : [], 'the hand as dealt');
+  return o;
+}
+
 describe('Daifugo', () => {
   const env = suiteSetup();
 
@@ -32,6 +53,7 @@ describe('Daifugo', () => {
     let turns = 0;
     let checkedIllegal = false;
     let midShot = false;
+    let sawRevolution = false;
     while (!(await isOver(page))) {
       assert.ok(await yourTurn(page) || await isOver(page), 'the page stops for the person or at the end');
       if (await isOver(page)) break;
@@ -39,6 +61,8 @@ describe('Daifugo', () => {
       assert.ok(turns < 200, 'the game ends');
       const legal = await legalActions(page);
       assert.ok(legal.length > 0, 'the person always has a legal action');
+      const shown = await checkShown(page);
+      if (shown.state.revolution) sawRevolution = true;
       const handBefore = Number(await page.getAttribute(T('you'), 'data-count'));
 
       // A selection that is no legal action leaves Play disabled.
@@ -67,6 +91,7 @@ describe('Daifugo', () => {
       }
     }
     assert.ok(checkedIllegal, 'an illegal selection was tried');
+    console.log(`# ${turns} turns of the person; a revolution seen: ${sawRevolution}`);
     assert.ok(turns > 0, 'the person played');
 
     // The end: places of all five, points, the download, the next game.
@@ -152,11 +177,34 @@ describe('Daifugo', () => {
       assert.ok(await yourTurn(page));
       turns += 1;
       assert.ok(turns < 200, 'the game ends');
+      await checkShown(page);
       await playThroughUi(page, firstPlay(await legalActions(page)));
     }
     const places = [];
     for (const p of [0, 1, 2, 3, 4]) places.push(Number(await page.textContent(T(`result-place-${p}`))));
     assert.deepEqual([...places].sort(), [1, 2, 3, 4, 5], `places ${places}`);
+    assertClean(env);
+  });
+
+  test('a revolution and a lock are shown while they hold', { timeout: 120000 }, async () => {
+    // Seed 5 (uecda, seed computers): a revolution and a lock both come up at the person's turns.
+    const { page, server } = env;
+    await newGame(page, server.url, { game: 'daifugo', seed: 5 });
+    let sawRevolution = false;
+    let sawLock = false;
+    let turns = 0;
+    while (!(await isOver(page))) {
+      assert.ok(await yourTurn(page));
+      turns += 1;
+      assert.ok(turns < 200, 'the game ends');
+      const o = await checkShown(page);
+      if (o.state.revolution && !sawRevolution) await screenshot(page, 'daifugo-revolution');
+      sawRevolution ||= o.state.revolution;
+      sawLock ||= o.state.lock;
+      await playThroughUi(page, firstPlay(await legalActions(page)));
+    }
+    assert.ok(sawRevolution, 'a revolution was on the table at one of the person\'s turns');
+    assert.ok(sawLock, 'a lock was on the table at one of the person\'s turns');
     assertClean(env);
   });
 });

@@ -84,6 +84,14 @@ describe('Dou Dizhu', () => {
     }
     assert.equal(sum, 0, 'the returns sum to zero');
     await screenshot(page, 'doudizhu-over');
+    // The log tells the auction's bids from plays of the same text (`3` is a bid, then a solo three).
+    const o = await page.evaluate(() => window.cardsPage.view.observation);
+    const log = (await page.$$eval(`${T('log')} li`, (lis) => lis.map((li) => li.textContent))).reverse();
+    assert.equal(log.length, o.history.length, 'the log has every action');
+    o.history.forEach((h, i) => {
+      const isBid = i < o.bids.length;
+      assert.equal(/ bid | in the auction/.test(log[i]), isBid, `entry ${i} (${h.action}): ${log[i]}`);
+    });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(T('download-record'))]);
     assert.equal(download.suggestedFilename(), `cards-doudizhu-${SEED}.json`);

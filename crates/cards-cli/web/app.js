@@ -230,11 +230,21 @@ export function registerGame(name, module) {
   if (shell.ready) shell.refreshGames();
 }
 
-/** Milliseconds between computer moves: `?speed=N` in the URL, default 600. */
+/** Milliseconds between computer moves: the page's pace menu, set from `?speed=N` in the URL, default 600. */
 export function speed() {
-  const v = new URLSearchParams(location.search).get('speed');
-  const n = v === null ? NaN : Number(v);
+  const pace = document.getElementById('pace');
+  const n = Number(pace ? pace.value : NaN);
   return Number.isFinite(n) && n >= 0 ? n : 600;
+}
+
+/** Sets the pace menu from `?speed=N` (adding an option for a value it does not list). */
+function initPace(params) {
+  const v = params.get('speed');
+  const n = v === null ? NaN : Number(v);
+  if (!Number.isFinite(n) || n < 0) return;
+  const pace = document.getElementById('pace');
+  if (![...pace.options].some((o) => Number(o.value) === n)) pace.append(el('option', { value: n }, `${n} ms`));
+  pace.value = [...pace.options].find((o) => Number(o.value) === n).value;
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -509,6 +519,7 @@ async function init() {
   shell.ready = true;
   shell.refreshGames();
   if (params.get('seed')) $('seed').value = params.get('seed');
+  initPace(params);
 
   $('setup').addEventListener('submit', (e) => {
     e.preventDefault();

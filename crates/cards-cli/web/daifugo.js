@@ -59,24 +59,15 @@ function describeAction(entry) {
   return `${who} played ${pretty(entry.action)}`;
 }
 
-/** The latest action of each player in the history since the table was last cleared (approximation: the last 5 entries). */
-function recentByPlayer(history) {
-  const out = new Map();
-  const recent = history.slice(-5);
-  for (const h of recent) out.set(h.player, h);
-  return out;
-}
-
-function seatView(view, p, recent) {
+function seatView(view, p) {
   const o = view.observation;
   const passed = passedList(o.passed)[p];
   const place = o.places[p];
   const toAct = !view.over && o.turn === p;
-  const last = recent.get(p);
-  const lastNode = last
-    ? (last.action === 'pass' || last.action.startsWith('give')
-      ? el('span', { class: 'note' }, last.action === 'pass' ? 'pass' : 'gave cards')
-      : cardsRow(actionCards(last.action), { small: true }))
+  // The meld on the table belongs to `last_player`; the others' passes in this trick are badges.
+  const owns = Boolean(o.state.table) && o.last_player === p;
+  const lastNode = owns
+    ? el('div', { class: 'owner', testid: `owner-${p}` }, cardsRow(actionCards(o.state.table), { small: true }))
     : null;
   return el('div', {
     class: `seat${toAct ? ' to-act' : ''}${place ? ' finished' : ''}`,
@@ -91,6 +82,7 @@ function seatView(view, p, recent) {
   el('div', { class: 'meta' },
     passed ? el('span', { class: 'badge passed', testid: `passed-${p}` }, 'passed') : null,
     place ? el('span', { class: 'badge place', testid: `place-${p}` }, `place ${place}`) : null,
+    owns ? el('span', { class: 'badge' }, 'on the table') : null,
     toAct ? el('span', { class: 'badge' }, o.exchanging ? 'giving…' : 'to play') : null),
   el('div', { class: 'last-move' }, lastNode));
 }
@@ -151,7 +143,6 @@ function render(view, ctx) {
   const seats = o.seats && o.seats.length === 5 ? o.seats : [0, 1, 2, 3, 4];
   const i0 = seats.indexOf(0);
   const order = [1, 2, 3, 4].map((k) => seats[(i0 + k) % 5]);
-  const recent = recentByPlayer(o.history || []);
 
   const toggle = (card) => () => {
     const k = cardKey(card);
@@ -213,11 +204,11 @@ function render(view, ctx) {
 
   const table = o.state.table;
   const lastAction = view.last ? describeAction(view.last) : (o.history && o.history.length ? describeAction(o.history[o.history.length - 1]) : '');
-  const history = (o.history || []).slice(-40).reverse();
+  const history = (o.history || []).slice().reverse();
 
   ctx.root.replaceChildren(
     el('div', { class: 'felt daifugo', testid: 'daifugo-table' },
-      el('div', { class: 'opponents', testid: 'opponents' }, order.map((p) => seatView(view, p, recent))),
+      el('div', { class: 'opponents', testid: 'opponents' }, order.map((p) => seatView(view, p))),
       el('div', { class: 'center' },
         el('div', { class: 'label' }, o.exchanging ? 'card exchange' : 'table'),
         el('div', { class: 'meld-area', testid: 'table-meld', dataset: { meld: table || '' } },

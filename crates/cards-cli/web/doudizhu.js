@@ -22,12 +22,13 @@ function sameRanks(a, b) {
   return a.length === b.length && rankSort(a).join('') === rankSort(b).join('');
 }
 
-function describe(entry) {
+/** A history entry in words; `inAuction`: whether it is one of the auction's actions (`3` is a bid there, a solo three after). */
+function describe(entry, inAuction) {
   if (!entry) return '';
   const who = seatName(entry.seat);
   const a = entry.action;
-  if (a === 'pass') return `${who} passed`;
-  if (/^[123]$/.test(a)) return `${who} bid ${a}`;
+  if (a === 'pass') return inAuction ? `${who} passed in the auction` : `${who} passed`;
+  if (inAuction && /^[123]$/.test(a)) return `${who} bid ${a}`;
   if (a === 'call') return `${who} called the landlord (叫地主)`;
   if (a === 'rob') return `${who} robbed the landlord (抢地主)`;
   return `${who} played ${a}`;
@@ -48,10 +49,17 @@ function bidsBySeat(o) {
   return out;
 }
 
-/** The latest action of each seat in the current round of the play (the last 3 history entries). */
-function recentBySeat(history) {
+/**
+ * The actions of the current trick: the play to beat and the passes after it (the history after
+ * the trick's play). Leading, nothing: the last trick is over.
+ */
+function trickActions(o) {
   const out = new Map();
-  for (const h of history.slice(-3)) out.set(h.seat, h);
+  const history = o.history || [];
+  if (!o.trick) return out;
+  let i = history.length - 1;
+  while (i >= 0 && !(history[i].seat === o.trick.seat && history[i].action === o.trick.action)) i -= 1;
+  for (const h of history.slice(Math.max(i, 0))) out.set(h.seat, h);
   return out;
 }
 
@@ -125,7 +133,7 @@ function render(view, ctx) {
   const matches = !auction && selection.length ? legal.filter((a) => a.cards.length && sameRanks(a.cards, selection)) : [];
   const passAction = legal.find((a) => a.action === 'pass');
   const bids = bidsBySeat(o);
-  const recent = recentBySeat(o.history || []);
+  const recent = trickActions(o);
 
   const toggle = (i) => () => {
     if (selected.has(i)) selected.delete(i);
@@ -198,8 +206,11 @@ function render(view, ctx) {
     : null;
 
   const kittyKnown = o.kitty !== null && o.kitty !== undefined;
-  const lastText = view.last ? describe(view.last) : describe((o.history || [])[(o.history || []).length - 1]);
-  const history = (o.history || []).slice(-40).reverse();
+  // The auction's actions are the first `bids.length` entries of the history.
+  const all = o.history || [];
+  const nBids = (o.bids || []).length;
+  const lastText = describe(all[all.length - 1], all.length - 1 < nBids);
+  const history = all.map((h, i) => [h, i]).reverse();
 
   ctx.root.replaceChildren(
     el('div', { class: 'felt doudizhu', testid: 'doudizhu-table', dataset: { phase: o.phase } },
@@ -236,8 +247,8 @@ function render(view, ctx) {
         legalList,
         o.played && o.played[0] ? el('div', { class: 'played meta', testid: 'played-0' }, 'you played: ', cardsRow(ddzRanks(o.played[0]), { small: true })) : null)),
     el('div', { class: 'log', testid: 'log' },
-      el('ol', { reversed: true, start: (o.history || []).length },
-        history.map((h) => el('li', { dataset: { seat: h.seat, action: h.action } }, describe(h))))),
+      el('ol', { reversed: true, start: all.length },
+        history.map(([h, i]) => el('li', { dataset: { seat: h.seat, action: h.action } }, describe(h, i < nBids))))),
   );
 }
 
