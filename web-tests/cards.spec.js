@@ -3,7 +3,7 @@
 // accessible label; a screenshot of all faces.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { screenshot } from './harness.js';
+import { screenshot, startServer } from './harness.js';
 import { assertClean, suiteSetup } from './play-helpers.js';
 
 const SUITS = { S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' };
@@ -75,5 +75,31 @@ describe('the shell and the card drawing', () => {
     await page.waitForSelector('body[data-ready="true"]');
     assert.equal(await page.inputValue('[data-testid="pace-select"]'), '600', 'a readable pace by default');
     assertClean(env);
+  });
+
+  test('errors are shown: a bad seed, then the server gone while the computers play', { timeout: 60000 }, async () => {
+    const { page } = env;
+    const own = await startServer();
+    try {
+      await page.goto(`${own.url}?speed=1200&game=daifugo`);
+      await page.waitForSelector('body[data-ready="true"]');
+      await page.fill('[data-testid="seed-input"]', '12x');
+      await page.click('[data-testid="new-game"]');
+      assert.match(await page.textContent('[data-testid="error-message"]'), /seed is a whole number/);
+      assert.equal(await page.evaluate(() => window.cardsPage.view), null, 'no game was asked for');
+      // Seed 7: the computers move first; stop the server while the page waits between their moves.
+      await page.fill('[data-testid="seed-input"]', '7');
+      await page.click('[data-testid="new-game"]');
+      await page.waitForFunction(() => window.cardsPage.view !== null);
+      assert.equal(await page.getAttribute('body', 'data-busy'), 'true');
+      await own.stop();
+      await page.waitForSelector('[data-testid="error-retry"]', { timeout: 10000 });
+      assert.match(await page.textContent('[data-testid="error-message"]'), /server did not answer/);
+      assert.equal(await page.getAttribute('body', 'data-busy'), 'false');
+    } finally {
+      await own.stop();
+    }
+    env.bad.length = 0; // the refused requests above were on purpose
+    env.page.errors.length = 0;
   });
 });

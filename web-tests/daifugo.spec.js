@@ -154,6 +154,13 @@ describe('Daifugo', () => {
     const legal = await legalActions(page);
     const ways = legal.filter((a) => [...a.cards].sort().join(' ') === 'C5 JK');
     assert.ok(ways.length >= 2, `C5 JK is legal several ways: ${ways.map((a) => a.action)}`);
+    // Picking an entry of the list of legal actions selects its cards; the list stays open.
+    await page.click(`${T('legal-list')} summary`);
+    await page.click(`${T('legal-list')} button[data-action="${ways[0].action}"]`);
+    assert.match(await page.textContent(T('selection-note')), new RegExp(`Legal in ${ways.length} ways`));
+    assert.equal(await page.getAttribute(T('legal-list'), 'open'), '', 'the list stays open');
+    await page.click(T('clear-selection'));
+    assert.equal(await page.locator(`${T('hand')} [aria-pressed="true"]`).count(), 0, 'Clear empties the selection');
     await selectCards(page, ['C5', 'JK']);
     assert.match(await page.textContent(T('selection-note')), new RegExp(`Legal in ${ways.length} ways`));
     assert.equal(await page.locator(T('play')).count(), 0, 'no single Play button when the cards are ambiguous');

@@ -125,4 +125,24 @@ describe('Dou Dizhu', () => {
       assertClean(env);
     });
   }
+
+  test('everyone passes in the auction: no game, and the page offers a new one', { timeout: 60000 }, async () => {
+    // Seed 60 (standard): when the person passes, both computers pass too.
+    const { page, server } = env;
+    await newGame(page, server.url, { game: 'doudizhu', rules: 'standard', seed: 60 });
+    while (!(await isOver(page))) {
+      assert.ok(await yourTurn(page));
+      await page.click(T('bid-pass'));
+      await waitIdle(page);
+    }
+    assert.match(await page.textContent(T('result')), /Everyone passed in the auction/);
+    for (const s of [0, 1, 2]) assert.match(await page.textContent(T(`result-row-${s}`)), /0$/);
+    assert.equal(await page.getAttribute(T('landlord'), 'data-value'), '');
+    const before = await page.evaluate(() => window.cardsPage.view.id);
+    await page.click(T('play-again'));
+    await page.waitForFunction((id) => window.cardsPage.view.id !== id, before);
+    await waitIdle(page);
+    assert.equal(await page.getAttribute(T('doudizhu-table'), 'data-phase'), 'auction');
+    assertClean(env);
+  });
 });

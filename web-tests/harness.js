@@ -53,7 +53,7 @@ export function startServer({ timeoutMs = 20000 } = {}) {
         resolve({
           url,
           stop: () => new Promise((done) => {
-            if (child.exitCode !== null) return done();
+            if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
             child.kill('SIGTERM');
             setTimeout(() => child.kill('SIGKILL'), 3000).unref();

@@ -269,15 +269,17 @@ window.cardsPage = {
 
 const $ = (id) => document.getElementById(id);
 
-function showError(msg) {
+/** Shows `msg` in the error box (hides it when empty); `retry`: a function offered as a "Try again" button. */
+function showError(msg, retry) {
   const box = $('error');
   if (!msg) {
     box.hidden = true;
-    box.textContent = '';
+    box.replaceChildren();
     return;
   }
   box.hidden = false;
-  box.textContent = msg;
+  box.replaceChildren(el('span', { testid: 'error-message' }, msg),
+    retry ? el('button', { type: 'button', class: 'retry', testid: 'error-retry', 'on:click': () => { showError(null); retry(); } }, 'Try again') : null);
 }
 
 function setStatus(view) {
@@ -344,7 +346,8 @@ async function animate(gen) {
       render(view);
     }
   } catch (e) {
-    if (gen === shell.generation) showError(e.message);
+    // The computers' turns stopped (the server is gone, the game expired…): offer to go on.
+    if (gen === shell.generation) showError(e.message, () => animate(gen));
   } finally {
     if (gen === shell.generation) {
       setBusy(false);
@@ -398,8 +401,8 @@ async function newGame() {
   if ($('policy').value) body.policy = $('policy').value;
   const seedText = $('seed').value.trim();
   if (seedText !== '') {
-    if (!/^\d+$/.test(seedText)) {
-      showError('The seed is a whole number (or empty for a random one).');
+    if (!/^\d+$/.test(seedText) || !Number.isSafeInteger(Number(seedText))) {
+      showError(`The seed is a whole number from 0 to ${Number.MAX_SAFE_INTEGER} (or empty for a random one).`);
       return;
     }
     body.seed = Number(seedText);

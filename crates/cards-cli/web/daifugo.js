@@ -16,6 +16,8 @@ const CLASS_NAMES = [
 // The person's selection: card keys, kept while the hand is the same.
 let selected = new Set();
 let selectedHand = null;
+// Whether the person opened the list of legal actions (kept across redraws).
+let legalOpen = false;
 
 function splitCards(text) {
   return String(text || '').split(/\s+/).filter(Boolean);
@@ -190,7 +192,10 @@ function render(view, ctx) {
   }, 'Clear'));
 
   const legalList = view.your_turn && legal.length
-    ? el('details', { class: 'legal-list', testid: 'legal-list', dataset: { count: legal.length } },
+    ? el('details', {
+      class: 'legal-list', testid: 'legal-list', dataset: { count: legal.length }, open: legalOpen,
+      'on:toggle': (e) => { legalOpen = e.target.open; },
+    },
       el('summary', null, `${legal.length} legal action${legal.length === 1 ? '' : 's'} (click one to select its cards)`),
       el('ul', null, legal.map((a, i) => el('li', null, el('button', {
         type: 'button', testid: `legal-${i}`, dataset: { action: a.action, cards: a.cards.join(' ') },
