@@ -507,6 +507,8 @@ pub struct Game {
     classes: Option<[Class; PLAYERS]>,
     dealt: [CardSet; PLAYERS],
     hands: [CardSet; PLAYERS],
+    /// Each hand's number of cards (kept with `hands`, so observations need no popcounts).
+    counts: [u8; PLAYERS],
     returned: [CardSet; PLAYERS],
     phase: Phase,
     state: State,
@@ -689,6 +691,7 @@ impl Game {
             classes,
             dealt: hands,
             hands,
+            counts: [0; PLAYERS],
             returned: [CardSet::EMPTY; PLAYERS],
             phase: Phase::Play,
             state: State::default(),
@@ -717,10 +720,14 @@ impl Game {
                     g.hands[a] -= t;
                     g.hands[b] |= t;
                 }
+                g.counts = hand_counts(g.hands);
                 g.phase = Phase::Exchange(0);
                 g.turn = of(Class::Daifugo) as u8;
             }
-            _ => g.start_play(),
+            _ => {
+                g.counts = hand_counts(g.hands);
+                g.start_play();
+            }
         }
         g
     }
@@ -780,6 +787,11 @@ impl Game {
     #[must_use]
     pub const fn hands(&self) -> [CardSet; PLAYERS] {
         self.hands
+    }
+
+    /// Each player's number of cards (`hands().map(|h| h.len())`, kept up to date).
+    pub(crate) const fn counts(&self) -> [u8; PLAYERS] {
+        self.counts
     }
 
     /// The player at seat 0..=4.
@@ -871,6 +883,7 @@ impl Game {
             classes: obs.classes,
             dealt: hands,
             hands,
+            counts: hand_counts(hands),
             returned,
             phase,
             state: obs.state,
@@ -1139,6 +1152,8 @@ impl Game {
         let receiver = classes.iter().position(|&c| c == to).unwrap_or(0);
         self.hands[player as usize] -= cards;
         self.hands[receiver] |= cards;
+        self.counts[player as usize] = self.hands[player as usize].len() as u8;
+        self.counts[receiver] = self.hands[receiver].len() as u8;
         self.returned[player as usize] = cards;
         if k == 0 {
             self.phase = Phase::Exchange(1);
@@ -1276,6 +1291,7 @@ impl Game {
         });
         let p = player as usize;
         self.hands[p] -= meld.cards();
+        self.counts[p] = self.hands[p].len() as u8;
         self.passes = 0;
         self.state = next;
         self.last = player;
@@ -1351,6 +1367,11 @@ impl Moved {
 /// Whether `a` holds 0..=4 each once.
 /// The next seat's player after each player, by direction (normal, reversed), given the seats
 /// and each player's seat.
+/// Each hand's number of cards.
+fn hand_counts(hands: [CardSet; PLAYERS]) -> [u8; PLAYERS] {
+    hands.map(|h| h.len() as u8)
+}
+
 fn successors(seats: [u8; PLAYERS], seat_of: [u8; PLAYERS]) -> [[u8; PLAYERS]; 2] {
     let mut next = [[0; PLAYERS]; 2];
     for (p, &s) in seat_of.iter().enumerate() {

@@ -65,7 +65,7 @@ impl Game {
         Observation {
             player: p as u8,
             hand: self.hands()[p],
-            counts: self.hands().map(|h| h.len() as u8),
+            counts: self.counts(),
             classes: self.classes(),
             seats: self.seats(),
             state: *self.state(),
