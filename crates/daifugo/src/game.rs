@@ -1290,8 +1290,9 @@ impl Game {
             accepted: true,
         });
         let p = player as usize;
+        // checked: the meld's cards are in the hand
         self.hands[p] -= meld.cards();
-        self.counts[p] = self.hands[p].len() as u8;
+        self.counts[p] -= crate::rules::few_len(meld.cards().bits());
         self.passes = 0;
         self.state = next;
         self.last = player;
