@@ -789,6 +789,12 @@ impl Game {
         self.hands
     }
 
+    /// Player `p`'s cards and the cards it returned in the exchange (`p` below 5), without
+    /// copying the arrays.
+    pub(crate) const fn hand_and_returned(&self, p: usize) -> (CardSet, CardSet) {
+        (self.hands[p], self.returned[p])
+    }
+
     /// Each player's number of cards (`hands().map(|h| h.len())`, kept up to date).
     pub(crate) const fn counts(&self) -> [u8; PLAYERS] {
         self.counts

@@ -661,13 +661,13 @@ impl State {
             return false;
         }
         let order = self.order();
-        let (Some(ml), Some(mh), Some(tl), Some(th)) = (meld.low(), meld.high(), t.low(), t.high())
-        else {
+        // `high` is `None` exactly when `low` is (no faces): computed only where compared
+        let (Some(ml), Some(tl)) = (meld.low(), t.low()) else {
             return false;
         };
         match (meld.kind(), order) {
-            (Kind::Sequence, Order::Normal) => ml > th,
-            (Kind::Sequence, Order::Reversed) => mh < tl,
+            (Kind::Sequence, Order::Normal) => t.high().is_some_and(|th| ml > th),
+            (Kind::Sequence, Order::Reversed) => meld.high().is_some_and(|mh| mh < tl),
             _ => order.stronger(ml, tl),
         }
     }
