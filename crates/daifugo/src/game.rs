@@ -619,10 +619,12 @@ impl Game {
         let deck = &mut deck[..n];
         rng.shuffle(deck);
         let mut hands = [CardSet::EMPTY; PLAYERS];
-        let s0 = seat_of[first as usize] as usize;
-        for (k, &c) in deck.iter().enumerate() {
-            let p = seats[(s0 + k) % PLAYERS] as usize;
+        // round the table from the first player's seat
+        let mut seat = seat_of[first as usize] as usize;
+        for &c in deck.iter() {
+            let p = seats[seat] as usize;
             hands[p] = hands[p].with(c);
+            seat = if seat == PLAYERS - 1 { 0 } else { seat + 1 };
         }
         Game::start(rules, rng, seats, classes, hands)
     }
