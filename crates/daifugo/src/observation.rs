@@ -62,10 +62,11 @@ impl Game {
     #[must_use]
     pub fn observation(&self, player: u8) -> Observation<'_> {
         let p = player as usize % PLAYERS;
+        let (hand, returned) = self.hand_and_returned(p);
         Observation {
             player: p as u8,
-            hand: self.hands()[p],
-            counts: self.hands().map(|h| h.len() as u8),
+            hand,
+            counts: self.counts(),
             classes: self.classes(),
             seats: self.seats(),
             state: *self.state(),
@@ -77,7 +78,7 @@ impl Game {
             leader: self.leader_player(),
             pass_count: self.pass_count(),
             direction_reversed: self.direction_reversed(),
-            returned: self.returned()[p],
+            returned,
             history: self.history(),
             rules: *self.rules(),
         }

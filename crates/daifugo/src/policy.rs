@@ -318,6 +318,11 @@ mod tests {
                 let mut legal = Vec::new();
                 while let Some(p) = slow.current_player() {
                     let obs = slow.observation(p);
+                    // the counts the game keeps are the hands' sizes, also in a determinisation
+                    assert_eq!(obs.counts, slow.hands().map(|h| h.len() as u8));
+                    if slow.history().len().is_multiple_of(16) {
+                        assert_eq!(obs.determinize(seed).observation(p).counts, obs.counts);
+                    }
                     let action = if slow.is_exchanging() {
                         let count = if obs.classes.is_some_and(|c| c[p as usize].index() == 0) {
                             2
@@ -335,6 +340,10 @@ mod tests {
                 assert_eq!(fast.history(), slow.history(), "seed {seed}");
                 assert_eq!(fast.places(), slow.places(), "seed {seed}");
                 assert_eq!(fast.hands(), slow.hands(), "seed {seed}");
+                assert_eq!(
+                    fast.observation(0).counts,
+                    fast.hands().map(|h| h.len() as u8)
+                );
                 assert_eq!(fast.state(), slow.state(), "seed {seed}");
                 assert_eq!(fast.cut_off(), slow.cut_off(), "seed {seed}");
                 assert_eq!(fast.passed(), slow.passed(), "seed {seed}");
