@@ -1376,14 +1376,13 @@ impl Moved {
     }
 }
 
-/// Whether `a` holds 0..=4 each once.
-/// The next seat's player after each player, by direction (normal, reversed), given the seats
-/// and each player's seat.
 /// Each hand's number of cards.
 fn hand_counts(hands: [CardSet; PLAYERS]) -> [u8; PLAYERS] {
     hands.map(|h| h.len() as u8)
 }
 
+/// The next seat's player after each player, by direction (normal, reversed), given the seats
+/// and each player's seat.
 fn successors(seats: [u8; PLAYERS], seat_of: [u8; PLAYERS]) -> [[u8; PLAYERS]; 2] {
     let mut next = [[0; PLAYERS]; 2];
     for (p, &s) in seat_of.iter().enumerate() {
@@ -1393,6 +1392,7 @@ fn successors(seats: [u8; PLAYERS], seat_of: [u8; PLAYERS]) -> [[u8; PLAYERS]; 2
     next
 }
 
+/// Whether `a` holds 0..=4 each once.
 fn is_permutation(a: [u8; PLAYERS]) -> bool {
     let mut seen = 0u8;
     for &x in &a {
