@@ -815,6 +815,21 @@ pub fn batch_stdio(
     }
 }
 
+/// The JSON values a batch run answers to `input` (for the command modules' tests).
+#[cfg(test)]
+pub(crate) fn batch_values(
+    input: &str,
+    answer: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>,
+) -> Vec<serde_json::Value> {
+    let mut out = Vec::new();
+    batch_loop(input.as_bytes(), &mut out, answer).unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -349,23 +349,13 @@ pub fn follow_answer(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::common::batch_loop;
+    use crate::common::batch_values;
 
-    use serde_json::{Value, json};
-
-    fn batch(input: &str, f: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>) -> Vec<Value> {
-        let mut out = Vec::new();
-        batch_loop(input.as_bytes(), &mut out, f).unwrap();
-        String::from_utf8(out)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
-    }
+    use serde_json::json;
 
     #[test]
     fn decompose_lines() {
-        let out = batch(
+        let out = batch_values(
             concat!(
                 "{\"hand\": \"S3 S4 S5 D5 D10 C10 H10 SK DK SA S2\", \"rules\": \"seed\"}\n",
                 "{\"hand\": \"S3 S4 S5 D5\", \"revolution\": false}\n",
@@ -398,7 +388,7 @@ mod tests {
 
     #[test]
     fn lead_lines() {
-        let out = batch(
+        let out = batch_values(
             "{\"hand\": \"S3 D3 S4 S5\"}\n{\"hand\": \"S5 JK\"}\n{\"hand\": \"RJ\"}\n",
             lead_answer(Rules::UECDA),
         );
@@ -420,7 +410,7 @@ mod tests {
 
     #[test]
     fn follow_lines_default_to_the_table_flag() {
-        let out = batch(
+        let out = batch_values(
             concat!(
                 "{\"hand\": \"S4 D4 C4 S5 S6\"}\n",
                 "{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3\"}\n",
@@ -435,7 +425,7 @@ mod tests {
 
     #[test]
     fn follow_lines() {
-        let out = batch(
+        let out = batch_values(
             concat!(
                 "{\"hand\": \"S6 S7 S8 S9 D9 D10 DJ\", \"table\": \"S3 S4 S5\", \"rules\": \"seed\"}\n",
                 "{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3 D3\", \"revolution\": false, \"lock\": false}\n",

@@ -304,22 +304,12 @@ fn odds_text(odds: &DrawOdds) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::common::batch_loop;
-    use serde_json::{Value, json};
-
-    fn batch(input: &str, f: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>) -> Vec<Value> {
-        let mut out = Vec::new();
-        batch_loop(input.as_bytes(), &mut out, f).unwrap();
-        String::from_utf8(out)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
-    }
+    use crate::common::batch_values;
+    use serde_json::json;
 
     #[test]
     fn eval_lines_answer_in_order_with_per_line_role_and_rules() {
-        let out = batch(
+        let out = batch_values(
             concat!(
                 "{\"cards\": \"SA S9\", \"role\": \"dealer\"}\n",
                 "{\"cards\": \"S9 CA\", \"role\": \"dealer\", \"rules\": \"vb6\"}\n",
@@ -364,7 +354,7 @@ mod tests {
 
     #[test]
     fn the_hand_key_is_hand_or_its_old_name_cards() {
-        let out = batch(
+        let out = batch_values(
             concat!(
                 "{\"hand\": \"SA S9\", \"role\": \"dealer\"}\n",
                 "{\"cards\": \"SA S9\", \"role\": \"dealer\"}\n",
@@ -380,7 +370,7 @@ mod tests {
             "give \"hand\" or \"cards\" (its old name), not both"
         );
         assert_eq!(out[3]["error"], "missing field \"hand\"");
-        let out = batch(
+        let out = batch_values(
             "{\"hand\": \"S7 S8\", \"seen\": \"S6 H9\"}\n{\"cards\": \"S7 S8\", \"seen\": \"S6 H9\"}\n",
             odds_answer(Role::Child, Rules::DEFAULT, String::new()),
         );
@@ -390,7 +380,7 @@ mod tests {
 
     #[test]
     fn odds_lines_give_exact_fractions_that_sum_to_the_unseen_cards() {
-        let out = batch(
+        let out = batch_values(
             concat!(
                 "{\"cards\": \"S7 S8\", \"seen\": \"S6 H9\"}\n",
                 "{\"cards\": \"S7 S8 S9\"}\n",
@@ -415,7 +405,7 @@ mod tests {
 
     #[test]
     fn odds_outcomes_are_whole_objects_equal_to_the_library() {
-        let out = batch(
+        let out = batch_values(
             concat!(
                 "{\"cards\": \"S7 S8\", \"seen\": \"S6 H9\"}\n",
                 "{\"cards\": \"C5 D5\", \"role\": \"dealer\", \"rules\": \"vb6\"}\n",

@@ -992,8 +992,16 @@ impl Game {
         Some(out)
     }
 
-    /// How many cards the player to move must give, during the exchange.
-    fn give_count(&self) -> u8 {
+    /// How many cards the player to move must give: 2 for the 大富豪, 1 for the 富豪 during the
+    /// exchange, 0 outside it.
+    ///
+    /// ```
+    /// use daifugo::{Game, Rules};
+    /// let g = Game::new(Rules::UECDA, 1); // a reset game: no exchange
+    /// assert_eq!(g.give_count(), 0);
+    /// ```
+    #[must_use]
+    pub const fn give_count(&self) -> u8 {
         match self.phase {
             Phase::Exchange(0) => 2,
             Phase::Exchange(_) => 1,

@@ -46,12 +46,7 @@ impl Game {
             let player = &mut players[p as usize];
             let obs = self.observation(p);
             let action = if self.is_exchanging() {
-                let count = if obs.classes.is_some_and(|c| c[p as usize].index() == 0) {
-                    2
-                } else {
-                    1
-                };
-                Action::Give(player.give(&obs, count))
+                Action::Give(player.give(&obs, usize::from(self.give_count())))
             } else {
                 legal.clear();
                 self.legal_actions_into(&mut legal);

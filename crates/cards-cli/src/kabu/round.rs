@@ -433,7 +433,7 @@ pub fn run_simulate(a: &SimulateArgs) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::common::batch_loop;
+    use crate::common::batch_values;
 
     fn policies() -> PolicyArgs {
         PolicyArgs {
@@ -443,18 +443,10 @@ mod tests {
     }
 
     fn batch(input: &str) -> Vec<Value> {
-        let mut out = Vec::new();
-        batch_loop(
-            input.as_bytes(),
-            &mut out,
+        batch_values(
+            input,
             round_answer(Rules::DEFAULT, [1, 0, 0, 0], policies()),
         )
-        .unwrap();
-        String::from_utf8(out)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
     }
 
     #[test]

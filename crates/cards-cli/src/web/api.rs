@@ -638,10 +638,11 @@ where
 /// game with a seed plays the same way every time.
 #[must_use]
 pub fn mix(seed: u64, step: u64) -> u64 {
-    let mut z = seed ^ step.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
+    // SplitMix64's output function applied to `seed ^ step·GOLDEN` (`splitmix64` adds GOLDEN
+    // to its state first).
+    let mut state = (seed ^ step.wrapping_mul(GOLDEN)).wrapping_sub(GOLDEN);
+    cards_core::rng::splitmix64(&mut state)
 }
 
 /// A game's record as JSON once the game is over; 409 before (a record holds every hand).

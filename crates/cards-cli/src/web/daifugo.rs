@@ -1,7 +1,7 @@
 //! Daifugo in the browser: a match of games (the first a reset game, then classes and the card
 //! exchange), the person as player 0, the computers by one built-in policy.
 
-use daifugo::{Action, Card, CardSet, Class, Game, HandText, Match, Record, Rules};
+use daifugo::{Action, Card, CardSet, Game, HandText, Match, Record, Rules};
 use serde_json::{Value, json};
 
 use super::api::{
@@ -186,15 +186,7 @@ impl Session {
         };
         let obs = self.game.observation(p);
         let action = if self.game.is_exchanging() {
-            let count = if obs
-                .classes
-                .is_some_and(|c| c[usize::from(p)] == Class::Daifugo)
-            {
-                2
-            } else {
-                1
-            };
-            Action::Give(policy.give(&obs, count))
+            Action::Give(policy.give(&obs, usize::from(self.game.give_count())))
         } else {
             let legal = self.game.legal_actions();
             policy.choose(&obs, &legal)
