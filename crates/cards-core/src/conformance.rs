@@ -77,7 +77,7 @@ pub struct Config<G: Game> {
 
 impl<G: Game> Config<G> {
     /// `games` games (times 10 when the environment variable `CARDS_FULL` is `1`), two worlds
-    /// an observation, every step observed in the first 20 games and one in 7 after, two
+    /// an observation, every step observed in the first 10 games and one in 9 after, two
     /// illegal probes a step, at most 10,000 steps a game, hidden information, illegal actions
     /// refused.
     ///
@@ -92,8 +92,8 @@ impl<G: Game> Config<G> {
             games: games * scale(),
             seed: 0,
             worlds: 2,
-            full_games: 20,
-            observe_every: 7,
+            full_games: 10,
+            observe_every: 9,
             probes: 2,
             max_steps: 10_000,
             hidden_information: true,
@@ -127,7 +127,8 @@ pub struct Report {
     pub observations: usize,
     /// Worlds sampled.
     pub worlds: usize,
-    /// Sampled worlds that differ from the true state.
+    /// Sampled worlds that differ from the true state (the first world of each observation is
+    /// compared).
     pub worlds_differing: usize,
     /// Illegal actions tried.
     pub illegal_probes: usize,
@@ -430,13 +431,17 @@ fn check_observations<G: Game + Debug>(
                     &format!("a world sampled for player {q} gives it other legal actions"),
                 )?;
             }
-            if format!("{world:?}") != truth {
-                report.worlds_differing += 1;
+            // Formatting whole games is the suite's dearest step: once an observation.
+            if w == 0 {
+                let text = format!("{world:?}");
+                if text != truth {
+                    report.worlds_differing += 1;
+                }
+                run.ensure(
+                    format!("{into:?}") == text,
+                    &format!("sample_into differs from sample (world {w} of player {q})"),
+                )?;
             }
-            run.ensure(
-                format!("{into:?}") == format!("{world:?}"),
-                &format!("sample_into differs from sample (world {w} of player {q})"),
-            )?;
         }
     }
     Ok(())
