@@ -719,7 +719,7 @@ pub fn doudizhu_game(data: &[u8]) {
         Ok(again) => assert_eq!(again, g, "the record replays to another game"),
         Err(e) => panic!("the record of a game does not replay: {e}"),
     }
-    let _ = g.returns();
+    let _ = g.scores();
 }
 
 /// Target `kabu_round`: a Kabu round (either preset, a seeded deal, stakes from the bytes,
@@ -778,7 +778,7 @@ pub fn kabu_round(data: &[u8]) {
     }
     if round.is_over() {
         assert_eq!(round.record().replay(), Ok(round));
-        let _ = round.returns();
+        let _ = round.net();
         for s in seats {
             let _ = round.settlement(s);
         }

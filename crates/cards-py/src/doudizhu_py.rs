@@ -1187,7 +1187,7 @@ impl PyGame {
 
     /// The returns by seat once the game is over (the flow preset's scoring).
     fn returns(&self) -> Vec<i64> {
-        self.game.returns().to_vec()
+        self.game.scores().to_vec()
     }
 
     /// What `seat` sees: own hand, phase, first bidder, bids, landlord, the kitty (once known),

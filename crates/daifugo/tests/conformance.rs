@@ -2,7 +2,6 @@
 //! modes, in reset games and in games with classes and the exchange.
 
 use cards_core::conformance::{Config, Illegal, check};
-use cards_core::game::Game as _;
 use cards_core::{CardSet, Rng};
 use daifugo::{Action, Class, Game, Mode, Rules};
 

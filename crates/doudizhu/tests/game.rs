@@ -165,7 +165,7 @@ fn scenarios_under_openspiel() {
         play(&mut g, &actions);
         assert!(g.is_over(), "S{}", i + 1);
         assert_eq!(g.state().landlord(), Some(s.landlord), "S{}", i + 1);
-        assert_eq!(g.returns(), s.openspiel, "S{}", i + 1);
+        assert_eq!(g.scores(), s.openspiel, "S{}", i + 1);
         assert_eq!(
             g.state().landlord_won(),
             Some(s.landlord_wins),
@@ -185,7 +185,7 @@ fn scenarios_under_rlcard() {
         } else {
             [0, 1, 1]
         };
-        assert_eq!(g.returns(), want, "S{}", i + 1);
+        assert_eq!(g.scores(), want, "S{}", i + 1);
     }
 }
 
@@ -201,12 +201,7 @@ fn scenarios_under_douzero() {
             "S{} bombs",
             i + 1
         );
-        assert_eq!(
-            g.returns(),
-            by_role(0, s.scores.0, s.scores.1),
-            "S{}",
-            i + 1
-        );
+        assert_eq!(g.scores(), by_role(0, s.scores.0, s.scores.1), "S{}", i + 1);
         let sign = if s.landlord_wins { 1 } else { -1 };
         let b = i64::from(s.b);
         assert_eq!(
@@ -244,7 +239,7 @@ fn scenarios_under_standard_and_strict() {
             }
             actions.extend(plays(s));
             play(&mut g, &actions);
-            assert_eq!(g.returns(), s.openspiel, "{rules} S{}", i + 1);
+            assert_eq!(g.scores(), s.openspiel, "{rules} S{}", i + 1);
         }
     }
 }
@@ -280,7 +275,7 @@ fn openspiel_auctions() {
             assert!(g.is_over(), "{name}: all pass ends the game");
             assert!(!g.state().redeal(), "{name}: no redeal under openspiel");
         }
-        assert_eq!(g.returns(), returns, "{name}");
+        assert_eq!(g.scores(), returns, "{name}");
     }
 }
 
@@ -345,7 +340,7 @@ fn standard_auctions() {
     }
     assert_eq!((g.state().landlord(), g.state().bid()), (Some(0), 1), "A3");
     play(&mut g, &plays(s1));
-    assert_eq!(g.returns(), [4, -2, -2], "A3 then S1's plays");
+    assert_eq!(g.scores(), [4, -2, -2], "A3 then S1's plays");
 
     // O8: 0:0 1:1 2:0 ends the round; 0:2 is no bid any more
     let mut g = Game::from_deal(GameRules::STANDARD, deal(s1, 0, 0));
@@ -371,7 +366,7 @@ fn standard_auctions() {
         g.apply(Action::Pass).unwrap();
     }
     assert!(g.is_over() && g.state().redeal());
-    assert_eq!(g.returns(), [0, 0, 0]);
+    assert_eq!(g.scores(), [0, 0, 0]);
     assert_eq!(g.apply(Action::Pass), Err(GameError::Over));
 }
 
@@ -516,7 +511,7 @@ fn records_replay_and_name_the_first_illegal_action() {
     let r = g.record();
     assert_eq!(r.actions[..4], ["pass", "3", "3", "4444"]);
     let again = r.replay().unwrap();
-    assert_eq!(again.returns(), [-24, 48, -24]);
+    assert_eq!(again.scores(), [-24, 48, -24]);
     let mut bad = r.clone();
     bad.actions[5] = "BR".into(); // seat 0 passed... seat 0 holds no rocket
     match bad.replay() {
@@ -547,7 +542,7 @@ fn plane_notation_in_records() {
     actions.extend(plays(s));
     play(&mut g, &actions);
     assert_eq!(g.record().actions.last().unwrap(), "333444555666777-89TJQ");
-    assert_eq!(g.returns(), [-2, 4, -2]);
+    assert_eq!(g.scores(), [-2, 4, -2]);
 }
 
 /// The kitty left shrinks by the ranks the landlord plays (RLCard's `seen_cards`), never below
@@ -605,7 +600,7 @@ fn call_rob_call_with_no_robs() {
     assert_eq!(s.phase(), Phase::Play);
     assert_eq!(s.hand(0).len(), 20);
     play(&mut g, &plays(&S[0]));
-    assert_eq!(g.returns(), [4, -2, -2]);
+    assert_eq!(g.scores(), [4, -2, -2]);
 }
 
 /// Seat 0 calls, seats 1 and 2 rob: the last robber (seat 2) is landlord, the stake is ×4
@@ -629,14 +624,14 @@ fn call_rob_robbed_by_both_others() {
     assert_eq!(g.current_player(), Some(2));
     play(&mut g, &plays(&S[0]));
     assert_eq!(g.state().multiplier(), 8);
-    assert_eq!(g.returns(), [-8, -8, 16]);
+    assert_eq!(g.scores(), [-8, -8, 16]);
 
     // one rob, then a pass: the robber keeps it at ×2
     let mut g = Game::from_deal(call_rob(), deal(&S[0], 1, 0));
     auction(&mut g, "call rob pass");
     assert_eq!((g.state().landlord(), g.state().robs()), (Some(1), 1));
     play(&mut g, &plays(&S[0]));
-    assert_eq!(g.returns(), [-4, 8, -4]);
+    assert_eq!(g.scores(), [-4, 8, -4]);
 }
 
 /// A seat that declined before the call gets no turn to rob: 0 passes, 1 calls, 2 passes ends
@@ -670,7 +665,7 @@ fn call_rob_nobody_calls() {
     auction(&mut g, "pass pass pass");
     assert!(g.is_over() && g.state().redeal());
     assert_eq!(g.state().landlord(), None);
-    assert_eq!(g.returns(), [0, 0, 0]);
+    assert_eq!(g.scores(), [0, 0, 0]);
     assert_eq!(g.apply(Action::Call), Err(GameError::Over));
 
     let rules: GameRules = "standard+auction=call_rob+all_pass=end_zero"
@@ -679,7 +674,7 @@ fn call_rob_nobody_calls() {
     let mut g = Game::from_deal(rules, deal(&S[0], 0, 2));
     auction(&mut g, "pass pass pass");
     assert!(g.is_over() && !g.state().redeal());
-    assert_eq!(g.returns(), [0, 0, 0]);
+    assert_eq!(g.scores(), [0, 0, 0]);
 }
 
 /// Illegal auction actions are refused with a typed error and the game unchanged.
@@ -741,7 +736,7 @@ fn call_rob_record_replays() {
     assert_eq!(r.actions[..3], ["call", "rob", "rob"]);
     let replayed = r.replay().unwrap();
     assert_eq!(replayed.state(), g.state());
-    assert_eq!(replayed.returns(), [-8, -8, 16]);
+    assert_eq!(replayed.scores(), [-8, -8, 16]);
     let t = r.transcript();
     assert!(
         t.contains("seat 0: call\nseat 1: rob\nseat 2: rob\n"),

@@ -27,7 +27,7 @@ fn records_as_json_round_trip() {
         insta::assert_snapshot!(format!("record_{name}"), json);
         let back: doudizhu::Record = serde_json::from_str(&json).unwrap();
         assert_eq!(back, g.record());
-        assert_eq!(back.replay().unwrap().returns(), g.returns());
+        assert_eq!(back.replay().unwrap().scores(), g.scores());
     }
     // rules objects: the flow and play presets and the options that differ
     let mut r = GameRules::STANDARD;

@@ -62,7 +62,7 @@ fn check_game(rules: GameRules, seed: u64, greedy: bool) -> Game {
         assert_eq!(bits, Counts::FULL.bits(), "{rules} seed {seed}");
     }
     let s = g.state();
-    let r = g.returns();
+    let r = g.scores();
     if rules.payoff == Payoff::Stake {
         assert_eq!(r.iter().sum::<i64>(), 0, "{rules} seed {seed}");
     }
@@ -106,7 +106,7 @@ fn check_game(rules: GameRules, seed: u64, greedy: bool) -> Game {
     }
     let replayed = g.record().replay().unwrap();
     assert_eq!(replayed.state(), g.state(), "{rules} seed {seed}");
-    assert_eq!(replayed.returns(), r);
+    assert_eq!(replayed.scores(), r);
     g
 }
 

@@ -97,7 +97,7 @@ fn phases_dealing_order_draws_and_settlement_of_an_explicit_deal() {
     assert_eq!(r.settlement(Seat::Field3).unwrap().net, 3); // 8 over 3
     assert_eq!(r.settlement(Seat::Field4).unwrap().net, 4);
     assert_eq!(r.settlement(Seat::Dealer), None);
-    assert_eq!(r.returns(), 18);
+    assert_eq!(r.net(), 18);
     assert_eq!(r.legal_actions(), []);
 }
 
@@ -186,7 +186,7 @@ fn settlement_in_a_round_multiplies_by_the_stake() {
     assert_eq!((s.stake, s.case, s.net), (3, Case::Shippin, 6));
     let s = r.settlement(Seat::Field4).unwrap();
     assert_eq!((s.stake, s.case, s.net), (5, Case::FieldWins, 5));
-    assert_eq!(r.returns(), 11);
+    assert_eq!(r.net(), 11);
 }
 
 #[test]
@@ -521,7 +521,7 @@ fn a_record_that_does_not_fit_is_refused() {
     let mut free = good.clone();
     free.seed = None;
     let again = free.replay().unwrap();
-    assert_eq!(again.returns(), r.returns());
+    assert_eq!(again.net(), r.net());
     assert_eq!(again.seed(), None);
 }
 
