@@ -39,8 +39,8 @@ use std::time::{Duration, Instant};
 use daifugo::Rules;
 use daifugo::uecda::{Grid, Status};
 
-use super::engine::{Engine, Submission};
-use super::net::{Incoming, NetError, read_grid, spawn_reader, write_bytes, write_int};
+use crate::engine::{Engine, Submission};
+use crate::net::{Incoming, NetError, read_grid, spawn_reader, write_bytes, write_int};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -150,7 +150,7 @@ struct Server<'a> {
 ///
 /// ```
 /// use std::{io, sync::mpsc, thread, time::Duration};
-/// use cards_cli::uecda::{client, player, server, PolicyName};
+/// use uecda::{client, server};
 /// use daifugo::Rules;
 ///
 /// let (tx, rx) = mpsc::channel();
@@ -175,7 +175,7 @@ struct Server<'a> {
 ///                 name: format!("p{i}"),
 ///                 idle: Some(Duration::from_secs(30)),
 ///             };
-///             let mut me = player(PolicyName::Seed, i, Rules::UECDA);
+///             let mut me = daifugo::policy_by_name("seed", i).unwrap();
 ///             client::run_client(&opts, &Rules::UECDA, me.as_mut()).unwrap()
 ///         })
 ///     })

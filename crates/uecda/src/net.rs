@@ -88,7 +88,7 @@ pub fn read_full(
 /// ```
 /// use std::net::{TcpListener, TcpStream};
 /// use std::time::{Duration, Instant};
-/// use cards_cli::uecda::net::{read_grid, read_int, write_grid, write_int};
+/// use uecda::net::{read_grid, read_int, write_grid, write_int};
 /// use daifugo::uecda::Grid;
 ///
 /// let l = TcpListener::bind("127.0.0.1:0").unwrap();

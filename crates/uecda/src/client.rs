@@ -29,50 +29,8 @@ use cards_core::CardSet;
 use daifugo::uecda::{Grid, Status};
 use daifugo::{Meld, Rules, State};
 
-use super::net::{NetError, read_grid, read_int, write_grid};
-
-/// What the grids tell the client at a decision.
-#[derive(Clone, Copy, Debug)]
-pub struct View {
-    /// This client's player number.
-    pub player: u8,
-    /// Its cards (after the tribute, at the exchange).
-    pub hand: CardSet,
-    /// The table (clear at the exchange).
-    pub state: State,
-    /// Player 0..4's card counts.
-    pub counts: [u8; 5],
-    /// Player 0..4's classes from the deal grid (`None` in a reset game).
-    pub classes: Option<[u8; 5]>,
-    /// The player at seat 0..4.
-    pub seats: [u8; 5],
-}
-
-/// A computer player as the client drives it.
-///
-/// ```
-/// use cards_cli::uecda::client::{Player, View};
-/// use cards_core::CardSet;
-/// use daifugo::Meld;
-///
-/// /// Plays the strongest legal meld (the lists go weakest first).
-/// struct Last;
-///
-/// impl Player for Last {
-///     fn give(&mut self, view: &View, n: usize) -> CardSet {
-///         daifugo::weakest(view.hand, n)
-///     }
-///     fn play(&mut self, _view: &View, legal: &[Meld]) -> Option<Meld> {
-///         legal.last().copied()
-///     }
-/// }
-/// ```
-pub trait Player {
-    /// The `n` cards to give in the exchange from `view.hand`.
-    fn give(&mut self, view: &View, n: usize) -> CardSet;
-    /// The meld to play (`None` = pass), one of `legal`.
-    fn play(&mut self, view: &View, legal: &[Meld]) -> Option<Meld>;
-}
+use crate::net::{NetError, read_grid, read_int, write_grid};
+use crate::player::{Player, Told};
 
 /// Where and how to connect.
 #[derive(Clone, Debug)]
@@ -136,13 +94,15 @@ impl std::fmt::Display for ClientError {
 
 impl std::error::Error for ClientError {}
 
-/// Connects, plays a whole match with `player`, and returns what the client saw (see
-/// [`crate::uecda::server::serve`] for a match in one process).
+/// Connects, plays a whole match with `policy` (any `daifugo` player: it is shown what the
+/// grids tell, with no history), and returns what the client saw (see [`crate::serve`] for a
+/// match in one process).
 pub fn run_client(
     opts: &ClientOptions,
     rules: &Rules,
-    player: &mut dyn Player,
+    policy: &mut dyn daifugo::Policy,
 ) -> Result<ClientReport, ClientError> {
+    let mut player = Player::new(policy, *rules);
     let addr = (opts.host.as_str(), opts.port)
         .to_socket_addrs()
         .map_err(|e| ClientError::Connect(format!("{}:{}: {e}", opts.host, opts.port)))?
@@ -181,7 +141,7 @@ pub fn run_client(
         let classes = places_of(&ds).map(|p| p.map(|x| x - 1));
         if ds.to_give > 0 {
             let n = usize::from(ds.to_give);
-            let view = View {
+            let told = Told {
                 player: me as u8,
                 hand: dealt,
                 state: State::default(),
@@ -189,10 +149,7 @@ pub fn run_client(
                 classes,
                 seats: ds.seats,
             };
-            let mut give = player.give(&view, n);
-            if give.len() != n || !give.is_subset(dealt) {
-                give = weakest(dealt, n);
-            }
+            let give = player.give(&told, n);
             c.grid_out(&Grid::from_hand(give), "sending the exchange")?;
         }
         let mut counts = ds.counts;
@@ -208,7 +165,7 @@ pub fn run_client(
                     .with_eleven_back(hs.eleven_back)
                     .with_lock(hs.locked);
                 let legal = daifugo::follow(hand, &state, rules).unwrap_or_default();
-                let view = View {
+                let told = Told {
                     player: me as u8,
                     hand,
                     state,
@@ -216,7 +173,7 @@ pub fn run_client(
                     classes,
                     seats: hs.seats,
                 };
-                let choice = player.play(&view, &legal).filter(|m| legal.contains(m));
+                let choice = player.play(&told, &legal);
                 let grid = match &choice {
                     Some(m) => Grid::from_meld(m, state.revolution ^ state.eleven_back),
                     None => Grid::EMPTY,
@@ -266,11 +223,6 @@ pub fn run_client(
         }
     }
     Ok(c.report)
-}
-
-/// The `n` weakest cards of `hand` in the normal order (3 first, the joker last).
-fn weakest(hand: CardSet, n: usize) -> CardSet {
-    hand.iter().take(n).collect()
 }
 
 /// Places 1..5 of players 0..4 from a deal grid's classes, when they are a permutation (not in
@@ -333,19 +285,17 @@ impl Session<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uecda::net::write_int;
+    use crate::net::write_int;
+    use daifugo::{Action, Observation, Policy};
     use std::io::Write;
     use std::net::TcpListener;
 
-    /// Always the first legal meld; gives the first cards.
+    /// Always the first legal action (the weakest meld, or pass); gives the weakest cards.
     struct First;
 
-    impl Player for First {
-        fn give(&mut self, view: &View, n: usize) -> CardSet {
-            view.hand.iter().take(n).collect()
-        }
-        fn play(&mut self, _: &View, legal: &[Meld]) -> Option<Meld> {
-            legal.first().copied()
+    impl Policy for First {
+        fn choose(&mut self, _: &Observation<'_>, legal: &[Action]) -> Action {
+            legal[0]
         }
     }
 
