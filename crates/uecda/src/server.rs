@@ -16,8 +16,10 @@
 //!   that fails makes the client **disconnected**: the server logs it, closes the socket (so a
 //!   late grid is never read as the next message), and from then on that player passes at every
 //!   turn and gives its strongest cards in the exchange; the match goes on without writing to it;
-//! - a grid that arrives when the server is not waiting for one from that client is logged and
-//!   dropped;
+//! - a grid that arrives when the server is not waiting for one from that client is dropped, with
+//!   one log line a turn that counts them; a client that sends more than [`MAX_STRAY`] such grids
+//!   in a match is disconnected. A reader thread holds at most [`QUEUE`](crate::net::QUEUE) grids, so a client that
+//!   floods the server is held back by TCP and costs no memory;
 //! - a submission that is no meld (garbage values beside cards, scattered cells, a two-card run,
 //!   two jokers, ...) is logged with the client's name and the cell at fault, answered 8 and
 //!   counted as a pass, as the official server counts it; so is a meld the player does not hold
@@ -41,6 +43,9 @@ use daifugo::uecda::{Grid, Status};
 
 use crate::engine::{Engine, Submission};
 use crate::net::{Incoming, NetError, read_grid, spawn_reader, write_bytes, write_int};
+
+/// A client that sends more than this many grids out of turn in a match is disconnected.
+pub const MAX_STRAY: u32 = 3;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -131,6 +136,8 @@ struct Client {
     pending: Vec<u8>,
     rx: mpsc::Receiver<Incoming>,
     alive: bool,
+    /// Grids it sent out of turn in this match.
+    stray: u32,
 }
 
 /// The server: the clients, the log, and counters.
@@ -271,6 +278,7 @@ fn accept_five(
                     pending: Vec::with_capacity(2048),
                     rx,
                     alive: true,
+                    stray: 0,
                 });
             }
             Err(why) => {
@@ -317,6 +325,8 @@ impl Server<'_> {
         c.alive = false;
         c.pending.clear();
         let _ = c.out.shutdown(Shutdown::Both);
+        // dropping the receiver ends a reader thread waiting to hand over a grid
+        c.rx = mpsc::sync_channel(0).1;
         self.disconnected.push(p as u8);
     }
 
@@ -358,18 +368,36 @@ impl Server<'_> {
         }
     }
 
-    /// Drops what a client sent without being asked (logged), and notices closed connections.
+    /// Drops what a client sent without being asked (one log line for the client, with the
+    /// count), disconnects a client past [`MAX_STRAY`] such grids, and notices closed
+    /// connections. Takes at most `MAX_STRAY + 1` grids of a client, however fast it sends.
     fn drain(&mut self) {
         for p in 0..self.clients.len() {
+            let mut now = 0u32;
             while self.clients[p].alive {
                 match self.clients[p].rx.try_recv() {
                     Ok(Incoming::Grid(_)) => {
-                        let label = self.label(p);
-                        let _ = writeln!(self.log, "{label} sent a grid out of turn; ignored");
+                        now += 1;
+                        self.clients[p].stray += 1;
+                        if self.clients[p].stray > MAX_STRAY {
+                            let why = format!(
+                                "sent {} grids out of turn (more than {MAX_STRAY})",
+                                self.clients[p].stray
+                            );
+                            self.disconnect(p, &why);
+                        }
                     }
                     Ok(Incoming::Closed(why)) => self.disconnect(p, &why),
                     Err(_) => break,
                 }
+            }
+            if now > 0 && self.clients[p].alive {
+                let label = self.label(p);
+                let _ = writeln!(
+                    self.log,
+                    "{label} sent {now} grid(s) out of turn; ignored ({} of {MAX_STRAY} allowed in the match)",
+                    self.clients[p].stray
+                );
             }
         }
     }
