@@ -24,7 +24,8 @@
 //!   two jokers, ...) is logged with the client's name and the cell at fault, answered 8 and
 //!   counted as a pass, as the official server counts it; so is a meld the player does not hold
 //!   or that does not beat the table;
-//! - the wait for five clients has an overall limit.
+//! - the handshakes run side by side, so idle connections do not delay the real clients, and
+//!   the wait for five clients has an overall limit.
 //!
 //! The state cells of a field grid (`[5][4..8]`) show the state after the action and before any
 //! flush it triggers, as the official server's do: after an 8-cut or the last pass of a trick
@@ -33,16 +34,16 @@
 //! are the game's classes in every grid (the official server overwrites them with places as
 //! players finish; read classes from the deal grid with either server). Row 7 is always 0.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use daifugo::Rules;
-use daifugo::uecda::{Grid, Status};
+use daifugo::uecda::{GRID_BYTES, Grid, Status};
 
 use crate::engine::{Engine, Submission};
-use crate::net::{Incoming, NetError, read_grid, spawn_reader, write_bytes, write_int};
+use crate::net::{Incoming, NetError, spawn_reader, write_bytes, write_int};
 
 /// A client that sends more than this many grids out of turn in a match is disconnected.
 pub const MAX_STRAY: u32 = 3;
@@ -242,8 +243,66 @@ pub fn serve(
     })
 }
 
+/// At most this many connections wait for their profile at once; later ones wait in the listen
+/// backlog until one of these is done.
+pub const MAX_PENDING: usize = 64;
+
+/// A connection that has not sent its whole profile yet.
+struct Pending {
+    stream: TcpStream,
+    addr: SocketAddr,
+    buf: [u8; GRID_BYTES],
+    got: usize,
+    /// When its profile wait ends.
+    until: Instant,
+}
+
+/// What a look at a pending connection found.
+enum Handshake {
+    /// Not all of the profile yet.
+    Waiting,
+    /// The whole profile.
+    Profile(Box<Grid>),
+    /// No profile will come (why).
+    Failed(String),
+}
+
+impl Pending {
+    /// Reads what the connection has sent (without waiting).
+    fn poll(&mut self, now: Instant, wait: Duration) -> Handshake {
+        loop {
+            match self.stream.read(&mut self.buf[self.got..]) {
+                Ok(0) => {
+                    return Handshake::Failed(format!(
+                        "no profile: {}",
+                        NetError::Closed { got: self.got }
+                    ));
+                }
+                Ok(n) => {
+                    self.got += n;
+                    if self.got == GRID_BYTES {
+                        return Handshake::Profile(Box::new(Grid::from_bytes(&self.buf)));
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    return if now >= self.until {
+                        Handshake::Failed(format!("no profile in {} s", wait.as_secs_f64()))
+                    } else {
+                        Handshake::Waiting
+                    };
+                }
+                Err(e) => return Handshake::Failed(format!("no profile: {e}")),
+            }
+        }
+    }
+}
+
 /// Accepts connections until five clients sent their profile, refusing (with a log line) any
-/// that sends none within the profile wait or a bad one.
+/// that sends none within the profile wait or a bad one. The handshakes run side by side (up to
+/// [`MAX_PENDING`] at once, each polled without blocking), so idle connections cost the real
+/// clients nothing; player numbers go in the order the profiles complete; everything ends at
+/// the overall wait's one deadline.
 fn accept_five(
     listener: &TcpListener,
     opts: &ServeOptions,
@@ -252,56 +311,93 @@ fn accept_five(
     let deadline = opts.wait.map(|w| Instant::now() + w);
     listener.set_nonblocking(true).map_err(ServeError::Io)?;
     let mut clients = Vec::with_capacity(5);
+    let mut pending: Vec<Pending> = Vec::new();
     while clients.len() < 5 {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        let now = Instant::now();
+        if deadline.is_some_and(|d| now >= d) {
+            for p in pending {
+                let _ = writeln!(log, "refused {}: the wait for five clients ran out", p.addr);
+                let _ = p.stream.shutdown(Shutdown::Both);
+            }
             return Err(ServeError::TooFewClients(clients.len()));
         }
-        let (mut stream, addr) = match listener.accept() {
-            Ok(x) => x,
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                std::thread::sleep(Duration::from_millis(10));
-                continue;
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(ServeError::Io(e)),
-        };
-        let player = clients.len() as u8;
-        match handshake(&mut stream, player, opts.profile_wait) {
-            Ok(name) => {
-                let _ = writeln!(log, "player {player} ({name}) connected from {addr}");
-                let _ = stream.set_write_timeout(opts.timeout);
-                let reader = stream.try_clone().map_err(ServeError::Io)?;
-                let rx = spawn_reader(reader, &player.to_string()).map_err(ServeError::Io)?;
-                clients.push(Client {
-                    name,
-                    out: stream,
-                    pending: Vec::with_capacity(2048),
-                    rx,
-                    alive: true,
-                    stray: 0,
-                });
-            }
-            Err(why) => {
-                let _ = writeln!(log, "refused {addr}: {why}");
-                let _ = stream.shutdown(Shutdown::Both);
+        let mut busy = false;
+        while pending.len() < MAX_PENDING {
+            match listener.accept() {
+                Ok((stream, addr)) => {
+                    busy = true;
+                    if let Err(e) = stream.set_nonblocking(true) {
+                        let _ = writeln!(log, "refused {addr}: {e}");
+                        continue;
+                    }
+                    let _ = stream.set_nodelay(true);
+                    pending.push(Pending {
+                        stream,
+                        addr,
+                        buf: [0; GRID_BYTES],
+                        got: 0,
+                        until: now + opts.profile_wait,
+                    });
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(ServeError::Io(e)),
             }
         }
+        let mut i = 0;
+        while i < pending.len() && clients.len() < 5 {
+            let grid = match pending[i].poll(now, opts.profile_wait) {
+                Handshake::Waiting => {
+                    i += 1;
+                    continue;
+                }
+                Handshake::Profile(g) => Ok(g),
+                Handshake::Failed(why) => Err(why),
+            };
+            busy = true;
+            let Pending {
+                mut stream, addr, ..
+            } = pending.swap_remove(i);
+            let player = clients.len() as u8;
+            match grid.and_then(|g| welcome(&mut stream, &g, player, opts.profile_wait)) {
+                Ok(name) => {
+                    let _ = writeln!(log, "player {player} ({name}) connected from {addr}");
+                    let _ = stream.set_write_timeout(opts.timeout);
+                    let reader = stream.try_clone().map_err(ServeError::Io)?;
+                    let rx = spawn_reader(reader, &player.to_string()).map_err(ServeError::Io)?;
+                    clients.push(Client {
+                        name,
+                        out: stream,
+                        pending: Vec::with_capacity(2048),
+                        rx,
+                        alive: true,
+                        stray: 0,
+                    });
+                }
+                Err(why) => {
+                    let _ = writeln!(log, "refused {addr}: {why}");
+                    let _ = stream.shutdown(Shutdown::Both);
+                }
+            }
+        }
+        if !busy {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    for p in pending {
+        let _ = writeln!(log, "refused {}: the match has its five players", p.addr);
+        let _ = p.stream.shutdown(Shutdown::Both);
     }
     Ok(clients)
 }
 
-/// Reads the profile within `wait` and sends the player number; returns the name.
-fn handshake(stream: &mut TcpStream, player: u8, wait: Duration) -> Result<String, String> {
-    stream.set_nonblocking(false).map_err(|e| e.to_string())?;
-    let _ = stream.set_nodelay(true);
-    let g = match read_grid(stream, Some(Instant::now() + wait)) {
-        Ok(g) => g,
-        Err(NetError::Timeout) => {
-            return Err(format!("no profile in {} s", wait.as_secs_f64()));
-        }
-        Err(e) => return Err(format!("no profile: {e}")),
-    };
+/// Reads the name from a whole profile and sends the player number (blocking, within `wait`).
+fn welcome(stream: &mut TcpStream, g: &Grid, player: u8, wait: Duration) -> Result<String, String> {
     let (_, name) = g.read_profile().map_err(|e| format!("bad profile: {e}"))?;
+    stream.set_nonblocking(false).map_err(|e| e.to_string())?;
+    stream
+        .set_write_timeout(Some(wait))
+        .map_err(|e| e.to_string())?;
     write_int(stream, i32::from(player))
         .map_err(|e| format!("cannot send the player number: {e}"))?;
     Ok(name)

@@ -129,3 +129,32 @@ fn a_flooding_client_is_disconnected_and_the_match_goes_on() {
         "the match took {elapsed:?}"
     );
 }
+
+/// Finding 2: idle connections made before the real clients do not delay the match (the
+/// handshakes run side by side; before, each idle one held the door for the 2 s profile wait).
+#[test]
+fn idle_connections_do_not_delay_the_start() {
+    let (addr, done) = start(options(1));
+    let idle: Vec<TcpStream> = (0..5).map(|_| TcpStream::connect(addr).unwrap()).collect();
+    thread::sleep(Duration::from_millis(100));
+    let start = Instant::now();
+    let ours: Vec<_> = (0..5).map(|i| client(addr, &format!("ours{i}"))).collect();
+    let (standings, log) = finish(&done, Duration::from_secs(20));
+    let elapsed = start.elapsed();
+    for c in ours {
+        assert_eq!(c.join().unwrap().unwrap().games.len(), 1);
+    }
+    assert!(standings.disconnected.is_empty(), "{log}");
+    // one game takes milliseconds; five idle connections in turn took 10 s
+    assert!(
+        elapsed < Duration::from_millis(1500),
+        "the match took {elapsed:?}\n{log}"
+    );
+    // the idle ones are told so once the match has its players
+    assert_eq!(
+        log.matches("the match has its five players").count(),
+        5,
+        "{log}"
+    );
+    drop(idle);
+}
