@@ -151,7 +151,7 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
                 text,
                 "\n{:>4} {p:>6} {:<15} {:>6} {:>4} {:>3} {:>3} {:>3} {:>3}",
                 i + 1,
-                s.names[p],
+                uecda::escape(&s.names[p]),
                 s.points[p],
                 pl[0],
                 pl[1],
@@ -164,7 +164,7 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
             let _ = write!(
                 text,
                 "\nplayer {p} ({}) was disconnected",
-                s.names[usize::from(*p)]
+                uecda::escape(&s.names[usize::from(*p)])
             );
         }
         write_out(&text)

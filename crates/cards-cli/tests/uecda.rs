@@ -588,3 +588,27 @@ fn bad_limits_are_usage_errors() {
         assert!(!err.contains("listening"), "{bad}: {err}");
     }
 }
+
+/// A client name holding an escape sequence and a newline is printed escaped in the standings
+/// (the JSON standings carry it as sent, JSON-escaped).
+#[test]
+fn names_are_printed_escaped() {
+    let (srv, port, log) = server(&["--games", "1", "--seed", "4", "--wait", "60"]);
+    let evil = "x\u{1b}[2J\nforged";
+    let clients: Vec<Proc> = (0..5)
+        .map(|i| client(port, if i == 2 { evil } else { "ours" }, "seed", i))
+        .collect();
+    let limit = Duration::from_secs(60);
+    for (i, c) in clients.into_iter().enumerate() {
+        c.finish(limit, &format!("client {i}"));
+    }
+    let out = srv.finish(limit, "server");
+    let log = log.join().unwrap();
+    assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+    assert!(out.contains(r"x\u{1b}[2J\nforged"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("forged")), "{out}");
+    assert!(
+        log.iter().all(|l| !l.chars().any(char::is_control)),
+        "{log:?}"
+    );
+}

@@ -24,5 +24,26 @@ pub mod net;
 mod player;
 pub mod server;
 
+/// A name as it may be printed: control characters (an escape sequence, a newline that would
+/// forge a log line) and backslashes written as Rust escapes, everything else as it is.
+///
+/// ```
+/// assert_eq!(uecda::escape("a\u{1b}[2J\nb"), r"a\u{1b}[2J\nb");
+/// assert_eq!(uecda::escape("大富豪"), "大富豪");
+/// ```
+#[must_use]
+pub fn escape(name: &str) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if c.is_control() || c == '\\' {
+            let _ = write!(out, "{}", c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 pub use client::{ClientError, ClientOptions, ClientReport, GameSeen, run_client};
 pub use server::{ServeError, ServeOptions, Standings, serve};

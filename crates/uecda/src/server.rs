@@ -91,7 +91,7 @@ pub struct Standings {
     pub seed: u64,
     /// Games played.
     pub games: u32,
-    /// Client names by player number.
+    /// Client names by player number, as sent (print them through [`crate::escape`]).
     pub names: Vec<String>,
     /// Points by player number (5 for a first place down to 1).
     pub points: [u32; 5],
@@ -132,6 +132,8 @@ impl std::error::Error for ServeError {}
 
 struct Client {
     name: String,
+    /// The name as the log prints it ([`crate::escape`]).
+    shown: String,
     out: TcpStream,
     /// Messages not yet written (see [`Server::flush_all`]).
     pending: Vec<u8>,
@@ -361,12 +363,14 @@ fn accept_five(
             let player = clients.len() as u8;
             match grid.and_then(|g| welcome(&mut stream, &g, player, opts.profile_wait)) {
                 Ok(name) => {
-                    let _ = writeln!(log, "player {player} ({name}) connected from {addr}");
+                    let shown = crate::escape(&name);
+                    let _ = writeln!(log, "player {player} ({shown}) connected from {addr}");
                     let _ = stream.set_write_timeout(opts.timeout);
                     let reader = stream.try_clone().map_err(ServeError::Io)?;
                     let rx = spawn_reader(reader, &player.to_string()).map_err(ServeError::Io)?;
                     clients.push(Client {
                         name,
+                        shown,
                         out: stream,
                         pending: Vec::with_capacity(2048),
                         rx,
@@ -405,7 +409,7 @@ fn welcome(stream: &mut TcpStream, g: &Grid, player: u8, wait: Duration) -> Resu
 
 impl Server<'_> {
     fn label(&self, p: usize) -> String {
-        format!("player {p} ({})", self.clients[p].name)
+        format!("player {p} ({})", self.clients[p].shown)
     }
 
     fn disconnect(&mut self, p: usize, why: &str) {

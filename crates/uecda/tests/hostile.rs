@@ -158,3 +158,28 @@ fn idle_connections_do_not_delay_the_start() {
     );
     drop(idle);
 }
+
+/// Finding 3: a name holding an escape sequence or a newline reaches the log escaped: no line
+/// is forged and the operator's terminal gets no control character.
+#[test]
+fn control_characters_in_names_are_escaped_in_the_log() {
+    let (addr, done) = start(options(1));
+    let evil = "a\u{1b}[2J\nplayer 9";
+    let mut ours: Vec<_> = (0..4).map(|i| client(addr, &format!("ours{i}"))).collect();
+    ours.push(client(addr, evil));
+    let (standings, log) = finish(&done, Duration::from_secs(20));
+    for c in ours {
+        assert_eq!(c.join().unwrap().unwrap().games.len(), 1);
+    }
+    // the standings keep the name as sent (for JSON); what is printed is escaped
+    assert!(standings.names.iter().any(|n| n == evil));
+    assert!(!log.chars().any(|c| c.is_control() && c != '\n'), "{log:?}");
+    assert!(log.contains(r"(a\u{1b}[2J\nplayer 9) connected"), "{log}");
+    assert!(
+        log.lines()
+            .all(|l| l.starts_with("player ") && !l.starts_with("player 9")),
+        "{log}"
+    );
+    assert_eq!(uecda::escape(evil), r"a\u{1b}[2J\nplayer 9");
+    assert_eq!(uecda::escape("大富豪 \\ x"), r"大富豪 \\ x");
+}
