@@ -61,6 +61,10 @@ pub struct ClientArgs {
     /// Seed of the random player (drawn and printed when absent).
     #[arg(long)]
     seed: Option<u64>,
+    /// Seconds the server may stay silent before the client gives up (exit status 1); 0 = no
+    /// limit.
+    #[arg(long, default_value_t = uecda::client::IDLE.as_secs_f64(), value_parser = seconds)]
+    idle: f64,
     /// Print what the client saw as one JSON object.
     #[arg(long)]
     json: bool,
@@ -181,7 +185,7 @@ pub fn client(a: ClientArgs) -> Result<(), CliError> {
         host: a.host,
         port: a.port,
         name: a.name,
-        idle: Some(std::time::Duration::from_secs(600)),
+        idle: net::limit(a.idle),
     };
     let rules = Rules::UECDA;
     let mut player = daifugo::policy_by_name(&a.policy, seed).ok_or_else(|| {
