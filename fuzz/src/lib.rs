@@ -589,7 +589,7 @@ pub fn uecda_grid(data: &[u8]) {
 /// sender closes; the reader must get every whole message intact, then report the connection
 /// closed after exactly the bytes of the last, short message. Nothing may wait for its deadline.
 pub fn uecda_net(data: &[u8]) {
-    use cards_cli::uecda::net::{NetError, read_grid, read_int};
+    use uecda::net::{NetError, read_grid, read_int};
     use daifugo::uecda::{GRID_BYTES, Grid};
     use std::io::Write;
     use std::net::{Shutdown, TcpListener, TcpStream};
@@ -843,7 +843,7 @@ const WEB_ROUTES: [&str; 12] = [
 /// Every answer is JSON with a status below 500 (a page file: 200), every refusal carries
 /// `{"error": "..."}`, a view names its game, and the games in memory stay within the bound.
 pub fn web_api(data: &[u8]) {
-    use cards_cli::web::{Api, Config};
+    use cards_web::{Api, Config};
     use serde_json::{Value, json};
     let mut api = Api::new(Config {
         max_games: 3,

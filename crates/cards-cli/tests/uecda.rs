@@ -588,3 +588,93 @@ fn bad_limits_are_usage_errors() {
         assert!(!err.contains("listening"), "{bad}: {err}");
     }
 }
+
+/// A client name holding an escape sequence and a newline is printed escaped in the standings
+/// (the JSON standings carry it as sent, JSON-escaped).
+#[test]
+fn names_are_printed_escaped() {
+    let (srv, port, log) = server(&["--games", "1", "--seed", "4", "--wait", "60"]);
+    let evil = "x\u{1b}[2J\nforged";
+    let clients: Vec<Proc> = (0..5)
+        .map(|i| client(port, if i == 2 { evil } else { "ours" }, "seed", i))
+        .collect();
+    let limit = Duration::from_secs(60);
+    for (i, c) in clients.into_iter().enumerate() {
+        c.finish(limit, &format!("client {i}"));
+    }
+    let out = srv.finish(limit, "server");
+    let log = log.join().unwrap();
+    assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+    assert!(out.contains(r"x\u{1b}[2J\nforged"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("forged")), "{out}");
+    assert!(
+        log.iter().all(|l| !l.chars().any(char::is_control)),
+        "{log:?}"
+    );
+}
+
+/// `cards daifugo client --idle SECONDS`: a server that goes silent after the player number is
+/// given up after the limit, with one line on stderr and exit status 1; the default limit is
+/// 20 s.
+#[test]
+fn the_client_gives_up_on_a_silent_server() {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = l.local_addr().unwrap().port();
+    let silent = std::thread::spawn(move || {
+        let (mut s, _) = l.accept().unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let mut profile = [0u8; 480];
+        s.read_exact(&mut profile).unwrap();
+        s.write_all(&3i32.to_be_bytes()).unwrap();
+        // silence until the client leaves
+        let mut b = [0u8; 1];
+        let _ = s.read(&mut b);
+    });
+    let start = Instant::now();
+    let child = Command::new(BIN)
+        .args([
+            "daifugo",
+            "client",
+            "--port",
+            &port.to_string(),
+            "--idle",
+            "0.5",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut child = Proc(child);
+    let status = loop {
+        if let Some(s) = child.0.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the client kept waiting"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    child
+        .0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert_eq!(
+        err,
+        "cards: the server sent nothing for 0.5 s (reading a deal grid)\n"
+    );
+    silent.join().unwrap();
+    let help = Command::new(BIN)
+        .args(["daifugo", "client", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.contains("--idle <IDLE>"), "{help}");
+    assert!(help.contains("[default: 20]"), "{help}");
+}

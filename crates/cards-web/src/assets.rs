@@ -5,19 +5,19 @@ use std::path::Path;
 
 /// The page's files by name, as built into the binary.
 const FILES: [(&str, &str); 7] = [
-    ("index.html", include_str!("../../web/index.html")),
-    ("app.js", include_str!("../../web/app.js")),
-    ("daifugo.js", include_str!("../../web/daifugo.js")),
-    ("doudizhu.js", include_str!("../../web/doudizhu.js")),
-    ("kabu.js", include_str!("../../web/kabu.js")),
-    ("replay.js", include_str!("../../web/replay.js")),
-    ("style.css", include_str!("../../web/style.css")),
+    ("index.html", include_str!("../web/index.html")),
+    ("app.js", include_str!("../web/app.js")),
+    ("daifugo.js", include_str!("../web/daifugo.js")),
+    ("doudizhu.js", include_str!("../web/doudizhu.js")),
+    ("kabu.js", include_str!("../web/kabu.js")),
+    ("replay.js", include_str!("../web/replay.js")),
+    ("style.css", include_str!("../web/style.css")),
 ];
 
 /// The content type of a page file, `None` for a name that is not one of the page's files.
 ///
 /// ```
-/// use cards_cli::web::content_type;
+/// use cards_web::content_type;
 /// assert_eq!(content_type("app.js"), Some("text/javascript; charset=utf-8"));
 /// assert_eq!(content_type("Cargo.toml"), None); // only the page's own files
 /// ```
@@ -43,7 +43,7 @@ pub fn content_type(name: &str) -> Option<&'static str> {
 /// names in the built-in list are served, so no other file of `dir` is reachable.
 pub(crate) fn load(name: &str, dir: Option<&Path>) -> Result<Vec<u8>, String> {
     let Some((_, text)) = FILES.iter().find(|(n, _)| *n == name) else {
-        return Err(format!("no page file \"{}\"", crate::common::short(name)));
+        return Err(format!("no page file \"{}\"", crate::util::short(name)));
     };
     match dir {
         None => Ok(text.as_bytes().to_vec()),

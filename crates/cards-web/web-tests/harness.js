@@ -8,12 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The repository root (web-tests/..). */
-export const repoRoot = path.resolve(here, '..');
+/** The repository root (crates/cards-web/web-tests/../../..). */
+export const repoRoot = path.resolve(here, '..', '..', '..');
 /** Where screenshots go: target/web-screenshots/ under the repository root. */
 export const screenshotDir = path.join(repoRoot, 'target', 'web-screenshots');
 
-/** The server binary: $CARDS_BIN (relative paths from web-tests/), else ../target/debug/cards. */
+/** The server binary: $CARDS_BIN (relative paths from web-tests/), else target/debug/cards under the repository root. */
 export function cardsBin() {
   const bin = process.env.CARDS_BIN || path.join(repoRoot, 'target', 'debug', 'cards');
   return path.resolve(here, bin);

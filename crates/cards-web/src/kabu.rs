@@ -150,7 +150,7 @@ impl Session {
     pub fn new(new: &NewGame) -> Result<Session, ApiError> {
         let rules: Rules = read_rules(new.rules.as_ref(), DEFAULT_RULES)?;
         let policy: BuiltinPolicy =
-            crate::common::parse_name(new.policy.as_deref().unwrap_or(DEFAULT_POLICY))
+            crate::util::parse_name(new.policy.as_deref().unwrap_or(DEFAULT_POLICY))
                 .map_err(|e| ApiError::bad(format!("policy: {e}")))?;
         Ok(Session {
             rules,
@@ -251,7 +251,7 @@ impl Session {
             }
             _ => Err(ApiError::bad(format!(
                 "unknown action \"{}\" (bet, draw or stand)",
-                crate::common::short(&body.action)
+                crate::util::short(&body.action)
             ))),
         }
     }

@@ -58,7 +58,7 @@ impl Session {
         if daifugo::policy_by_name(&policy, 0).is_none() {
             return Err(ApiError::bad(format!(
                 "unknown policy \"{}\" (expected one of: {})",
-                crate::common::short(&policy),
+                crate::util::short(&policy),
                 daifugo::POLICY_NAMES.join(", ")
             )));
         }
@@ -134,7 +134,7 @@ impl Session {
         parsed.map_err(|e| {
             ApiError::bad(format!(
                 "cannot read the action \"{}\": {e}",
-                crate::common::short(t)
+                crate::util::short(t)
             ))
         })
     }

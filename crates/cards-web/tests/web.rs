@@ -1,8 +1,6 @@
-//! `cards web` through HTTP on loopback: whole games of the three kinds, every message checked
+//! The web server through HTTP on loopback: whole games of the three kinds, every message checked
 //! against the full game state (no card another seat holds is ever sent), illegal actions
 //! refused with the state unchanged, the 4xx answers, the timeouts, replays of the records.
-
-#![cfg(feature = "web")]
 
 use std::collections::HashSet;
 use std::io::{Read, Write};
@@ -10,7 +8,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use cards_cli::web::Config;
+use cards_web::Config;
 use serde_json::{Value, json};
 
 /// Every test request must be answered within this.
@@ -32,7 +30,7 @@ fn server() -> SocketAddr {
 fn start(config: Config) -> SocketAddr {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
-    std::thread::spawn(move || cards_cli::web::serve(listener, config, |_| {}));
+    std::thread::spawn(move || cards_web::serve(listener, config, |_| {}));
     addr
 }
 
@@ -790,7 +788,7 @@ fn bad_requests_get_4xx_with_a_message() {
 #[test]
 fn oversize_bodies_get_413() {
     let addr = server();
-    let body = vec![b' '; cards_cli::web::BODY_LIMIT + 1];
+    let body = vec![b' '; cards_web::BODY_LIMIT + 1];
     // declared
     let mut req = format!(
         "POST /api/replay HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
@@ -918,38 +916,4 @@ fn games_are_bounded_oldest_evicted() {
     let c = create();
     assert_eq!(view(&b), 404, "the least recently used game was dropped");
     assert_eq!((view(&a), view(&c)), (200, 200));
-}
-
-#[test]
-fn the_cli_records_replay() {
-    // what `cards daifugo play --json`, `cards doudizhu play --json` and `cards kabu round
-    // --json` write
-    let cli = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cards"))
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        let text = String::from_utf8(out.stdout).unwrap();
-        serde_json::from_str::<Value>(text.lines().next().unwrap()).unwrap()
-    };
-    for (args, game) in [
-        (&["daifugo", "play", "--seed", "3", "--json"][..], "daifugo"),
-        (
-            &["doudizhu", "play", "--seed", "3", "--json"][..],
-            "doudizhu",
-        ),
-        (
-            &["kabu", "round", "--seed", "3", "--bet", "2=3", "--json"][..],
-            "kabu",
-        ),
-    ] {
-        let record = cli(args);
-        let (status, v) = post("/api/replay", &record);
-        assert_eq!(status, 200, "{game}: {v}");
-        assert_eq!(v["game"], game);
-        let frames = v["frames"].as_array().unwrap();
-        assert!(frames.len() > 2);
-        assert!(!frames[frames.len() - 1]["result"].is_null(), "{game}");
-    }
 }

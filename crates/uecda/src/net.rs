@@ -88,7 +88,7 @@ pub fn read_full(
 /// ```
 /// use std::net::{TcpListener, TcpStream};
 /// use std::time::{Duration, Instant};
-/// use cards_cli::uecda::net::{read_grid, read_int, write_grid, write_int};
+/// use uecda::net::{read_grid, read_int, write_grid, write_int};
 /// use daifugo::uecda::Grid;
 ///
 /// let l = TcpListener::bind("127.0.0.1:0").unwrap();
@@ -147,12 +147,18 @@ pub enum Incoming {
     Closed(String),
 }
 
+/// How many whole grids a reader thread holds for the server loop. When they are not taken, the
+/// thread stops reading, the socket's buffers fill and TCP makes the sender wait: a client that
+/// floods grids costs the server this many grids of memory, never more.
+pub const QUEUE: usize = 4;
+
 /// Starts the reader thread of one client: it reads whole grids from `stream` and sends each
-/// to the returned channel, until the connection ends (then it sends [`Incoming::Closed`] and
-/// stops) or the receiver is dropped. The server loop then waits for a client's grid with
-/// [`mpsc::Receiver::recv_timeout`], which is how a move timeout works on blocking sockets.
+/// to the returned channel (at most [`QUEUE`] wait in it; then the thread waits too), until the
+/// connection ends (then it sends [`Incoming::Closed`] and stops) or the receiver is dropped.
+/// The server loop then waits for a client's grid with [`mpsc::Receiver::recv_timeout`], which
+/// is how a move timeout works on blocking sockets.
 pub fn spawn_reader(mut stream: TcpStream, label: &str) -> io::Result<mpsc::Receiver<Incoming>> {
-    let (tx, rx) = mpsc::channel();
+    let (tx, rx) = mpsc::sync_channel(QUEUE);
     thread::Builder::new()
         .name(format!("uecda reader {label}"))
         .spawn(move || {
@@ -265,6 +271,37 @@ mod tests {
         let (mut a, mut b) = pair();
         write_int(&mut a, -5).unwrap();
         assert_eq!(read_int(&mut b, soon(5000)).unwrap(), 0);
+    }
+
+    /// A peer that sends far more grids than are taken: the reader holds [`QUEUE`] of them and
+    /// stops reading, so the sender's writes stall (TCP pushes back) instead of the server's
+    /// memory growing.
+    #[test]
+    fn a_flooding_peer_is_held_back_by_the_bounded_queue() {
+        let (mut a, b) = pair();
+        let rx = spawn_reader(b, "flood").unwrap();
+        a.set_write_timeout(Some(Duration::from_millis(500)))
+            .unwrap();
+        let bytes = Grid::EMPTY.to_bytes();
+        let mut sent = 0usize;
+        let start = Instant::now();
+        // 20,000 grids are 9.6 MB: more than loopback's socket buffers hold
+        while sent < 20_000 && start.elapsed() < Duration::from_secs(10) {
+            if a.write_all(&bytes).is_err() {
+                break;
+            }
+            sent += 1;
+        }
+        assert!(
+            sent < 20_000,
+            "every write went through: nothing pushed back"
+        );
+        // every grid whose write went through is handed over once they are taken, none lost
+        let mut taken = 0;
+        while let Ok(Incoming::Grid(_)) = rx.recv_timeout(Duration::from_millis(500)) {
+            taken += 1;
+        }
+        assert_eq!(taken, sent);
     }
 
     #[test]

@@ -1,26 +1,6 @@
-//! `cards daifugo serve` and `cards daifugo client`: the `UECda` protocol (the UEC computer
-//! Daihinmin contest's TCP protocol) over the standard library's blocking sockets.
-//!
-//! - [`net`]: exact-size reads with deadlines, one-piece writes, the per-client reader thread;
-//! - [`server`](mod@server): accepting five clients and the server's message order;
-//! - [`client`](mod@client): the client's message order and places;
-//! - `engine`: the bridge to the `daifugo` game engine.
-//!
-//! **Why blocking sockets and a thread per client**, not an async runtime: a match is five
-//! connections and one strictly sequential conversation (one turn player at a time), so there is
-//! nothing to multiplex for throughput. What the server does need is to wait for one client with
-//! a deadline while noticing that another client closed or sent data out of turn; std has no
-//! `select`, so each client gets a reader thread that turns its byte stream into whole grids on
-//! a channel, and the server loop waits with `recv_timeout`. Five threads cost nothing, keep the
-//! dependency list short (no runtime), and keep the protocol code a plain top-to-bottom loop
-//! that reads like the protocol's manual.
-
-pub mod client;
-mod engine;
-pub mod net;
-pub mod server;
-
-pub use engine::player;
+//! `cards daifugo serve` and `cards daifugo client`: the arguments and the printed standings
+//! over the [`uecda`] crate's server and client (the UEC computer Daihinmin contest's TCP
+//! protocol).
 
 use std::fmt::Write as _;
 use std::fs::File;
@@ -31,6 +11,7 @@ use daifugo::Rules;
 use serde_json::json;
 
 use crate::common::{self, CliError};
+use uecda::net;
 
 /// Arguments of `cards daifugo serve`.
 #[derive(clap::Args, Debug)]
@@ -62,15 +43,6 @@ pub struct ServeArgs {
     json: bool,
 }
 
-/// Which computer player a client uses.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PolicyName {
-    /// The seed decomposition's player.
-    Seed,
-    /// A uniformly random legal move.
-    Random,
-}
-
 /// Arguments of `cards daifugo client`.
 #[derive(clap::Args, Debug)]
 pub struct ClientArgs {
@@ -83,12 +55,16 @@ pub struct ClientArgs {
     /// Name sent to the server (the official server keeps 9 characters).
     #[arg(long, default_value = "cards")]
     name: String,
-    /// The computer player.
-    #[arg(long, value_enum, default_value = "seed")]
-    policy: PolicyName,
+    /// The computer player (one of the `daifugo` crate's built-in players).
+    #[arg(long, default_value = "seed", value_parser = clap::builder::PossibleValuesParser::new(daifugo::POLICY_NAMES))]
+    policy: String,
     /// Seed of the random player (drawn and printed when absent).
     #[arg(long)]
     seed: Option<u64>,
+    /// Seconds the server may stay silent before the client gives up (exit status 1); 0 = no
+    /// limit.
+    #[arg(long, default_value_t = uecda::client::IDLE.as_secs_f64(), value_parser = seconds)]
+    idle: f64,
     /// Print what the client saw as one JSON object.
     #[arg(long)]
     json: bool,
@@ -116,7 +92,7 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
     if a.seed.is_none() && !a.json {
         write_out(&common::seed_line(seed))?;
     }
-    let opts = server::ServeOptions {
+    let opts = uecda::ServeOptions {
         host: a.host,
         port: a.port,
         games: a.games,
@@ -124,7 +100,7 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
         timeout: net::limit(a.timeout),
         wait: net::limit(a.wait),
         rules: Rules::UECDA,
-        ..server::ServeOptions::default()
+        ..uecda::ServeOptions::default()
     };
     let mut records: Box<dyn Write> = match &a.record {
         Some(path) => {
@@ -135,7 +111,7 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
         None => Box::new(io::sink()),
     };
     let mut log = io::stderr();
-    let s = server::serve(
+    let s = uecda::serve(
         &opts,
         &mut |addr| eprintln!("listening on {addr}"),
         &mut log,
@@ -179,7 +155,7 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
                 text,
                 "\n{:>4} {p:>6} {:<15} {:>6} {:>4} {:>3} {:>3} {:>3} {:>3}",
                 i + 1,
-                s.names[p],
+                uecda::escape(&s.names[p]),
                 s.points[p],
                 pl[0],
                 pl[1],
@@ -192,7 +168,7 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
             let _ = write!(
                 text,
                 "\nplayer {p} ({}) was disconnected",
-                s.names[usize::from(*p)]
+                uecda::escape(&s.names[usize::from(*p)])
             );
         }
         write_out(&text)
@@ -202,18 +178,20 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
 /// Runs `cards daifugo client`.
 pub fn client(a: ClientArgs) -> Result<(), CliError> {
     let seed = a.seed.unwrap_or_else(common::draw_seed);
-    if a.seed.is_none() && a.policy == PolicyName::Random && !a.json {
+    if a.seed.is_none() && a.policy == "random" && !a.json {
         write_out(&common::seed_line(seed))?;
     }
-    let opts = client::ClientOptions {
+    let opts = uecda::ClientOptions {
         host: a.host,
         port: a.port,
         name: a.name,
-        idle: Some(std::time::Duration::from_secs(600)),
+        idle: net::limit(a.idle),
     };
     let rules = Rules::UECDA;
-    let mut player = engine::player(a.policy, seed, rules);
-    let r = client::run_client(&opts, &rules, player.as_mut())
+    let mut player = daifugo::policy_by_name(&a.policy, seed).ok_or_else(|| {
+        CliError::usage(format!("unknown player \"{}\"", common::short(&a.policy)))
+    })?;
+    let r = uecda::run_client(&opts, &rules, player.as_mut())
         .map_err(|e| CliError::Io(e.to_string()))?;
     let opt = |v: Option<u8>| v.map_or_else(|| "null".to_string(), |x| x.to_string());
     if a.json {

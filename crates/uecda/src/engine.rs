@@ -1,13 +1,9 @@
 //! The bridge between the protocol loops and the `daifugo` game engine: the match around the
-//! games (seats, classes, seeds), a submission as the server read it, the game record as JSON,
-//! and the client's computer players.
+//! games (seats, classes, seeds), a submission as the server read it, the game record as JSON.
 
 use cards_core::CardSet;
 use daifugo::uecda::Grid;
 use daifugo::{Action, Class, Game, Match, Meld, Mode, Rules, State};
-
-use super::PolicyName;
-use super::client::{Player, View};
 
 /// A turn player's submission as the server read it.
 #[derive(Clone, Debug)]
@@ -138,75 +134,5 @@ impl Engine {
     /// The game's record as one line of JSON (the game crate's record format).
     pub fn record_json(&self) -> String {
         serde_json::to_string(&self.game.record()).unwrap_or_default()
-    }
-}
-
-/// A computer player for the client: one of the game crate's built-in players (`seed`: the seed
-/// decomposition's player; `random`: a uniformly random legal action, seeded with `seed`), shown
-/// what the grids tell (its hand, the table, counts, classes, seats; no history).
-///
-/// ```
-/// use cards_cli::uecda::{client::View, player, PolicyName};
-/// use daifugo::{Meld, Rules, State};
-/// let mut p = player(PolicyName::Seed, 0, Rules::UECDA);
-/// let view = View {
-///     player: 0,
-///     hand: "S3 D3 H9".parse().unwrap(),
-///     state: State::default(),
-///     counts: [3, 10, 10, 10, 10],
-///     classes: None,
-///     seats: [0, 1, 2, 3, 4],
-/// };
-/// let legal = daifugo::lead(view.hand, &Rules::UECDA).unwrap();
-/// let pair = Meld::parse("S3 D3", &Rules::UECDA).unwrap();
-/// assert_eq!(p.play(&view, &legal), Some(pair)); // leads the weakest multi-card meld
-/// ```
-#[must_use]
-pub fn player(policy: PolicyName, seed: u64, rules: Rules) -> Box<dyn Player> {
-    let name = match policy {
-        PolicyName::Seed => "seed",
-        PolicyName::Random => "random",
-    };
-    Box::new(Engined {
-        policy: daifugo::policy_by_name(name, seed)
-            .unwrap_or_else(|| Box::new(daifugo::TutorialPlayer)),
-        blank: Game::new(rules, 0),
-    })
-}
-
-struct Engined {
-    policy: Box<dyn daifugo::Policy>,
-    /// A game whose observation is overwritten with what the grids tell.
-    blank: Game,
-}
-
-/// What `view` tells, as the game crate's observation (over `blank`'s, with no history).
-fn observe<'a>(blank: &'a Game, view: &View, exchanging: bool) -> daifugo::Observation<'a> {
-    let mut o = blank.observation(view.player);
-    o.player = view.player;
-    o.hand = view.hand;
-    o.counts = view.counts;
-    o.classes = view
-        .classes
-        .map(|c| c.map(|x| Class::from_index(x).unwrap_or(Class::Heimin)));
-    o.seats = view.seats;
-    o.state = view.state;
-    o.turn = Some(view.player);
-    o.exchanging = exchanging;
-    o.history = &[];
-    o
-}
-
-impl Player for Engined {
-    fn give(&mut self, view: &View, n: usize) -> CardSet {
-        let obs = observe(&self.blank, view, true);
-        self.policy.give(&obs, n)
-    }
-
-    fn play(&mut self, view: &View, legal: &[Meld]) -> Option<Meld> {
-        let mut actions: Vec<Action> = legal.iter().copied().map(Action::Play).collect();
-        actions.push(Action::Pass);
-        let obs = observe(&self.blank, view, false);
-        self.policy.choose(&obs, &actions).meld()
     }
 }

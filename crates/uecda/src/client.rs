@@ -29,50 +29,13 @@ use cards_core::CardSet;
 use daifugo::uecda::{Grid, Status};
 use daifugo::{Meld, Rules, State};
 
-use super::net::{NetError, read_grid, read_int, write_grid};
+use crate::net::{NetError, read_grid, read_int, write_grid};
+use crate::player::{Player, Told};
 
-/// What the grids tell the client at a decision.
-#[derive(Clone, Copy, Debug)]
-pub struct View {
-    /// This client's player number.
-    pub player: u8,
-    /// Its cards (after the tribute, at the exchange).
-    pub hand: CardSet,
-    /// The table (clear at the exchange).
-    pub state: State,
-    /// Player 0..4's card counts.
-    pub counts: [u8; 5],
-    /// Player 0..4's classes from the deal grid (`None` in a reset game).
-    pub classes: Option<[u8; 5]>,
-    /// The player at seat 0..4.
-    pub seats: [u8; 5],
-}
-
-/// A computer player as the client drives it.
-///
-/// ```
-/// use cards_cli::uecda::client::{Player, View};
-/// use cards_core::CardSet;
-/// use daifugo::Meld;
-///
-/// /// Plays the strongest legal meld (the lists go weakest first).
-/// struct Last;
-///
-/// impl Player for Last {
-///     fn give(&mut self, view: &View, n: usize) -> CardSet {
-///         daifugo::weakest(view.hand, n)
-///     }
-///     fn play(&mut self, _view: &View, legal: &[Meld]) -> Option<Meld> {
-///         legal.last().copied()
-///     }
-/// }
-/// ```
-pub trait Player {
-    /// The `n` cards to give in the exchange from `view.hand`.
-    fn give(&mut self, view: &View, n: usize) -> CardSet;
-    /// The meld to play (`None` = pass), one of `legal`.
-    fn play(&mut self, view: &View, legal: &[Meld]) -> Option<Meld>;
-}
+/// The default longest silence of the server before the client gives up: far longer than a
+/// server takes between messages when its clients answer in milliseconds, as contest clients do
+/// (a server whose clients think longer needs a longer limit).
+pub const IDLE: Duration = Duration::from_secs(20);
 
 /// Where and how to connect.
 #[derive(Clone, Debug)]
@@ -84,7 +47,8 @@ pub struct ClientOptions {
     /// The name sent in the profile (at most 14 characters are sent; the official server keeps
     /// 9).
     pub name: String,
-    /// The longest silence of the server before the client gives up (`None`: no limit).
+    /// The longest silence of the server before the client gives up (`None`: no limit;
+    /// [`IDLE`] is the command line's default).
     pub idle: Option<Duration>,
 }
 
@@ -120,6 +84,8 @@ pub enum ClientError {
     Connect(String),
     /// A read or a write failed (what was being done, and why).
     Net(&'static str, NetError),
+    /// The server sent nothing for the idle limit (what the client was reading, the limit).
+    Idle(&'static str, Duration),
     /// The server sent something the protocol does not allow (what, and why).
     Protocol(String),
 }
@@ -129,6 +95,11 @@ impl std::fmt::Display for ClientError {
         match self {
             ClientError::Connect(e) => write!(f, "cannot connect: {e}"),
             ClientError::Net(what, e) => write!(f, "{what}: {e}"),
+            ClientError::Idle(what, limit) => write!(
+                f,
+                "the server sent nothing for {} s ({what})",
+                limit.as_secs_f64()
+            ),
             ClientError::Protocol(e) => write!(f, "protocol error: {e}"),
         }
     }
@@ -136,13 +107,15 @@ impl std::fmt::Display for ClientError {
 
 impl std::error::Error for ClientError {}
 
-/// Connects, plays a whole match with `player`, and returns what the client saw (see
-/// [`crate::uecda::server::serve`] for a match in one process).
+/// Connects, plays a whole match with `policy` (any `daifugo` player: it is shown what the
+/// grids tell, with no history), and returns what the client saw (see [`crate::serve`] for a
+/// match in one process).
 pub fn run_client(
     opts: &ClientOptions,
     rules: &Rules,
-    player: &mut dyn Player,
+    policy: &mut dyn daifugo::Policy,
 ) -> Result<ClientReport, ClientError> {
+    let mut player = Player::new(policy, *rules);
     let addr = (opts.host.as_str(), opts.port)
         .to_socket_addrs()
         .map_err(|e| ClientError::Connect(format!("{}:{}: {e}", opts.host, opts.port)))?
@@ -181,7 +154,7 @@ pub fn run_client(
         let classes = places_of(&ds).map(|p| p.map(|x| x - 1));
         if ds.to_give > 0 {
             let n = usize::from(ds.to_give);
-            let view = View {
+            let told = Told {
                 player: me as u8,
                 hand: dealt,
                 state: State::default(),
@@ -189,10 +162,7 @@ pub fn run_client(
                 classes,
                 seats: ds.seats,
             };
-            let mut give = player.give(&view, n);
-            if give.len() != n || !give.is_subset(dealt) {
-                give = weakest(dealt, n);
-            }
+            let give = player.give(&told, n);
             c.grid_out(&Grid::from_hand(give), "sending the exchange")?;
         }
         let mut counts = ds.counts;
@@ -208,7 +178,7 @@ pub fn run_client(
                     .with_eleven_back(hs.eleven_back)
                     .with_lock(hs.locked);
                 let legal = daifugo::follow(hand, &state, rules).unwrap_or_default();
-                let view = View {
+                let told = Told {
                     player: me as u8,
                     hand,
                     state,
@@ -216,13 +186,18 @@ pub fn run_client(
                     classes,
                     seats: hs.seats,
                 };
-                let choice = player.play(&view, &legal).filter(|m| legal.contains(m));
+                let choice = player.play(&told, &legal);
                 let grid = match &choice {
                     Some(m) => Grid::from_meld(m, state.revolution ^ state.eleven_back),
                     None => Grid::EMPTY,
                 };
                 c.grid_out(&grid, "sending a submission")?;
                 let answer = c.int_in("reading the answer")?;
+                if answer != 8 && answer != 9 {
+                    return Err(ClientError::Protocol(format!(
+                        "answer {answer} to a submission (9 accepted or 8 refused expected)"
+                    )));
+                }
                 if choice.is_some() {
                     c.report.melds += 1;
                     if answer != 9 {
@@ -240,6 +215,11 @@ pub fn run_client(
             }
             counts = fs.counts;
             let flag = c.int_in("reading the end flag")?;
+            if !(0..=2).contains(&flag) {
+                return Err(ClientError::Protocol(format!(
+                    "end flag {flag} (0 go on, 1 next game or 2 match over expected)"
+                )));
+            }
             if flag != 0 {
                 break flag;
             }
@@ -266,11 +246,6 @@ pub fn run_client(
         }
     }
     Ok(c.report)
-}
-
-/// The `n` weakest cards of `hand` in the normal order (3 first, the joker last).
-fn weakest(hand: CardSet, n: usize) -> CardSet {
-    hand.iter().take(n).collect()
 }
 
 /// Places 1..5 of players 0..4 from a deal grid's classes, when they are a permutation (not in
@@ -309,16 +284,23 @@ impl Session<'_> {
         self.idle.map(|d| Instant::now() + d)
     }
 
+    fn failed(&self, what: &'static str, e: NetError) -> ClientError {
+        match (e, self.idle) {
+            (NetError::Timeout, Some(limit)) => ClientError::Idle(what, limit),
+            (e, _) => ClientError::Net(what, e),
+        }
+    }
+
     fn grid_in(&mut self, what: &'static str) -> Result<Grid, ClientError> {
         let d = self.deadline();
-        let g = read_grid(self.s, d).map_err(|e| ClientError::Net(what, e))?;
+        let g = read_grid(self.s, d).map_err(|e| self.failed(what, e))?;
         self.report.messages += 1;
         Ok(g)
     }
 
     fn int_in(&mut self, what: &'static str) -> Result<i32, ClientError> {
         let d = self.deadline();
-        let v = read_int(self.s, d).map_err(|e| ClientError::Net(what, e))?;
+        let v = read_int(self.s, d).map_err(|e| self.failed(what, e))?;
         self.report.messages += 1;
         Ok(v)
     }
@@ -332,22 +314,11 @@ impl Session<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::tests_support::{First, with_status};
     use super::*;
-    use crate::uecda::net::write_int;
+    use crate::net::write_int;
     use std::io::Write;
     use std::net::TcpListener;
-
-    /// Always the first legal meld; gives the first cards.
-    struct First;
-
-    impl Player for First {
-        fn give(&mut self, view: &View, n: usize) -> CardSet {
-            view.hand.iter().take(n).collect()
-        }
-        fn play(&mut self, _: &View, legal: &[Meld]) -> Option<Meld> {
-            legal.first().copied()
-        }
-    }
 
     /// Writes a grid in three pieces, as a slow network would deliver it.
     fn send_pieces(s: &mut TcpStream, g: &Grid) {
@@ -357,12 +328,6 @@ mod tests {
             s.flush().unwrap();
             std::thread::sleep(Duration::from_millis(2));
         }
-    }
-
-    fn with_status(hand: CardSet, s: &Status) -> Grid {
-        let mut g = Grid::from_hand(hand);
-        g.set_status(s);
-        g
     }
 
     /// A scripted server: the protocol's worked example as the first turn (player 4, 平民,
@@ -483,5 +448,145 @@ mod tests {
         // profile, number, 2 deal grids, exchange, 5 hand grids, 1 submission + answer,
         // 5 field grids, 5 end flags
         assert_eq!(r.messages, 1 + 1 + 2 + 1 + 5 + 2 + 5 + 5);
+    }
+}
+
+#[cfg(test)]
+mod out_of_protocol {
+    use super::tests_support::*;
+    use super::*;
+    use std::io::Write;
+
+    /// A scripted server: player number 1, a reset game's deal grid, then one turn whose hand
+    /// grid says `my_turn`; it answers the submission with `answer` and ends the turn with
+    /// `flag`. The client's result.
+    fn turn(answer: i32, flag: i32, my_turn: bool) -> Result<ClientReport, ClientError> {
+        scripted(move |s| {
+            s.write_all(&1i32.to_be_bytes()).unwrap();
+            let hand: CardSet = "S3 D3 H9".parse().unwrap();
+            let base = Status {
+                counts: [3, 3, 3, 3, 3],
+                classes: [Some(0); 5],
+                seats: [0, 1, 2, 3, 4],
+                ..Status::default()
+            };
+            let deal = with_status(
+                hand,
+                &Status {
+                    exchange: true,
+                    ..base
+                },
+            );
+            s.write_all(&deal.to_bytes()).unwrap();
+            let hg = Status {
+                my_turn,
+                player: Some(u8::from(my_turn)),
+                table_clear: true,
+                ..base
+            };
+            s.write_all(&with_status(hand, &hg).to_bytes()).unwrap();
+            if my_turn {
+                let mut b = [0u8; daifugo::uecda::GRID_BYTES];
+                std::io::Read::read_exact(s, &mut b).unwrap();
+                s.write_all(&answer.to_be_bytes()).unwrap();
+            }
+            s.write_all(&with_status(CardSet::EMPTY, &hg).to_bytes())
+                .unwrap();
+            s.write_all(&flag.to_be_bytes()).unwrap();
+        })
+    }
+
+    fn protocol_error(r: Result<ClientReport, ClientError>, needle: &str) {
+        match r {
+            Err(ClientError::Protocol(why)) => assert!(why.contains(needle), "{why}"),
+            other => panic!("expected a protocol error naming {needle:?}, got {other:?}"),
+        }
+    }
+
+    /// Finding 4: an end flag or an answer outside the protocol is a protocol error naming the
+    /// value, not a normal end of the match.
+    #[test]
+    fn values_outside_the_protocol_are_protocol_errors() {
+        protocol_error(turn(9, 7, false), "end flag 7");
+        protocol_error(turn(9, -5, false), "end flag -5");
+        protocol_error(turn(12345, 2, true), "answer 12345");
+        // the protocol's own values end the match normally
+        let r = turn(9, 2, true).unwrap();
+        assert_eq!(r.games.len(), 1);
+        assert_eq!(r.melds, 1);
+        let r = turn(8, 2, true).unwrap();
+        assert_eq!(r.refused, 1);
+    }
+
+    /// A server that says nothing after the player number: the client gives up after `idle`.
+    #[test]
+    fn a_silent_server_is_given_up_after_the_idle_limit() {
+        let start = Instant::now();
+        let r = scripted(|s| {
+            s.write_all(&0i32.to_be_bytes()).unwrap();
+            // silence until the client leaves (5 s at most)
+            s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+            let _ = std::io::Read::read(s, &mut [0u8; 1]);
+        });
+        let elapsed = start.elapsed();
+        match r {
+            Err(e @ ClientError::Idle(..)) => {
+                assert_eq!(
+                    e.to_string(),
+                    "the server sent nothing for 0.3 s (reading a deal grid)"
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(elapsed < Duration::from_secs(2), "{elapsed:?}");
+    }
+}
+
+#[cfg(test)]
+mod tests_support {
+    use super::*;
+    use std::net::TcpListener;
+
+    pub(super) fn with_status(hand: CardSet, s: &Status) -> Grid {
+        let mut g = Grid::from_hand(hand);
+        g.set_status(s);
+        g
+    }
+
+    /// Always the first legal action (the weakest meld, or pass); gives the weakest cards.
+    pub(super) struct First;
+
+    impl daifugo::Policy for First {
+        fn choose(
+            &mut self,
+            _: &daifugo::Observation<'_>,
+            legal: &[daifugo::Action],
+        ) -> daifugo::Action {
+            legal[0]
+        }
+    }
+
+    /// Runs `server` on one loopback connection (after reading the profile) and our client
+    /// (idle limit 0.3 s) against it.
+    pub(super) fn scripted(
+        server: impl FnOnce(&mut TcpStream) + Send + 'static,
+    ) -> Result<ClientReport, ClientError> {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = l.local_addr().unwrap().port();
+        let t = std::thread::spawn(move || {
+            let (mut s, _) = l.accept().unwrap();
+            let dl = Some(Instant::now() + Duration::from_secs(10));
+            read_grid(&mut s, dl).unwrap();
+            server(&mut s);
+        });
+        let opts = ClientOptions {
+            host: "127.0.0.1".into(),
+            port,
+            name: "tester".into(),
+            idle: Some(Duration::from_millis(300)),
+        };
+        let r = run_client(&opts, &Rules::UECDA, &mut First);
+        let _ = t.join();
+        r
     }
 }

@@ -66,7 +66,7 @@ impl Session {
         let Some(policy) = POLICIES.iter().copied().find(|p| *p == name) else {
             return Err(ApiError::bad(format!(
                 "unknown policy \"{}\" (expected one of: {})",
-                crate::common::short(&name),
+                crate::util::short(&name),
                 POLICIES.join(", ")
             )));
         };
@@ -141,7 +141,7 @@ impl Session {
         let action = self.game.parse_action(&body.action).map_err(|e| {
             ApiError::bad(format!(
                 "cannot read the action \"{}\": {e}",
-                crate::common::short(&body.action)
+                crate::util::short(&body.action)
             ))
         })?;
         match self.game.current_player() {

@@ -1,6 +1,8 @@
-//! `cards web`: a local web page to play Daifugo, Dou Dizhu and Kabu against the built-in
-//! computer players and to replay game records, served by this binary (feature `web`, on by
-//! default).
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+//!
+//! A local web page to play Daifugo, Dou Dizhu and Kabu against the built-in computer players
+//! and to replay game records: the server behind `cards web` (crate `cards-cli`).
 //!
 //! The server is [hyper](https://hyper.rs)'s HTTP/1 server on a current-thread
 //! [tokio](https://tokio.rs) runtime. hyper is the HTTP implementation most of Rust's web
@@ -20,11 +22,11 @@
 //! would deal every hand again, is `null` in a view until the game is over (a Daifugo match's
 //! seed also deals its later games: it is shown once a game ends, for the record's name).
 //!
-//! The page's files (`crates/cards-cli/web/`) are built into the binary; `--assets DIR`
+//! The page's files (`crates/cards-web/web/`) are built into the binary; [`Config::assets`]
 //! serves them from a directory instead, re-read on every request, for developing the page.
 //!
 //! ```
-//! use cards_cli::web::{Api, Config};
+//! use cards_web::{Api, Config};
 //! let mut api = Api::new(Config::default());
 //! let r = api.handle("GET", "/api/info", b"");
 //! assert_eq!(r.status, 200);
@@ -38,10 +40,9 @@ pub mod daifugo;
 pub mod doudizhu;
 pub mod kabu;
 mod server;
+mod util;
 
-use std::io::Write;
-use std::net::{IpAddr, SocketAddr, TcpListener};
-use std::path::PathBuf;
+use std::net::{SocketAddr, TcpListener};
 
 pub use api::{
     ActionBody, Api, ApiError, BODY_LIMIT, CONNECTION_TIMEOUT, Config, GAMES, HEADER_TIMEOUT,
@@ -50,53 +51,6 @@ pub use api::{
 pub use assets::content_type;
 pub use server::MAX_CONNECTIONS;
 
-use crate::common::CliError;
-
-/// Arguments of `cards web`.
-#[derive(clap::Args, Debug)]
-pub struct WebArgs {
-    /// The port (0 picks a free one; the line printed on start names it).
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-    /// The address to listen on. The default serves this machine only.
-    #[arg(long, default_value = "127.0.0.1")]
-    pub bind: IpAddr,
-    /// For developing the page: serve index.html, *.js and style.css from this directory,
-    /// re-read on every request, instead of the copies built into the binary.
-    #[arg(long)]
-    pub assets: Option<PathBuf>,
-    /// At most this many games in memory (creating one more drops the least recently used).
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..))]
-    pub max_games: u16,
-}
-
-/// Runs `cards web`: binds, prints `listening on http://ADDR:PORT/` (one line, flushed), and
-/// serves until the process is stopped.
-pub fn run(a: &WebArgs) -> Result<(), CliError> {
-    if let Some(dir) = &a.assets
-        && !dir.is_dir()
-    {
-        return Err(CliError::usage(format!(
-            "--assets {}: not a directory",
-            dir.display()
-        )));
-    }
-    let addr = SocketAddr::new(a.bind, a.port);
-    let listener = TcpListener::bind(addr)
-        .map_err(|e| CliError::usage(format!("cannot listen on {addr}: {e}")))?;
-    let config = Config {
-        max_games: usize::from(a.max_games),
-        assets: a.assets.clone(),
-        ..Config::default()
-    };
-    serve(listener, config, |addr| {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "listening on http://{addr}/");
-        let _ = out.flush();
-    })
-    .map_err(|e| CliError::Io(format!("the server stopped: {e}")))
-}
-
 /// Serves the page and the API on `listener` until the process ends; `started` is called
 /// with the bound address once the server is ready. Blocks the calling thread (it runs a
 /// current-thread tokio runtime), so a program or a test runs it on a thread of its own:
@@ -104,7 +58,7 @@ pub fn run(a: &WebArgs) -> Result<(), CliError> {
 /// ```no_run
 /// let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
 /// let addr = listener.local_addr().unwrap();
-/// std::thread::spawn(move || cards_cli::web::serve(listener, Default::default(), |_| {}));
+/// std::thread::spawn(move || cards_web::serve(listener, Default::default(), |_| {}));
 /// println!("open http://{addr}/");
 /// ```
 pub fn serve(

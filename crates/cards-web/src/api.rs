@@ -29,7 +29,7 @@ pub const GAMES: [&str; 3] = ["daifugo", "doudizhu", "kabu"];
 /// A response: status, content type and body.
 ///
 /// ```
-/// use cards_cli::web::{Api, Config};
+/// use cards_web::{Api, Config};
 /// let mut api = Api::new(Config::default());
 /// let r = api.handle("GET", "/api/nothing", b"");
 /// assert_eq!(r.status, 404);
@@ -99,10 +99,10 @@ impl ApiError {
 /// The server's settings.
 ///
 /// ```
-/// let c = cards_cli::web::Config::default();
+/// let c = cards_web::Config::default();
 /// assert_eq!(c.max_games, 64);
 /// assert!(c.assets.is_none());
-/// assert_eq!(c.header_timeout, cards_cli::web::HEADER_TIMEOUT);
+/// assert_eq!(c.header_timeout, cards_web::HEADER_TIMEOUT);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -251,7 +251,7 @@ struct Entry {
 /// The in-memory games and the request handler.
 ///
 /// ```
-/// use cards_cli::web::{Api, Config};
+/// use cards_web::{Api, Config};
 /// let mut api = Api::new(Config::default());
 /// let r = api.handle("POST", "/api/games", br#"{"game": "daifugo", "seed": 7}"#);
 /// assert_eq!(r.status, 201);
@@ -363,7 +363,7 @@ impl Api {
             path.strip_prefix('/').unwrap_or(path)
         };
         let Some(kind) = assets::content_type(name) else {
-            return Reply::error(404, &format!("no page \"{}\"", crate::common::short(path)));
+            return Reply::error(404, &format!("no page \"{}\"", crate::util::short(path)));
         };
         if method != "GET" {
             return Reply::error(405, "use GET for the page's files");
@@ -392,7 +392,7 @@ impl Api {
             } else {
                 Err(ApiError {
                     status: 405,
-                    message: format!("use {m} for {}", crate::common::short(path)),
+                    message: format!("use {m} for {}", crate::util::short(path)),
                 })
             }
         };
@@ -422,7 +422,7 @@ impl Api {
                     _ => {
                         return Err(ApiError::not_found(format!(
                             "no route \"{}\"",
-                            crate::common::short(path)
+                            crate::util::short(path)
                         )));
                     }
                 }
@@ -453,7 +453,7 @@ impl Api {
             }
             _ => Err(ApiError::not_found(format!(
                 "no route \"{}\"",
-                crate::common::short(path)
+                crate::util::short(path)
             ))),
         }
     }
@@ -469,7 +469,7 @@ impl Api {
             }
             None => Err(ApiError::not_found(format!(
                 "no game \"{}\" (games idle for an hour are dropped)",
-                crate::common::short(id)
+                crate::util::short(id)
             ))),
         }
     }
@@ -479,7 +479,7 @@ impl Api {
         let new = NewGame {
             rules: b.rules,
             policy: b.policy,
-            seed: b.seed.unwrap_or_else(crate::common::draw_seed),
+            seed: b.seed.unwrap_or_else(crate::util::draw_seed),
         };
         let session = match b.game.trim().to_ascii_lowercase().as_str() {
             "daifugo" => Session::Daifugo(daifugo::Session::new(&new)?),
@@ -488,7 +488,7 @@ impl Api {
             _ => {
                 return Err(ApiError::bad(format!(
                     "unknown game \"{}\" (expected one of: {})",
-                    crate::common::short(&b.game),
+                    crate::util::short(&b.game),
                     GAMES.join(", ")
                 )));
             }
@@ -512,9 +512,9 @@ impl Api {
                 None => break,
             }
         }
-        let mut id = format!("{:016x}", crate::common::draw_seed());
+        let mut id = format!("{:016x}", crate::util::draw_seed());
         while self.games.contains_key(&id) {
-            id = format!("{:016x}", crate::common::draw_seed());
+            id = format!("{:016x}", crate::util::draw_seed());
         }
         let view = session.view(&id);
         self.uses += 1;
@@ -580,7 +580,7 @@ fn replay(body: &[u8]) -> Result<Value, ApiError> {
         Some(g) => {
             return Err(ApiError::bad(format!(
                 "unknown game \"{}\" (expected one of: {})",
-                crate::common::short(g),
+                crate::util::short(g),
                 GAMES.join(", ")
             )));
         }
@@ -625,10 +625,11 @@ where
     T::Err: std::fmt::Display,
 {
     match rules {
-        None | Some(Value::Null) => crate::common::parse_name::<T>(default)
-            .map_err(|e| ApiError::bad(format!("rules: {e}"))),
+        None | Some(Value::Null) => {
+            crate::util::parse_name::<T>(default).map_err(|e| ApiError::bad(format!("rules: {e}")))
+        }
         Some(Value::String(s)) => {
-            crate::common::parse_name::<T>(s).map_err(|e| ApiError::bad(format!("rules: {e}")))
+            crate::util::parse_name::<T>(s).map_err(|e| ApiError::bad(format!("rules: {e}")))
         }
         Some(v) => T::deserialize(v).map_err(|e| ApiError::bad(format!("rules: {e}"))),
     }

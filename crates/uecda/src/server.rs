@@ -16,13 +16,16 @@
 //!   that fails makes the client **disconnected**: the server logs it, closes the socket (so a
 //!   late grid is never read as the next message), and from then on that player passes at every
 //!   turn and gives its strongest cards in the exchange; the match goes on without writing to it;
-//! - a grid that arrives when the server is not waiting for one from that client is logged and
-//!   dropped;
+//! - a grid that arrives when the server is not waiting for one from that client is dropped, with
+//!   one log line a turn that counts them; a client that sends more than [`MAX_STRAY`] such grids
+//!   in a match is disconnected. A reader thread holds at most [`QUEUE`](crate::net::QUEUE) grids, so a client that
+//!   floods the server is held back by TCP and costs no memory;
 //! - a submission that is no meld (garbage values beside cards, scattered cells, a two-card run,
 //!   two jokers, ...) is logged with the client's name and the cell at fault, answered 8 and
 //!   counted as a pass, as the official server counts it; so is a meld the player does not hold
 //!   or that does not beat the table;
-//! - the wait for five clients has an overall limit.
+//! - the handshakes run side by side, so idle connections do not delay the real clients, and
+//!   the wait for five clients has an overall limit.
 //!
 //! The state cells of a field grid (`[5][4..8]`) show the state after the action and before any
 //! flush it triggers, as the official server's do: after an 8-cut or the last pass of a trick
@@ -31,16 +34,19 @@
 //! are the game's classes in every grid (the official server overwrites them with places as
 //! players finish; read classes from the deal grid with either server). Row 7 is always 0.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use daifugo::Rules;
-use daifugo::uecda::{Grid, Status};
+use daifugo::uecda::{GRID_BYTES, Grid, Status};
 
-use super::engine::{Engine, Submission};
-use super::net::{Incoming, NetError, read_grid, spawn_reader, write_bytes, write_int};
+use crate::engine::{Engine, Submission};
+use crate::net::{Incoming, NetError, spawn_reader, write_bytes, write_int};
+
+/// A client that sends more than this many grids out of turn in a match is disconnected.
+pub const MAX_STRAY: u32 = 3;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -85,7 +91,7 @@ pub struct Standings {
     pub seed: u64,
     /// Games played.
     pub games: u32,
-    /// Client names by player number.
+    /// Client names by player number, as sent (print them through [`crate::escape`]).
     pub names: Vec<String>,
     /// Points by player number (5 for a first place down to 1).
     pub points: [u32; 5],
@@ -126,11 +132,15 @@ impl std::error::Error for ServeError {}
 
 struct Client {
     name: String,
+    /// The name as the log prints it ([`crate::escape`]).
+    shown: String,
     out: TcpStream,
     /// Messages not yet written (see [`Server::flush_all`]).
     pending: Vec<u8>,
     rx: mpsc::Receiver<Incoming>,
     alive: bool,
+    /// Grids it sent out of turn in this match.
+    stray: u32,
 }
 
 /// The server: the clients, the log, and counters.
@@ -150,7 +160,7 @@ struct Server<'a> {
 ///
 /// ```
 /// use std::{io, sync::mpsc, thread, time::Duration};
-/// use cards_cli::uecda::{client, player, server, PolicyName};
+/// use uecda::{client, server};
 /// use daifugo::Rules;
 ///
 /// let (tx, rx) = mpsc::channel();
@@ -175,7 +185,7 @@ struct Server<'a> {
 ///                 name: format!("p{i}"),
 ///                 idle: Some(Duration::from_secs(30)),
 ///             };
-///             let mut me = player(PolicyName::Seed, i, Rules::UECDA);
+///             let mut me = daifugo::policy_by_name("tutorial", i).unwrap();
 ///             client::run_client(&opts, &Rules::UECDA, me.as_mut()).unwrap()
 ///         })
 ///     })
@@ -235,8 +245,66 @@ pub fn serve(
     })
 }
 
+/// At most this many connections wait for their profile at once; later ones wait in the listen
+/// backlog until one of these is done.
+pub const MAX_PENDING: usize = 64;
+
+/// A connection that has not sent its whole profile yet.
+struct Pending {
+    stream: TcpStream,
+    addr: SocketAddr,
+    buf: [u8; GRID_BYTES],
+    got: usize,
+    /// When its profile wait ends.
+    until: Instant,
+}
+
+/// What a look at a pending connection found.
+enum Handshake {
+    /// Not all of the profile yet.
+    Waiting,
+    /// The whole profile.
+    Profile(Box<Grid>),
+    /// No profile will come (why).
+    Failed(String),
+}
+
+impl Pending {
+    /// Reads what the connection has sent (without waiting).
+    fn poll(&mut self, now: Instant, wait: Duration) -> Handshake {
+        loop {
+            match self.stream.read(&mut self.buf[self.got..]) {
+                Ok(0) => {
+                    return Handshake::Failed(format!(
+                        "no profile: {}",
+                        NetError::Closed { got: self.got }
+                    ));
+                }
+                Ok(n) => {
+                    self.got += n;
+                    if self.got == GRID_BYTES {
+                        return Handshake::Profile(Box::new(Grid::from_bytes(&self.buf)));
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    return if now >= self.until {
+                        Handshake::Failed(format!("no profile in {} s", wait.as_secs_f64()))
+                    } else {
+                        Handshake::Waiting
+                    };
+                }
+                Err(e) => return Handshake::Failed(format!("no profile: {e}")),
+            }
+        }
+    }
+}
+
 /// Accepts connections until five clients sent their profile, refusing (with a log line) any
-/// that sends none within the profile wait or a bad one.
+/// that sends none within the profile wait or a bad one. The handshakes run side by side (up to
+/// [`MAX_PENDING`] at once, each polled without blocking), so idle connections cost the real
+/// clients nothing; player numbers go in the order the profiles complete; everything ends at
+/// the overall wait's one deadline.
 fn accept_five(
     listener: &TcpListener,
     opts: &ServeOptions,
@@ -245,55 +313,95 @@ fn accept_five(
     let deadline = opts.wait.map(|w| Instant::now() + w);
     listener.set_nonblocking(true).map_err(ServeError::Io)?;
     let mut clients = Vec::with_capacity(5);
+    let mut pending: Vec<Pending> = Vec::new();
     while clients.len() < 5 {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        let now = Instant::now();
+        if deadline.is_some_and(|d| now >= d) {
+            for p in pending {
+                let _ = writeln!(log, "refused {}: the wait for five clients ran out", p.addr);
+                let _ = p.stream.shutdown(Shutdown::Both);
+            }
             return Err(ServeError::TooFewClients(clients.len()));
         }
-        let (mut stream, addr) = match listener.accept() {
-            Ok(x) => x,
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                std::thread::sleep(Duration::from_millis(10));
-                continue;
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(ServeError::Io(e)),
-        };
-        let player = clients.len() as u8;
-        match handshake(&mut stream, player, opts.profile_wait) {
-            Ok(name) => {
-                let _ = writeln!(log, "player {player} ({name}) connected from {addr}");
-                let _ = stream.set_write_timeout(opts.timeout);
-                let reader = stream.try_clone().map_err(ServeError::Io)?;
-                let rx = spawn_reader(reader, &player.to_string()).map_err(ServeError::Io)?;
-                clients.push(Client {
-                    name,
-                    out: stream,
-                    pending: Vec::with_capacity(2048),
-                    rx,
-                    alive: true,
-                });
-            }
-            Err(why) => {
-                let _ = writeln!(log, "refused {addr}: {why}");
-                let _ = stream.shutdown(Shutdown::Both);
+        let mut busy = false;
+        while pending.len() < MAX_PENDING {
+            match listener.accept() {
+                Ok((stream, addr)) => {
+                    busy = true;
+                    if let Err(e) = stream.set_nonblocking(true) {
+                        let _ = writeln!(log, "refused {addr}: {e}");
+                        continue;
+                    }
+                    let _ = stream.set_nodelay(true);
+                    pending.push(Pending {
+                        stream,
+                        addr,
+                        buf: [0; GRID_BYTES],
+                        got: 0,
+                        until: now + opts.profile_wait,
+                    });
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(ServeError::Io(e)),
             }
         }
+        let mut i = 0;
+        while i < pending.len() && clients.len() < 5 {
+            let grid = match pending[i].poll(now, opts.profile_wait) {
+                Handshake::Waiting => {
+                    i += 1;
+                    continue;
+                }
+                Handshake::Profile(g) => Ok(g),
+                Handshake::Failed(why) => Err(why),
+            };
+            busy = true;
+            let Pending {
+                mut stream, addr, ..
+            } = pending.swap_remove(i);
+            let player = clients.len() as u8;
+            match grid.and_then(|g| welcome(&mut stream, &g, player, opts.profile_wait)) {
+                Ok(name) => {
+                    let shown = crate::escape(&name);
+                    let _ = writeln!(log, "player {player} ({shown}) connected from {addr}");
+                    let _ = stream.set_write_timeout(opts.timeout);
+                    let reader = stream.try_clone().map_err(ServeError::Io)?;
+                    let rx = spawn_reader(reader, &player.to_string()).map_err(ServeError::Io)?;
+                    clients.push(Client {
+                        name,
+                        shown,
+                        out: stream,
+                        pending: Vec::with_capacity(2048),
+                        rx,
+                        alive: true,
+                        stray: 0,
+                    });
+                }
+                Err(why) => {
+                    let _ = writeln!(log, "refused {addr}: {why}");
+                    let _ = stream.shutdown(Shutdown::Both);
+                }
+            }
+        }
+        if !busy {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    for p in pending {
+        let _ = writeln!(log, "refused {}: the match has its five players", p.addr);
+        let _ = p.stream.shutdown(Shutdown::Both);
     }
     Ok(clients)
 }
 
-/// Reads the profile within `wait` and sends the player number; returns the name.
-fn handshake(stream: &mut TcpStream, player: u8, wait: Duration) -> Result<String, String> {
-    stream.set_nonblocking(false).map_err(|e| e.to_string())?;
-    let _ = stream.set_nodelay(true);
-    let g = match read_grid(stream, Some(Instant::now() + wait)) {
-        Ok(g) => g,
-        Err(NetError::Timeout) => {
-            return Err(format!("no profile in {} s", wait.as_secs_f64()));
-        }
-        Err(e) => return Err(format!("no profile: {e}")),
-    };
+/// Reads the name from a whole profile and sends the player number (blocking, within `wait`).
+fn welcome(stream: &mut TcpStream, g: &Grid, player: u8, wait: Duration) -> Result<String, String> {
     let (_, name) = g.read_profile().map_err(|e| format!("bad profile: {e}"))?;
+    stream.set_nonblocking(false).map_err(|e| e.to_string())?;
+    stream
+        .set_write_timeout(Some(wait))
+        .map_err(|e| e.to_string())?;
     write_int(stream, i32::from(player))
         .map_err(|e| format!("cannot send the player number: {e}"))?;
     Ok(name)
@@ -301,7 +409,7 @@ fn handshake(stream: &mut TcpStream, player: u8, wait: Duration) -> Result<Strin
 
 impl Server<'_> {
     fn label(&self, p: usize) -> String {
-        format!("player {p} ({})", self.clients[p].name)
+        format!("player {p} ({})", self.clients[p].shown)
     }
 
     fn disconnect(&mut self, p: usize, why: &str) {
@@ -317,6 +425,8 @@ impl Server<'_> {
         c.alive = false;
         c.pending.clear();
         let _ = c.out.shutdown(Shutdown::Both);
+        // dropping the receiver ends a reader thread waiting to hand over a grid
+        c.rx = mpsc::sync_channel(0).1;
         self.disconnected.push(p as u8);
     }
 
@@ -358,18 +468,36 @@ impl Server<'_> {
         }
     }
 
-    /// Drops what a client sent without being asked (logged), and notices closed connections.
+    /// Drops what a client sent without being asked (one log line for the client, with the
+    /// count), disconnects a client past [`MAX_STRAY`] such grids, and notices closed
+    /// connections. Takes at most `MAX_STRAY + 1` grids of a client, however fast it sends.
     fn drain(&mut self) {
         for p in 0..self.clients.len() {
+            let mut now = 0u32;
             while self.clients[p].alive {
                 match self.clients[p].rx.try_recv() {
                     Ok(Incoming::Grid(_)) => {
-                        let label = self.label(p);
-                        let _ = writeln!(self.log, "{label} sent a grid out of turn; ignored");
+                        now += 1;
+                        self.clients[p].stray += 1;
+                        if self.clients[p].stray > MAX_STRAY {
+                            let why = format!(
+                                "sent {} grids out of turn (more than {MAX_STRAY})",
+                                self.clients[p].stray
+                            );
+                            self.disconnect(p, &why);
+                        }
                     }
                     Ok(Incoming::Closed(why)) => self.disconnect(p, &why),
                     Err(_) => break,
                 }
+            }
+            if now > 0 && self.clients[p].alive {
+                let label = self.label(p);
+                let _ = writeln!(
+                    self.log,
+                    "{label} sent {now} grid(s) out of turn; ignored ({} of {MAX_STRAY} allowed in the match)",
+                    self.clients[p].stray
+                );
             }
         }
     }

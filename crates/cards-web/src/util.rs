@@ -1,0 +1,37 @@
+//! Small helpers the request handlers share: quoting a user's text in an error, drawing a seed,
+//! reading a name case-insensitively (the same conventions as the `cards` command's).
+
+use std::borrow::Cow;
+use std::str::FromStr;
+
+/// At most this many characters of a user's text are quoted in an error.
+const QUOTE_LIMIT: usize = 40;
+
+/// At most [`QUOTE_LIMIT`] characters of `text`, with `...` when cut.
+pub(crate) fn short(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        None => Cow::Borrowed(text),
+        Some((end, _)) => Cow::Owned(format!("{}...", &text[..end])),
+    }
+}
+
+/// A seed from the process's randomly keyed hasher (no dependency, different every call).
+pub(crate) fn draw_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(0x9e37_79b9_7f4a_7c15);
+    h.finish()
+}
+
+/// Parses a name (rules, policy) case-insensitively: as given, else in lower case; the error is
+/// the one for the text as given.
+pub(crate) fn parse_name<T: FromStr>(text: &str) -> Result<T, T::Err> {
+    text.parse().or_else(|e| {
+        let lower = text.to_ascii_lowercase();
+        if lower == text {
+            Err(e)
+        } else {
+            lower.parse().map_err(|_| e)
+        }
+    })
+}
