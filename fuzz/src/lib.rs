@@ -111,7 +111,7 @@ pub fn doudizhu_text(text: &str) {
 /// Daifugo: melds with joker stand-ins, hands, under both presets.
 pub fn daifugo_text(text: &str) {
     use daifugo::{Meld, Rules};
-    for rules in [Rules::SEED, Rules::UECDA] {
+    for rules in [Rules::TUTORIAL, Rules::UECDA] {
         match Meld::parse(text, &rules) {
             Ok(m) => {
                 assert_eq!(rules.check(m.cards()).ok(), Some(m.cards()));
@@ -245,7 +245,7 @@ pub fn daifugo_moves(data: &[u8]) {
     let mut b = Bytes(data);
     let flags = b.byte();
     let mut rules = if flags & 1 == 0 {
-        Rules::SEED
+        Rules::TUTORIAL
     } else {
         Rules::UECDA
     };
@@ -399,7 +399,7 @@ pub fn cli_batch(data: &[u8]) {
 /// Daifugo rules from a flag byte: a preset with house rules toggled.
 fn daifugo_rules(flags: u8) -> daifugo::Rules {
     use daifugo::{FiveSkip, Rules};
-    let mut r = if flags & 1 == 0 { Rules::UECDA } else { Rules::SEED };
+    let mut r = if flags & 1 == 0 { Rules::UECDA } else { Rules::TUTORIAL };
     if flags & 2 != 0 {
         r.eight_cut = !r.eight_cut;
         r.suit_lock = !r.suit_lock;
@@ -556,7 +556,7 @@ pub fn uecda_grid(data: &[u8]) {
     if let Ok(h) = g.hand() {
         assert_eq!(Grid::from_hand(h).hand(), Ok(h));
     }
-    for rules in [Rules::UECDA, Rules::SEED] {
+    for rules in [Rules::UECDA, Rules::TUTORIAL] {
         match g.submission(&rules) {
             Ok(Some(m)) => {
                 assert_eq!(

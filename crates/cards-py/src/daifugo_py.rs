@@ -84,7 +84,7 @@ impl PyState {
     /// The rule preset's name.
     #[getter]
     fn rules(&self) -> String {
-        if self.rules == Rules::SEED {
+        if self.rules == Rules::TUTORIAL {
             "seed"
         } else {
             "uecda"

@@ -169,7 +169,7 @@ pub fn player(policy: PolicyName, seed: u64, rules: Rules) -> Box<dyn Player> {
     };
     Box::new(Engined {
         policy: daifugo::policy_by_name(name, seed)
-            .unwrap_or_else(|| Box::new(daifugo::SeedPlayer)),
+            .unwrap_or_else(|| Box::new(daifugo::TutorialPlayer)),
         blank: Game::new(rules, 0),
     })
 }

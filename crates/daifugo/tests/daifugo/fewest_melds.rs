@@ -109,7 +109,7 @@ fn count_equals_exhaustive_search() {
     let mut histogram = [0usize; 11];
     for i in 0..1500 {
         let rules = if i % 4 == 3 {
-            Rules::SEED
+            Rules::TUTORIAL
         } else {
             Rules::UECDA
         };

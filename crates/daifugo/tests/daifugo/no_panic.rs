@@ -13,7 +13,7 @@ use proptest::prelude::*;
 
 fn rules_of(i: u8) -> Rules {
     match i % 3 {
-        0 => Rules::SEED,
+        0 => Rules::TUTORIAL,
         1 => Rules::UECDA,
         _ => {
             let mut r = Rules::UECDA;

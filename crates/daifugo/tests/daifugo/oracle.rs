@@ -160,7 +160,7 @@ fn the_classifier_agrees_with_the_plain_reading() {
         let pool = pool.with(Card::BLACK_JOKER).with(Card::RED_JOKER);
         let cards = common::sample(&mut rng, pool, 1 + i % 6);
         let rules = match i % 4 {
-            0 => Rules::SEED,
+            0 => Rules::TUTORIAL,
             1 => {
                 let mut r = Rules::UECDA;
                 r.joker_beyond_ends = false;
@@ -198,7 +198,7 @@ fn beats_agrees_with_the_plain_reading() {
     let mut total = 0;
     for i in 0..1500 {
         let rules = match i % 3 {
-            0 => Rules::SEED,
+            0 => Rules::TUTORIAL,
             1 => Rules::UECDA,
             _ => {
                 let mut r = Rules::UECDA;
@@ -292,7 +292,7 @@ fn decompose_follows_the_four_steps() {
     let mut sequences = 0;
     for i in 0..3000 {
         let rules = if i % 4 == 3 {
-            Rules::SEED
+            Rules::TUTORIAL
         } else {
             Rules::UECDA
         };

@@ -207,7 +207,7 @@ fn suit_lock() {
     let (next, _) = State::with_table(m("S5 H5")).play(&m("S9 D9"), &U).unwrap();
     assert!(!next.locked);
     // the seed has no lock: playing never sets it
-    let seed = Rules::SEED;
+    let seed = Rules::TUTORIAL;
     let (next, _) = State::with_table(Meld::parse("S5", &seed).unwrap())
         .play(&Meld::parse("S9", &seed).unwrap(), &seed)
         .unwrap();
@@ -234,7 +234,7 @@ fn eight_cut() {
     let (next, e) = State::with_table(m("S6")).play(&Meld::JOKER, &U).unwrap();
     assert!(!e.contains(Effects::EIGHT_CUT));
     assert_eq!(next.table, Some(Meld::JOKER));
-    let seed = Rules::SEED;
+    let seed = Rules::TUTORIAL;
     let (next, e) = State::default()
         .play(&Meld::parse("S8", &seed).unwrap(), &seed)
         .unwrap();
@@ -252,7 +252,7 @@ fn eight_cut() {
 
 #[test]
 fn revolution() {
-    let seed = Rules::SEED;
+    let seed = Rules::TUTORIAL;
     for (text, uecda, seed_too) in [
         ("S9 H9 D9 C9", true, true),
         ("S9 H9 D9 JK=C9", true, false),
@@ -311,7 +311,7 @@ fn eleven_back() {
 
 #[test]
 fn typed_errors() {
-    let seed = Rules::SEED;
+    let seed = Rules::TUTORIAL;
     assert_eq!(
         seed.parse_hand("S3 JK"),
         Err(Error::TooManyJokers { allowed: 0 })
@@ -459,7 +459,7 @@ fn a_play_sharing_a_card_with_the_table_is_refused() {
         Err(Error::OnTable(Card::BLACK_JOKER))
     );
     // a table from rules with a joker, played on under rules without one
-    let seed = Rules::SEED;
+    let seed = Rules::TUTORIAL;
     assert_eq!(
         State::with_table(Meld::JOKER).play(&Meld::parse("S3", &seed).unwrap(), &seed),
         Err(Error::TooManyJokers { allowed: 0 })
@@ -508,7 +508,7 @@ fn presets_are_the_spec_table() {
         )
     };
     assert_eq!(
-        row(&Rules::SEED),
+        row(&Rules::TUTORIAL),
         (false, 4, 0, false, false, false, false, false, true)
     );
     assert_eq!(
@@ -517,11 +517,11 @@ fn presets_are_the_spec_table() {
     );
     let game = |r: &Rules| (r.exchange, r.six_reverse, r.five_skip, r.pass_limit);
     assert_eq!(game(&Rules::UECDA), (true, false, FiveSkip::Off, 20));
-    assert_eq!(game(&Rules::SEED), (false, false, FiveSkip::Off, 20));
+    assert_eq!(game(&Rules::TUTORIAL), (false, false, FiveSkip::Off, 20));
     assert_eq!(Rules::default(), Rules::UECDA);
-    assert_eq!("seed".parse::<Rules>(), Ok(Rules::SEED));
+    assert_eq!("seed".parse::<Rules>(), Ok(Rules::TUTORIAL));
     assert_eq!("uecda".parse::<Rules>(), Ok(Rules::UECDA));
-    assert_eq!((Rules::SEED.jokers(), Rules::UECDA.jokers()), (0, 1));
+    assert_eq!((Rules::TUTORIAL.jokers(), Rules::UECDA.jokers()), (0, 1));
 }
 
 #[test]
@@ -600,7 +600,7 @@ fn joker_beyond_the_ends() {
 #[test]
 fn sequences_rule_flag() {
     // UECda's RULE_KAIDAN: on in both presets; off, a sequence is no meld
-    let both = [Rules::SEED, Rules::UECDA];
+    let both = [Rules::TUTORIAL, Rules::UECDA];
     assert!(both.iter().all(|r| r.sequences));
     let mut off = U;
     off.sequences = false;
@@ -626,8 +626,8 @@ fn sequences_rule_flag() {
 fn text_forms_read_back_and_name_the_problem() {
     // rules: names in any case, non-presets as preset+options, a typed error listing the names
     assert_eq!("UECDA".parse::<Rules>(), Ok(Rules::UECDA));
-    assert_eq!(" Seed ".parse::<Rules>(), Ok(Rules::SEED));
-    let mut r = Rules::SEED;
+    assert_eq!(" Seed ".parse::<Rules>(), Ok(Rules::TUTORIAL));
+    let mut r = Rules::TUTORIAL;
     r.eight_cut = true;
     r.five_skip = FiveSkip::SkipOne;
     assert_eq!(r.to_string(), "seed+eight_cut=true+five_skip=skip_one");

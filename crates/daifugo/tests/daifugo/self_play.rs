@@ -4,7 +4,7 @@
 //! 50 times more games.
 
 use cards_core::{Card, CardSet};
-use daifugo::{Action, Class, FiveSkip, Game, Match, Policy, Random, Rules, SeedPlayer};
+use daifugo::{Action, Class, FiveSkip, Game, Match, Policy, Random, Rules, TutorialPlayer};
 
 fn size(ci: usize) -> usize {
     if std::env::var_os("CARDS_FULL").is_some() {
@@ -25,7 +25,7 @@ fn deck(r: &Rules) -> CardSet {
 fn players(seed: u64, seed_players: usize) -> [Box<dyn Policy>; 5] {
     std::array::from_fn(|i| {
         if i < seed_players {
-            Box::new(SeedPlayer) as Box<dyn Policy>
+            Box::new(TutorialPlayer) as Box<dyn Policy>
         } else {
             Box::new(Random::new(seed.wrapping_mul(31).wrapping_add(i as u64))) as Box<dyn Policy>
         }
@@ -131,7 +131,7 @@ fn eleven_back_self_play() {
 
 #[test]
 fn seed_rules_and_house_rules_self_play() {
-    run(Rules::SEED, size(300), 3);
+    run(Rules::TUTORIAL, size(300), 3);
     let mut r = Rules::UECDA;
     r.six_reverse = true;
     r.five_skip = FiveSkip::SkipOne;

@@ -3,7 +3,7 @@
 
 #![cfg(feature = "serde")]
 
-use daifugo::{Game, Meld, Policy, Random, Record, Rules, SeedPlayer, StandIn, State};
+use daifugo::{Game, Meld, Policy, Random, Record, Rules, StandIn, State, TutorialPlayer};
 use serde_json::{Value, json};
 
 #[test]
@@ -30,7 +30,7 @@ fn melds_rules_and_states_as_the_command_line_writes_them() {
     assert_eq!(serde_json::from_value::<Rules>(v).unwrap(), r);
     assert_eq!(
         serde_json::from_value::<Rules>(json!("SEED")).unwrap(),
-        Rules::SEED
+        Rules::TUTORIAL
     );
     let e = serde_json::from_value::<Rules>(json!({"preset": "uecda", "elevenback": true}))
         .unwrap_err()
@@ -53,7 +53,7 @@ fn finished_game(seed: u64) -> Game {
     let mut m = daifugo::Match::new(Rules::UECDA, seed);
     let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| {
         if i % 2 == 0 {
-            Box::new(SeedPlayer) as Box<dyn Policy>
+            Box::new(TutorialPlayer) as Box<dyn Policy>
         } else {
             Box::new(Random::new(i as u64)) as Box<dyn Policy>
         }

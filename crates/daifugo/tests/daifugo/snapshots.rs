@@ -48,7 +48,7 @@ fn report(rules: &Rules, hand: &str, table: Option<&str>, flags: [bool; 3]) -> S
 #[test]
 fn seed_hand_with_seed_rules() {
     insta::assert_snapshot!(report(
-        &Rules::SEED,
+        &Rules::TUTORIAL,
         "S3 S4 S5 D5 D10 C10 H10 SK DK SA S2",
         Some("C9 H9"),
         [false; 3]
@@ -134,11 +134,11 @@ fn joker_beyond_the_ends() {
 fn a_whole_game_with_exchange() {
     // the second game of a seeded match (classes from the first, so an exchange), two seed
     // players and three random ones, as a person reads it
-    use daifugo::{Match, Policy, Random, SeedPlayer};
+    use daifugo::{Match, Policy, Random, TutorialPlayer};
     let mut m = Match::new(Rules::UECDA, 2024);
     let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| {
         if i < 2 {
-            Box::new(SeedPlayer) as Box<dyn Policy>
+            Box::new(TutorialPlayer) as Box<dyn Policy>
         } else {
             Box::new(Random::new(i as u64)) as Box<dyn Policy>
         }
