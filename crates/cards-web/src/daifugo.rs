@@ -12,7 +12,7 @@ use super::api::{
 /// The rules when a create request names none (the CLI's default).
 pub const DEFAULT_RULES: &str = "uecda";
 /// The computer players when a create request names none (the CLI's default).
-pub const DEFAULT_POLICY: &str = "seed";
+pub const DEFAULT_POLICY: &str = "tutorial";
 /// The person's player number.
 const PERSON: u8 = 0;
 

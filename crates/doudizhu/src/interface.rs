@@ -1,7 +1,7 @@
-//! The one game interface ([`cards_core::game`]) for Dou Dizhu: [`Game`] is a
-//! [`cards_core::game::Game`] of three players, its [`Observation`] an information set from
+//! The one game interface ([`crate::cards_core::game`]) for Dou Dizhu: [`Game`] is a
+//! [`crate::cards_core::game::Game`] of three players, its [`Observation`] an information set from
 //! which worlds are sampled, its [`Record`] replays, and [`Game`] lists the built-in players by
-//! name ([`cards_core::game::Players`]).
+//! name ([`crate::cards_core::game::Players`]).
 //!
 //! - **Actions** are [`Action`]s: the auction's bids, calls and robs, then plays and passes.
 //! - **Returns** are [`Game::scores`] as `f64` (the rules' [`Payoff`](crate::Payoff)); the
@@ -12,7 +12,7 @@
 //!   unplayed kitty cards stay in its hand.
 //!
 //! ```
-//! use cards_core::game::{Game as _, Players, play_out};
+//! use doudizhu::cards_core::game::{Game as _, Players, play_out};
 //! use doudizhu::{Game, GameRules};
 //! let mut g = Game::new(GameRules::STANDARD, 1)?;
 //! let mut players: Vec<_> = ["greedy", "random", "random"]

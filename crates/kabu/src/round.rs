@@ -691,7 +691,7 @@ impl BuiltinPolicy {
 
     /// [`BuiltinPolicy::decide`] given the hand's two-card outcome.
     #[inline]
-    fn decide_outcome(
+    pub(crate) fn decide_outcome(
         self,
         outcome: Outcome,
         hand: Hand,
@@ -1250,7 +1250,7 @@ impl Round {
 
     /// Checks a decision of the seat to act (in the draw phase) against the draw rule.
     #[inline]
-    fn check_draw_rule(&self, seat: Seat, draw: bool) -> Result<(), RoundError> {
+    pub(crate) fn check_draw_rule(&self, seat: Seat, draw: bool) -> Result<(), RoundError> {
         let outcome = self.outcomes[seat.index()];
         match (draw_rule(outcome, self.rules), draw) {
             (Advice::MustStand, true) => Err(RoundError::DrawForbidden { seat, outcome }),
@@ -1261,7 +1261,7 @@ impl Round {
 
     /// Applies a checked action (the seat to act draws or stands) and moves the turn on.
     #[inline]
-    fn act(&mut self, action: Action) -> Option<Card> {
+    pub(crate) fn act(&mut self, action: Action) -> Option<Card> {
         let i = action.seat.index();
         self.acted |= 1 << i;
         let mut drawn = None;
@@ -1283,7 +1283,7 @@ impl Round {
 
     /// Plays the fields without a stake by the house policy, up to the next seat that decides.
     #[inline]
-    fn auto(&mut self) {
+    pub(crate) fn auto(&mut self) {
         while self.phase == Phase::Draws && (self.turn as usize) < 4 {
             let seat = Seat::ALL[self.turn as usize];
             if self.stakes[seat.index()] != 0 {

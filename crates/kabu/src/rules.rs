@@ -105,7 +105,7 @@ pub struct Rules {
     /// the stake instead of the stake. Off by default. (クッピン always takes the stake.)
     pub dealer_collects_multiplier: bool,
     /// The largest stake, in units, that one field may carry as an action of the game
-    /// interface (`cards_core::game`): stakes are 0..=`max_stake` a field, 1 to 9, 1 by
+    /// interface (`crate::cards_core::game`): stakes are 0..=`max_stake` a field, 1 to 9, 1 by
     /// default (so the staking player chooses which fields to play). [`Round::bet`](crate::Round::bet)
     /// itself takes any stakes.
     pub max_stake: u8,

@@ -21,11 +21,11 @@ pub struct PlayArgs {
     /// How many games: a match, with the classes carried over, seats shuffled every 3 games.
     #[arg(long, default_value_t = 1)]
     games: u32,
-    /// The player of every seat: random or seed.
-    #[arg(long, default_value = "seed", conflicts_with = "players")]
+    /// The player of every seat: random or tutorial (`seed` is its deprecated old name).
+    #[arg(long, default_value = "tutorial", conflicts_with = "players")]
     policy: String,
-    /// One player per seat (player 0..4), comma-separated: random, seed or human (this
-    /// terminal), e.g. `seed,seed,random,seed,human`.
+    /// One player per seat (player 0..4), comma-separated: random, tutorial or human (this
+    /// terminal), e.g. `tutorial,tutorial,random,tutorial,human`.
     #[arg(long, value_delimiter = ',')]
     players: Option<Vec<String>>,
     /// Print the records (one JSON object a line) and then the standings, instead of text.

@@ -88,7 +88,7 @@ fn bad_rules_and_roles_are_typed_errors_that_name_the_text() {
             .parse::<Rules>()
             .unwrap_err()
             .to_string(),
-        "bad rules option \"forced_draw=maybe\" (expected forced_draw=on|off, ties=dealer|push, dealer_collects_multiplier=on|off)"
+        "bad rules option \"forced_draw=maybe\" (expected forced_draw=on|off, ties=dealer|push, dealer_collects_multiplier=on|off, max_stake=1..9)"
     );
     assert_eq!(
         "boss".parse::<Role>(),
@@ -181,6 +181,7 @@ fn doc_examples_use_only_this_crates_paths() {
         ("src/rules.rs", include_str!("../../src/rules.rs")),
         ("src/round.rs", include_str!("../../src/round.rs")),
         ("src/edge.rs", include_str!("../../src/edge.rs")),
+        ("src/interface.rs", include_str!("../../src/interface.rs")),
         (
             "src/serde_impls.rs",
             include_str!("../../src/serde_impls.rs"),
