@@ -5,8 +5,8 @@ use std::io::{BufRead, Write};
 
 use cards_core::Rng;
 
+use crate::game::Action;
 use crate::game::Phase;
-use crate::generate::Action;
 use crate::moves::Kind;
 use crate::observation::Observation;
 
