@@ -4,9 +4,11 @@ use crate::moves::Move;
 
 /// A turn's choice: pass, a bid (during a game's auction), or a play.
 ///
-/// Text ([`Display`](std::fmt::Display)): `pass`, the bid's number (`1`, `2`, `3`), `call`, `rob`, or the play in
-/// the play notation ([`Move::notation`]: `333444-56`). Reading one back needs the phase (`3` is a
-/// bid during the auction and a solo three after it): see [`Game::parse_action`](crate::Game::parse_action).
+/// Text ([`Display`](std::fmt::Display)): `pass`, `bid 1`, `bid 2`, `bid 3`, `call`, `rob`, or the
+/// play in the play notation ([`Move::notation`]: `333444-56`), read back by `FromStr`. A record
+/// writes a bid as its bare number ([`record_text`](Self::record_text)); reading that back needs
+/// the phase (`3` is a bid during the auction and a solo three after it): see
+/// [`Game::parse_action`](crate::Game::parse_action).
 ///
 /// ```
 /// use doudizhu::{actions, Action, Rules};
@@ -14,7 +16,7 @@ use crate::moves::Move;
 /// assert_eq!(a.len(), 1); // leading: no pass
 /// assert!(matches!(a[0], Action::Play(_)));
 /// assert_eq!(a[0].to_string(), "3");
-/// assert_eq!(Action::Bid(2).to_string(), "2");
+/// assert_eq!(Action::Bid(2).to_string(), "bid 2");
 /// # Ok::<(), doudizhu::ParseError>(())
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
