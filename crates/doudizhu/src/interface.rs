@@ -1,7 +1,7 @@
-//! The one game interface ([`crate::cards_core::game`]) for Dou Dizhu: [`Game`] is a
-//! [`crate::cards_core::game::Game`] of three players, its [`Observation`] an information set from
+//! The one game interface ([`cards_core::game`]) for Dou Dizhu: [`Game`] is a
+//! [`cards_core::game::Game`] of three players, its [`Observation`] an information set from
 //! which worlds are sampled, its [`Record`] replays, and [`Game`] lists the built-in players by
-//! name ([`crate::cards_core::game::Players`]).
+//! name ([`cards_core::game::Players`]).
 //!
 //! - **Actions** are [`Action`]s: the auction's bids, calls and robs, then plays and passes.
 //! - **Returns** are [`Game::scores`] as `f64` (the rules' [`Payoff`](crate::Payoff)); the
@@ -12,7 +12,7 @@
 //!   unplayed kitty cards stay in its hand.
 //!
 //! ```
-//! use doudizhu::cards_core::game::{Game as _, Players, play_out};
+//! use cards_core::game::{Game as _, Players, play_out};
 //! use doudizhu::{Game, GameRules};
 //! let mut g = Game::new(GameRules::STANDARD, 1)?;
 //! let mut players: Vec<_> = ["greedy", "random", "random"]
@@ -29,8 +29,8 @@ use cards_core::game::{self, InfoSet, Players, UnknownPolicy};
 
 use crate::counts::Counts;
 use crate::deal::Deal;
+use crate::game::Action;
 use crate::game::{Game, GameError, Payoff};
-use crate::generate::Action;
 use crate::observation::Observation;
 use crate::policy::{GreedyPolicy, RandomPolicy};
 use crate::record::{Record, ReplayError};
@@ -66,7 +66,7 @@ impl game::Game for Game {
         self.state().is_over()
     }
 
-    // Scores are at most a few thousand points: exact in an f64.
+    // A score is at most 2 · 3 · 2^17 (bid 3; two robs, 13 bombs, the rocket, spring): exact.
     #[allow(clippy::cast_precision_loss)]
     fn returns(&self, player: usize) -> f64 {
         self.scores().get(player).map_or(0.0, |&r| r as f64)

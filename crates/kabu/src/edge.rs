@@ -491,3 +491,46 @@ pub fn simulate<F: Policy + ?Sized, D: Policy + ?Sized>(
         fields: fields.map(|s| s.estimate()),
     }
 }
+
+/// `serde`: a [`HouseEdge`], an [`Estimate`] and a [`Simulation`] are the objects the
+/// `cards kabu` command prints (written only).
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::Serialize;
+    use serde::ser::{SerializeStruct, Serializer};
+
+    use super::{Estimate, HouseEdge, Simulation};
+
+    impl Serialize for HouseEdge {
+        /// `{"denominator", "numerator", "value"}`.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("HouseEdge", 3)?;
+            st.serialize_field("denominator", &self.denominator())?;
+            st.serialize_field("numerator", &self.numerator())?;
+            st.serialize_field("value", &self.value())?;
+            st.end()
+        }
+    }
+
+    impl Serialize for Estimate {
+        /// `{"ci99": [low, high], "mean"}`.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("Estimate", 2)?;
+            st.serialize_field("ci99", &[self.low, self.high])?;
+            st.serialize_field("mean", &self.mean)?;
+            st.end()
+        }
+    }
+
+    impl Serialize for Simulation {
+        /// `{"ci99": [low, high], "fields": [{"ci99", "mean"} x 4], "mean", "rounds"}`.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("Simulation", 4)?;
+            st.serialize_field("ci99", &[self.all.low, self.all.high])?;
+            st.serialize_field("fields", &self.fields)?;
+            st.serialize_field("mean", &self.all.mean)?;
+            st.serialize_field("rounds", &self.rounds)?;
+            st.end()
+        }
+    }
+}

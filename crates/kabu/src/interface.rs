@@ -387,7 +387,7 @@ impl game::Game for Round {
         Round::is_over(self)
     }
 
-    // A round's net is exact in an f64 below 2^53 units (stakes of the interface are at most 9).
+    // A round's net is four stakes times a small multiplier, far below 2^52: the `f64` is exact.
     #[allow(clippy::cast_precision_loss)]
     fn returns(&self, player: usize) -> f64 {
         match player {
