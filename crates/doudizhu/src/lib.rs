@@ -18,6 +18,7 @@ mod observation;
 mod policy;
 mod record;
 mod rules;
+pub mod solve;
 #[cfg(feature = "serde")]
 mod serde_impls;
 
