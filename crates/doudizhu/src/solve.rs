@@ -480,6 +480,20 @@ impl Node {
         Some(n)
     }
 
+    /// The bombs and rockets the hands can still play (each hand's ranks held four times, and
+    /// both jokers in one hand).
+    #[inline]
+    fn bombs_left(&self) -> u32 {
+        let mut b = 0;
+        for h in self.hands {
+            b += h.at_least(4).count_ones();
+            if h.bits() >> 52 == 0x11 {
+                b += 1;
+            }
+        }
+        b
+    }
+
     fn hash(&self, landlord: u8) -> u64 {
         let t = self.table.map_or(0, |m| m.cards().bits() ^ m.tag12() << 52);
         let mut h = mix(self.hands[0].bits() ^ 0x9e37_79b9_7f4a_7c15);
@@ -718,7 +732,22 @@ impl Solver {
     /// ```
     pub fn score(&mut self, pos: &Position) -> Result<i64, SolveError> {
         self.start(pos);
-        let v = self.search(Node::of(pos), i32::MIN + 1, i32::MAX, 0);
+        let root = Node::of(pos);
+        // Who wins (a null window around 0), then doubling tests on the winner's side: is the
+        // value at least 2k (at most -2k)? Each a null window, the table shared between them.
+        let mut v = self.search(root, -1, 1, 0).signum();
+        while !self.stopped && v.unsigned_abs() < 1 << 20 {
+            let k = v.abs();
+            let doubled = if v > 0 {
+                self.search(root, k, 2 * k, 0) >= 2 * k
+            } else {
+                self.search(root, -2 * k, -k, 0) <= -2 * k
+            };
+            if !doubled {
+                break;
+            }
+            v *= 2;
+        }
         self.finish()?;
         Ok(i64::from(v))
     }
@@ -789,6 +818,14 @@ impl Solver {
         }
         if self.stopped {
             return 0;
+        }
+        // The value's magnitude is at most 2^(bombs and rockets the hands still hold).
+        let cap = 1i32 << n.bombs_left();
+        if cap <= alpha {
+            return cap;
+        }
+        if -cap >= beta {
+            return -cap;
         }
         let max = n.turn == self.landlord;
         let sign = if max { 1 } else { -1 };
