@@ -26,9 +26,19 @@ fn main() {
         };
         let dt = t.elapsed().as_secs_f64() * 1e3;
         times.push(dt);
-        println!("{:2} cards {:8} nodes {:9.3} ms value {v}", p.len(), solver.nodes(), dt);
+        println!(
+            "{:2} cards {:8} nodes {:9.3} ms value {v}",
+            p.len(),
+            solver.nodes(),
+            dt
+        );
     }
     times.sort_by(f64::total_cmp);
     let q = |f: f64| times[((times.len() - 1) as f64 * f).round() as usize];
-    println!("median {:.3} ms p99 {:.3} ms max {:.3} ms", q(0.5), q(0.99), q(1.0));
+    println!(
+        "median {:.3} ms p99 {:.3} ms max {:.3} ms",
+        q(0.5),
+        q(0.99),
+        q(1.0)
+    );
 }

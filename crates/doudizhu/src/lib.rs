@@ -18,9 +18,9 @@ mod observation;
 mod policy;
 mod record;
 mod rules;
-pub mod solve;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod solve;
 
 pub use classify::{Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play};
 pub use counts::{Counts, MAX_PLAY, ParseError, Rank};

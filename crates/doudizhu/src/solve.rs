@@ -607,6 +607,7 @@ pub struct Solver {
     stopped: bool,
     buf: Vec<Vec<Move>>,
     keys: Vec<Vec<u32>>,
+    scratch: Vec<Move>,
     fewest: Fewest,
 }
 
@@ -660,6 +661,7 @@ impl Solver {
             stopped: false,
             buf: Vec::new(),
             keys: Vec::new(),
+            scratch: Vec::new(),
             fewest: Fewest::new(),
         }
     }
@@ -802,9 +804,7 @@ impl Solver {
                 let v = if n.turn == self.landlord { 1 } else { -1 };
                 if bomb { 2 * v } else { v }
             }
-            Some(child) if bomb => {
-                2 * self.search(child, alpha.div_euclid(2), ceil_half(beta), 0)
-            }
+            Some(child) if bomb => 2 * self.search(child, alpha.div_euclid(2), ceil_half(beta), 0),
             Some(child) => self.search(child, alpha, beta, 0),
         }
     }
@@ -914,6 +914,19 @@ impl Solver {
             moves[j] = m;
         }
 
+        // The fewest-plays cut: a lead nobody on the other team can beat, leaving one play,
+        // goes out in two leads (a bound for the mover's team: bombing first may score more).
+        if n.table.is_none() {
+            if let Some(v) = self.two_lead_finish(&n, &moves, &keys, max) {
+                let cut = if max { v >= beta } else { v <= alpha };
+                if cut {
+                    self.buf[ply] = moves;
+                    self.keys[ply] = keys;
+                    return v;
+                }
+            }
+        }
+
         let pass_first = partner_table;
         let count = moves.len() + usize::from(n.table.is_some());
         for i in 0..count {
@@ -969,7 +982,11 @@ impl Solver {
         }
 
         // Store the bound.
-        let (mut lo, mut hi) = if hit { (e.lo, e.hi) } else { (i32::MIN, i32::MAX) };
+        let (mut lo, mut hi) = if hit {
+            (e.lo, e.hi)
+        } else {
+            (i32::MIN, i32::MAX)
+        };
         if best <= alpha0 {
             hi = hi.min(best);
         } else if best >= beta0 {
@@ -986,6 +1003,49 @@ impl Solver {
             hi,
         };
         best
+    }
+}
+
+impl Solver {
+    /// The value of going out in two leads, when a lead among `moves` (sorted by `keys`, the
+    /// plays left after it in bits 6..12) leaves one play and no seat of the other team can
+    /// beat it.
+    fn two_lead_finish(
+        &mut self,
+        n: &Node,
+        moves: &[Move],
+        keys: &[u32],
+        max: bool,
+    ) -> Option<i32> {
+        let turn = usize::from(n.turn);
+        let opponents: [Option<Counts>; 2] = if max {
+            [Some(n.hands[(turn + 1) % 3]), Some(n.hands[(turn + 2) % 3])]
+        } else {
+            [Some(n.hands[usize::from(self.landlord)]), None]
+        };
+        let sign = if max { 1 } else { -1 };
+        let mut answers = std::mem::take(&mut self.scratch);
+        let mut found = None;
+        for (m, &k) in moves.iter().zip(keys) {
+            if (k >> 6) & 0x3f != 1 {
+                continue;
+            }
+            let beaten = opponents.iter().flatten().any(|&o| {
+                answers.clear();
+                follow_into(o, m, &self.rules, &mut answers) > 0
+            });
+            if beaten {
+                continue;
+            }
+            let rest =
+                Counts::from_bits(n.hands[turn].bits() - m.cards().bits()).unwrap_or(Counts::EMPTY);
+            let last_bomb =
+                classify(rest, &self.rules).is_ok_and(|r| r.iter().any(|x| x.kind().is_bomb()));
+            let v = sign << (u32::from(m.kind().is_bomb()) + u32::from(last_bomb));
+            found = Some(found.map_or(v, |b: i32| if max { b.max(v) } else { b.min(v) }));
+        }
+        self.scratch = answers;
+        found
     }
 }
 

@@ -162,10 +162,16 @@ fn equals_brute_force_with_a_play_to_beat_on_every_position_of_up_to_4_cards() {
     // still allows among a fixed list, made by either other seat
     let rules = Rules::STANDARD;
     let mut solver = Solver::with_table_bits(rules, 10);
-    let tables: Vec<Move> = ["3", "5", "7", "B", "44", "66", "555", "3337", "4444", "34567", "BR"]
-        .iter()
-        .map(|t| classify(t.parse().expect("ranks"), &rules).expect("play").first())
-        .collect();
+    let tables: Vec<Move> = [
+        "3", "5", "7", "B", "44", "66", "555", "3337", "4444", "34567", "BR",
+    ]
+    .iter()
+    .map(|t| {
+        classify(t.parse().expect("ranks"), &rules)
+            .expect("play")
+            .first()
+    })
+    .collect();
     let mut n = 0;
     for hands in triples("3333444455556666777BR", 3, 4) {
         for t in &tables {
@@ -191,7 +197,12 @@ fn equals_brute_force_on_seeded_random_positions_of_the_whole_deck() {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     };
-    for rules in [Rules::STANDARD, Rules::DOUZERO, Rules::OPENSPIEL, Rules::STRICT] {
+    for rules in [
+        Rules::STANDARD,
+        Rules::DOUZERO,
+        Rules::OPENSPIEL,
+        Rules::STRICT,
+    ] {
         let mut solver = Solver::with_table_bits(rules, 12);
         for i in 0..40 {
             let total = 8 + (i % 3) as usize;
@@ -201,12 +212,24 @@ fn equals_brute_force_on_seeded_random_positions_of_the_whole_deck() {
                 deck.swap(k, j);
             }
             // the cards, as ranks (4 of each of 3..2, then B and R); sizes split at random
-            let rank = |c: u8| if c < 52 { u64::from(c / 4) } else { u64::from(c - 39) };
+            let rank = |c: u8| {
+                if c < 52 {
+                    u64::from(c / 4)
+                } else {
+                    u64::from(c - 39)
+                }
+            };
             let a = 1 + (next() % (total as u64 - 2)) as usize;
             let b = 1 + (next() % (total - a - 1) as u64) as usize;
             let mut hands = [Counts::EMPTY; 3];
             for (k, &c) in deck[..total].iter().enumerate() {
-                let seat = if k < a { 0 } else if k < a + b { 1 } else { 2 };
+                let seat = if k < a {
+                    0
+                } else if k < a + b {
+                    1
+                } else {
+                    2
+                };
                 let one = Counts::from_bits(1 << (4 * rank(c))).expect("a card");
                 hands[seat] = hands[seat].checked_add(one).expect("the deck's limits");
             }
@@ -241,8 +264,14 @@ fn a_lead_that_ends_the_game_is_the_only_win() {
     assert_eq!(shown(&s.winning), ["333444-56"]);
     check(&mut Solver::new(rules), &p, &rules);
     // a peasant to move with the whole hand beating the table goes out at once
-    let p = Position::new([h("3456789"), h("TJQKA"), h("8")], 0, Some((play("34567"), 0)), 1, &rules)
-        .expect("ok");
+    let p = Position::new(
+        [h("3456789"), h("TJQKA"), h("8")],
+        0,
+        Some((play("34567"), 0)),
+        1,
+        &rules,
+    )
+    .expect("ok");
     let s = Solver::new(rules).solve(&p).expect("solved");
     assert_eq!(s.winner, Side::Peasants);
     assert_eq!(shown(&s.winning), ["TJQKA"]);
@@ -254,16 +283,28 @@ fn a_bomb_that_must_be_kept_whole() {
     // 1 go out with its 9; breaking the bomb for a 6 lets the 9 beat it. Only the whole bomb
     // wins: nobody beats it, and the 3 follows.
     let rules = Rules::STANDARD;
-    let p = Position::new([h("66663"), h("9"), h("KK4")], 0, Some((play("4"), 2)), 0, &rules)
-        .expect("ok");
+    let p = Position::new(
+        [h("66663"), h("9"), h("KK4")],
+        0,
+        Some((play("4"), 2)),
+        0,
+        &rules,
+    )
+    .expect("ok");
     let mut solver = Solver::new(rules);
     let s = solver.solve(&p).expect("solved");
     assert_eq!(s.winner, Side::Landlord);
     assert_eq!(shown(&s.winning), ["6666"]);
     assert_eq!(solver.score(&p), Ok(2)); // one bomb: the stake doubled
     // the same hand without the bomb loses
-    let p = Position::new([h("66553"), h("9"), h("KK4")], 0, Some((play("4"), 2)), 0, &rules)
-        .expect("ok");
+    let p = Position::new(
+        [h("66553"), h("9"), h("KK4")],
+        0,
+        Some((play("4"), 2)),
+        0,
+        &rules,
+    )
+    .expect("ok");
     let s = solver.solve(&p).expect("solved");
     assert_eq!(s.winner, Side::Peasants);
     assert!(s.winning.is_empty());
@@ -276,8 +317,14 @@ fn a_partners_winning_play_is_not_beaten() {
     // the black joker, but then it leads from 4 and 5 and the landlord's A and K win. Passing
     // wins: the landlord cannot beat the 2, and seat 1 leads its 3 and goes out.
     let rules = Rules::STANDARD;
-    let p = Position::new([h("AK"), h("3"), h("B45")], 0, Some((play("2"), 1)), 2, &rules)
-        .expect("ok");
+    let p = Position::new(
+        [h("AK"), h("3"), h("B45")],
+        0,
+        Some((play("2"), 1)),
+        2,
+        &rules,
+    )
+    .expect("ok");
     let s = Solver::new(rules).solve(&p).expect("solved");
     assert_eq!(s.winner, Side::Peasants);
     assert_eq!(shown(&s.winning), ["pass"]);
@@ -324,7 +371,10 @@ fn positions_are_checked() {
         Err(PositionError::OwnTable { seat: 0 })
     );
     let e = Position::new([h("333"), h("33"), h("5")], 0, None, 0, &r).unwrap_err();
-    assert_eq!(e.to_string(), "the hands and the play to beat hold 5 of rank 3, more than the deck's 4");
+    assert_eq!(
+        e.to_string(),
+        "the hands and the play to beat hold 5 of rank 3, more than the deck's 4"
+    );
     // the play to beat counts against the deck too
     assert!(Position::new([h("33"), h("4"), h("5")], 0, Some((play("33"), 1)), 0, &r).is_ok());
     assert_eq!(
@@ -347,7 +397,13 @@ fn positions_are_checked() {
     // a reading the rules do not allow: four + two solos under openspiel
     let four_two = play("333345");
     assert_eq!(
-        Position::new([h("6"), h("7"), h("8")], 0, Some((four_two, 1)), 0, &Rules::OPENSPIEL),
+        Position::new(
+            [h("6"), h("7"), h("8")],
+            0,
+            Some((four_two, 1)),
+            0,
+            &Rules::OPENSPIEL
+        ),
         Err(PositionError::NotAPlay { play: four_two })
     );
 }
@@ -358,7 +414,10 @@ fn the_node_limit_stops_and_clears() {
     let p = Position::new([h("3579"), h("468"), h("3579")], 0, None, 0, &r).expect("ok");
     let mut limited = Solver::new(r).with_node_limit(5);
     assert_eq!(limited.score(&p), Err(SolveError::NodeLimit { nodes: 5 }));
-    assert_eq!(limited.landlord_wins(&p), Err(SolveError::NodeLimit { nodes: 5 }));
+    assert_eq!(
+        limited.landlord_wins(&p),
+        Err(SolveError::NodeLimit { nodes: 5 })
+    );
     let mut free = Solver::new(r);
     let exact = free.score(&p).expect("solved");
     assert_eq!(exact, brute(brute_of(&p), &r));
@@ -379,7 +438,15 @@ fn fewest_plays_is_the_fewest_split() {
             .min()
             .expect("a hand leads")
     }
-    for s in ["3", "34", "3334445", "33344456", "34567 99 BR", "3456 TT KKK 2", "33 44 55 6 8 2 B"] {
+    for s in [
+        "3",
+        "34",
+        "3334445",
+        "33344456",
+        "34567 99 BR",
+        "3456 TT KKK 2",
+        "33 44 55 6 8 2 B",
+    ] {
         assert_eq!(fewest_plays(h(s), &r), split(h(s), &r), "{s}");
     }
 }
