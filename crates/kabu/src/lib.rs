@@ -8,6 +8,7 @@ mod eval;
 mod hand;
 pub mod harness;
 mod odds;
+mod optimal;
 mod round;
 mod rules;
 #[cfg(feature = "serde")]
@@ -32,6 +33,7 @@ pub use error::{At, KabuError};
 pub use eval::{Outcome, Payout, Role, Yaku, evaluate, evaluate_by_rule};
 pub use hand::{Hand, parse_cards};
 pub use odds::{Advice, DrawOdds, Fraction};
+pub use optimal::{edge_of_rules, exact_edge, exact_edge_on, optimal_decision};
 pub use round::{
     Action, BuiltinPolicy, Case, FieldSettlement, Observation, Phase, Policy, ROUND_CARDS, Record,
     Round, RoundError, Seat, draw_rule, settle,

@@ -394,6 +394,13 @@ pub struct Observation {
     pub face_up: CardSet,
     /// Cards known to be out of play (not in the deck at all).
     pub out_of_play: CardSet,
+    /// Each seat's face-up first card, by [`Seat::index`] (`None` where not dealt or not
+    /// shown, as in [`Observation::own_cards`]).
+    pub first_cards: [Option<Card>; 5],
+    /// Each seat's face-up third card once drawn, by [`Seat::index`].
+    pub third_cards: [Option<Card>; 5],
+    /// The stakes on 場1..場4 (all 0 in [`Observation::own_cards`]).
+    pub stakes: [u32; 4],
 }
 
 impl Observation {
@@ -413,6 +420,9 @@ impl Observation {
             rules,
             face_up: CardSet::EMPTY,
             out_of_play: CardSet::EMPTY,
+            first_cards: [None; 5],
+            third_cards: [None; 5],
+            stakes: [0; 4],
         }
     }
 
@@ -518,6 +528,11 @@ impl<P: Policy + ?Sized> Policy for &mut P {
 ///   face-up cards of other hands, so that its house edge is exact (see [`crate::house_edge`]).
 /// - `always`: draw whenever the rule allows.
 /// - `never`: stand whenever the rule allows.
+/// - `optimal`: the exact best decision from what it sees: a field on its two cards and the
+///   dealer's face-up card (against the `house` dealer), the dealer on its two cards and each
+///   staked field's face-up and third cards (against `house` fields); see
+///   [`crate::exact_edge`] and the crate docs for exactly what it reads and why its edge is
+///   exact.
 ///
 /// ```
 /// use kabu::{BuiltinPolicy, Observation, Policy, Rules, Seat};
@@ -538,27 +553,31 @@ pub enum BuiltinPolicy {
     Always,
     /// Stand whenever allowed.
     Never,
+    /// The exact best response: to the `house` dealer as a field, to `house` fields as the
+    /// dealer.
+    Optimal,
 }
 
 impl BuiltinPolicy {
     /// Every built-in policy, in [`BuiltinPolicy::NAMES`] order.
     ///
     /// ```
-    /// assert_eq!(kabu::BuiltinPolicy::ALL.len(), 4);
+    /// assert_eq!(kabu::BuiltinPolicy::ALL.len(), 5);
     /// ```
-    pub const ALL: [BuiltinPolicy; 4] = [
+    pub const ALL: [BuiltinPolicy; 5] = [
         BuiltinPolicy::House,
         BuiltinPolicy::Odds,
         BuiltinPolicy::Always,
         BuiltinPolicy::Never,
+        BuiltinPolicy::Optimal,
     ];
 
-    /// The names: `house`, `odds`, `always`, `never`.
+    /// The names: `house`, `odds`, `always`, `never`, `optimal`.
     ///
     /// ```
     /// assert_eq!(kabu::BuiltinPolicy::NAMES[1], "odds");
     /// ```
-    pub const NAMES: [&'static str; 4] = ["house", "odds", "always", "never"];
+    pub const NAMES: [&'static str; 5] = ["house", "odds", "always", "never", "optimal"];
 
     /// The policy's name.
     ///
@@ -580,7 +599,7 @@ impl fmt::Display for BuiltinPolicy {
 impl FromStr for BuiltinPolicy {
     type Err = KabuError;
 
-    /// `house`, `odds`, `always` or `never`, case-insensitive.
+    /// `house`, `odds`, `always`, `never` or `optimal`, case-insensitive.
     fn from_str(s: &str) -> Result<BuiltinPolicy, KabuError> {
         BuiltinPolicy::ALL
             .into_iter()
@@ -673,13 +692,20 @@ impl BuiltinPolicy {
     /// The decision for a two-card hand seen alone (plus the cards out of play).
     #[inline]
     pub(crate) fn decide(self, seat: Seat, hand: Hand, rules: Rules, out_of_play: CardSet) -> bool {
-        self.decide_outcome(hand.evaluate(seat.role(), rules), hand, rules, out_of_play)
+        self.decide_outcome(
+            seat,
+            hand.evaluate(seat.role(), rules),
+            hand,
+            rules,
+            out_of_play,
+        )
     }
 
     /// [`BuiltinPolicy::decide`] given the hand's two-card outcome.
     #[inline]
     fn decide_outcome(
         self,
+        seat: Seat,
         outcome: Outcome,
         hand: Hand,
         rules: Rules,
@@ -696,6 +722,11 @@ impl BuiltinPolicy {
         match self {
             BuiltinPolicy::Always => true,
             BuiltinPolicy::Never => false,
+            BuiltinPolicy::Optimal => {
+                let mut obs = Observation::own_cards(seat, hand, rules);
+                obs.out_of_play = out_of_play;
+                crate::optimal::draws(&obs)
+            }
             BuiltinPolicy::House | BuiltinPolicy::Odds => match outcome.yaku() {
                 Yaku::Kuppin | Yaku::Shippin => false,
                 _ if outcome.points() <= 3 => true,
@@ -709,11 +740,15 @@ impl BuiltinPolicy {
 impl Policy for BuiltinPolicy {
     #[inline]
     fn draws(&mut self, obs: &Observation) -> bool {
+        if *self == BuiltinPolicy::Optimal {
+            return crate::optimal::draws(obs);
+        }
         self.decide(obs.seat, obs.hand, obs.rules, obs.out_of_play)
     }
 
+    /// True for every built-in policy but `optimal`, which reads the face-up cards.
     fn own_cards_only(&self) -> bool {
-        true
+        *self != BuiltinPolicy::Optimal
     }
 }
 
@@ -1133,12 +1168,21 @@ impl Round {
                     | (self.hands[s.index()] - self.two_cards(s));
             }
         }
+        let mut first_cards = [None; 5];
+        let mut third_cards = [None; 5];
+        for s in Seat::ALL {
+            first_cards[s.index()] = Some(self.deal[s.index()]);
+            third_cards[s.index()] = (self.hands[s.index()] - self.two_cards(s)).first();
+        }
         Some(Observation {
             seat,
             hand,
             rules: self.rules,
             face_up,
             out_of_play: CardSet::EMPTY,
+            first_cards,
+            third_cards,
+            stakes: self.stakes,
         })
     }
 
@@ -1278,8 +1322,13 @@ impl Round {
             }
             let hand = Hand::from_set_unchecked(self.hands[seat.index()]);
             let outcome = self.outcomes[seat.index()];
-            let draw =
-                BuiltinPolicy::House.decide_outcome(outcome, hand, self.rules, CardSet::EMPTY);
+            let draw = BuiltinPolicy::House.decide_outcome(
+                seat,
+                outcome,
+                hand,
+                self.rules,
+                CardSet::EMPTY,
+            );
             self.act(Action { seat, draw });
         }
     }
