@@ -51,7 +51,7 @@ as_text! {
     Yaku => |y| y.name(), "a yaku name such as \"arashi10\"";
     Ties => |t| t.name(), "\"dealer\" or \"push\"";
     Fraction => |q| *q, "a fraction such as \"3/19\"";
-    BuiltinPolicy => |p| p.name(), "a policy name: house, odds, always or never";
+    BuiltinPolicy => |p| p.name(), "a policy name: house, odds, always, never or optimal";
     Seat => |s| SeatKey(*s), "a seat: 1, 2, 3, 4 or dealer";
 }
 
