@@ -407,10 +407,10 @@ impl Fewest {
         moves.clear();
         lead_into(hand, rules, &mut moves);
         // The play holding the lowest rank must be one of the split's plays: try only those.
-        let low = hand.bits().trailing_zeros() / 4;
+        let low = 0xf << (hand.bits().trailing_zeros() / 4 * 4);
         let mut best = hand.len();
         for m in &moves {
-            if (m.cards().bits() >> (4 * low)) & 0xf == 0 {
+            if m.cards().bits() & low == 0 {
                 continue;
             }
             if best <= 2 {
@@ -916,15 +916,13 @@ impl Solver {
 
         // The fewest-plays cut: a lead nobody on the other team can beat, leaving one play,
         // goes out in two leads (a bound for the mover's team: bombing first may score more).
-        if n.table.is_none() {
-            if let Some(v) = self.two_lead_finish(&n, &moves, &keys, max) {
-                let cut = if max { v >= beta } else { v <= alpha };
-                if cut {
-                    self.buf[ply] = moves;
-                    self.keys[ply] = keys;
-                    return v;
-                }
-            }
+        if n.table.is_none()
+            && let Some(v) = self.two_lead_finish(&n, &moves, &keys, max)
+            && (if max { v >= beta } else { v <= alpha })
+        {
+            self.buf[ply] = moves;
+            self.keys[ply] = keys;
+            return v;
         }
 
         let pass_first = partner_table;

@@ -2,6 +2,9 @@
 //! trick bookkeeping: a pass count, as `State` keeps it), on every position the enumerations
 //! below build, and on constructed positions with a known answer.
 
+// The rules are passed by reference, as the crate's own API takes them.
+#![allow(clippy::trivially_copy_pass_by_ref)]
+
 use doudizhu::solve::{Position, PositionError, Side, SolveError, Solver, fewest_plays};
 use doudizhu::{Action, Counts, Move, Rules, classify, follow, lead};
 
@@ -42,26 +45,23 @@ fn brute(p: Brute, rules: &Rules) -> i64 {
 fn brute_child(p: Brute, a: Action, rules: &Rules) -> i64 {
     let mut c = p;
     c.turn = (p.turn + 1) % 3;
-    match a {
-        Action::Play(m) => {
-            let t = usize::from(p.turn);
-            c.hands[t] = p.hands[t].checked_sub(m.cards()).expect("in hand");
-            let factor = if m.kind().is_bomb() { 2 } else { 1 };
-            if c.hands[t].is_empty() {
-                return factor * if p.turn == p.landlord { 1 } else { -1 };
-            }
-            c.table = Some(m);
+    if let Action::Play(m) = a {
+        let t = usize::from(p.turn);
+        c.hands[t] = p.hands[t].checked_sub(m.cards()).expect("in hand");
+        let factor = if m.kind().is_bomb() { 2 } else { 1 };
+        if c.hands[t].is_empty() {
+            return factor * if p.turn == p.landlord { 1 } else { -1 };
+        }
+        c.table = Some(m);
+        c.passes = 0;
+        factor * brute(c, rules)
+    } else {
+        c.passes = p.passes + 1;
+        if c.passes == 2 {
+            c.table = None;
             c.passes = 0;
-            factor * brute(c, rules)
         }
-        _ => {
-            c.passes = p.passes + 1;
-            if c.passes == 2 {
-                c.table = None;
-                c.passes = 0;
-            }
-            brute(c, rules)
-        }
+        brute(c, rules)
     }
 }
 
@@ -204,8 +204,8 @@ fn equals_brute_force_on_seeded_random_positions_of_the_whole_deck() {
         Rules::STRICT,
     ] {
         let mut solver = Solver::with_table_bits(rules, 12);
-        for i in 0..40 {
-            let total = 8 + (i % 3) as usize;
+        for i in 0..40usize {
+            let total = 8 + i % 3;
             let mut deck: Vec<u8> = (0..54).collect();
             for k in (1..deck.len()).rev() {
                 let j = (next() % (k as u64 + 1)) as usize;
@@ -426,7 +426,6 @@ fn the_node_limit_stops_and_clears() {
 
 #[test]
 fn fewest_plays_is_the_fewest_split() {
-    let r = Rules::STANDARD;
     // brute force: the fewest leads whose cards add up to the hand
     fn split(hand: Counts, r: &Rules) -> u32 {
         if hand.is_empty() {
@@ -438,6 +437,7 @@ fn fewest_plays_is_the_fewest_split() {
             .min()
             .expect("a hand leads")
     }
+    let r = Rules::STANDARD;
     for s in [
         "3",
         "34",

@@ -155,7 +155,7 @@ impl Ctx {
 
     /// Leaf weights over the common denominator `(n-4)(n-5)` of a pair of two-card hands.
     fn weights(&self) -> (i64, i64) {
-        let rest = self.n as i64 - 4;
+        let rest = i64::try_from(self.n).unwrap_or(0) - 4;
         (rest * (rest - 1), rest - 1)
     }
 }

@@ -31,7 +31,7 @@ fn plain_edge(
 ) -> HouseEdge {
     let cards: Vec<Card> = deck.iter().collect();
     let n = cards.len();
-    let rest = (n - 4) as i64;
+    let rest = i64::try_from(n - 4).expect("small");
     let mut num = 0i64;
     let mut cases = 0u64;
     for (iu, &u) in cards.iter().enumerate() {
@@ -87,7 +87,7 @@ fn plain_edge(
             }
         }
     }
-    HouseEdge::new(num, cases * (rest * (rest - 1)) as u64).expect("non-zero")
+    HouseEdge::new(num, cases * (rest * (rest - 1)).unsigned_abs()).expect("non-zero")
 }
 
 #[test]
