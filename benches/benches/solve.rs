@@ -8,7 +8,7 @@
 //! - `solve/score_20`: [`Solver::score`] (the exact ±2^b) on the same 20-card endgames.
 //!
 //! The per-position median, p99 and max are printed by the `solve_endgames` example
-//! (`cargo run --release -p benches --example solve_endgames -- 200 20`).
+//! (`cargo run --release -p benches --example solve_endgames -- 200`).
 
 use std::hint::black_box;
 

@@ -24,7 +24,7 @@ pub fn endgames(seed: u64, count: usize, cards: u32) -> Vec<Position> {
     while out.len() < count {
         let mut game = Game::new(GameRules::RLCARD, s).expect("rlcard deals never fail");
         let mut random = RandomPolicy::new(s ^ 0x5EED);
-        let greedy = s % 2 == 0;
+        let greedy = s.is_multiple_of(2);
         s += 1;
         while !game.is_over() {
             if let Some(p) = Position::from_state(game.state())

@@ -394,12 +394,12 @@ pub fn run_edge(a: &EdgeArgs) -> Result<(), CliError> {
         let num = i128::from(e.numerator()) * i128::from(b.denominator())
             - i128::from(b.numerator()) * i128::from(e.denominator());
         let den = i128::from(e.denominator()) * i128::from(b.denominator());
-        let g = gcd(num.unsigned_abs(), den.unsigned_abs()).max(1);
+        let g = i128::try_from(gcd(num.unsigned_abs(), den.unsigned_abs()).max(1)).unwrap_or(1);
         let _ = write!(
             text,
             "\nwith field {bf}, dealer {bd}: {b}; difference {}/{} = {:+.9}",
-            num / g as i128,
-            den / g as i128,
+            num / g,
+            den / g,
             e.value() - b.value()
         );
     }
