@@ -39,6 +39,7 @@ mod observation;
 mod policy;
 mod record;
 mod rules;
+pub mod solve;
 
 pub use classify::{Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play};
 pub use counts::{Counts, MAX_PLAY, ParseError, Rank};

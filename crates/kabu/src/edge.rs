@@ -117,11 +117,11 @@ impl FromStr for HouseEdge {
 
 /// Settlement classes: final ranks 0..=12 ([`final_rank`]) and 13 for the two-card special
 /// hand (クッピン for the dealer, シッピン for a field).
-const CLASSES: usize = 14;
+pub(crate) const CLASSES: usize = 14;
 const SPECIAL: usize = 13;
 
 /// The class of an outcome.
-fn class(o: crate::Outcome) -> usize {
+pub(crate) fn class(o: crate::Outcome) -> usize {
     match o.yaku() {
         Yaku::Kuppin | Yaku::Shippin => SPECIAL,
         _ => final_rank(o) as usize,
@@ -130,7 +130,7 @@ fn class(o: crate::Outcome) -> usize {
 
 /// The player's net per unit stake for a field class against a dealer class: the settlement
 /// table of [`crate::settle`] on classes.
-fn pay_table(rules: Rules) -> [[i64; CLASSES]; CLASSES] {
+pub(crate) fn pay_table(rules: Rules) -> [[i64; CLASSES]; CLASSES] {
     let mult = |r: usize| match r {
         12 => 10,
         10 | 11 => 5,

@@ -222,6 +222,14 @@ impl RoundView<'_> {
             self.rules(),
         );
         obs.face_up = face_up;
+        let deal = self.round.deal();
+        for s in Seat::ALL {
+            let i = s.index();
+            obs.first_cards[i] = Some(deal[i]);
+            let two = CardSet::EMPTY.with(deal[i]).with(deal[5 + i]);
+            obs.third_cards[i] = (self.cards(s) - two).first();
+        }
+        obs.stakes = self.stakes();
         obs
     }
 
@@ -501,24 +509,26 @@ impl game::Policy<Round> for BuiltinPolicy {
             return legal[0];
         }
         let draw = match obs.own_outcome(a.seat) {
-            // The built-in policies read only the seat's own cards: the round's evaluation.
-            Some(outcome) => self.decide_outcome(
+            // A policy that reads only the seat's own cards decides on the round's evaluation.
+            Some(outcome) if crate::Policy::own_cards_only(self) => self.decide_outcome(
+                a.seat,
                 outcome,
                 Hand::from_set_unchecked(obs.cards(a.seat)),
                 obs.rules(),
                 CardSet::EMPTY,
             ),
-            None => self.draws(&obs.seat_observation(a.seat)),
+            _ => self.draws(&obs.seat_observation(a.seat)),
         };
         Decision::Act(Action { seat: a.seat, draw })
     }
 }
 
 /// The built-in players: `random` (uniform over the legal actions, stakes included), and the
-/// draw policies `house`, `odds`, `always`, `never` ([`BuiltinPolicy`]; they stake one unit on
+/// draw policies `house`, `odds`, `always`, `never`, `optimal` ([`BuiltinPolicy`]; they stake one unit on
 /// every field).
 impl Players for Round {
-    const POLICY_NAMES: &'static [&'static str] = &["random", "house", "odds", "always", "never"];
+    const POLICY_NAMES: &'static [&'static str] =
+        &["random", "house", "odds", "always", "never", "optimal"];
 
     fn policy(name: &str, seed: u64) -> Result<Box<dyn game::Policy<Round>>, UnknownPolicy> {
         let n = name.trim().to_ascii_lowercase();

@@ -30,6 +30,7 @@ mod hand;
 pub mod harness;
 mod interface;
 mod odds;
+mod optimal;
 mod round;
 mod rules;
 
@@ -53,6 +54,7 @@ pub use eval::{Outcome, Payout, Role, Yaku, evaluate, evaluate_by_rule};
 pub use hand::{Hand, parse_cards};
 pub use interface::{Decision, RoundView};
 pub use odds::{Advice, DrawOdds, Fraction};
+pub use optimal::{edge_of_rules, exact_edge, exact_edge_on, optimal_decision};
 pub use round::{
     Action, BuiltinPolicy, Case, FieldSettlement, Observation, Phase, Policy, ROUND_CARDS, Record,
     Round, RoundError, Seat, draw_rule, settle,

@@ -138,8 +138,13 @@ impl Round {
             }
             let hand = Hand::from_set_unchecked(self.hands[seat.index()]);
             let outcome = self.outcomes[seat.index()];
-            let draw =
-                BuiltinPolicy::House.decide_outcome(outcome, hand, self.rules, CardSet::EMPTY);
+            let draw = BuiltinPolicy::House.decide_outcome(
+                seat,
+                outcome,
+                hand,
+                self.rules,
+                CardSet::EMPTY,
+            );
             self.act(Action { seat, draw });
         }
     }

@@ -323,12 +323,21 @@ impl Round {
                     | (self.hands[s.index()] - self.two_cards(s));
             }
         }
+        let mut first_cards = [None; 5];
+        let mut third_cards = [None; 5];
+        for s in Seat::ALL {
+            first_cards[s.index()] = Some(self.deal[s.index()]);
+            third_cards[s.index()] = (self.hands[s.index()] - self.two_cards(s)).first();
+        }
         Some(Observation {
             seat,
             hand,
             rules: self.rules,
             face_up,
             out_of_play: CardSet::EMPTY,
+            first_cards,
+            third_cards,
+            stakes: self.stakes,
         })
     }
 

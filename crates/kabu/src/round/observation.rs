@@ -1,7 +1,7 @@
 //! What a seat may know when it decides ([`Observation`]) and what the draw rule allows it
 //! ([`draw_rule`]).
 
-use cards_core::CardSet;
+use cards_core::{Card, CardSet};
 
 use super::Seat;
 use crate::{Advice, Hand, Outcome, Rules};
@@ -33,6 +33,13 @@ pub struct Observation {
     pub face_up: CardSet,
     /// Cards known to be out of play (not in the deck at all).
     pub out_of_play: CardSet,
+    /// Each seat's face-up first card, by [`Seat::index`] (`None` where not dealt or not
+    /// shown, as in [`Observation::own_cards`]).
+    pub first_cards: [Option<Card>; 5],
+    /// Each seat's face-up third card once drawn, by [`Seat::index`].
+    pub third_cards: [Option<Card>; 5],
+    /// The stakes on 場1..場4 (all 0 in [`Observation::own_cards`]).
+    pub stakes: [u32; 4],
 }
 
 impl Observation {
@@ -52,6 +59,9 @@ impl Observation {
             rules,
             face_up: CardSet::EMPTY,
             out_of_play: CardSet::EMPTY,
+            first_cards: [None; 5],
+            third_cards: [None; 5],
+            stakes: [0; 4],
         }
     }
 

@@ -64,6 +64,11 @@ impl<P: Policy + ?Sized> Policy for &mut P {
 ///   face-up cards of other hands, so that its house edge is exact (see [`crate::house_edge`]).
 /// - `always`: draw whenever the rule allows.
 /// - `never`: stand whenever the rule allows.
+/// - `optimal`: the exact best decision from what it sees: a field on its two cards and the
+///   dealer's face-up card (against the `house` dealer), the dealer on its two cards and each
+///   staked field's face-up and third cards (against `house` fields); see
+///   [`crate::exact_edge`] and the crate docs for exactly what it reads and why its edge is
+///   exact.
 ///
 /// ```
 /// use kabu::{BuiltinPolicy, Observation, Policy, Rules, Seat};
@@ -84,27 +89,31 @@ pub enum BuiltinPolicy {
     Always,
     /// Stand whenever allowed.
     Never,
+    /// The exact best response: to the `house` dealer as a field, to `house` fields as the
+    /// dealer.
+    Optimal,
 }
 
 impl BuiltinPolicy {
     /// Every built-in policy, in [`BuiltinPolicy::NAMES`] order.
     ///
     /// ```
-    /// assert_eq!(kabu::BuiltinPolicy::ALL.len(), 4);
+    /// assert_eq!(kabu::BuiltinPolicy::ALL.len(), 5);
     /// ```
-    pub const ALL: [BuiltinPolicy; 4] = [
+    pub const ALL: [BuiltinPolicy; 5] = [
         BuiltinPolicy::House,
         BuiltinPolicy::Odds,
         BuiltinPolicy::Always,
         BuiltinPolicy::Never,
+        BuiltinPolicy::Optimal,
     ];
 
-    /// The names: `house`, `odds`, `always`, `never`.
+    /// The names: `house`, `odds`, `always`, `never`, `optimal`.
     ///
     /// ```
     /// assert_eq!(kabu::BuiltinPolicy::NAMES[1], "odds");
     /// ```
-    pub const NAMES: [&'static str; 4] = ["house", "odds", "always", "never"];
+    pub const NAMES: [&'static str; 5] = ["house", "odds", "always", "never", "optimal"];
 
     /// The policy's name.
     ///
@@ -126,7 +135,7 @@ impl fmt::Display for BuiltinPolicy {
 impl FromStr for BuiltinPolicy {
     type Err = KabuError;
 
-    /// `house`, `odds`, `always` or `never`, case-insensitive.
+    /// `house`, `odds`, `always`, `never` or `optimal`, case-insensitive.
     fn from_str(s: &str) -> Result<BuiltinPolicy, KabuError> {
         BuiltinPolicy::ALL
             .into_iter()
@@ -219,13 +228,20 @@ impl BuiltinPolicy {
     /// The decision for a two-card hand seen alone (plus the cards out of play).
     #[inline]
     pub(crate) fn decide(self, seat: Seat, hand: Hand, rules: Rules, out_of_play: CardSet) -> bool {
-        self.decide_outcome(hand.evaluate(seat.role(), rules), hand, rules, out_of_play)
+        self.decide_outcome(
+            seat,
+            hand.evaluate(seat.role(), rules),
+            hand,
+            rules,
+            out_of_play,
+        )
     }
 
     /// [`BuiltinPolicy::decide`] given the hand's two-card outcome.
     #[inline]
     pub(crate) fn decide_outcome(
         self,
+        seat: Seat,
         outcome: Outcome,
         hand: Hand,
         rules: Rules,
@@ -242,6 +258,11 @@ impl BuiltinPolicy {
         match self {
             BuiltinPolicy::Always => true,
             BuiltinPolicy::Never => false,
+            BuiltinPolicy::Optimal => {
+                let mut obs = Observation::own_cards(seat, hand, rules);
+                obs.out_of_play = out_of_play;
+                crate::optimal::draws(&obs)
+            }
             BuiltinPolicy::House | BuiltinPolicy::Odds => match outcome.yaku() {
                 Yaku::Kuppin | Yaku::Shippin => false,
                 _ if outcome.points() <= 3 => true,
@@ -255,11 +276,15 @@ impl BuiltinPolicy {
 impl Policy for BuiltinPolicy {
     #[inline]
     fn draws(&mut self, obs: &Observation) -> bool {
+        if *self == BuiltinPolicy::Optimal {
+            return crate::optimal::draws(obs);
+        }
         self.decide(obs.seat, obs.hand, obs.rules, obs.out_of_play)
     }
 
+    /// True for every built-in policy but `optimal`, which reads the face-up cards.
     fn own_cards_only(&self) -> bool {
-        true
+        *self != BuiltinPolicy::Optimal
     }
 }
 
@@ -269,6 +294,6 @@ mod serde_impls {
     use super::BuiltinPolicy;
 
     as_text! {
-        BuiltinPolicy => |p| p.name(), "a policy name: house, odds, always or never";
+        BuiltinPolicy => |p| p.name(), "a policy name: house, odds, always, never or optimal";
     }
 }
