@@ -15,7 +15,7 @@ use benches::daifugo_real::{Position, real_positions};
 use cards_core::{Card, CardSet, Order};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use daifugo::{
-    Class, Game, Meld, Policy, Random, SeedPlayer, State, decompose_into, fewest_melds_count,
+    Class, Game, Meld, Policy, Random, State, TutorialPlayer, decompose_into, fewest_melds_count,
     fewest_melds_into, follow_into, lead_into,
 };
 use rand::seq::SliceRandom;
@@ -245,7 +245,7 @@ fn bench_games(c: &mut Criterion) {
         });
     });
     let mut seed_players: [Box<dyn Policy>; 5] =
-        std::array::from_fn(|_| Box::new(SeedPlayer) as Box<dyn Policy>);
+        std::array::from_fn(|_| Box::new(TutorialPlayer) as Box<dyn Policy>);
     g.bench_function("seed_game", |b| {
         b.iter(|| {
             seed += 100;

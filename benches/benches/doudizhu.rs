@@ -135,7 +135,7 @@ fn games(c: &mut Criterion) {
                     let a = p.pick(&legal).expect("a legal action");
                     game.apply(a).expect("legal");
                 }
-                total += game.returns()[0];
+                total += game.scores()[0];
             }
             total
         });
@@ -156,7 +156,7 @@ fn games(c: &mut Criterion) {
                     let a = p.pick(&legal).expect("a legal action");
                     st.apply(a).expect("legal");
                 }
-                total += st.returns()[0];
+                total += st.scores()[0];
             }
             total
         });
@@ -178,7 +178,7 @@ fn games(c: &mut Criterion) {
                         .expect("an action");
                     game.apply(a).expect("legal");
                 }
-                total += game.returns()[0];
+                total += game.scores()[0];
             }
             total
         });

@@ -82,7 +82,7 @@ fn bench(c: &mut Criterion) {
                         .play(&mut BuiltinPolicy::House, &mut BuiltinPolicy::House)
                         .is_ok()
                 {
-                    acc += round.returns();
+                    acc += round.net();
                 }
             }
             acc

@@ -55,7 +55,11 @@ fn moves_line(melds: &[Meld]) -> String {
 }
 
 fn rules_name(r: Rules) -> &'static str {
-    if r == Rules::SEED { "seed" } else { "uecda" }
+    if r == Rules::TUTORIAL {
+        "seed"
+    } else {
+        "uecda"
+    }
 }
 
 fn state_text(s: &State) -> String {
@@ -85,7 +89,7 @@ fn sample(rng: &mut Xoshiro256PlusPlus, from: CardSet, n: usize) -> CardSet {
 /// One seeded position: rules, hand, state.
 fn position(rng: &mut Xoshiro256PlusPlus, i: usize) -> Result<(Rules, CardSet, State), String> {
     let rules = if i % 4 == 3 {
-        Rules::SEED
+        Rules::TUTORIAL
     } else {
         Rules::UECDA
     };
@@ -126,7 +130,7 @@ pub fn generate(check: bool) -> Result<Vec<Generated>, String> {
     // The seed's examples.
     let mut text = header_line("#");
     text.push_str("# The seed's four examples (000_ea5449854509191f.txt), under the seed rules.\n");
-    let r = Rules::SEED;
+    let r = Rules::TUTORIAL;
     for hand in [
         "S3 S4 S5 D5 D10 C10 H10 SK DK SA S2",
         "S3 D3 S4 D4 S5 D5 C5",

@@ -6,7 +6,10 @@ extern crate alloc;
 
 mod card;
 mod combo;
+#[cfg(feature = "conformance")]
+pub mod conformance;
 mod deck;
+pub mod game;
 mod parse;
 mod ranks;
 pub mod rng;

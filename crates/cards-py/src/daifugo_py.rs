@@ -84,7 +84,7 @@ impl PyState {
     /// The rule preset's name.
     #[getter]
     fn rules(&self) -> String {
-        if self.rules == Rules::SEED {
+        if self.rules == Rules::TUTORIAL {
             "seed"
         } else {
             "uecda"
@@ -292,7 +292,7 @@ impl PyGame {
 
     /// The returns by player (0..4), once the game is over.
     fn returns(&self) -> Vec<f64> {
-        self.game.returns().to_vec()
+        self.game.points().map_or(vec![0.0; 5], |p| p.iter().map(|&x| f64::from(x)).collect())
     }
 
     /// The places by player (1 = first out; 0 = still playing).

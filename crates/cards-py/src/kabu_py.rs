@@ -300,7 +300,7 @@ fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py
 /// ('bets', None)
 /// >>> r.bet([1, 0, 2, 0])
 /// >>> r.play(field="odds")
-/// >>> r.is_over(), r.returns() == sum(r.settlement(f)["net"] for f in (1, 3))
+/// >>> r.is_over(), r.net() == sum(r.settlement(f)["net"] for f in (1, 3))
 /// (True, True)
 #[pyclass(module = "cards_rs.kabu", name = "Round")]
 #[derive(Clone)]
@@ -519,7 +519,7 @@ impl PyRound {
 
     /// The player's total net over the staked fields (0 until the round is over).
     fn returns(&self) -> i64 {
-        self.0.returns()
+        self.0.net()
     }
 
     /// The record as JSON: `seed`, `rules`, `deal`, `stakes`, `draws` (the `record` object of

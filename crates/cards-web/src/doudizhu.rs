@@ -41,7 +41,7 @@ fn result(g: &Game) -> Value {
     let s = g.state();
     if g.is_over() {
         json!({
-            "returns": g.returns(),
+            "returns": g.scores(),
             "landlord_won": s.landlord_won(),
             "spring": s.spring(),
             "multiplier": s.multiplier(),

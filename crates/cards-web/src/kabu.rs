@@ -124,7 +124,7 @@ pub fn table(round: &Round, reveal: bool) -> Value {
         "to_act": to_act.map(|s| s.to_string()),
         "allowed": allowed,
         "settlement": settlement,
-        "net": over.then(|| round.returns()),
+        "net": over.then(|| round.net()),
     })
 }
 
@@ -139,7 +139,7 @@ fn last(seat: &str, action: &str) -> Last {
 fn result(round: &Round) -> Value {
     if round.is_over() {
         let t = table(round, true);
-        json!({"net": round.returns(), "settlement": t["settlement"]})
+        json!({"net": round.net(), "settlement": t["settlement"]})
     } else {
         Value::Null
     }

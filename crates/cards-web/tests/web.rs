@@ -490,7 +490,7 @@ fn doudizhu_games_through_http_never_show_another_hand() {
         assert_eq!(status, 200);
         let record: doudizhu::Record = serde_json::from_value(rec.clone()).unwrap();
         let game = record.replay().unwrap();
-        assert_eq!(last["result"]["returns"], json!(game.returns()));
+        assert_eq!(last["result"]["returns"], json!(game.scores()));
         check_doudizhu_views(&views, &record);
         let (status, frames) = post("/api/replay", &rec);
         assert_eq!((status, &frames["game"]), (200, &json!("doudizhu")));
@@ -601,7 +601,7 @@ fn kabu_rounds_through_http_hide_the_second_cards() {
         assert_eq!(status, 200);
         let record: kabu::Record = serde_json::from_value(rec.clone()).unwrap();
         let round = record.replay().unwrap();
-        assert_eq!(last["result"]["net"], round.returns());
+        assert_eq!(last["result"]["net"], round.net());
         // the cards of the round as they really are, and the cards never dealt
         let dealt: HashSet<String> = kabu::Seat::ALL
             .iter()

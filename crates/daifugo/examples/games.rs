@@ -1,7 +1,7 @@
 //! Plays N whole games (`games 0 N`: random players, `games 1 N`: seed players), exchange included,
 //! for timing with `perf stat -e task-clock` when criterion's wall-clock times are not to be trusted
 //! (a busy machine).
-use daifugo::{Class, Game, Policy, Random, Rules, SeedPlayer};
+use daifugo::{Class, Game, Policy, Random, Rules, TutorialPlayer};
 fn main() {
     let kind: u32 = std::env::args()
         .nth(1)
@@ -22,7 +22,7 @@ fn main() {
         if kind == 0 {
             Box::new(Random::new(i as u64)) as Box<dyn Policy>
         } else {
-            Box::new(SeedPlayer) as Box<dyn Policy>
+            Box::new(TutorialPlayer) as Box<dyn Policy>
         }
     });
     let mut actions = 0;

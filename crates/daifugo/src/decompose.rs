@@ -68,7 +68,7 @@ fn weakest_first_key(faces: u64, order: Order) -> u32 {
 /// ```
 /// use daifugo::Order;
 /// use daifugo::{decompose, Rules};
-/// let r = Rules::SEED;
+/// let r = Rules::TUTORIAL;
 /// let hand = r.parse_hand("S3 S4 S5 D5 D10 C10 H10 SK DK SA S2").unwrap();
 /// let melds = decompose(hand, Order::Normal, &r).unwrap();
 /// let text: Vec<String> = melds.iter().map(|m| m.to_string()).collect();
@@ -177,7 +177,7 @@ fn push_rest(out: &mut Vec<Meld>, rest: u64, order: Order, joker_rank: Option<u3
 /// ```
 /// use daifugo::Order;
 /// use daifugo::{decompose, Rules};
-/// let r = Rules::SEED;
+/// let r = Rules::TUTORIAL;
 /// let melds = decompose(r.parse_hand("S3 D3 S4 D4 S5 D5 C5").unwrap(), Order::Normal, &r).unwrap();
 /// let text: Vec<String> = melds.iter().map(|m| format!("{m:#}")).collect();
 /// assert_eq!(text, ["D3 S3", "D4 S4", "C5 D5 S5"]);

@@ -495,7 +495,7 @@ enum Phase {
 /// places.sort_unstable();
 /// assert_eq!(places, [1, 2, 3, 4, 5]);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     rules: Rules,
     mode: Mode,
@@ -510,6 +510,10 @@ pub struct Game {
     /// Each hand's number of cards (kept with `hands`, so observations need no popcounts).
     counts: [u8; PLAYERS],
     returned: [CardSet; PLAYERS],
+    /// The cards each player gave in the exchange (its tribute or its return).
+    given: [CardSet; PLAYERS],
+    /// The cards each player received in the exchange (once they arrived).
+    received: [CardSet; PLAYERS],
     phase: Phase,
     state: State,
     turn: u8,
@@ -553,6 +557,28 @@ fn strongest(hand: CardSet, n: u32) -> CardSet {
 #[must_use]
 pub fn weakest(hand: CardSet, n: usize) -> CardSet {
     hand.iter().take(n).collect()
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            rng: self.rng.clone(),
+            history: self.history.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies `source` into this game, reusing the history's buffer (no allocation once it
+    /// is large enough).
+    fn clone_from(&mut self, source: &Game) {
+        let mut history = core::mem::take(&mut self.history);
+        history.clone_from(&source.history);
+        *self = Game {
+            rng: source.rng.clone(),
+            history,
+            ..*source
+        };
+    }
 }
 
 impl Game {
@@ -695,6 +721,8 @@ impl Game {
             hands,
             counts: [0; PLAYERS],
             returned: [CardSet::EMPTY; PLAYERS],
+            given: [CardSet::EMPTY; PLAYERS],
+            received: [CardSet::EMPTY; PLAYERS],
             phase: Phase::Play,
             state: State::default(),
             turn: 0,
@@ -721,6 +749,8 @@ impl Game {
                     let t = strongest(g.hands[a], n);
                     g.hands[a] -= t;
                     g.hands[b] |= t;
+                    g.given[a] = t;
+                    g.received[b] = t;
                 }
                 g.counts = hand_counts(g.hands);
                 g.phase = Phase::Exchange(0);
@@ -797,6 +827,11 @@ impl Game {
         (self.hands[p], self.returned[p])
     }
 
+    /// The cards player `p` gave and received in the exchange.
+    pub(crate) const fn exchanged(&self, p: usize) -> (CardSet, CardSet) {
+        (self.given[p], self.received[p])
+    }
+
     /// Each player's number of cards (`hands().map(|h| h.len())`, kept up to date).
     pub(crate) const fn counts(&self) -> [u8; PLAYERS] {
         self.counts
@@ -855,17 +890,30 @@ impl Game {
     }
 
     /// A game in the position `obs` describes, with these hands.
+    /// The history's buffer, taken out (the game keeps an empty one).
+    pub(crate) fn take_history(&mut self) -> Vec<Step> {
+        core::mem::take(&mut self.history)
+    }
+
     pub(crate) fn from_position(
         obs: &crate::Observation<'_>,
         hands: [CardSet; PLAYERS],
         rng: Rng,
+        mut history: Vec<Step>,
     ) -> Game {
+        history.clear();
+        history.extend_from_slice(obs.history);
         let mut seat_of = [0u8; PLAYERS];
         for (s, &p) in obs.seats.iter().enumerate() {
             seat_of[p as usize % PLAYERS] = s as u8;
         }
+        let me = obs.player as usize % PLAYERS;
         let mut returned = [CardSet::EMPTY; PLAYERS];
-        returned[obs.player as usize % PLAYERS] = obs.returned;
+        returned[me] = obs.returned;
+        let mut given = [CardSet::EMPTY; PLAYERS];
+        given[me] = obs.given;
+        let mut received = [CardSet::EMPTY; PLAYERS];
+        received[me] = obs.received;
         let phase = match (obs.turn, obs.exchanging) {
             (None, _) => Phase::Over,
             (Some(_), false) => Phase::Play,
@@ -893,6 +941,8 @@ impl Game {
             hands,
             counts: hand_counts(hands),
             returned,
+            given,
+            received,
             phase,
             state: obs.state,
             turn: obs.turn.unwrap_or(0),
@@ -906,7 +956,7 @@ impl Game {
             reversed: obs.direction_reversed,
             cut_off: false,
             forced_places: None,
-            history: obs.history.to_vec(),
+            history,
         }
     }
 
@@ -971,12 +1021,6 @@ impl Game {
     #[must_use]
     pub fn points(&self) -> Option<[u8; PLAYERS]> {
         self.is_over().then(|| self.places.map(|p| 6 - p))
-    }
-
-    /// The points as `f64` (the returns of `OpenSpiel`): 0 for everyone before the end.
-    #[must_use]
-    pub fn returns(&self) -> [f64; PLAYERS] {
-        self.points().map_or([0.0; PLAYERS], |p| p.map(f64::from))
     }
 
     /// The classes of the next game (by player), from the places; `None` before the end.
@@ -1172,6 +1216,8 @@ impl Game {
         self.counts[player as usize] = self.hands[player as usize].len() as u8;
         self.counts[receiver] = self.hands[receiver].len() as u8;
         self.returned[player as usize] = cards;
+        self.given[player as usize] = cards;
+        self.received[receiver] = cards;
         if k == 0 {
             self.phase = Phase::Exchange(1);
             self.turn = classes.iter().position(|&c| c == Class::Fugo).unwrap_or(0) as u8;

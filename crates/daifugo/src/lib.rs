@@ -4,6 +4,7 @@
 mod decompose;
 mod error;
 mod game;
+mod interface;
 mod meld;
 mod moves;
 mod observation;
@@ -28,7 +29,9 @@ pub use game::{
 pub use meld::{HandText, Kind, Meld, StandIn};
 pub use moves::{follow, follow_into, lead, lead_into};
 pub use observation::Observation;
-pub use policy::{Human, POLICY_NAMES, Policy, Random, SeedPlayer, policy_by_name};
+#[allow(deprecated)]
+pub use policy::SeedPlayer;
+pub use policy::{Human, POLICY_NAMES, Policy, Random, TutorialPlayer, policy_by_name};
 pub use record::{Record, RecordAction, Replay};
 pub use rules::{Effects, FiveSkip, Rules, RulesError, State};
 

@@ -301,7 +301,7 @@ impl Meld {
     /// assert_eq!(Meld::new(cards, None, &r), Err(Error::MissingStandIn(cards)));
     /// let five: CardSet = "S5 H5 D5 C5 JK".parse().unwrap();
     /// assert_eq!(Meld::new(five, None, &r).unwrap().len(), 5);
-    /// assert!(matches!(Meld::new(cards, None, &Rules::SEED), Err(Error::TooManyJokers { .. })));
+    /// assert!(matches!(Meld::new(cards, None, &Rules::TUTORIAL), Err(Error::TooManyJokers { .. })));
     /// ```
     pub fn new(cards: CardSet, stand_in: Option<StandIn>, rules: &Rules) -> Result<Meld, Error> {
         let m = Meld::classify(cards, stand_in, rules)?;

@@ -287,7 +287,7 @@ pub fn lead(hand: CardSet, rules: &Rules) -> Result<Vec<Meld>, Error> {
 ///
 /// ```
 /// use daifugo::{follow, Meld, Rules, State};
-/// let r = Rules::SEED;
+/// let r = Rules::TUTORIAL;
 /// let state = State::with_table(Meld::parse("S3 D3", &r).unwrap());
 /// let moves = follow(r.parse_hand("S4 D4 C4 S5 S6").unwrap(), &state, &r).unwrap();
 /// let text: Vec<String> = moves.iter().map(|m| format!("{m:#}")).collect();
@@ -475,7 +475,7 @@ const fn at_least(counts: u64, n: u32) -> u64 {
 ///
 /// ```
 /// use daifugo::{follow_into, Meld, Rules, State};
-/// let r = Rules::SEED;
+/// let r = Rules::TUTORIAL;
 /// let state = State::with_table(Meld::parse("S3 S4 S5", &r).unwrap());
 /// let hand = r.parse_hand("S6 S7 S8 S9 D9 D10 DJ").unwrap();
 /// let mut out = Vec::new();

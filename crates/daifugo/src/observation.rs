@@ -6,6 +6,7 @@ use crate::game::{Class, Game, PLAYERS, Step};
 use crate::meld::{JK, STD};
 use crate::{Rules, State};
 use cards_core::Rng;
+use cards_core::game::InfoSet;
 
 /// What player `player` sees: its own hand, the table, every player's card count, class and
 /// seat, revolution and lock (in [`Observation::state`]), who passed and finished, and the
@@ -51,6 +52,11 @@ pub struct Observation<'a> {
     pub direction_reversed: bool,
     /// The cards this player returned in the exchange (empty if none).
     pub returned: CardSet,
+    /// The cards this player gave in the exchange: its tribute (大貧民, 貧民) or its return
+    /// (大富豪, 富豪); empty if none yet.
+    pub given: CardSet,
+    /// The cards this player received in the exchange (empty until they arrive).
+    pub received: CardSet,
     /// Every play and pass so far (the exchange is not in it).
     pub history: &'a [Step],
     /// The rules.
@@ -63,6 +69,7 @@ impl Game {
     pub fn observation(&self, player: u8) -> Observation<'_> {
         let p = player as usize % PLAYERS;
         let (hand, returned) = self.hand_and_returned(p);
+        let (given, received) = self.exchanged(p);
         Observation {
             player: p as u8,
             hand,
@@ -79,6 +86,8 @@ impl Game {
             pass_count: self.pass_count(),
             direction_reversed: self.direction_reversed(),
             returned,
+            given,
+            received,
             history: self.history(),
             rules: *self.rules(),
         }
@@ -107,10 +116,12 @@ impl Observation<'_> {
     }
 
     /// A determinisation for search: a game in this very position (table, turn, passes,
-    /// places, history) in which the observer holds its own hand and the cards it cannot see
-    /// are dealt at random (seeded) to the others, each getting as many as it holds. What the
-    /// exchange revealed (the cards given to this player) is not used. The game's
-    /// [`Game::deal`] is the sampled hands.
+    /// places, history, exchange) in which the observer holds its own hand and the cards it
+    /// cannot see are dealt at random (seeded) to the others, each getting as many as it holds,
+    /// consistently with what the exchange showed the observer: the cards it gave stay with
+    /// their receiver until played, and when it received a tribute (as 大富豪 or 富豪) the
+    /// giver's other cards are all weaker than the weakest card of that tribute (a tribute is
+    /// the giver's strongest cards). The game's [`Game::deal`] is the sampled hands.
     ///
     /// ```
     /// use daifugo::{Game, Rules};
@@ -123,18 +134,112 @@ impl Observation<'_> {
     #[must_use]
     pub fn determinize(&self, seed: u64) -> Game {
         let mut rng = Rng::seed_from_u64(seed);
-        let mut cards: Vec<_> = self.unseen().iter().collect();
-        rng.shuffle(&mut cards);
+        let hands = self.deal_unseen(&mut rng);
+        Game::from_position(self, hands, rng, Vec::new())
+    }
+
+    /// The exchange partner of the observer (大富豪 and 大貧民, 富豪 and 貧民), and whether the
+    /// observer is the richer of the two; `None` without classes or exchange, or for the 平民.
+    #[must_use]
+    pub fn exchange_partner(&self) -> Option<(u8, bool)> {
+        let classes = self.classes?;
+        if !self.rules.exchange {
+            return None;
+        }
+        let mine = classes[self.player as usize % PLAYERS];
+        let (other, rich) = match mine {
+            Class::Daifugo => (Class::Daihinmin, true),
+            Class::Fugo => (Class::Hinmin, true),
+            Class::Hinmin => (Class::Fugo, false),
+            Class::Daihinmin => (Class::Daifugo, false),
+            Class::Heimin => return None,
+        };
+        let partner = classes.iter().position(|&c| c == other)?;
+        Some((partner as u8, rich))
+    }
+
+    /// The other players' hands, dealt at random from the unseen cards as
+    /// [`Observation::determinize`] describes (the observer's own hand included).
+    pub(crate) fn deal_unseen(&self, rng: &mut Rng) -> [CardSet; PLAYERS] {
+        let me = self.player as usize % PLAYERS;
+        let unseen = self.unseen();
         let mut hands = [CardSet::EMPTY; PLAYERS];
-        let mut it = cards.into_iter();
-        for (p, h) in hands.iter_mut().enumerate() {
-            if p == self.player as usize {
-                *h = self.hand;
-            } else {
-                *h = it.by_ref().take(self.counts[p] as usize).collect();
+        // A player whose free cards must lie below a mask (the tribute's giver), if any.
+        let mut limited: Option<(usize, u64)> = None;
+        if let Some((partner, rich)) = self.exchange_partner() {
+            let partner = partner as usize;
+            hands[partner] = self.given & unseen;
+            if rich && !self.received.is_empty() {
+                let low = self.received.bits().trailing_zeros();
+                limited = Some((partner, (1u64 << low) - 1));
             }
         }
-        Game::from_position(self, hands, rng)
+        let mut pool = unseen.bits() & !hands.iter().fold(0, |m, h| m | h.bits());
+        hands[me] = self.hand;
+        let mut order = [0usize; PLAYERS];
+        let mut n = 0;
+        if let Some((q, _)) = limited {
+            order[0] = q;
+            n = 1;
+        }
+        for p in 0..PLAYERS {
+            if p != me && limited.is_none_or(|(q, _)| q != p) {
+                order[n] = p;
+                n += 1;
+            }
+        }
+        for &p in &order[..n] {
+            let need = (self.counts[p] as usize).saturating_sub(hands[p].len());
+            let mut candidates = pool;
+            if let Some((q, mask)) = limited
+                && q == p
+                && (pool & mask).count_ones() as usize >= need
+            {
+                candidates = pool & mask;
+            }
+            let picked = pick(candidates, need, rng);
+            hands[p] |= CardSet::from_bits_truncate(picked);
+            pool &= !picked;
+        }
+        hands
+    }
+}
+
+/// `need` of the bits of `set` (all of them if it has fewer), uniformly at random.
+fn pick(set: u64, need: usize, rng: &mut Rng) -> u64 {
+    let mut bits = [0u8; 64];
+    let mut len = 0;
+    let mut b = set;
+    while b != 0 {
+        bits[len] = b.trailing_zeros() as u8;
+        len += 1;
+        b &= b - 1;
+    }
+    let need = need.min(len);
+    let mut out = 0u64;
+    for i in 0..need {
+        let j = i + rng.below((len - i) as u64) as usize;
+        bits.swap(i, j);
+        out |= 1 << bits[i];
+    }
+    out
+}
+
+impl InfoSet<Game> for Observation<'_> {
+    fn player(&self) -> usize {
+        self.player as usize % PLAYERS
+    }
+
+    /// [`Observation::determinize`]'s world, dealt from `rng`.
+    fn sample(&self, rng: &mut Rng) -> Game {
+        let hands = self.deal_unseen(rng);
+        Game::from_position(self, hands, Rng::seed_from_u64(rng.next_u64()), Vec::new())
+    }
+
+    fn sample_into(&self, rng: &mut Rng, world: &mut Game) {
+        let hands = self.deal_unseen(rng);
+        let buf = world.take_history();
+        *world = Game::from_position(self, hands, Rng::seed_from_u64(rng.next_u64()), buf);
     }
 }
 

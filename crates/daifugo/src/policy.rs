@@ -113,14 +113,21 @@ impl Policy for Random {
 /// - in the exchange, it gives the weakest cards (the trait's default).
 ///
 /// ```
-/// use daifugo::{Action, Game, Policy, Rules, SeedPlayer};
+/// use daifugo::{Action, Game, Policy, Rules, TutorialPlayer};
 /// let g = Game::new(Rules::UECDA, 3);
 /// let p = g.current_player().unwrap();
-/// let a = SeedPlayer.choose(&g.observation(p), &g.legal_actions());
+/// let a = TutorialPlayer.choose(&g.observation(p), &g.legal_actions());
 /// assert!(matches!(a, Action::Play(_))); // a leader with cards leads
 /// ```
 #[derive(Copy, Clone, Debug, Default)]
-pub struct SeedPlayer;
+pub struct TutorialPlayer;
+
+/// The tutorial's player under its old name.
+#[deprecated(
+    since = "0.3.0",
+    note = "renamed `TutorialPlayer` (`seed` means only a random seed)"
+)]
+pub type SeedPlayer = TutorialPlayer;
 
 /// The strength of a meld in `order`, weakest 0; the lone joker strongest (13).
 fn strength(m: &Meld, order: Order) -> u8 {
@@ -134,7 +141,7 @@ fn strength(m: &Meld, order: Order) -> u8 {
     }
 }
 
-impl Policy for SeedPlayer {
+impl Policy for TutorialPlayer {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
         let order = obs.state.order();
         let Ok(parts) = decompose(obs.hand, order, &obs.rules) else {
@@ -262,27 +269,29 @@ impl<R: BufRead, W: Write> Policy for Human<R, W> {
     }
 }
 
-/// The built-in players by name, for command lines: `random` (seeded with `seed`), `seed`.
+/// The built-in players by name, for command lines: `random` (seeded with `seed`), `tutorial`
+/// (`seed` is its deprecated old name).
 ///
 /// ```
-/// assert!(daifugo::policy_by_name("seed", 0).is_some());
+/// assert!(daifugo::policy_by_name("tutorial", 0).is_some());
+/// assert!(daifugo::policy_by_name("seed", 0).is_some()); // deprecated alias
 /// assert!(daifugo::policy_by_name("clever", 0).is_none());
 /// ```
 #[must_use]
 pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
     match name.trim().to_ascii_lowercase().as_str() {
         "random" => Some(Box::new(Random::new(seed))),
-        "seed" => Some(Box::new(SeedPlayer)),
+        "tutorial" | "seed" => Some(Box::new(TutorialPlayer)),
         _ => None,
     }
 }
 
 /// The built-in players' names (`human` is the terminal, built by the caller).
-pub const POLICY_NAMES: &[&str] = &["random", "seed"];
+pub const POLICY_NAMES: &[&str] = &["random", "tutorial"];
 
 #[cfg(test)]
 mod tests {
-    use super::{Policy, Random, SeedPlayer};
+    use super::{Policy, Random, TutorialPlayer};
     use crate::Rules;
     use crate::game::{Class, Game, Mode};
 
@@ -292,14 +301,14 @@ mod tests {
     fn play_out_equals_apply_step_by_step() {
         // player 0 大富豪 .. player 4 大貧民
         let classes = Class::ALL;
-        for rules in [Rules::UECDA, Rules::SEED] {
+        for rules in [Rules::UECDA, Rules::TUTORIAL] {
             for seed in 0..300u64 {
                 let seats = [0, 1, 2, 3, 4];
                 let with = seed.is_multiple_of(2).then_some(classes);
                 let make = |k: u64| -> [Box<dyn Policy>; 5] {
                     std::array::from_fn(|i| {
                         if k.is_multiple_of(3) {
-                            Box::new(SeedPlayer) as Box<dyn Policy>
+                            Box::new(TutorialPlayer) as Box<dyn Policy>
                         } else {
                             Box::new(Random::new(k * 5 + i as u64)) as Box<dyn Policy>
                         }

@@ -164,6 +164,77 @@ impl Record {
     }
 }
 
+impl Record {
+    /// Replays the record to the position it records, which may be before the end (as
+    /// [`Game::record`] writes it midway): the deal, the exchange as far as it is recorded (an
+    /// empty give ends it), then every action, in the server's mode as [`Record::replay`]
+    /// does. The game is left in the checked mode unless some action was rejected (then in the
+    /// server's mode, which accepted it as a pass).
+    ///
+    /// ```
+    /// use daifugo::{Game, Rules};
+    /// let mut g = Game::new(Rules::UECDA, 3);
+    /// g.apply(g.legal_actions()[0]).unwrap();
+    /// let again = g.record().replay_game().unwrap();
+    /// assert_eq!(again.history(), g.history());
+    /// assert_eq!(again.hands(), g.hands());
+    /// ```
+    pub fn replay_game(&self) -> Result<Game, GameError> {
+        let deal = Deal {
+            seats: self.seats,
+            classes: self.classes,
+            hands: self.hands,
+        };
+        let mut g = Game::from_deal(self.rules, &deal)?;
+        g.set_mode(Mode::Server);
+        g.set_cut_off_places(self.places);
+        match (g.is_exchanging(), &self.exchange) {
+            (true, None) => {
+                return Err(GameError::ExchangeMismatch {
+                    game_exchanges: true,
+                });
+            }
+            (false, Some(ex)) if ex.iter().any(|c| !c.is_empty()) => {
+                return Err(GameError::ExchangeMismatch {
+                    game_exchanges: false,
+                });
+            }
+            _ => {}
+        }
+        if let Some(ex) = self.exchange {
+            while let (true, Some(p)) = (g.is_exchanging(), g.current_player()) {
+                let cards = ex[p as usize];
+                if cards.is_empty() {
+                    break;
+                }
+                g.apply(Action::Give(cards))?;
+            }
+        }
+        let mut rejected = false;
+        for (i, a) in self.actions.iter().enumerate() {
+            match g.current_player() {
+                None => return Err(GameError::AfterTheEnd { index: i }),
+                Some(p) if a.player != p => {
+                    return Err(GameError::NotYourTurn {
+                        index: i,
+                        player: a.player,
+                        expected: p,
+                    });
+                }
+                Some(_) if g.is_exchanging() || matches!(a.action, Action::Give(_)) => {
+                    return Err(GameError::GiveInPlay { index: i });
+                }
+                Some(_) => {}
+            }
+            rejected |= !g.apply(a.action)?.accepted;
+        }
+        if !rejected {
+            g.set_mode(Mode::Checked);
+        }
+        Ok(g)
+    }
+}
+
 impl Game {
     /// The record of this game so far.
     ///
@@ -211,8 +282,8 @@ impl Record {
     /// replayed in the server's mode, so a record that does not replay is an error.
     ///
     /// ```
-    /// use daifugo::{Game, Policy, Rules, SeedPlayer};
-    /// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|_| Box::new(SeedPlayer) as Box<dyn Policy>);
+    /// use daifugo::{Game, Policy, Rules, TutorialPlayer};
+    /// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|_| Box::new(TutorialPlayer) as Box<dyn Policy>);
     /// let mut g = Game::new(Rules::UECDA, 1);
     /// g.play_out(&mut players).unwrap();
     /// let text = g.record().transcript().unwrap();

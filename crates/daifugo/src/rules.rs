@@ -1,4 +1,4 @@
-//! Rules (presets `seed` and `uecda`), the table state, what beats what, and what a play does.
+//! Rules (presets `tutorial` and `uecda`), the table state, what beats what, and what a play does.
 
 use core::fmt;
 use core::str::FromStr;
@@ -9,7 +9,7 @@ use crate::meld::{JK, RJ, STD};
 use crate::{Error, Kind, Meld};
 
 /// One set of Daifugo rules: the meld rules, and the game-flow rules a [`crate::Game`] reads.
-/// Use a preset ([`Rules::SEED`], [`Rules::UECDA`], the default) or change fields of one (the
+/// Use a preset ([`Rules::TUTORIAL`], [`Rules::UECDA`], the default) or change fields of one (the
 /// struct is `#[non_exhaustive]`: start from a preset).
 ///
 /// Text: a preset's name (case-insensitive), optionally followed by `+option=value` for each
@@ -19,8 +19,8 @@ use crate::{Error, Kind, Meld};
 ///
 /// ```
 /// use daifugo::Rules;
-/// let r: Rules = "seed".parse().unwrap();
-/// assert_eq!(r, Rules::SEED);
+/// let r: Rules = "tutorial".parse().unwrap();
+/// assert_eq!(r, Rules::TUTORIAL);
 /// assert!(!r.joker && !r.eight_cut);
 /// assert_eq!(Rules::default(), Rules::UECDA);
 /// let mut with_11_back = Rules::UECDA;
@@ -133,7 +133,7 @@ impl FromStr for FiveSkip {
 /// use daifugo::{Rules, RulesError};
 /// let e = "poker".parse::<Rules>().unwrap_err();
 /// assert_eq!(e, RulesError::UnknownPreset("poker".into()));
-/// assert_eq!(e.to_string(), "unknown rules \"poker\" (expected one of: seed, uecda)");
+/// assert_eq!(e.to_string(), "unknown rules \"poker\" (expected one of: tutorial, uecda)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -175,15 +175,15 @@ impl fmt::Display for RulesError {
 impl core::error::Error for RulesError {}
 
 impl Rules {
-    /// The seed's rules: no joker, revolution by a group of 4 or more, sequences, nothing else.
+    /// The tutorial program's rules (the seed document's; formerly `Rules::SEED`): no joker, revolution by a group of 4 or more, sequences, nothing else.
     /// As game rules: no exchange, the server's 20-pass cut-off (it keeps a game of passing
     /// players finite).
     ///
     /// ```
     /// use daifugo::Rules;
-    /// assert_eq!(Rules::SEED.revolution_sequence, 0);
+    /// assert_eq!(Rules::TUTORIAL.revolution_sequence, 0);
     /// ```
-    pub const SEED: Rules = Rules {
+    pub const TUTORIAL: Rules = Rules {
         joker: false,
         revolution_group: 4,
         revolution_sequence: 0,
@@ -227,12 +227,19 @@ impl Rules {
     /// The preset names, as text takes them (in any case).
     ///
     /// ```
-    /// assert_eq!(daifugo::Rules::NAMES, ["seed", "uecda"]);
+    /// assert_eq!(daifugo::Rules::NAMES, ["tutorial", "uecda"]);
     /// ```
-    pub const NAMES: &'static [&'static str] = &["seed", "uecda"];
+    pub const NAMES: &'static [&'static str] = &["tutorial", "uecda"];
+
+    /// The tutorial program's preset under its old name.
+    #[deprecated(
+        since = "0.3.0",
+        note = "renamed `Rules::TUTORIAL` (`seed` means only a random seed)"
+    )]
+    pub const SEED: Rules = Rules::TUTORIAL;
 
     /// The presets, in the order of [`Rules::NAMES`].
-    pub const PRESETS: &'static [Rules] = &[Rules::SEED, Rules::UECDA];
+    pub const PRESETS: &'static [Rules] = &[Rules::TUTORIAL, Rules::UECDA];
 
     /// The option names, as text and JSON take them (the field names).
     pub const OPTIONS: &'static [&'static str] = &[
@@ -255,14 +262,19 @@ impl Rules {
     ///
     /// ```
     /// use daifugo::Rules;
-    /// assert_eq!(Rules::preset("Seed"), Some(Rules::SEED));
+    /// assert_eq!(Rules::preset("Tutorial"), Some(Rules::TUTORIAL));
+    /// assert_eq!(Rules::preset("seed"), Some(Rules::TUTORIAL)); // the deprecated old name
     /// assert_eq!(Rules::preset("poker"), None);
     /// ```
     #[must_use]
     pub fn preset(name: &str) -> Option<Rules> {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("seed") {
+            return Some(Rules::TUTORIAL);
+        }
         Rules::NAMES
             .iter()
-            .position(|n| n.eq_ignore_ascii_case(name.trim()))
+            .position(|n| n.eq_ignore_ascii_case(name))
             .map(|i| Rules::PRESETS[i])
     }
 
@@ -350,9 +362,9 @@ impl Rules {
     /// differ from it, as `(name, value)` pairs in [`Rules::OPTIONS`] order.
     ///
     /// ```
-    /// let mut r = daifugo::Rules::SEED;
+    /// let mut r = daifugo::Rules::TUTORIAL;
     /// r.eight_cut = true;
-    /// assert_eq!(r.diff(), ("seed", vec![("eight_cut", "true".to_string())]));
+    /// assert_eq!(r.diff(), ("tutorial", vec![("eight_cut", "true".to_string())]));
     /// ```
     #[must_use]
     pub fn diff(&self) -> (&'static str, Vec<(&'static str, String)>) {
@@ -375,7 +387,7 @@ impl Rules {
     /// The number of jokers in the deck (0 or 1).
     ///
     /// ```
-    /// assert_eq!(daifugo::Rules::SEED.jokers(), 0);
+    /// assert_eq!(daifugo::Rules::TUTORIAL.jokers(), 0);
     /// ```
     #[must_use]
     pub const fn jokers(&self) -> u8 {
@@ -390,7 +402,7 @@ impl Rules {
     /// use daifugo::{Error, Rules};
     /// let h: CardSet = "S3 JK".parse().unwrap();
     /// assert_eq!(Rules::UECDA.check(h), Ok(h));
-    /// assert_eq!(Rules::SEED.check(h), Err(Error::TooManyJokers { allowed: 0 }));
+    /// assert_eq!(Rules::TUTORIAL.check(h), Err(Error::TooManyJokers { allowed: 0 }));
     /// assert!(Rules::UECDA.check("RJ".parse().unwrap()).is_err());
     /// ```
     #[inline]
@@ -424,7 +436,7 @@ impl Rules {
     /// use daifugo::{Meld, Rules};
     /// let seq5 = Meld::parse("S3 S4 S5 S6 S7", &Rules::UECDA).unwrap();
     /// assert!(Rules::UECDA.revolts(&seq5));
-    /// assert!(!Rules::SEED.revolts(&seq5));
+    /// assert!(!Rules::TUTORIAL.revolts(&seq5));
     /// ```
     #[must_use]
     pub const fn revolts(&self, meld: &Meld) -> bool {

@@ -892,11 +892,11 @@ impl State {
     /// ```
     /// use doudizhu::{Game, GameRules};
     /// let g = Game::new(GameRules::STANDARD, 1)?;
-    /// assert_eq!(g.returns(), [0, 0, 0]); // not over yet
+    /// assert_eq!(g.scores(), [0, 0, 0]); // not over yet
     /// # Ok::<(), doudizhu::GameError>(())
     /// ```
     #[must_use]
-    pub fn returns(&self) -> [i64; 3] {
+    pub fn scores(&self) -> [i64; 3] {
         let Some(won) = self.landlord_won() else {
             return [0; 3];
         };
@@ -1177,7 +1177,7 @@ impl State {
             return Ok(Action::Pass);
         }
         match self.phase {
-            Phase::Auction => match t {
+            Phase::Auction => match t.strip_prefix("bid ").map_or(t, str::trim) {
                 "0" => Ok(Action::Pass),
                 "1" => Ok(Action::Bid(1)),
                 "2" => Ok(Action::Bid(2)),
@@ -1227,20 +1227,46 @@ fn nibble_sub_saturating(a: Counts, b: Counts) -> Counts {
 ///     g.legal_actions_into(&mut legal);
 ///     g.apply(legal[0])?; // the first legal action, every turn
 /// }
-/// let r = g.returns();
+/// let r = g.scores();
 /// assert_eq!(r.iter().sum::<i64>(), 0); // standard is zero-sum
 /// let replayed = g.record().replay()?;
-/// assert_eq!(replayed.returns(), r);
+/// assert_eq!(replayed.scores(), r);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Game {
     state: State,
     deal: Deal,
     history: Vec<Action>,
 }
 
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            state: self.state,
+            deal: self.deal,
+            history: self.history.clone(),
+        }
+    }
+
+    /// Copies `source` into this game, reusing the history's buffer (no allocation once it
+    /// is large enough).
+    fn clone_from(&mut self, source: &Game) {
+        self.state = source.state;
+        self.deal = source.deal;
+        self.history.clone_from(&source.history);
+    }
+}
+
 impl Game {
+    /// This game becomes the sampled world `state` with `deal` and `history` (buffers reused).
+    pub(crate) fn set_world(&mut self, state: State, deal: Deal, history: &[Action]) {
+        self.state = state;
+        self.deal = deal;
+        self.history.clear();
+        self.history.extend_from_slice(history);
+    }
+
     /// A game dealt from `seed` by the rules' dealer (see [`Deal::from_seed`]). Fails only for
     /// a DouZero seed above 32 bits.
     pub fn new(rules: GameRules, seed: u64) -> Result<Game, GameError> {
@@ -1331,10 +1357,10 @@ impl Game {
         self.state.is_over()
     }
 
-    /// See [`State::returns`].
+    /// See [`State::scores`].
     #[must_use]
-    pub fn returns(&self) -> [i64; 3] {
-        self.state.returns()
+    pub fn scores(&self) -> [i64; 3] {
+        self.state.scores()
     }
 
     /// What `seat` may see (see [`Observation`](crate::Observation)).

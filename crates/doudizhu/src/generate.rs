@@ -652,14 +652,115 @@ pub enum Action {
     Play(Move),
 }
 
+impl Action {
+    /// The action as a game record writes it: a bid as its digit (`1`), a play in the record
+    /// notation ([`Move::notation`], read back under the game's rules), everything else as its
+    /// [`Display`](std::fmt::Display) form. [`State::parse_action`](crate::State::parse_action)
+    /// reads both forms in the auction.
+    ///
+    /// ```
+    /// use doudizhu::Action;
+    /// assert_eq!(Action::Bid(2).record_text(), "2");
+    /// assert_eq!(Action::Bid(2).to_string(), "bid 2");
+    /// assert_eq!(Action::Pass.record_text(), "pass");
+    /// ```
+    #[must_use]
+    pub fn record_text(&self) -> String {
+        match self {
+            Action::Bid(n) => n.to_string(),
+            Action::Play(m) => m.notation(),
+            _ => self.to_string(),
+        }
+    }
+}
+
+/// Why a text is not an [`Action`] (see its `FromStr`).
+///
+/// ```
+/// let e = "bid 7".parse::<doudizhu::Action>().unwrap_err();
+/// assert_eq!(e.to_string(), "\"bid 7\" is not an action (bid 1, 2 or 3; pass; call; rob; or a play): the bid is not 1, 2 or 3");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionParseError {
+    text: String,
+    why: String,
+}
+
+impl std::fmt::Display for ActionParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:?} is not an action (bid 1, 2 or 3; pass; call; rob; or a play): {}",
+            self.text, self.why
+        )
+    }
+}
+
+impl std::error::Error for ActionParseError {}
+
+impl std::str::FromStr for Action {
+    type Err = ActionParseError;
+
+    /// Reads the [`Display`](std::fmt::Display) form back without a game: `pass`, `bid N`,
+    /// `call`, `rob`, or a play in the record notation (its most natural reading under
+    /// [`Rules::PERMISSIVE`](crate::Rules::PERMISSIVE) unless written `body-wings`), or in the
+    /// full form `cards kind length main` that [`Move`]'s `FromStr` reads. In a game, prefer
+    /// [`State::parse_action`](crate::State::parse_action), which reads plays under the game's rules.
+    ///
+    /// ```
+    /// use doudizhu::Action;
+    /// for text in ["pass", "bid 3", "call", "rob", "3334", "333444-56"] {
+    ///     let a: Action = text.parse().unwrap();
+    ///     assert_eq!(a.to_string(), text);
+    /// }
+    /// ```
+    fn from_str(s: &str) -> Result<Action, ActionParseError> {
+        let t = s.trim();
+        let err = |why: &dyn std::fmt::Display| ActionParseError {
+            text: t.chars().take(40).collect(),
+            why: why.to_string(),
+        };
+        let lower = t.to_ascii_lowercase();
+        match lower.as_str() {
+            "pass" | "-" => return Ok(Action::Pass),
+            "call" => return Ok(Action::Call),
+            "rob" => return Ok(Action::Rob),
+            _ => {}
+        }
+        if let Some(n) = lower.strip_prefix("bid ") {
+            return match n.trim() {
+                "1" => Ok(Action::Bid(1)),
+                "2" => Ok(Action::Bid(2)),
+                "3" => Ok(Action::Bid(3)),
+                _ => Err(err(&"the bid is not 1, 2 or 3")),
+            };
+        }
+        if t.contains(' ') {
+            return t.parse::<Move>().map(Action::Play).map_err(|e| err(&e));
+        }
+        Move::parse_notation(t, &crate::Rules::PERMISSIVE)
+            .map(Action::Play)
+            .map_err(|e| err(&e))
+    }
+}
+
 impl std::fmt::Display for Action {
+    /// `pass`, `bid N`, `call`, `rob`, or the play in the record notation ([`Move::notation`]),
+    /// or in [`Move`]'s full form when the notation would read back as another move.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Action::Pass => f.write_str("pass"),
-            Action::Bid(n) => write!(f, "{n}"),
+            Action::Bid(n) => write!(f, "bid {n}"),
             Action::Call => f.write_str("call"),
             Action::Rob => f.write_str("rob"),
-            Action::Play(m) => f.write_str(&m.notation()),
+            Action::Play(m) => {
+                let text = m.notation();
+                if Move::parse_notation(&text, &crate::Rules::PERMISSIVE).is_ok_and(|r| r == *m) {
+                    f.write_str(&text)
+                } else {
+                    write!(f, "{m}")
+                }
+            }
         }
     }
 }

@@ -13,6 +13,7 @@ mod counts;
 mod deal;
 mod game;
 mod generate;
+mod interface;
 mod moves;
 mod observation;
 mod policy;
@@ -28,7 +29,9 @@ pub use game::{
     AllPass, Auction, Base, Dealer, Effects, FirstBidder, Game, GameError, GameRules, Objective,
     Payoff, Phase, State,
 };
-pub use generate::{Action, actions, follow, follow_into, lead, lead_into, universe};
+pub use generate::{
+    Action, ActionParseError, actions, follow, follow_into, lead, lead_into, universe,
+};
 pub use moves::{Kind, Move, MoveParseError, NotationError, UnknownKind};
 pub use observation::Observation;
 pub use policy::{GreedyPolicy, HumanPolicy, Policy, RandomPolicy, describe, play_game};

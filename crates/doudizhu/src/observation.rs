@@ -24,11 +24,92 @@ use crate::moves::Move;
 /// assert_eq!(o.others().len(), 37); // the two other hands together
 /// # Ok::<(), doudizhu::GameError>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Two observations are equal when nothing the seat can read tells them apart (the same seat,
+/// hand and public facts), and `Debug` shows only that: neither reads the hidden hands.
+#[derive(Clone, Copy)]
 pub struct Observation<'a> {
     seat: u8,
     state: State,
     history: &'a [Action],
+}
+
+/// Everything a seat can read of an observation, for `PartialEq` and `Debug`.
+type Visible<'a> = (
+    (
+        u8,
+        Counts,
+        Phase,
+        &'a crate::GameRules,
+        Option<u8>,
+        Option<u8>,
+    ),
+    Option<Rank>,
+    &'a [Action],
+    Option<u8>,
+    Option<Counts>,
+    Counts,
+    Option<(Move, u8)>,
+    u8,
+    [u32; 3],
+    [Counts; 3],
+    (u8, u64, Option<bool>, bool, [i64; 3]),
+);
+
+impl Observation<'_> {
+    fn visible(&self) -> Visible<'_> {
+        (
+            (
+                self.seat,
+                self.hand(),
+                self.phase(),
+                self.rules(),
+                self.current_player(),
+                self.first_bidder(),
+            ),
+            self.face_up(),
+            self.history,
+            self.landlord(),
+            self.kitty(),
+            self.kitty_left(),
+            self.table(),
+            self.passes(),
+            self.cards_left(),
+            self.played(),
+            (
+                self.bombs(),
+                self.multiplier(),
+                self.landlord_won(),
+                self.spring(),
+                self.scores(),
+            ),
+        )
+    }
+}
+
+impl PartialEq for Observation<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.visible() == other.visible()
+    }
+}
+
+impl Eq for Observation<'_> {}
+
+impl std::fmt::Debug for Observation<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Observation")
+            .field("seat", &self.seat)
+            .field("hand", &self.hand())
+            .field("phase", &self.phase())
+            .field("current_player", &self.current_player())
+            .field("landlord", &self.landlord())
+            .field("kitty", &self.kitty())
+            .field("table", &self.table())
+            .field("cards_left", &self.cards_left())
+            .field("played", &self.played())
+            .field("history", &self.history)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a> Observation<'a> {
@@ -214,8 +295,8 @@ impl<'a> Observation<'a> {
 
     /// The returns (zero before the end).
     #[must_use]
-    pub fn returns(&self) -> [i64; 3] {
-        self.state.returns()
+    pub fn scores(&self) -> [i64; 3] {
+        self.state.scores()
     }
 
     /// A full state consistent with this view, for search: the unseen cards (the deck less the

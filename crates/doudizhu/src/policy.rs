@@ -43,7 +43,7 @@ pub fn play_game(game: &mut crate::Game, players: &mut [&mut dyn Policy; 3]) -> 
         let a = players[usize::from(seat)].choose(&obs, &legal)?;
         game.apply(a).ok()?;
     }
-    Some(game.returns())
+    Some(game.scores())
 }
 
 /// Uniform over the legal actions, from a seeded [`Rng`].

@@ -84,7 +84,7 @@ impl Record {
         Record {
             rules,
             deal,
-            actions: actions.iter().map(ToString::to_string).collect(),
+            actions: actions.iter().map(Action::record_text).collect(),
         }
     }
 
@@ -201,7 +201,7 @@ impl Record {
                 None if st.redeal() => out.push_str("all pass: deal again"),
                 None => out.push_str("all pass: the game ends"),
             }
-            let r = st.returns();
+            let r = st.scores();
             let _ = writeln!(
                 out,
                 "; bombs {}, rockets {}, spring {}, multiplier {}; returns {} {} {}",

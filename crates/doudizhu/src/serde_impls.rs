@@ -446,7 +446,7 @@ impl Serialize for Observation<'_> {
             multiplier: self.multiplier(),
             landlord_won: self.landlord_won(),
             spring: self.spring(),
-            returns: over.then(|| self.returns()),
+            returns: over.then(|| self.scores()),
             rules: self.rules(),
         }
         .serialize(s)
@@ -519,7 +519,7 @@ mod tests {
         let v = serde_json::to_value(g.observation(0)).unwrap();
         assert_eq!(v["phase"], "over");
         let returns: Vec<i64> = (0..3).map(|i| v["returns"][i].as_i64().unwrap()).collect();
-        assert_eq!(returns, g.returns());
+        assert_eq!(returns, g.scores());
         assert!(v["bids"].as_array().is_some_and(|b| !b.is_empty()));
     }
 }

@@ -118,6 +118,12 @@ pub enum KabuError {
         /// The name as given.
         text: String,
     },
+    /// Not a round action of the game interface (`stake 1 0 0 0`, `field 2 draws`,
+    /// `dealer stands`).
+    UnknownDecision {
+        /// The text as given (at most 40 characters).
+        text: String,
+    },
     /// A policy name that is not a built-in policy.
     UnknownPolicy {
         /// The name as given.
@@ -211,6 +217,11 @@ impl fmt::Display for KabuError {
                 quoted(text),
                 crate::Yaku::ALL.map(crate::Yaku::name).join(", ")
             ),
+            KabuError::UnknownDecision { text } => write!(
+                f,
+                "unknown round action {} (expected stake N N N N, or a seat and draws or stands: field 2 draws, dealer stands)",
+                quoted(text)
+            ),
             KabuError::UnknownSeat { text } => write!(
                 f,
                 "unknown seat {} (expected a field 1, 2, 3 or 4, also written field1 or 場1, or dealer)",
@@ -232,7 +243,8 @@ impl fmt::Display for KabuError {
 }
 
 /// The table-rule options of the `preset+option=value` form, for error messages.
-const OPTION_HELP: &str = "forced_draw=on|off, ties=dealer|push, dealer_collects_multiplier=on|off";
+const OPTION_HELP: &str =
+    "forced_draw=on|off, ties=dealer|push, dealer_collects_multiplier=on|off, max_stake=1..9";
 
 impl std::error::Error for KabuError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {

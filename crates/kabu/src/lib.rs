@@ -7,6 +7,7 @@ mod error;
 mod eval;
 mod hand;
 pub mod harness;
+mod interface;
 mod odds;
 mod round;
 mod rules;
@@ -31,6 +32,7 @@ pub use edge::{Estimate, HouseEdge, Simulation, house_edge, house_edge_on, simul
 pub use error::{At, KabuError};
 pub use eval::{Outcome, Payout, Role, Yaku, evaluate, evaluate_by_rule};
 pub use hand::{Hand, parse_cards};
+pub use interface::{Decision, RoundView};
 pub use odds::{Advice, DrawOdds, Fraction};
 pub use round::{
     Action, BuiltinPolicy, Case, FieldSettlement, Observation, Phase, Policy, ROUND_CARDS, Record,

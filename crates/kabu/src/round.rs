@@ -201,6 +201,15 @@ pub enum RoundError {
     },
     /// Every stake was 0: at least one field must carry a stake.
     NoStake,
+    /// A stake action of the game interface above the rules' `max_stake`.
+    StakeTooLarge {
+        /// The field, 1 to 4.
+        field: u8,
+        /// The stake asked for.
+        stake: u8,
+        /// The rules' largest stake.
+        max: u8,
+    },
     /// A draw or a stand outside the draw phase.
     NotDrawing {
         /// The seat that tried to act.
@@ -266,6 +275,10 @@ impl fmt::Display for RoundError {
                 )
             }
             RoundError::NoStake => f.write_str("at least one field must carry a stake (all are 0)"),
+            RoundError::StakeTooLarge { field, stake, max } => write!(
+                f,
+                "field {field}: a stake of {stake} is above the rules' max_stake {max}"
+            ),
             RoundError::NotDrawing { seat, phase } => write!(
                 f,
                 "{seat} cannot draw or stand now: the round is in {phase}, not in draws"
@@ -870,7 +883,7 @@ pub const ROUND_CARDS: usize = 15;
 ///     .iter()
 ///     .map(|&s| round.settlement(s).unwrap().net)
 ///     .sum();
-/// assert_eq!(round.returns(), total);
+/// assert_eq!(round.net(), total);
 /// let replayed = round.record().replay()?;
 /// assert_eq!(replayed, round);
 /// # Ok::<(), kabu::RoundError>(())
@@ -1395,10 +1408,10 @@ impl Round {
     ///
     /// ```
     /// let round = kabu::Round::new(kabu::Rules::DEFAULT, 5);
-    /// assert_eq!(round.returns(), 0);
+    /// assert_eq!(round.net(), 0);
     /// ```
     #[must_use]
-    pub fn returns(&self) -> i64 {
+    pub fn net(&self) -> i64 {
         if !self.is_over() {
             return 0;
         }

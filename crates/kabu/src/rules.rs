@@ -104,6 +104,11 @@ pub struct Rules {
     /// When on, a dealer who wins with a final yaku (嵐, 順子) takes the yaku's multiplier times
     /// the stake instead of the stake. Off by default. (クッピン always takes the stake.)
     pub dealer_collects_multiplier: bool,
+    /// The largest stake, in units, that one field may carry as an action of the game
+    /// interface (`cards_core::game`): stakes are 0..=`max_stake` a field, 1 to 9, 1 by
+    /// default (so the staking player chooses which fields to play). [`Round::bet`](crate::Round::bet)
+    /// itself takes any stakes.
+    pub max_stake: u8,
 }
 
 impl Rules {
@@ -120,6 +125,7 @@ impl Rules {
         forced_draw: true,
         ties: Ties::Dealer,
         dealer_collects_multiplier: false,
+        max_stake: 1,
     };
 
     /// The `vb6` preset: the VB6 program exactly, card-order test included (10 of the 16 A+9
@@ -152,7 +158,12 @@ impl Rules {
     /// ```
     /// assert_eq!(kabu::Rules::OPTIONS[1], "ties");
     /// ```
-    pub const OPTIONS: [&'static str; 3] = ["forced_draw", "ties", "dealer_collects_multiplier"];
+    pub const OPTIONS: [&'static str; 4] = [
+        "forced_draw",
+        "ties",
+        "dealer_collects_multiplier",
+        "max_stake",
+    ];
 
     /// The preset these rules start from: the one with the same evaluation.
     ///
@@ -252,6 +263,10 @@ impl Rules {
                 on_off(self.dealer_collects_multiplier),
             ));
         }
+        if self.max_stake != base.max_stake {
+            const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+            out.push(("max_stake", DIGITS[usize::from(self.max_stake.min(9))]));
+        }
         out
     }
 
@@ -279,6 +294,10 @@ impl Rules {
             "forced_draw" => self.forced_draw = flag()?,
             "ties" => self.ties = value.parse().map_err(|_| bad())?,
             "dealer_collects_multiplier" => self.dealer_collects_multiplier = flag()?,
+            "max_stake" => match value.trim().parse::<u8>() {
+                Ok(n @ 1..=9) => self.max_stake = n,
+                _ => return Err(bad()),
+            },
             _ => return Err(bad()),
         }
         Ok(())

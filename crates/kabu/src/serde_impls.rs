@@ -358,6 +358,9 @@ impl Serialize for Rules {
                 &self.dealer_collects_multiplier,
             )?;
         }
+        if self.max_stake != base.max_stake {
+            m.serialize_entry("max_stake", &self.max_stake)?;
+        }
         m.end()
     }
 }
@@ -366,11 +369,12 @@ impl Serialize for Rules {
 /// table-rule keys.
 struct RulesVisitor;
 
-/// A flag's value: a boolean, or `"on"`/`"off"`.
+/// An option's value: a boolean, a number (`max_stake`), or text (`"on"`/`"off"`, a name).
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum Flag {
     Bool(bool),
+    Number(u64),
     Text(String),
 }
 
@@ -379,6 +383,7 @@ impl Flag {
         match self {
             Flag::Bool(true) => "on".into(),
             Flag::Bool(false) => "off".into(),
+            Flag::Number(n) => n.to_string(),
             Flag::Text(t) => t,
         }
     }

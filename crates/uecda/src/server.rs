@@ -185,7 +185,7 @@ struct Server<'a> {
 ///                 name: format!("p{i}"),
 ///                 idle: Some(Duration::from_secs(30)),
 ///             };
-///             let mut me = daifugo::policy_by_name("seed", i).unwrap();
+///             let mut me = daifugo::policy_by_name("tutorial", i).unwrap();
 ///             client::run_client(&opts, &Rules::UECDA, me.as_mut()).unwrap()
 ///         })
 ///     })

@@ -152,7 +152,7 @@ fn result_of(game: &Game, legal: Option<Vec<Vec<String>>>) -> GameResult {
         winner: s
             .landlord_won()
             .map(|w| if w { "landlord" } else { "peasants" }),
-        returns: game.returns(),
+        returns: game.scores(),
         legal,
     }
 }

@@ -236,7 +236,7 @@ fn round_text(round: &Round, p: PolicyArgs) -> String {
             );
         }
     }
-    let _ = write!(t, "net: {:+}", round.returns());
+    let _ = write!(t, "net: {:+}", round.net());
     t
 }
 
@@ -273,7 +273,7 @@ fn round_json(round: &Round) -> Value {
         "record": round.record(),
         "hands": hands,
         "settlement": settlement,
-        "net": round.returns(),
+        "net": round.net(),
     })
 }
 
@@ -468,13 +468,13 @@ mod tests {
             .unwrap();
         assert_eq!(out[0], round_json(&round));
         assert_eq!(out[0]["seed"], 7);
-        assert_eq!(out[0]["net"], round.returns());
+        assert_eq!(out[0]["net"], round.net());
         let record: kabu::Record = serde_json::from_value(out[1]["record"].clone()).unwrap();
         let again = record.replay().unwrap();
         assert_eq!(again.stakes(), [0, 3, 0, 1]);
         assert_eq!(again.rules(), Rules::VB6.with_ties(Ties::Push));
         assert_eq!(out[1]["settlement"].as_array().unwrap().len(), 2);
-        assert_eq!(out[1]["net"], again.returns());
+        assert_eq!(out[1]["net"], again.net());
         assert!(
             out[2]["error"]
                 .as_str()
@@ -554,9 +554,6 @@ mod tests {
         assert!(text.contains("field 2: ") && text.contains("(no stake: house policy)"));
         assert!(text.contains("\nsettlement:\n  field 1: "), "{text}");
         assert!(text.contains("\n  field 3: "), "{text}");
-        assert!(
-            text.ends_with(&format!("net: {:+}", round.returns())),
-            "{text}"
-        );
+        assert!(text.ends_with(&format!("net: {:+}", round.net())), "{text}");
     }
 }

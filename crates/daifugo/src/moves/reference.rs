@@ -304,7 +304,7 @@ mod tests {
     use crate::{Meld, Rules, State};
 
     fn rule_sets() -> Vec<Rules> {
-        let mut v = vec![Rules::UECDA, Rules::SEED];
+        let mut v = vec![Rules::UECDA, Rules::TUTORIAL];
         let mut r = Rules::UECDA;
         r.eleven_back = true;
         v.push(r);
@@ -317,7 +317,7 @@ mod tests {
         let mut r = Rules::UECDA;
         r.spade_three = false;
         v.push(r);
-        let mut r = Rules::SEED;
+        let mut r = Rules::TUTORIAL;
         r.joker = true;
         v.push(r);
         v

@@ -356,7 +356,7 @@ fn malformed_grids_of_the_edge_cases_name_the_cell() {
     // a group of a rank under rules without the joker
     let g = with_cells(&[(0, 4, 1), (1, 4, 2)]);
     assert!(matches!(
-        g.submission(&Rules::SEED),
+        g.submission(&Rules::TUTORIAL),
         Err(GridError::Meld { anchor, .. }) if anchor == Cell::new(0, 4)
     ));
     // each error says where

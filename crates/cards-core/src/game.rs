@@ -1,0 +1,377 @@
+//! The one interface every whole game implements, in the shape of `OpenSpiel`'s `State`.
+//!
+//! A [`Game`] is a position of a whole game that knows who acts ([`Game::current_player`]),
+//! lists the legal actions ([`Game::legal_actions_into`], appending to a caller's buffer),
+//! applies one ([`Game::apply`], the state unchanged on error), tells when it is over and what
+//! each player got ([`Game::returns`], one `f64` type for every game), shows one player what it
+//! may see ([`Game::observation`]) and writes a [`Record`] that replays.
+//!
+//! Search needs the *information set*: every observation is an [`InfoSet`], from which full
+//! states consistent with what its player has seen can be sampled ([`InfoSet::sample`],
+//! `OpenSpiel`'s `ResampleFromInfostate`). The sampler works from the observation alone, so a
+//! player given only its observation cannot read another hand through it.
+//!
+//! One [`Policy`] trait serves every game (it sees the observation and the legal actions and
+//! returns an action), [`play_out`] plays any game to its end, [`Random`] is the uniform player
+//! of every game, and [`Players`] is each game's list of built-in players by name.
+//!
+//! Chance stays inside each game: deals come from a seed or an explicit deal, through each
+//! game's own constructors.
+//!
+//! The three game crates implement it: `doudizhu::Game`, `daifugo::Game` and `kabu::Round`.
+//! Generic code reads the same for all three:
+//!
+//! ```
+//! use cards_core::game::{Game, Random, play_out};
+//! /// Plays one seeded random game of any game and gives player 0's return.
+//! fn first_return<G: Game>(mut game: G) -> f64 {
+//!     let mut players: Vec<Random> = (0..game.num_players() as u64).map(Random::new).collect();
+//!     play_out(&mut game, &mut players).expect("random players choose legal actions");
+//!     game.returns(0)
+//! }
+//! # let _ = first_return::<cards_core::game::testing_toy::Toy>;
+//! ```
+//!
+//! A game that must hold games of several types (a web session, a command-line driver) uses an
+//! enum of the concrete games; the trait itself has associated types and so is not object safe,
+//! while [`Policy`] is (`Box<dyn Policy<G>>`).
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::{self, Debug, Display};
+use core::hash::Hash;
+use core::str::FromStr;
+
+use crate::Rng;
+
+/// A whole game's position: who acts, the legal actions, applying one, the end and the returns,
+/// observations and a record.
+///
+/// Implemented by `doudizhu::Game`, `daifugo::Game` and `kabu::Round`. Inherent methods of
+/// those types keep their own signatures (seat types, integer scores under their own names);
+/// in generic code the trait's methods are the ones seen, and `g.returns(p)` works on every
+/// game with the trait in scope.
+///
+/// ```
+/// use cards_core::game::{Game, testing_toy::Toy};
+/// let mut g = Toy::new(3);
+/// let mut legal = Vec::new();
+/// while let Some(p) = g.current_player() {
+///     legal.clear();
+///     assert!(g.legal_actions_into(&mut legal) > 0);
+///     g.apply(legal[0]).unwrap();
+///     assert!(p < g.num_players());
+/// }
+/// assert!(g.is_over());
+/// assert_eq!(g.returns(0) + g.returns(1), 0.0);
+/// ```
+pub trait Game: Clone {
+    /// One action of the game. Its `Display` is read back by its `FromStr`.
+    type Action: Copy + Eq + Hash + Debug + Display + FromStr;
+    /// What one player sees; an [`InfoSet`] from which worlds are sampled. Two observations
+    /// are equal when nothing their player can read tells them apart.
+    type Observation<'a>: InfoSet<Self> + Debug + PartialEq
+    where
+        Self: 'a;
+    /// Why an action was refused.
+    type Error: core::error::Error;
+    /// A record of the game so far that replays to it.
+    type Record: Record<Game = Self>;
+
+    /// The number of players (seats are numbered from 0).
+    fn num_players(&self) -> usize;
+
+    /// The player to act, `None` once the game is over.
+    fn current_player(&self) -> Option<usize>;
+
+    /// Appends every legal action of the player to act to `out` and returns how many (never 0
+    /// while someone is to act; 0 once over). Allocation-free once `out` has room.
+    fn legal_actions_into(&self, out: &mut Vec<Self::Action>) -> usize;
+
+    /// Every legal action, as a new `Vec`.
+    fn legal_actions(&self) -> Vec<Self::Action> {
+        let mut v = Vec::new();
+        self.legal_actions_into(&mut v);
+        v
+    }
+
+    /// Applies an action of the player to act. On error the game is unchanged (a game may
+    /// document a mode in which an illegal action has a defined effect instead, as the `UECda`
+    /// server counts an illegal submission as a pass).
+    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error>;
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+
+    /// Player `player`'s return (`OpenSpiel`'s `PlayerReturn`): its score at the end, 0.0
+    /// before (and for a player number out of range).
+    fn returns(&self, player: usize) -> f64;
+
+    /// The sum every game's returns add up to at its end, when the rules fix one (`Some(0.0)`
+    /// for a zero-sum game); `None` when it varies.
+    fn returns_sum(&self) -> Option<f64> {
+        None
+    }
+
+    /// What `player` sees now (a number out of range is read modulo the player count).
+    fn observation(&self, player: usize) -> Self::Observation<'_>;
+
+    /// A record of the game so far; [`Record::replay`] gives back this game.
+    fn record(&self) -> Self::Record;
+}
+
+/// A player's information set, as an observation holds it: the full states consistent with what
+/// that player has seen can be sampled from it.
+///
+/// A sampled world is a game in which the observer's observation is equal to this one (the
+/// conformance suite checks it): the same own cards, the same public history, and the unseen
+/// cards dealt anew in a way consistent with everything the player saw.
+///
+/// ```
+/// use cards_core::Rng;
+/// use cards_core::game::{Game, InfoSet, testing_toy::Toy};
+/// let g = Toy::new(7);
+/// let obs = g.observation(0);
+/// let world = obs.sample(&mut Rng::seed_from_u64(1));
+/// assert_eq!(world.observation(0), obs);
+/// ```
+pub trait InfoSet<G> {
+    /// The observing player.
+    fn player(&self) -> usize;
+
+    /// A full state consistent with this observation, dealt from `rng`.
+    #[must_use]
+    fn sample(&self, rng: &mut Rng) -> G;
+
+    /// As [`InfoSet::sample`], written into `world` (whose buffers a game may reuse, so that a
+    /// search allocates nothing per world once warm).
+    fn sample_into(&self, rng: &mut Rng, world: &mut G) {
+        *world = self.sample(rng);
+    }
+}
+
+/// A game record: what was dealt and done, which replays to the game.
+pub trait Record {
+    /// The game it replays to.
+    type Game: Game;
+    /// Why a record does not replay.
+    type Error: core::error::Error;
+
+    /// Replays the record: the game in the position it records.
+    fn replay(&self) -> Result<Self::Game, Self::Error>;
+}
+
+/// A player of game `G`: given the observation of the player to act and the legal actions
+/// (never empty), chooses one.
+///
+/// Object safe: front ends hold `Box<dyn Policy<G>>`.
+///
+/// ```
+/// use cards_core::game::{Game, Policy, play_out, testing_toy::Toy};
+/// /// Always the first legal action.
+/// struct First;
+/// impl<G: Game> Policy<G> for First {
+///     fn choose(&mut self, _: &G::Observation<'_>, legal: &[G::Action]) -> G::Action {
+///         legal[0]
+///     }
+/// }
+/// let mut g = Toy::new(5);
+/// play_out(&mut g, &mut [First, First]).unwrap();
+/// assert!(g.is_over());
+/// ```
+pub trait Policy<G: Game> {
+    /// One of `legal` (never empty) for the player `obs` observes.
+    fn choose(&mut self, obs: &G::Observation<'_>, legal: &[G::Action]) -> G::Action;
+}
+
+impl<G: Game, P: Policy<G> + ?Sized> Policy<G> for &mut P {
+    #[inline]
+    fn choose(&mut self, obs: &G::Observation<'_>, legal: &[G::Action]) -> G::Action {
+        (**self).choose(obs, legal)
+    }
+}
+
+impl<G: Game, P: Policy<G> + ?Sized> Policy<G> for Box<P> {
+    #[inline]
+    fn choose(&mut self, obs: &G::Observation<'_>, legal: &[G::Action]) -> G::Action {
+        (**self).choose(obs, legal)
+    }
+}
+
+/// Plays `game` to its end, `players[p]` acting for player `p` (a player number past the end of
+/// `players` is read modulo its length). Stops at the first action the game refuses and returns
+/// its error.
+///
+/// One player type for all seats keeps the loop free of dynamic calls; mixed players use
+/// `Box<dyn Policy<G>>` (or `&mut dyn Policy<G>`).
+///
+/// ```
+/// use cards_core::game::{Game, Random, play_out, testing_toy::Toy};
+/// let mut g = Toy::new(11);
+/// play_out(&mut g, &mut [Random::new(1), Random::new(2)]).unwrap();
+/// assert!(g.is_over());
+/// ```
+///
+/// # Panics
+///
+/// Panics if `players` is empty while the game has someone to act.
+pub fn play_out<G: Game, P: Policy<G>>(game: &mut G, players: &mut [P]) -> Result<(), G::Error> {
+    let mut legal = Vec::with_capacity(64);
+    play_out_with(game, players, &mut legal)
+}
+
+/// [`play_out`] with a caller's buffer for the legal actions, so that repeated play-outs
+/// allocate nothing once it is warm.
+///
+/// ```
+/// use cards_core::game::{Game, Random, play_out_with, testing_toy::Toy};
+/// let mut buf = Vec::new();
+/// let mut players = [Random::new(1), Random::new(2)];
+/// for seed in 0..3 {
+///     let mut g = Toy::new(seed);
+///     play_out_with(&mut g, &mut players, &mut buf).unwrap();
+///     assert!(g.is_over());
+/// }
+/// ```
+///
+/// # Panics
+///
+/// Panics if `players` is empty while the game has someone to act.
+#[inline]
+pub fn play_out_with<G: Game, P: Policy<G>>(
+    game: &mut G,
+    players: &mut [P],
+    legal: &mut Vec<G::Action>,
+) -> Result<(), G::Error> {
+    let n = players.len();
+    while let Some(p) = game.current_player() {
+        legal.clear();
+        game.legal_actions_into(legal);
+        let action = {
+            let obs = game.observation(p);
+            players[p % n].choose(&obs, legal)
+        };
+        game.apply(action)?;
+    }
+    Ok(())
+}
+
+/// The uniform random player of every game, from a seeded [`Rng`].
+///
+/// ```
+/// use cards_core::game::{Game, Policy, Random, testing_toy::Toy};
+/// let g = Toy::new(2);
+/// let legal = g.legal_actions();
+/// let a = Policy::<Toy>::choose(&mut Random::new(9), &g.observation(0), &legal);
+/// assert!(legal.contains(&a));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Random {
+    rng: Rng,
+}
+
+impl Random {
+    /// A random player seeded with `seed`.
+    ///
+    /// ```
+    /// let _ = cards_core::game::Random::new(7);
+    /// ```
+    #[must_use]
+    pub const fn new(seed: u64) -> Random {
+        Random {
+            rng: Rng::seed_from_u64(seed),
+        }
+    }
+
+    /// A uniform index below `n` (0 when `n` is 0).
+    ///
+    /// ```
+    /// assert!(cards_core::game::Random::new(1).index(5) < 5);
+    /// ```
+    #[inline]
+    pub fn index(&mut self, n: usize) -> usize {
+        if n <= 1 {
+            0
+        } else {
+            self.rng.below(n as u64) as usize
+        }
+    }
+}
+
+impl<G: Game> Policy<G> for Random {
+    #[inline]
+    fn choose(&mut self, _: &G::Observation<'_>, legal: &[G::Action]) -> G::Action {
+        legal[self.index(legal.len())]
+    }
+}
+
+/// A game's built-in players, found by name.
+///
+/// ```
+/// use cards_core::game::{Players, testing_toy::Toy};
+/// assert_eq!(Toy::POLICY_NAMES, &["random", "first"]);
+/// assert!(Toy::policy("first", 0).is_ok());
+/// let e = Toy::policy("nope", 0).err().unwrap();
+/// assert_eq!(e.to_string(), "unknown player \"nope\" (expected one of: random, first)");
+/// ```
+pub trait Players: Game {
+    /// The names of the built-in players, in the order a user should see them.
+    const POLICY_NAMES: &'static [&'static str];
+
+    /// The built-in player `name` (case-insensitive), seeded with `seed` where it draws at
+    /// random.
+    fn policy(name: &str, seed: u64) -> Result<Box<dyn Policy<Self>>, UnknownPolicy>;
+}
+
+/// A player name that no built-in player has.
+///
+/// ```
+/// let e = cards_core::game::UnknownPolicy::new("x", &["random"]);
+/// assert_eq!(e.name(), "x");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPolicy {
+    name: String,
+    known: &'static [&'static str],
+}
+
+impl UnknownPolicy {
+    /// The error for `name`, listing the `known` names.
+    #[must_use]
+    pub fn new(name: &str, known: &'static [&'static str]) -> UnknownPolicy {
+        UnknownPolicy {
+            name: name.into(),
+            known,
+        }
+    }
+
+    /// The name asked for.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The names that exist.
+    #[must_use]
+    pub const fn known(&self) -> &'static [&'static str] {
+        self.known
+    }
+}
+
+impl Display for UnknownPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown player {:?} (expected one of: ", self.name)?;
+        for (i, n) in self.known.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(n)?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl core::error::Error for UnknownPolicy {}
+
+pub mod testing_toy;

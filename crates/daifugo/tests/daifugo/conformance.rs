@@ -1,0 +1,97 @@
+//! The game interface's conformance suite (`cards_core::conformance`) on both presets, in both
+//! modes, in reset games and in games with classes and the exchange.
+
+use cards_core::conformance::{Config, Illegal, check};
+use cards_core::{CardSet, Rng};
+use daifugo::{Action, Class, Game, Mode, Rules};
+
+/// A game dealt from `seed`: seats shuffled, and in two games of three, classes (so the
+/// exchange is played where the rules have it).
+fn deal(rules: Rules, mode: Mode, seed: u64) -> Game {
+    let mut rng = Rng::seed_from_u64(seed);
+    let mut seats = [0u8, 1, 2, 3, 4];
+    rng.shuffle(&mut seats);
+    let classes = (!seed.is_multiple_of(3)).then(|| {
+        let mut c = Class::ALL;
+        rng.shuffle(&mut c);
+        c
+    });
+    let mut g = Game::deal_from(rules, seed, seats, classes);
+    g.set_mode(mode);
+    g
+}
+
+/// The `n` highest cards of `hand`.
+fn highest(hand: CardSet, n: usize) -> CardSet {
+    hand.iter().rev().take(n).collect()
+}
+
+/// The server's rule: an illegal play is rejected and counts as a pass; an illegal give gives
+/// the strongest cards; a give in play is refused.
+fn server_rule(
+    before: &Game,
+    action: Action,
+    result: &Result<(), daifugo::GameError>,
+    after: &Game,
+) -> Result<(), String> {
+    // A give is no submission in play: refused, the game unchanged, in either mode.
+    if !before.is_exchanging() && matches!(action, Action::Give(_)) {
+        return match result {
+            Err(_) if format!("{before:?}") == format!("{after:?}") => Ok(()),
+            Err(_) => Err("refusing a give in play changed the game".into()),
+            Ok(()) => Err("a give in play was accepted".into()),
+        };
+    }
+    if let Err(e) = result {
+        return Err(format!("refused in the server's mode: {e}"));
+    }
+    let p = before.current_player().ok_or("nobody to act")?;
+    let mut expected = before.clone();
+    if before.is_exchanging() {
+        let n = usize::from(before.give_count());
+        let give = highest(before.hands()[p as usize], n);
+        expected
+            .apply(Action::Give(give))
+            .map_err(|e| e.to_string())?;
+        if expected.hands() != after.hands() || expected.current_player() != after.current_player()
+        {
+            return Err("an illegal give did not give the strongest cards".into());
+        }
+        return Ok(());
+    }
+    expected.apply(Action::Pass).map_err(|e| e.to_string())?;
+    let last = after.history().last().ok_or("no step recorded")?;
+    if (last.player, last.action, last.accepted) != (p, action, false) {
+        return Err(format!(
+            "the last step is {last:?}, not a rejection of {action}"
+        ));
+    }
+    let same = expected.hands() == after.hands()
+        && expected.current_player() == after.current_player()
+        && expected.state() == after.state()
+        && expected.places() == after.places()
+        && expected.passed() == after.passed()
+        && expected.pass_count() == after.pass_count()
+        && expected.history().len() == after.history().len();
+    if same {
+        Ok(())
+    } else {
+        Err("a rejected submission did not act as a pass".into())
+    }
+}
+
+#[test]
+fn every_preset_and_mode_conforms() {
+    for rules in [Rules::TUTORIAL, Rules::UECDA] {
+        for mode in [Mode::Checked, Mode::Server] {
+            let name = format!("{rules} {mode:?}");
+            let mut cfg = Config::new(150);
+            if mode == Mode::Server {
+                cfg.illegal = Illegal::Rule(server_rule);
+            }
+            let report = check(&name, |seed| deal(rules, mode, seed), &cfg)
+                .unwrap_or_else(|f| panic!("{f}"));
+            assert!(report.illegal_probes > 100, "{name}: {report:?}");
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! The integration tests of `daifugo`, one test binary (one link, one process): each module was
+//! a `tests/*.rs` file (a binary) of its own. A new test file goes here as a module too.
+mod brute_force;
+mod common;
+mod conformance;
+mod fewest_melds;
+mod game;
+mod no_panic;
+mod oracle;
+mod rules;
+mod seed_examples;
+mod self_play;
+mod serde;
+mod snapshots;

@@ -1,0 +1,14 @@
+//! The integration tests of `doudizhu`, one test binary (one link, one process): each module was
+//! a `tests/*.rs` file (a binary) of its own. A new test file goes here as a module too.
+mod brute_force;
+mod conformance;
+mod edges;
+mod game;
+mod game_snapshots;
+mod notation;
+mod properties;
+mod seed;
+mod selfplay;
+mod shape;
+mod snapshots;
+mod universe;

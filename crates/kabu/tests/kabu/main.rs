@@ -1,0 +1,14 @@
+//! The integration tests of `cards-kabu`, one test binary (one link, one process): each module was
+//! a `tests/*.rs` file (a binary) of its own. A new test file goes here as a module too.
+
+mod conformance;
+mod edge;
+mod errors;
+mod odds;
+mod round;
+mod rules;
+mod serde;
+mod shape;
+mod snapshots;
+mod totals;
+mod vb6;
