@@ -2,3 +2,4 @@
 
 pub mod batch_input;
 pub mod daifugo_real;
+pub mod interface;

@@ -6,6 +6,7 @@
 
 use std::collections::HashSet;
 
+use cards_core::game::{Game, Record as _};
 use cards_core::{Card, CardSet, Order, Rank, Suit};
 
 /// A little reader over the fuzzer's bytes: each call takes the next byte (0 once exhausted).
@@ -426,49 +427,21 @@ fn daifugo_rules(flags: u8) -> daifugo::Rules {
     r
 }
 
-/// What a refused action must leave unchanged.
-fn game_view(g: &daifugo::Game) -> impl PartialEq + std::fmt::Debug + use<> {
-    (
-        g.hands(),
-        *g.state(),
-        g.current_player(),
-        g.history().len(),
-        g.places(),
-        g.passed(),
-        g.is_over(),
-        g.is_exchanging(),
-    )
-}
-
-/// Target `daifugo_game`: a whole game from a seeded deal (seats, classes, rules and mode from
-/// the bytes), driven by the bytes as a sequence of choices: mostly one of the legal actions
-/// (which must be accepted), sometimes an arbitrary one (a meld from any cards, a give, an
-/// invalid submission), which the game either takes or refuses leaving itself unchanged. The
-/// cards are conserved at every step; a finished game's record replays to the same places.
-pub fn daifugo_game(data: &[u8]) {
-    use daifugo::{Action, Class, Game, Mode};
-    let mut b = Bytes(data);
-    let rules = daifugo_rules(b.byte());
-    let setup = b.byte();
-    let seed = b.u64();
-    let mut seats = [0u8, 1, 2, 3, 4];
-    cards_core::Rng::seed_from_u64(u64::from(b.byte())).shuffle(&mut seats);
-    let classes = (setup & 1 != 0).then(|| {
-        let mut c = [0u8, 1, 2, 3, 4];
-        cards_core::Rng::seed_from_u64(u64::from(b.byte())).shuffle(&mut c);
-        c.map(|i| Class::from_index(i).expect("a class index"))
-    });
-    let mut g = Game::deal_from(rules, seed, seats, classes);
-    if setup & 2 != 0 {
-        g.set_mode(Mode::Server);
-    }
-    let deck = g.hands().iter().fold(CardSet::EMPTY, |a, &h| {
-        assert!(a.is_disjoint(h), "a card dealt twice");
-        a | h
-    });
-    let mut played = CardSet::EMPTY;
+/// The one loop of the whole-game targets, over the game interface (`cards_core::game`): the
+/// bytes are choices, mostly one of the legal actions (which must be accepted), sometimes an
+/// arbitrary action from `arbitrary`, which the game either takes or refuses leaving itself
+/// unchanged. `invariant` is checked before every step and at the end; the record (taken at the
+/// end) replays to the same observation for every player and the same returns.
+fn play_bytes<G: Game + std::fmt::Debug>(
+    g: &mut G,
+    b: &mut Bytes<'_>,
+    steps: usize,
+    mut arbitrary: impl FnMut(&mut Bytes<'_>, &G) -> G::Action,
+    mut invariant: impl FnMut(&G),
+) {
     let mut legal = Vec::new();
-    for _ in 0..3000 {
+    for _ in 0..steps {
+        invariant(g);
         if g.is_over() {
             break;
         }
@@ -480,38 +453,72 @@ pub fn daifugo_game(data: &[u8]) {
         let (action, must_accept) = if choice < 0xE0 {
             (legal[usize::from(choice) % n], true)
         } else {
-            let x = b.u64();
-            let any = CardSet::from_bits_truncate(x) & deck;
-            let action = match choice & 3 {
-                0 => Action::Invalid,
-                1 => Action::Give(any),
-                _ => daifugo::lead(any, &rules)
-                    .ok()
-                    .and_then(|v| v.get(usize::from(b.byte()) % v.len().max(1)).copied())
-                    .map_or(Action::Pass, Action::Play),
-            };
-            (action, legal.contains(&action))
+            let a = arbitrary(b, g);
+            (a, legal.contains(&a))
         };
-        let before = game_view(&g);
-        let hist = g.history().len();
-        let exchanging = g.is_exchanging();
-        match g.apply(action) {
-            Ok(out) => {
-                // the history holds the play, not the exchange
-                if !exchanging {
-                    assert_eq!(g.history().len(), hist + 1);
-                    assert_eq!(g.history()[hist].accepted, out.accepted);
-                }
-                if out.accepted
-                    && let Action::Play(m) = action
-                {
-                    assert!(played.is_disjoint(m.cards()), "{m} played twice");
-                    played |= m.cards();
-                }
-            }
-            Err(e) => {
-                assert!(!must_accept, "legal {action} refused: {e}");
-                assert_eq!(game_view(&g), before, "{action} refused but the game changed");
+        let before = format!("{g:?}");
+        if let Err(e) = g.apply(action) {
+            assert!(!must_accept, "legal {action} refused: {e}");
+            assert_eq!(format!("{g:?}"), before, "{action} refused but the game changed");
+        }
+    }
+    invariant(g);
+    let again = match g.record().replay() {
+        Ok(again) => again,
+        Err(e) => panic!("the record of a game does not replay: {e}"),
+    };
+    for p in 0..g.num_players() {
+        assert!(
+            again.observation(p) == g.observation(p),
+            "the record replays to another observation of player {p}"
+        );
+        assert_eq!(again.returns(p).to_bits(), g.returns(p).to_bits());
+    }
+}
+
+/// Target `daifugo_game`: a whole game from a seeded deal (seats, classes, rules and mode from
+/// the bytes) played by [`play_bytes`]; the arbitrary actions are a meld from any cards, a give,
+/// or an invalid submission. The cards are conserved at every step, and a card played once is
+/// never played again.
+pub fn daifugo_game(data: &[u8]) {
+    use daifugo::{Action, Class, Game as Daifugo, Mode};
+    let mut b = Bytes(data);
+    let rules = daifugo_rules(b.byte());
+    let setup = b.byte();
+    let seed = b.u64();
+    let mut seats = [0u8, 1, 2, 3, 4];
+    cards_core::Rng::seed_from_u64(u64::from(b.byte())).shuffle(&mut seats);
+    let classes = (setup & 1 != 0).then(|| {
+        let mut c = [0u8, 1, 2, 3, 4];
+        cards_core::Rng::seed_from_u64(u64::from(b.byte())).shuffle(&mut c);
+        c.map(|i| Class::from_index(i).expect("a class index"))
+    });
+    let mut g = Daifugo::deal_from(rules, seed, seats, classes);
+    if setup & 2 != 0 {
+        g.set_mode(Mode::Server);
+    }
+    let deck = g.hands().iter().fold(CardSet::EMPTY, |a, &h| {
+        assert!(a.is_disjoint(h), "a card dealt twice");
+        a | h
+    });
+    let arbitrary = |b: &mut Bytes<'_>, _: &Daifugo| {
+        let choice = b.byte();
+        let any = CardSet::from_bits_truncate(b.u64()) & deck;
+        match choice & 3 {
+            0 => Action::Invalid,
+            1 => Action::Give(any),
+            _ => daifugo::lead(any, &rules)
+                .ok()
+                .and_then(|v| v.get(usize::from(b.byte()) % v.len().max(1)).copied())
+                .map_or(Action::Pass, Action::Play),
+        }
+    };
+    let conserved = |g: &Daifugo| {
+        let mut played = CardSet::EMPTY;
+        for s in g.history() {
+            if let (true, Action::Play(m)) = (s.accepted, s.action) {
+                assert!(played.is_disjoint(m.cards()), "{m} played twice");
+                played |= m.cards();
             }
         }
         let held = g.hands().iter().fold(CardSet::EMPTY, |a, &h| {
@@ -520,18 +527,11 @@ pub fn daifugo_game(data: &[u8]) {
         });
         assert!(held.is_disjoint(played), "a played card still held");
         assert_eq!(held | played, deck, "cards not conserved");
-    }
-    let record = g.record();
-    match record.replay() {
-        Ok(replay) => {
-            assert!(g.is_over(), "a record of an unfinished game replayed");
-            assert_eq!(replay.places, g.places());
-            let accepted: Vec<bool> = g.history().iter().map(|s| s.accepted).collect();
-            if g.mode() == Mode::Server {
-                assert_eq!(replay.accepted, accepted);
-            }
-        }
-        Err(e) => assert!(!g.is_over(), "a finished game's record does not replay: {e}"),
+    };
+    play_bytes(&mut g, &mut b, 3000, arbitrary, conserved);
+    if g.is_over() {
+        let replay = g.record().replay().expect("a finished game's record replays");
+        assert_eq!(replay.places, g.places());
     }
 }
 
@@ -643,30 +643,22 @@ fn ddz_rank_counts(c: doudizhu::Counts) -> [u32; 15] {
     })
 }
 
-/// Target `doudizhu_game`: a whole Dou Dizhu game (a preset's rules, a seeded deal) driven by
-/// the bytes as choices: mostly one of the legal actions (always accepted), sometimes an
-/// arbitrary bid, pass or play, which is either taken or refused with the game unchanged. The
-/// 54 cards are conserved at every step; the record replays to the same game.
+/// Target `doudizhu_game`: a whole Dou Dizhu game (a preset's rules, a seeded deal) played by
+/// [`play_bytes`]; the arbitrary actions are any bid, a pass, or a play of any cards. The 54
+/// cards are conserved at every step.
 pub fn doudizhu_game(data: &[u8]) {
-    use doudizhu::{Action, Game, GameRules, classify};
+    use doudizhu::{Action, Game as Ddz, GameRules, classify};
     let mut b = Bytes(data);
-    let presets = [
-        GameRules::STANDARD,
-        GameRules::STRICT,
-        GameRules::OPENSPIEL,
-        GameRules::DOUZERO,
-        GameRules::RLCARD,
-    ];
+    let presets = GameRules::ALL;
     let rules = presets[usize::from(b.byte()) % presets.len()];
     // DouZero's dealer takes 32-bit seeds
     let seed = b.u64() & u64::from(u32::MAX);
-    let Ok(mut g) = Game::new(rules, seed) else {
+    let Ok(mut g) = Ddz::new(rules, seed) else {
         panic!("a 32-bit seed deals under every preset");
     };
     let full: [u32; 15] = std::array::from_fn(|i| if i < 13 { 4 } else { 1 });
-    let mut legal = Vec::new();
-    for _ in 0..400 {
-        // conservation: hands + plays (+ the kitty until the landlord takes it) = the deck
+    let conserved = |g: &Ddz| {
+        // hands + plays (+ the kitty until the landlord takes it) = the deck
         let s = g.state();
         let mut sum = [0u32; 15];
         for seat in 0..3 {
@@ -683,51 +675,29 @@ pub fn doudizhu_game(data: &[u8]) {
             }
         }
         assert_eq!(sum, full, "cards not conserved");
-        if g.is_over() {
-            break;
+    };
+    let arbitrary = |b: &mut Bytes<'_>, _: &Ddz| match b.byte() & 3 {
+        0 => Action::Pass,
+        1 => Action::Bid(b.byte() % 5),
+        _ => {
+            let cards = ddz_counts(b, 20);
+            classify(cards, &rules.plays)
+                .ok()
+                .map_or(Action::Pass, |r| Action::Play(r.first()))
         }
-        legal.clear();
-        let n = g.legal_actions_into(&mut legal);
-        assert_eq!(n, legal.len());
-        assert!(n > 0, "a game that is not over has a legal action");
-        let choice = b.byte();
-        let (action, must_accept) = if choice < 0xE0 {
-            (legal[usize::from(choice) % n], true)
-        } else {
-            let action = match choice & 3 {
-                0 => Action::Pass,
-                1 => Action::Bid(b.byte() % 5),
-                _ => {
-                    let cards = ddz_counts(&mut b, 20);
-                    classify(cards, &rules.plays)
-                        .ok()
-                        .map_or(Action::Pass, |r| Action::Play(r.first()))
-                }
-            };
-            (action, legal.contains(&action))
-        };
-        let before = g.clone();
-        if let Err(e) = g.apply(action) {
-            assert!(!must_accept, "legal {action} refused: {e}");
-            assert_eq!(g, before, "{action} refused but the game changed");
-        } else {
-            assert_eq!(g.history().len(), before.history().len() + 1);
-        }
-    }
-    let record = g.record();
-    match record.replay() {
-        Ok(again) => assert_eq!(again, g, "the record replays to another game"),
-        Err(e) => panic!("the record of a game does not replay: {e}"),
-    }
-    let _ = g.scores();
+    };
+    play_bytes(&mut g, &mut b, 400, arbitrary, conserved);
+    let again = g.record().replay().expect("the record replays");
+    assert_eq!(again, g, "the record replays to another game");
 }
 
 /// Target `kabu_round`: a Kabu round (either preset, a seeded deal, stakes from the bytes,
-/// zero and huge ones included) driven by the bytes: mostly a legal draw or stand, sometimes
-/// any seat's action, which is taken or refused with the round unchanged. The dealt cards stay
-/// distinct; a finished round replays from its record to itself and settles.
+/// zero and huge ones included, through `Round::bet`; when refused, the stakes are left to the
+/// game) played by [`play_bytes`]; the arbitrary actions are any seat's draw or stand, or any
+/// stake action. The dealt cards stay distinct; a finished round replays from its record to
+/// itself and settles.
 pub fn kabu_round(data: &[u8]) {
-    use kabu::{Action, Round, Rules, Seat};
+    use kabu::{Action, Decision, Round, Rules, Seat};
     let mut b = Bytes(data);
     let rules = if b.byte() & 1 == 0 {
         Rules::DEFAULT
@@ -744,38 +714,27 @@ pub fn kabu_round(data: &[u8]) {
     let before = round;
     if round.bet(stakes).is_err() {
         assert_eq!(round, before, "a refused bet changed the round");
-        round.bet([1, 1, 1, 1]).expect("a plain bet");
     }
     let seats = [Seat::Field1, Seat::Field2, Seat::Field3, Seat::Field4, Seat::Dealer];
-    let mut legal = Vec::new();
-    for _ in 0..40 {
+    let arbitrary = |b: &mut Bytes<'_>, _: &Round| {
+        let choice = b.byte();
+        if choice & 2 == 0 {
+            Decision::Act(Action {
+                seat: seats[usize::from(b.byte()) % seats.len()],
+                draw: choice & 1 == 0,
+            })
+        } else {
+            Decision::Stake(std::array::from_fn(|_| b.byte() % 4))
+        }
+    };
+    let distinct = |round: &Round| {
         let held = seats.iter().fold(CardSet::EMPTY, |a, &s| {
             assert!(a.is_disjoint(round.cards(s)), "a card dealt twice");
             a | round.cards(s)
         });
         assert!(held.len() <= kabu::ROUND_CARDS);
-        if round.is_over() {
-            break;
-        }
-        legal.clear();
-        let n = round.legal_actions_into(&mut legal);
-        assert_eq!(n, legal.len());
-        let choice = b.byte();
-        let (action, must_accept) = if choice < 0xE0 && n > 0 {
-            (legal[usize::from(choice) % n], true)
-        } else {
-            let a = Action {
-                seat: seats[usize::from(b.byte()) % seats.len()],
-                draw: choice & 1 == 0,
-            };
-            (a, legal.contains(&a))
-        };
-        let before = round;
-        if let Err(e) = round.apply(action) {
-            assert!(!must_accept, "legal {action} refused: {e}");
-            assert_eq!(round, before, "{action} refused but the round changed");
-        }
-    }
+    };
+    play_bytes(&mut round, &mut b, 40, arbitrary, distinct);
     if round.is_over() {
         assert_eq!(round.record().replay(), Ok(round));
         let _ = round.net();

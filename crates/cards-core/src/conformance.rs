@@ -42,13 +42,18 @@ use std::collections::HashSet;
 use crate::Rng;
 use crate::game::{Game, InfoSet, Record};
 
+/// A game's own rule for an illegal action: given the game before, the action, what `apply`
+/// returned and the game after, what is wrong, if anything.
+pub type IllegalRule<G> =
+    fn(&G, <G as Game>::Action, &Result<(), <G as Game>::Error>, &G) -> Result<(), String>;
+
 /// How a game treats an action that is not legal.
 pub enum Illegal<G: Game> {
     /// Refused with an error, the game unchanged (the trait's rule).
     Refused,
     /// The game's own documented rule: the checker gets the game before, the action, what
     /// `apply` returned and the game after, and says what is wrong, if anything.
-    Rule(fn(&G, G::Action, &Result<(), G::Error>, &G) -> Result<(), String>),
+    Rule(IllegalRule<G>),
 }
 
 /// What the suite plays.
@@ -261,18 +266,16 @@ where
         used = Some(g);
         report.games += 1;
     }
-    if cfg.hidden_information && report.worlds > 0 {
-        if report.worlds_differing == 0 {
-            return Err(Failure {
-                name: name.into(),
-                seed: cfg.seed,
-                step: 0,
-                what: format!(
-                    "none of {} sampled worlds differs from the true state: the sampler reads it",
-                    report.worlds
-                ),
-            });
-        }
+    if cfg.hidden_information && report.worlds > 0 && report.worlds_differing == 0 {
+        return Err(Failure {
+            name: name.into(),
+            seed: cfg.seed,
+            step: 0,
+            what: format!(
+                "none of {} sampled worlds differs from the true state: the sampler reads it",
+                report.worlds
+            ),
+        });
     }
     Ok(report)
 }

@@ -97,7 +97,7 @@ pub trait Game: Clone {
     }
 
     /// Applies an action of the player to act. On error the game is unchanged (a game may
-    /// document a mode in which an illegal action has a defined effect instead, as the UECda
+    /// document a mode in which an illegal action has a defined effect instead, as the `UECda`
     /// server counts an illegal submission as a pass).
     fn apply(&mut self, action: Self::Action) -> Result<(), Self::Error>;
 

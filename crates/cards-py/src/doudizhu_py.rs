@@ -1211,7 +1211,7 @@ impl PyGame {
         d.set_item("kitty_left", o.kitty_left().to_string())?;
         let history: Vec<(u8, String)> = o
             .history_with_seats()
-            .map(|(s, a)| (s, a.to_string()))
+            .map(|(s, a)| (s, a.record_text()))
             .collect();
         d.set_item("history", history)?;
         d.set_item("table", o.table().map(|(m, s)| (PyMove(m), s)))?;

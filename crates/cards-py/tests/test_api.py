@@ -258,3 +258,36 @@ def test_daifugo_game():
         g.step("S3 S3")
     with pytest.raises(DaifugoError, match="out of range"):
         g.observation(5)
+
+
+@pytest.mark.parametrize("preset", ["standard", "strict", "openspiel", "douzero", "rlcard"])
+def test_doudizhu_every_listed_action_steps_back(preset):
+    # every action's text form, as legal_actions lists it, is accepted by step (bids included)
+    rng = random.Random(7)
+    for seed in range(40):
+        g = ddz.Game(preset, seed=seed)
+        while not g.is_over():
+            text = rng.choice(g.legal_actions())
+            g.step(text)
+        assert sum(1 for _ in g.returns()) == 3
+
+
+@pytest.mark.parametrize("preset", ["tutorial", "uecda", "seed"])
+def test_daifugo_every_listed_action_steps_back(preset):
+    rng = random.Random(11)
+    for seed in range(40):
+        g = dfg.Game(preset, seed=seed)
+        while not g.is_over():
+            g.step(rng.choice(g.legal_actions()))
+        assert sorted(g.places) == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("preset", ["default", "vb6"])
+def test_kabu_every_listed_action_applies(preset):
+    rng = random.Random(3)
+    for seed in range(100):
+        r = kabu.Round(seed=seed, rules=preset)
+        r.bet([1, 0, 1, 0])
+        while r.legal_actions():
+            r.apply(rng.choice(r.legal_actions()))
+        assert r.is_over()

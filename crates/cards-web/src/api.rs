@@ -198,6 +198,7 @@ pub fn to_json<T: serde::Serialize>(v: &T) -> Value {
 
 /// A game in play, of one of the three kinds.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // a few hundred bytes a game, one per session
 pub enum Session {
     /// A Daifugo match.
     Daifugo(daifugo::Session),

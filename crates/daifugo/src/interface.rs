@@ -10,7 +10,7 @@
 //! - **Illegal actions**: in the checked mode (the default) they are refused with the game
 //!   unchanged; in the server's mode ([`Mode::Server`](crate::Mode::Server)) an illegal play
 //!   is rejected and counts as a pass, and an illegal give gives the strongest cards, as the
-//!   UECda server does.
+//!   `UECda` server does.
 //! - **What a player sees** (and what sampled worlds keep): its hand, the table, every
 //!   player's count, class, seat and place, passes, the history, and the cards it gave and
 //!   received in the exchange ([`Observation::given`], [`Observation::received`]).

@@ -66,6 +66,8 @@ impl game::Game for Game {
         self.state().is_over()
     }
 
+    // Scores are at most a few thousand points: exact in an f64.
+    #[allow(clippy::cast_precision_loss)]
     fn returns(&self, player: usize) -> f64 {
         self.scores().get(player).map_or(0.0, |&r| r as f64)
     }

@@ -241,6 +241,8 @@ impl game::Game for Round {
         Round::is_over(self)
     }
 
+    // A round's net is exact in an f64 below 2^53 units (stakes of the interface are at most 9).
+    #[allow(clippy::cast_precision_loss)]
     fn returns(&self, player: usize) -> f64 {
         match player {
             0 => self.net() as f64,
@@ -336,7 +338,7 @@ impl InfoSet<Round> for RoundView {
                 match round.decision(s) {
                     Some(auto) => consistent &= auto == draw,
                     None => {
-                        consistent &= Round::apply(&mut round, Action { seat: s, draw }).is_ok()
+                        consistent &= Round::apply(&mut round, Action { seat: s, draw }).is_ok();
                     }
                 }
                 if !consistent {

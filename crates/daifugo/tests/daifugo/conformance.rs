@@ -11,7 +11,7 @@ fn deal(rules: Rules, mode: Mode, seed: u64) -> Game {
     let mut rng = Rng::seed_from_u64(seed);
     let mut seats = [0u8, 1, 2, 3, 4];
     rng.shuffle(&mut seats);
-    let classes = (seed % 3 != 0).then(|| {
+    let classes = (!seed.is_multiple_of(3)).then(|| {
         let mut c = Class::ALL;
         rng.shuffle(&mut c);
         c

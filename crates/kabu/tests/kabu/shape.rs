@@ -181,7 +181,10 @@ fn doc_examples_use_only_this_crates_paths() {
         ("src/rules.rs", include_str!("../../src/rules.rs")),
         ("src/round.rs", include_str!("../../src/round.rs")),
         ("src/edge.rs", include_str!("../../src/edge.rs")),
-        ("src/serde_impls.rs", include_str!("../../src/serde_impls.rs")),
+        (
+            "src/serde_impls.rs",
+            include_str!("../../src/serde_impls.rs"),
+        ),
     ];
     for (file, text) in sources {
         for (i, line) in text.lines().enumerate() {
