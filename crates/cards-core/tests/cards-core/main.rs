@@ -2,6 +2,7 @@
 //! a `tests/*.rs` file (a binary) of its own. A new test file goes here as a module too.
 
 mod bit_tricks;
+mod conformance;
 mod edges;
 mod messages;
 mod notation;

@@ -1,4 +1,7 @@
 //! The conformance suite passes the toy game and fails each deliberately broken variant of it.
+//! (Feature `conformance`, which `--all-features` turns on.)
+
+#![cfg(feature = "conformance")]
 
 use cards_core::Rng;
 use cards_core::conformance::{Config, check};
