@@ -11,4 +11,5 @@ mod seed;
 mod selfplay;
 mod shape;
 mod snapshots;
+mod solve;
 mod universe;

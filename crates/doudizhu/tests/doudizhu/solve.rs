@@ -3,7 +3,7 @@
 //! below build, and on constructed positions with a known answer.
 
 // The rules are passed by reference, as the crate's own API takes them.
-#![allow(clippy::trivially_copy_pass_by_ref)]
+#![allow(clippy::trivially_copy_pass_by_ref)] // the brute force passes positions by reference
 
 use doudizhu::solve::{Position, PositionError, Side, SolveError, Solver, fewest_plays};
 use doudizhu::{Action, Counts, Move, Rules, classify, follow, lead};
