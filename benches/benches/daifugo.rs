@@ -5,7 +5,7 @@
 //! position in four.
 //!
 //! The `real_*` groups time positions met in play: seeded games of 5 players dealt from the 53
-//! cards under `uecda` rules, played with random legal moves through `State::play` (see
+//! cards under `uecda` rules, played with random legal moves through `Table::play` (see
 //! `benches::daifugo_real`): hands of 1 to 11 cards, the table an opponent's lead or follow,
 //! revolution, lock and 8-cut as they arise.
 
@@ -15,7 +15,7 @@ use benches::daifugo_real::{Position, real_positions};
 use cards_core::{Card, CardSet, Order};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use daifugo::{
-    Class, Game, Meld, Policy, Random, State, TutorialPlayer, decompose_into, fewest_melds_count,
+    Class, Game, Meld, Policy, Random, Table, TutorialPlayer, decompose_into, fewest_melds_count,
     fewest_melds_into, follow_into, lead_into,
 };
 use rand::seq::SliceRandom;
@@ -49,7 +49,7 @@ fn hands(seed: u64) -> Vec<CardSet> {
         .collect()
 }
 
-fn positions() -> Vec<(CardSet, State)> {
+fn positions() -> Vec<(CardSet, Table)> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0xDA1F);
     let deck = deck();
     let mut melds = Vec::new();
@@ -69,7 +69,7 @@ fn positions() -> Vec<(CardSet, State)> {
             let table: Meld = melds[rng.random_range(0..melds.len())];
             let revolution = rng.random_range(0..4) == 0;
             let locked = rng.random_range(0..4) == 0;
-            let state = State::new(Some(table))
+            let state = Table::new(Some(table))
                 .with_revolution(revolution)
                 .with_lock(locked);
             (hand, state)

@@ -2,13 +2,13 @@
 //! `daifugo_real` example (which loops over them for instruction counts).
 
 use cards_core::{Card, CardSet, Rng};
-use daifugo::{Rules, State, follow_into};
+use daifugo::{Rules, Table, follow_into};
 
 /// The rules of the games: `uecda`.
 pub const RULES: Rules = Rules::UECDA;
 
 /// One decision of a seeded random game: the hand of the player to act and the table state.
-pub type Position = (CardSet, State);
+pub type Position = (CardSet, Table);
 
 /// Positions of `games` seeded games of 5 players under `uecda` rules, every decision in order
 /// (a lead on a clear table, a follow otherwise, forced passes included). Deal: the 53 cards
@@ -24,7 +24,7 @@ pub type Position = (CardSet, State);
 ///
 /// # Panics
 ///
-/// Never for a valid generator: a panic here means a move list or `State::play` broke.
+/// Never for a valid generator: a panic here means a move list or `Table::play` broke.
 #[must_use]
 pub fn real_positions(seed: u64, games: usize) -> Vec<Position> {
     const SEATS: usize = 5;
@@ -40,7 +40,7 @@ pub fn real_positions(seed: u64, games: usize) -> Vec<Position> {
         }
         let d3: Card = "D3".parse().expect("a card");
         let mut turn = hands.iter().position(|h| h.contains(d3)).unwrap_or(0);
-        let mut state = State::default();
+        let mut state = Table::default();
         let mut passed = [false; SEATS];
         let mut last = turn;
         let mut left = SEATS;

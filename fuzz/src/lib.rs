@@ -242,7 +242,7 @@ pub fn doudizhu_moves(data: &[u8]) {
 /// itself, once; the follows are exactly the leads the state lets beat the table, and each
 /// plays; both decompositions partition the hand, the fewest-melds one in the fewest melds.
 pub fn daifugo_moves(data: &[u8]) {
-    use daifugo::{Meld, Rules, State};
+    use daifugo::{Meld, Rules, Table};
     let mut b = Bytes(data);
     let flags = b.byte();
     let mut rules = if flags & 1 == 0 {
@@ -289,12 +289,12 @@ pub fn daifugo_moves(data: &[u8]) {
         assert!(m.cards().is_subset(hand), "{m} not in the hand");
         assert_eq!(Meld::new(m.cards(), m.stand_in(), &rules).ok(), Some(*m), "{m}");
         assert_eq!(Meld::parse(&m.to_string(), &rules).ok(), Some(*m), "{m}");
-        assert!(State::default().play(m, &rules).is_ok(), "leading {m}");
+        assert!(Table::default().play(m, &rules).is_ok(), "leading {m}");
     }
 
     // the table: one of the melds the other cards can lead, and the flags
     let table_moves = daifugo::lead(other, &rules).expect("inside the deck");
-    let mut state = State::default();
+    let mut state = Table::default();
     if !table_moves.is_empty() && state_bits & 1 == 0 {
         state.table = Some(table_moves[pick % table_moves.len()]);
     }

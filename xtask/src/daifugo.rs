@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use cards_core::{Card, CardSet, Order};
-use daifugo::{Kind, Meld, Rules, State, decompose, fewest_melds, follow_into, lead_into};
+use daifugo::{Kind, Meld, Rules, Table, decompose, fewest_melds, follow_into, lead_into};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -62,7 +62,7 @@ fn rules_name(r: Rules) -> &'static str {
     }
 }
 
-fn state_text(s: &State) -> String {
+fn state_text(s: &Table) -> String {
     let mut t = match s.table {
         Some(m) => format!("table {m:#} ({})", m.kind().name()),
         None => "table clear".to_string(),
@@ -87,7 +87,7 @@ fn sample(rng: &mut Xoshiro256PlusPlus, from: CardSet, n: usize) -> CardSet {
 }
 
 /// One seeded position: rules, hand, state.
-fn position(rng: &mut Xoshiro256PlusPlus, i: usize) -> Result<(Rules, CardSet, State), String> {
+fn position(rng: &mut Xoshiro256PlusPlus, i: usize) -> Result<(Rules, CardSet, Table), String> {
     let rules = if i % 4 == 3 {
         Rules::TUTORIAL
     } else {
@@ -116,7 +116,7 @@ fn position(rng: &mut Xoshiro256PlusPlus, i: usize) -> Result<(Rules, CardSet, S
     let table = pool[rng.random_range(0..pool.len())];
     let revolution = rng.random_range(0..4) == 0;
     let locked = rng.random_range(0..4) == 0;
-    let state = State::new(Some(table))
+    let state = Table::new(Some(table))
         .with_revolution(revolution)
         .with_lock(locked);
     Ok((rules, hand, state))
@@ -143,7 +143,7 @@ pub fn generate(check: bool) -> Result<Vec<Generated>, String> {
         ("S3 S4 S5", "S6 S7 S8 S9 D9 D10 DJ"),
         ("S3 D3", "S4 D4 C4 S5 S6"),
     ] {
-        let state = State::with_table(Meld::parse(table, &r).map_err(err)?);
+        let state = Table::with_table(Meld::parse(table, &r).map_err(err)?);
         let h = r.parse_hand(hand).map_err(err)?;
         let mut out = Vec::new();
         follow_into(h, &state, &r, &mut out).map_err(err)?;

@@ -22,7 +22,7 @@
 use std::borrow::Cow;
 
 use cards_core::{CardSet, Order};
-use daifugo::{Meld, Rules, State};
+use daifugo::{Meld, Rules, Table};
 
 pub mod play;
 
@@ -176,7 +176,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             };
             let table = Meld::parse(&table, &a.rules)
                 .map_err(|e| CliError::usage(format!("--table: {e}")))?;
-            let state = State::new(Some(table))
+            let state = Table::new(Some(table))
                 .with_revolution(a.revolution)
                 .with_eleven_back(a.eleven_back)
                 .with_lock(a.lock);
@@ -335,7 +335,7 @@ pub fn follow_answer(
         let hand = line_hand(line.hand, rules)?;
         let table = required(line.table.or(table.as_deref().map(Cow::Borrowed)), "table")?;
         let table = Meld::parse(&table, &rules).map_err(|e| format!("table: {e}"))?;
-        let state = State::new(Some(table))
+        let state = Table::new(Some(table))
             .with_revolution(line.revolution.unwrap_or(flags[0]))
             .with_lock(line.lock.unwrap_or(flags[1]))
             .with_eleven_back(line.eleven_back.unwrap_or(flags[2]));

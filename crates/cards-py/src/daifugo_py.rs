@@ -1,7 +1,7 @@
 //! Daifugo: decompose, lead, follow, and the table `State` with `play`.
 
 use cards_core::{CardSet, Order};
-use daifugo::{Action, Effects, Game, GameError, Meld, Mode, Record, Rules, State};
+use daifugo::{Action, Effects, Game, GameError, Meld, Mode, Record, Rules, Table};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
@@ -30,7 +30,7 @@ fn text(m: &Meld) -> String {
 #[pyclass(frozen, eq, hash, module = "cards_rs.daifugo", name = "State")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyState {
-    state: State,
+    state: Table,
     rules: Rules,
 }
 
@@ -50,7 +50,7 @@ impl PyState {
             Some(t) if !t.trim().is_empty() => Some(Meld::parse(t, &rules).map_err(err)?),
             _ => None,
         };
-        let state = State::new(table)
+        let state = Table::new(table)
             .with_revolution(revolution)
             .with_eleven_back(eleven_back)
             .with_lock(locked);

@@ -40,8 +40,10 @@ pub use decompose::{
     decompose, decompose_into, fewest_melds, fewest_melds_count, fewest_melds_into,
 };
 pub use error::Error;
+#[allow(deprecated)]
+pub use game::Outcome;
 pub use game::{
-    Action, Class, Deal, Game, GameError, Match, Mode, Outcome, PLAYERS, Step, weakest,
+    Action, Applied, Class, Deal, Game, GameError, Match, Mode, PLAYERS, Step, weakest,
 };
 pub use meld::{HandText, Kind, Meld, StandIn};
 pub use moves::{follow, follow_into, lead, lead_into};
@@ -50,6 +52,8 @@ pub use observation::Observation;
 pub use policy::SeedPlayer;
 pub use policy::{Human, POLICY_NAMES, Policy, Random, TutorialPlayer, policy_by_name};
 pub use record::{Record, RecordAction, Replay};
-pub use rules::{Effects, FiveSkip, Rules, RulesError, State};
+#[allow(deprecated)]
+pub use rules::State;
+pub use rules::{Effects, FiveSkip, Rules, RulesError, Table};
 
 pub mod uecda;

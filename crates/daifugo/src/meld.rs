@@ -753,7 +753,7 @@ impl FromStr for Meld {
 
     /// Reads a meld as [`Meld::parse`] does under the most permissive rules (a joker, also
     /// beyond the ends; sequences): `Display` and `{:#}` read back. Whether a meld is allowed
-    /// under other rules is for [`crate::State::beats`] and [`crate::Rules::check`] to say.
+    /// under other rules is for [`crate::Table::beats`] and [`crate::Rules::check`] to say.
     ///
     /// ```
     /// use daifugo::Meld;

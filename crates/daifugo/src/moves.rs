@@ -16,7 +16,7 @@ mod reference;
 use cards_core::CardSet;
 
 use crate::meld::{ABOVE2, BELOW3, JK, LSB, NO_STAND, STD, rep};
-use crate::{Error, Kind, Meld, Rules, State};
+use crate::{Error, Kind, Meld, Rules, Table};
 
 /// The ♠3 card bit.
 const S3: u64 = 1 << 3;
@@ -286,14 +286,14 @@ pub fn lead(hand: CardSet, rules: &Rules) -> Result<Vec<Meld>, Error> {
 /// [`follow_into`] for the list, its order and errors).
 ///
 /// ```
-/// use daifugo::{follow, Meld, Rules, State};
+/// use daifugo::{follow, Meld, Rules, Table};
 /// let r = Rules::TUTORIAL;
-/// let state = State::with_table(Meld::parse("S3 D3", &r).unwrap());
+/// let state = Table::with_table(Meld::parse("S3 D3", &r).unwrap());
 /// let moves = follow(r.parse_hand("S4 D4 C4 S5 S6").unwrap(), &state, &r).unwrap();
 /// let text: Vec<String> = moves.iter().map(|m| format!("{m:#}")).collect();
 /// assert_eq!(text, ["C4 D4", "C4 S4", "D4 S4"]);
 /// ```
-pub fn follow(hand: CardSet, state: &State, rules: &Rules) -> Result<Vec<Meld>, Error> {
+pub fn follow(hand: CardSet, state: &Table, rules: &Rules) -> Result<Vec<Meld>, Error> {
     let mut out = Vec::new();
     follow_into(hand, state, rules, &mut out)?;
     Ok(out)
@@ -462,7 +462,7 @@ const fn at_least(counts: u64, n: u32) -> u64 {
 }
 
 /// Appends to `out` every meld of `hand` that beats the table under `state` (see
-/// [`State::beats`]), each once, and returns how many were added. Passing is always allowed and
+/// [`Table::beats`]), each once, and returns how many were added. Passing is always allowed and
 /// is not listed. With a clear table this is the [`lead`] list.
 ///
 /// Order: as in [`lead`], restricted to the table's kind and size: singles by card, then the
@@ -474,9 +474,9 @@ const fn at_least(counts: u64, n: u32) -> u64 {
 /// both in the hand and on the table ([`Error::OnTable`]).
 ///
 /// ```
-/// use daifugo::{follow_into, Meld, Rules, State};
+/// use daifugo::{follow_into, Meld, Rules, Table};
 /// let r = Rules::TUTORIAL;
-/// let state = State::with_table(Meld::parse("S3 S4 S5", &r).unwrap());
+/// let state = Table::with_table(Meld::parse("S3 S4 S5", &r).unwrap());
 /// let hand = r.parse_hand("S6 S7 S8 S9 D9 D10 DJ").unwrap();
 /// let mut out = Vec::new();
 /// follow_into(hand, &state, &r, &mut out).unwrap();
@@ -486,7 +486,7 @@ const fn at_least(counts: u64, n: u32) -> u64 {
 #[inline]
 pub fn follow_into(
     hand: CardSet,
-    state: &State,
+    state: &Table,
     rules: &Rules,
     out: &mut Vec<Meld>,
 ) -> Result<usize, Error> {
@@ -497,7 +497,7 @@ pub fn follow_into(
 #[inline]
 pub(crate) fn follow_sink<S: Sink>(
     hand: CardSet,
-    state: &State,
+    state: &Table,
     rules: &Rules,
     out: &mut S,
 ) -> Result<usize, Error> {
@@ -513,7 +513,7 @@ pub(crate) fn follow_sink<S: Sink>(
 #[inline]
 fn follow_table<S: Sink>(
     hand: CardSet,
-    state: &State,
+    state: &Table,
     rules: &Rules,
     out: &mut S,
 ) -> Result<usize, Error> {
@@ -522,7 +522,7 @@ fn follow_table<S: Sink>(
     };
     let hb = hand.bits();
     let tb = table.bits();
-    // one test for what `State::check_hand` refuses: a red joker, a joker the rules lack, a card
+    // one test for what `Table::check_hand` refuses: a red joker, a joker the rules lack, a card
     // in both; the full check then names the fault
     // (bits 52 and 53 are the jokers: above 1 a red one, 1 a black one the rules may lack)
     if ((hb | tb) >> 52) > u64::from(rules.joker) || hb & tb != 0 {
@@ -536,7 +536,7 @@ fn follow_table<S: Sink>(
 fn follow_checked<S: Sink>(
     hb: u64,
     table: &Meld,
-    state: &State,
+    state: &Table,
     rules: &Rules,
     out: &mut S,
 ) -> usize {

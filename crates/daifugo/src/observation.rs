@@ -4,7 +4,7 @@ use cards_core::CardSet;
 
 use crate::game::{Class, Game, PLAYERS, Step};
 use crate::meld::{JK, STD};
-use crate::{Rules, State};
+use crate::{Rules, Table};
 use cards_core::Rng;
 use cards_core::game::InfoSet;
 
@@ -33,7 +33,7 @@ pub struct Observation<'a> {
     /// The player at seat 0..=4.
     pub seats: [u8; PLAYERS],
     /// The table: its meld, revolution, 11-back, lock.
-    pub state: State,
+    pub state: Table,
     /// The player to act (`None` once the game is over).
     pub turn: Option<u8>,
     /// Whether the game is in the exchange (then `turn` gives cards).
@@ -311,7 +311,7 @@ mod serde_impls {
     use super::Observation;
     use crate::game::{Class, PLAYERS, Step};
     use crate::meld::cards_text;
-    use crate::{Rules, State};
+    use crate::{Rules, Table};
 
     /// What a player sees, as JSON: `{"player", "hand", "counts", "classes", "seats", "state",
     /// "turn", "exchanging", "passed", "places", "last_player", "leader", "pass_count",
@@ -323,7 +323,7 @@ mod serde_impls {
         counts: [u8; PLAYERS],
         classes: Option<[Class; PLAYERS]>,
         seats: [u8; PLAYERS],
-        state: State,
+        state: Table,
         turn: Option<u8>,
         exchanging: bool,
         passed: [bool; PLAYERS],

@@ -493,12 +493,12 @@ impl fmt::Display for Rules {
 }
 
 bitflags::bitflags! {
-    /// What a play did to the state (see [`State::play`]).
+    /// What a play did to the state (see [`Table::play`]).
     ///
     /// ```
-    /// use daifugo::{Effects, Meld, Rules, State};
+    /// use daifugo::{Effects, Meld, Rules, Table};
     /// let r = Rules::UECDA;
-    /// let (s, e) = State::default().play(&Meld::parse("S8", &r).unwrap(), &r).unwrap();
+    /// let (s, e) = Table::default().play(&Meld::parse("S8", &r).unwrap(), &r).unwrap();
     /// assert_eq!(e, Effects::EIGHT_CUT);
     /// assert!(s.table.is_none());
     /// ```
@@ -522,22 +522,22 @@ bitflags::bitflags! {
 /// The table state a follow depends on: the meld on the table, revolution, 11-back and the
 /// suit lock (which locks the table meld's suit set).
 ///
-/// The state is taken as given: `locked` and `eleven_back` are honoured by [`State::beats`] and
-/// the move lists whatever the rules say; the rules decide only whether [`State::play`] sets
+/// The state is taken as given: `locked` and `eleven_back` are honoured by [`Table::beats`] and
+/// the move lists whatever the rules say; the rules decide only whether [`Table::play`] sets
 /// them.
 ///
 /// ```
 /// use daifugo::Order;
-/// use daifugo::{Meld, Rules, State};
+/// use daifugo::{Meld, Rules, Table};
 /// let r = Rules::UECDA;
-/// let s = State::with_table(Meld::parse("H5", &r).unwrap()).with_revolution(true);
+/// let s = Table::with_table(Meld::parse("H5", &r).unwrap()).with_revolution(true);
 /// assert_eq!(s.order(), Order::Reversed);
 /// assert!(s.beats(&Meld::parse("S4", &r).unwrap(), &r));
 /// assert!(!s.beats(&Meld::parse("S6", &r).unwrap(), &r));
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
-pub struct State {
+pub struct Table {
     /// The meld to beat; `None` when the table is clear (the next player leads).
     pub table: Option<Meld>,
     /// A revolution is on.
@@ -548,17 +548,25 @@ pub struct State {
     pub locked: bool,
 }
 
-impl State {
+/// The old name of [`Table`], kept for this release: `State` names a game's whole position
+/// across the crates (as `doudizhu::State`), and this is the table of one trick.
+#[deprecated(
+    since = "0.3.0",
+    note = "renamed `Table`: `State` names a game's whole position across the crates"
+)]
+pub type State = Table;
+
+impl Table {
     /// The state with `table` on the table and nothing else.
     ///
     /// ```
-    /// use daifugo::{Meld, Rules, State};
-    /// let s = State::with_table(Meld::parse("S3 D3", &Rules::UECDA).unwrap());
+    /// use daifugo::{Meld, Rules, Table};
+    /// let s = Table::with_table(Meld::parse("S3 D3", &Rules::UECDA).unwrap());
     /// assert!(s.table.is_some() && !s.locked);
     /// ```
     #[must_use]
-    pub const fn with_table(table: Meld) -> State {
-        State {
+    pub const fn with_table(table: Meld) -> Table {
+        Table {
             table: Some(table),
             revolution: false,
             eleven_back: false,
@@ -569,13 +577,13 @@ impl State {
     /// The state with `table` on the table (or a clear table), nothing else on.
     ///
     /// ```
-    /// use daifugo::{Meld, State};
-    /// assert_eq!(State::new(None), State::default());
-    /// assert_eq!(State::new(Some(Meld::JOKER)), State::with_table(Meld::JOKER));
+    /// use daifugo::{Meld, Table};
+    /// assert_eq!(Table::new(None), Table::default());
+    /// assert_eq!(Table::new(Some(Meld::JOKER)), Table::with_table(Meld::JOKER));
     /// ```
     #[must_use]
-    pub const fn new(table: Option<Meld>) -> State {
-        State {
+    pub const fn new(table: Option<Meld>) -> Table {
+        Table {
             table,
             revolution: false,
             eleven_back: false,
@@ -586,10 +594,10 @@ impl State {
     /// This state with the revolution on or off.
     ///
     /// ```
-    /// assert!(daifugo::State::default().with_revolution(true).revolution);
+    /// assert!(daifugo::Table::default().with_revolution(true).revolution);
     /// ```
     #[must_use]
-    pub const fn with_revolution(mut self, on: bool) -> State {
+    pub const fn with_revolution(mut self, on: bool) -> Table {
         self.revolution = on;
         self
     }
@@ -597,10 +605,10 @@ impl State {
     /// This state with the suit lock on or off.
     ///
     /// ```
-    /// assert!(daifugo::State::default().with_lock(true).locked);
+    /// assert!(daifugo::Table::default().with_lock(true).locked);
     /// ```
     #[must_use]
-    pub const fn with_lock(mut self, on: bool) -> State {
+    pub const fn with_lock(mut self, on: bool) -> Table {
         self.locked = on;
         self
     }
@@ -608,10 +616,10 @@ impl State {
     /// This state with 11-back on or off.
     ///
     /// ```
-    /// assert!(daifugo::State::default().with_eleven_back(true).eleven_back);
+    /// assert!(daifugo::Table::default().with_eleven_back(true).eleven_back);
     /// ```
     #[must_use]
-    pub const fn with_eleven_back(mut self, on: bool) -> State {
+    pub const fn with_eleven_back(mut self, on: bool) -> Table {
         self.eleven_back = on;
         self
     }
@@ -620,8 +628,8 @@ impl State {
     ///
     /// ```
     /// use daifugo::Order;
-    /// use daifugo::State;
-    /// let s = State::default().with_revolution(true).with_eleven_back(true);
+    /// use daifugo::Table;
+    /// let s = Table::default().with_revolution(true).with_eleven_back(true);
     /// assert_eq!(s.order(), Order::Normal);
     /// ```
     #[inline]
@@ -636,16 +644,16 @@ impl State {
     /// and only with [`Rules::spade_three`].
     ///
     /// ```
-    /// use daifugo::{Meld, Rules, State};
+    /// use daifugo::{Meld, Rules, Table};
     /// let r = Rules::UECDA;
     /// let m = |t: &str| Meld::parse(t, &r).unwrap();
-    /// let s = State::with_table(m("S3 S4 S5"));
+    /// let s = Table::with_table(m("S3 S4 S5"));
     /// assert!(!s.beats(&m("S4 S5 S6"), &r));
     /// assert!(s.beats(&m("S6 S7 S8"), &r));
-    /// assert!(State::with_table(Meld::JOKER).beats(&m("S3"), &r));
+    /// assert!(Table::with_table(Meld::JOKER).beats(&m("S3"), &r));
     /// let mut no_s3 = r;
     /// no_s3.spade_three = false;
-    /// assert!(!State::with_table(Meld::JOKER).beats(&m("S3"), &no_s3));
+    /// assert!(!Table::with_table(Meld::JOKER).beats(&m("S3"), &no_s3));
     /// ```
     #[inline]
     #[must_use]
@@ -692,19 +700,19 @@ impl State {
     /// and 11-back, which are then not reported among the effects), the revolution staying.
     ///
     /// ```
-    /// use daifugo::{Effects, Meld, Rules, State};
+    /// use daifugo::{Effects, Meld, Rules, Table};
     /// let r = Rules::UECDA;
     /// let m = |t: &str| Meld::parse(t, &r).unwrap();
-    /// let (s, e) = State::with_table(m("H5")).play(&m("H9"), &r).unwrap();
+    /// let (s, e) = Table::with_table(m("H5")).play(&m("H9"), &r).unwrap();
     /// assert_eq!(e, Effects::LOCK);
     /// assert!(s.locked && s.table == Some(m("H9")));
-    /// let (s, e) = State::default().play(&m("S9 H9 D9 C9"), &r).unwrap();
+    /// let (s, e) = Table::default().play(&m("S9 H9 D9 C9"), &r).unwrap();
     /// assert_eq!(e, Effects::REVOLUTION);
     /// assert!(s.revolution);
-    /// assert!(State::with_table(m("H9")).play(&m("H5"), &r).is_err());
+    /// assert!(Table::with_table(m("H9")).play(&m("H5"), &r).is_err());
     /// ```
     #[inline]
-    pub fn play(&self, meld: &Meld, rules: &Rules) -> Result<(State, Effects), Error> {
+    pub fn play(&self, meld: &Meld, rules: &Rules) -> Result<(Table, Effects), Error> {
         self.check_hand(meld.cards(), rules)?;
         if !self.beats(meld, rules) {
             return Err(Error::DoesNotBeat {
@@ -748,13 +756,13 @@ impl State {
     /// 11-back; the revolution stays.
     ///
     /// ```
-    /// use daifugo::{Meld, State};
-    /// let s = State::with_table(Meld::JOKER).with_revolution(true).with_eleven_back(true).with_lock(true);
-    /// assert_eq!(s.cleared(), State::default().with_revolution(true));
+    /// use daifugo::{Meld, Table};
+    /// let s = Table::with_table(Meld::JOKER).with_revolution(true).with_eleven_back(true).with_lock(true);
+    /// assert_eq!(s.cleared(), Table::default().with_revolution(true));
     /// ```
     #[must_use]
-    pub const fn cleared(&self) -> State {
-        State {
+    pub const fn cleared(&self) -> Table {
+        Table {
             table: None,
             revolution: self.revolution,
             eleven_back: false,
@@ -803,7 +811,7 @@ const fn same_len(mut a: u64, mut b: u64) -> bool {
     a == b
 }
 
-impl fmt::Display for State {
+impl fmt::Display for Table {
     /// `table S3 S4 S5, revolution, locked` or `table clear`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.table {
@@ -824,7 +832,7 @@ impl fmt::Display for State {
 }
 
 /// `serde`: [`Rules`] are a preset's name or `{"preset": "uecda", <option>: <value>, ...}`
-/// with the options that differ; a [`State`] is `{"table": "S3 S4 S5", "revolution": false,
+/// with the options that differ; a [`Table`] is `{"table": "S3 S4 S5", "revolution": false,
 /// "lock": false, "eleven_back": false}` (the command line's `follow` keys).
 #[cfg(feature = "serde")]
 mod serde_impls {
@@ -834,7 +842,7 @@ mod serde_impls {
     use serde::ser::{SerializeMap, Serializer};
     use serde::{Deserialize, Serialize};
 
-    use super::{Rules, State};
+    use super::{Rules, Table};
     use crate::Meld;
 
     impl Serialize for Rules {
@@ -913,7 +921,7 @@ mod serde_impls {
     /// A state as JSON: the command line's `follow` keys.
     #[derive(Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
-    struct StateRepr {
+    struct TableRepr {
         #[serde(default)]
         table: Option<Meld>,
         #[serde(default)]
@@ -924,9 +932,9 @@ mod serde_impls {
         eleven_back: bool,
     }
 
-    impl Serialize for State {
+    impl Serialize for Table {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            StateRepr {
+            TableRepr {
                 table: self.table,
                 revolution: self.revolution,
                 lock: self.locked,
@@ -936,10 +944,10 @@ mod serde_impls {
         }
     }
 
-    impl<'de> Deserialize<'de> for State {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<State, D::Error> {
-            let r = StateRepr::deserialize(d)?;
-            Ok(State::new(r.table)
+    impl<'de> Deserialize<'de> for Table {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Table, D::Error> {
+            let r = TableRepr::deserialize(d)?;
+            Ok(Table::new(r.table)
                 .with_revolution(r.revolution)
                 .with_lock(r.lock)
                 .with_eleven_back(r.eleven_back))

@@ -44,8 +44,10 @@ pub mod solve;
 pub use classify::{Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play};
 pub use counts::{Counts, MAX_PLAY, ParseError, Rank};
 pub use deal::{Deal, DealError};
+#[allow(deprecated)]
+pub use game::Effects;
 pub use game::{
-    Action, ActionParseError, AllPass, Auction, Base, Dealer, Effects, FirstBidder, Game,
+    Action, ActionParseError, AllPass, Applied, Auction, Base, Dealer, FirstBidder, Game,
     GameError, GameRules, Objective, Payoff, Phase, State,
 };
 pub use generate::{actions, follow, follow_into, lead, lead_into, universe};

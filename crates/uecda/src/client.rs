@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use cards_core::CardSet;
 use daifugo::uecda::{Grid, Status};
-use daifugo::{Meld, Rules, State};
+use daifugo::{Meld, Rules, Table};
 
 use crate::net::{NetError, read_grid, read_int, write_grid};
 use crate::player::{Player, Told};
@@ -157,7 +157,7 @@ pub fn run_client(
             let told = Told {
                 player: me as u8,
                 hand: dealt,
-                state: State::default(),
+                state: Table::default(),
                 counts: ds.counts,
                 classes,
                 seats: ds.seats,
@@ -173,7 +173,7 @@ pub fn run_client(
             let hs = status(&hg)?;
             if hs.my_turn {
                 let hand = hand_of(&hg)?;
-                let state = State::new(if hs.table_clear { None } else { table })
+                let state = Table::new(if hs.table_clear { None } else { table })
                     .with_revolution(hs.revolution)
                     .with_eleven_back(hs.eleven_back)
                     .with_lock(hs.locked);

@@ -3,7 +3,7 @@
 
 use cards_core::CardSet;
 use daifugo::uecda::Grid;
-use daifugo::{Action, Class, Game, Match, Meld, Mode, Rules, State};
+use daifugo::{Action, Class, Game, Match, Meld, Mode, Rules, Table};
 
 /// A turn player's submission as the server read it.
 #[derive(Clone, Debug)]
@@ -95,7 +95,7 @@ impl Engine {
         let _ = self.game.apply(action);
     }
 
-    pub fn state(&self) -> State {
+    pub fn state(&self) -> Table {
         *self.game.state()
     }
 

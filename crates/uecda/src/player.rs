@@ -2,7 +2,7 @@
 //! crate's [`Observation`](daifugo::Observation), handed to any [`daifugo::Policy`].
 
 use cards_core::CardSet;
-use daifugo::{Action, Class, Game, Meld, Policy, Rules, State};
+use daifugo::{Action, Class, Game, Meld, Policy, Rules, Table};
 
 /// What the grids tell the client at a decision.
 #[derive(Clone, Copy, Debug)]
@@ -12,7 +12,7 @@ pub(crate) struct Told {
     /// Its cards (after the tribute, at the exchange).
     pub hand: CardSet,
     /// The table (clear at the exchange).
-    pub state: State,
+    pub state: Table,
     /// Player 0..4's card counts.
     pub counts: [u8; 5],
     /// Player 0..4's classes from the deal grid (`None` in a reset game).

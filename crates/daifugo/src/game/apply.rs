@@ -1,10 +1,10 @@
 //! Legal actions and applying one: the [`Mode`] for illegal actions, the history's [`Step`],
-//! what one apply did ([`Outcome`]), and the turn's flow (passes, flushes, finishing).
+//! what one apply did ([`Applied`]), and the turn's flow (passes, flushes, finishing).
 
 use cards_core::Rank;
 
 use super::{Action, Game, GameError, NOBODY, PLAYERS, Phase};
-use crate::{Effects, Error, FiveSkip, Meld, State};
+use crate::{Effects, Error, FiveSkip, Meld, Table};
 
 /// How [`Game::apply`] treats an action that is not legal.
 ///
@@ -56,7 +56,7 @@ pub struct Step {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Outcome {
+pub struct Applied {
     /// Who acted.
     pub player: u8,
     /// Whether the action was accepted (see [`Step::accepted`]).
@@ -72,6 +72,14 @@ pub struct Outcome {
     /// The game ended with this action.
     pub over: bool,
 }
+
+/// The old name of [`Applied`], kept for this release: `Outcome` names Kabu's hand evaluation
+/// across the crates, and what `apply` returns is `Applied` in every game.
+#[deprecated(
+    since = "0.3.0",
+    note = "renamed `Applied`: `Outcome` names Kabu's hand evaluation across the crates"
+)]
+pub type Outcome = Applied;
 
 impl Game {
     /// Appends every legal action to `out` and returns how many: during the exchange every
@@ -130,7 +138,7 @@ impl Game {
 
     /// Whether `meld` is legal for the player to move now, and what it would do.
     #[inline]
-    fn check(&self, meld: &Meld) -> Result<(State, Effects), Error> {
+    fn check(&self, meld: &Meld) -> Result<(Table, Effects), Error> {
         let hand = self.hands[self.turn as usize];
         if let Some(c) = (meld.cards() - hand).first() {
             return Err(Error::NotHeld(c));
@@ -141,7 +149,7 @@ impl Game {
     /// Applies the action of the player to move. In the checked mode an illegal action is
     /// refused with a [`GameError`] naming the player and why, and the game is unchanged; in
     /// the server's mode an illegal play or [`Action::Invalid`] is rejected and counts as a pass
-    /// ([`Outcome::accepted`] false, [`Outcome::reason`] why), and an invalid give gives the
+    /// ([`Applied::accepted`] false, [`Applied::reason`] why), and an invalid give gives the
     /// strongest cards.
     ///
     /// ```
@@ -154,7 +162,7 @@ impl Game {
     /// assert!(matches!(g.apply(Action::Play(m)), Err(GameError::Illegal { .. })));
     /// assert!(g.history().is_empty());
     /// ```
-    pub fn apply(&mut self, action: Action) -> Result<Outcome, GameError> {
+    pub fn apply(&mut self, action: Action) -> Result<Applied, GameError> {
         let player = self.turn;
         match self.phase {
             Phase::Over => Err(GameError::Over),
@@ -258,7 +266,7 @@ impl Game {
     }
 
     /// A pass, or an action the server refused for `reason` (then a pass).
-    fn pass(&mut self, player: u8, reason: Option<Error>, action: Action) -> Outcome {
+    fn pass(&mut self, player: u8, reason: Option<Error>, action: Action) -> Applied {
         let accepted = reason.is_none();
         let moved = self.pass_turn(player, accepted, action);
         moved.outcome(player, accepted, reason, Effects::empty())
@@ -309,7 +317,7 @@ impl Game {
     }
 
     /// A meld played (checked: `next` and `effects` are what it does).
-    fn accept(&mut self, player: u8, meld: Meld, next: State, effects: Effects) -> Outcome {
+    fn accept(&mut self, player: u8, meld: Meld, next: Table, effects: Effects) -> Applied {
         let moved = self.accept_turn(player, meld, next, effects);
         moved.outcome(player, true, None, effects)
     }
@@ -317,7 +325,7 @@ impl Game {
     /// [`Game::accept`] without the report.
     #[allow(clippy::inline_always)] // into `play_out`: 1.5% of a game measured
     #[inline(always)]
-    fn accept_turn(&mut self, player: u8, meld: Meld, next: State, effects: Effects) -> Moved {
+    fn accept_turn(&mut self, player: u8, meld: Meld, next: Table, effects: Effects) -> Moved {
         self.history.push(Step {
             player,
             action: Action::Play(meld),
@@ -371,7 +379,7 @@ impl Game {
     }
 }
 
-/// What a step did to the turn: the part of an [`Outcome`] that is not the action's own.
+/// What a step did to the turn: the part of an [`Applied`] that is not the action's own.
 #[derive(Copy, Clone, Default)]
 struct Moved {
     flushed: bool,
@@ -386,8 +394,8 @@ impl Moved {
         accepted: bool,
         reason: Option<Error>,
         effects: Effects,
-    ) -> Outcome {
-        Outcome {
+    ) -> Applied {
+        Applied {
             player,
             accepted,
             reason,

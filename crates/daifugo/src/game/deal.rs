@@ -9,7 +9,7 @@ use super::{
     successors,
 };
 use crate::meld::{JK, STD};
-use crate::{Rules, State};
+use crate::{Rules, Table};
 
 /// A deal that starts a game: who sits where, the classes, and the hands as dealt (before the
 /// exchange), each by player.
@@ -174,7 +174,7 @@ impl Game {
             given: [CardSet::EMPTY; PLAYERS],
             received: [CardSet::EMPTY; PLAYERS],
             phase: Phase::Play,
-            state: State::default(),
+            state: Table::default(),
             turn: 0,
             leader: 0,
             last: NOBODY,

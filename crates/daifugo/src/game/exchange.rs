@@ -3,7 +3,7 @@
 
 use cards_core::CardSet;
 
-use super::{Action, Class, Game, GameError, Mode, Outcome, Phase};
+use super::{Action, Applied, Class, Game, GameError, Mode, Phase};
 use crate::Effects;
 
 /// The `n` strongest cards of `hand` by the tribute's order: the joker, then 2 down to 3, within
@@ -41,7 +41,7 @@ impl Game {
         player: u8,
         k: u8,
         action: Action,
-    ) -> Result<Outcome, GameError> {
+    ) -> Result<Applied, GameError> {
         let count = self.give_count();
         let hand = self.hands[player as usize];
         let valid = match action {
@@ -82,7 +82,7 @@ impl Game {
         } else {
             self.start_play();
         }
-        Ok(Outcome {
+        Ok(Applied {
             player,
             accepted: valid.is_some(),
             reason: None,

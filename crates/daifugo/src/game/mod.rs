@@ -5,7 +5,7 @@
 //! The files: this one (the [`Game`] type and its accessors), `class.rs` ([`Class`]),
 //! `action.rs` ([`Action`]), `error.rs` ([`GameError`]), `deal.rs` ([`Deal`] and the
 //! constructors), `exchange.rs` (the card exchange), `apply.rs` (legal actions, apply, [`Mode`],
-//! [`Step`], [`Outcome`]), `match.rs` ([`Match`]).
+//! [`Step`], [`Applied`]), `match.rs` ([`Match`]).
 
 mod action;
 mod apply;
@@ -16,7 +16,9 @@ mod exchange;
 mod r#match;
 
 pub use action::Action;
-pub use apply::{Mode, Outcome, Step};
+#[allow(deprecated)]
+pub use apply::Outcome;
+pub use apply::{Applied, Mode, Step};
 pub use class::Class;
 pub use deal::Deal;
 pub use error::GameError;
@@ -25,7 +27,7 @@ pub use r#match::Match;
 
 use cards_core::{Card, CardSet, Rank, Rng, Suit};
 
-use crate::{Rules, State};
+use crate::{Rules, Table};
 
 /// Players (and seats) in a game: always five.
 pub const PLAYERS: usize = 5;
@@ -82,7 +84,7 @@ pub struct Game {
     /// The cards each player received in the exchange (once they arrived).
     received: [CardSet; PLAYERS],
     phase: Phase,
-    state: State,
+    state: Table,
     turn: u8,
     leader: u8,
     last: u8,
@@ -200,7 +202,7 @@ impl Game {
 
     /// The table: the meld on it, revolution, 11-back, lock.
     #[must_use]
-    pub const fn state(&self) -> &State {
+    pub const fn state(&self) -> &Table {
         &self.state
     }
 

@@ -6,7 +6,7 @@
 use cards_core::CardSet;
 
 use crate::meld::{ABOVE2, BELOW3, JK, LSB, NO_STAND, STD, rep};
-use crate::{Error, Kind, Meld, Rules, State};
+use crate::{Error, Kind, Meld, Rules, Table};
 
 const S3: u64 = 1 << 3;
 
@@ -196,7 +196,7 @@ const fn at_least(counts: u64, n: u32) -> u64 {
 
 pub(super) fn follow_into(
     hand: CardSet,
-    state: &State,
+    state: &Table,
     rules: &Rules,
     out: &mut Vec<Meld>,
 ) -> Result<usize, Error> {
@@ -301,7 +301,7 @@ mod tests {
 
     use cards_core::{Card, CardSet, Rng, Suit};
 
-    use crate::{Meld, Rules, State};
+    use crate::{Meld, Rules, Table};
 
     fn rule_sets() -> Vec<Rules> {
         let mut v = vec![Rules::UECDA, Rules::TUTORIAL];
@@ -330,7 +330,7 @@ mod tests {
         cards.into_iter().take(n).collect()
     }
 
-    fn compare(hand: CardSet, state: &State, rules: &Rules, prefix: usize) -> usize {
+    fn compare(hand: CardSet, state: &Table, rules: &Rules, prefix: usize) -> usize {
         let pre = vec![Meld::JOKER; prefix];
         let mut fast = pre.clone();
         let mut slow = pre;
@@ -355,8 +355,8 @@ mod tests {
 
     /// Random tables: melds other hands lead (or, one time in eight, the hand itself: an
     /// overlap), every flag at random.
-    fn states(rng: &mut Rng, hand: CardSet, rules: &Rules, deck: CardSet) -> Vec<State> {
-        let mut v = vec![State::default().with_revolution(rng.below(2) == 0)];
+    fn states(rng: &mut Rng, hand: CardSet, rules: &Rules, deck: CardSet) -> Vec<Table> {
+        let mut v = vec![Table::default().with_revolution(rng.below(2) == 0)];
         let mut melds = Vec::new();
         for _ in 0..6 {
             let from = if rng.below(8) == 0 {
@@ -377,7 +377,7 @@ mod tests {
                 rng.below(melds.len() as u64) as usize
             };
             v.push(
-                State::new(Some(melds[i]))
+                Table::new(Some(melds[i]))
                     .with_revolution(rng.below(2) == 0)
                     .with_lock(rng.below(3) == 0)
                     .with_eleven_back(rng.below(4) == 0),

@@ -525,11 +525,11 @@ fn worked_example_of_a_real_game() {
     );
     assert_eq!(m.kind(), Kind::Group);
     // a follower must play three cards of rank K, A or 2
-    let state = crate::State::with_table(m);
+    let state = crate::Table::with_table(m);
     assert!(state.beats(&meld("SK HK DK"), &R));
     assert!(!state.beats(&meld("SJ HJ DJ"), &R));
     // played onto ♠J ♥J ♦J it locks
-    let (after, _) = crate::State::with_table(meld("SJ HJ DJ"))
+    let (after, _) = crate::Table::with_table(meld("SJ HJ DJ"))
         .play(&m, &R)
         .unwrap();
     assert!(after.locked);

@@ -9,11 +9,11 @@ use std::collections::HashSet;
 
 use cards_core::{Card, CardSet, Suit};
 use daifugo::Kind::{Group, Sequence, Single};
-use daifugo::{Meld, Rules, State, follow_into, lead_into};
+use daifugo::{Meld, Rules, Table, follow_into, lead_into};
 
 fn check_position(
     hand: CardSet,
-    state: &State,
+    state: &Table,
     rules: &Rules,
     brute: &[Meld],
     stats: &mut [usize; 4],
@@ -149,7 +149,7 @@ fn long_sequences_equal_brute_force() {
         lead_into(other, &rules, &mut tables).unwrap();
         tables.retain(|m| m.kind() == Sequence);
         for k in 0..8 {
-            let state = State::new(Some(tables[(i * 7 + k * 13) % tables.len()]))
+            let state = Table::new(Some(tables[(i * 7 + k * 13) % tables.len()]))
                 .with_revolution(k % 2 == 1)
                 .with_lock(k % 4 >= 2)
                 .with_eleven_back(false);

@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 
 use cards_core::{Card, CardSet, Suit};
-use daifugo::{Meld, Rules, StandIn, State, lead_into};
+use daifugo::{Meld, Rules, StandIn, Table, lead_into};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -43,12 +43,12 @@ pub fn hand(rng: &mut Xoshiro256PlusPlus, rules: &Rules, n: usize, joker: bool) 
 
 /// A random state for `hand`: the table a meld some other hand leads (or clear one time in
 /// ten), revolution, lock and 11-back each on one time in three.
-pub fn state(rng: &mut Xoshiro256PlusPlus, rules: &Rules, hand: CardSet) -> State {
+pub fn state(rng: &mut Xoshiro256PlusPlus, rules: &Rules, hand: CardSet) -> Table {
     let revolution = rng.random_range(0..3) == 0;
     let locked = rng.random_range(0..3) == 0;
     let eleven_back = rng.random_range(0..4) == 0;
     if rng.random_range(0..10) == 0 {
-        return State::default().with_revolution(revolution);
+        return Table::default().with_revolution(revolution);
     }
     let n = rng.random_range(3..=20);
     let other = sample(rng, deck(rules) - hand, n);
@@ -68,7 +68,7 @@ pub fn state(rng: &mut Xoshiro256PlusPlus, rules: &Rules, hand: CardSet) -> Stat
     let size = sizes[rng.random_range(0..sizes.len())];
     pool.retain(|m| m.len() == size);
     let table = pool[rng.random_range(0..pool.len())];
-    State::new(Some(table))
+    Table::new(Some(table))
         .with_revolution(revolution)
         .with_eleven_back(eleven_back)
         .with_lock(locked)

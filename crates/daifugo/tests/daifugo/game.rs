@@ -19,13 +19,13 @@ fn game(h: [&str; 5]) -> Game {
     Game::from_deal(U, &deal).unwrap()
 }
 
-fn play(g: &mut Game, text: &str) -> daifugo::Outcome {
+fn play(g: &mut Game, text: &str) -> daifugo::Applied {
     let m = Meld::parse(text, &U).unwrap();
     g.apply(Action::Play(m))
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn pass(g: &mut Game) -> daifugo::Outcome {
+fn pass(g: &mut Game) -> daifugo::Applied {
     g.apply(Action::Pass).unwrap()
 }
 
@@ -318,4 +318,17 @@ fn an_illegal_action_is_refused_or_a_pass_in_the_servers_mode() {
     assert_eq!(g.passed(), 0b10);
     let out = g.apply(Action::Invalid).unwrap();
     assert_eq!(out.reason, Some(daifugo::Error::NotAMeld));
+}
+
+#[test]
+#[allow(deprecated)]
+fn the_old_names_state_and_outcome_still_name_table_and_applied() {
+    // Deprecated aliases for this release (see the CHANGELOG): the same types, new names.
+    let table: daifugo::State = daifugo::Table::default().with_revolution(true);
+    assert!(table.revolution);
+    assert_eq!(table, daifugo::Table::default().with_revolution(true));
+    let mut g = Game::new(Rules::UECDA, 3);
+    let legal = g.legal_actions();
+    let applied: daifugo::Outcome = g.apply(legal[0]).unwrap();
+    assert!(applied.accepted && applied.reason.is_none());
 }

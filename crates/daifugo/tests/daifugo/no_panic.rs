@@ -6,7 +6,7 @@
 
 use cards_core::{Card, CardSet, Order, Suit};
 use daifugo::{
-    Meld, Rules, StandIn, State, decompose, fewest_melds, fewest_melds_count, follow_into,
+    Meld, Rules, StandIn, Table, decompose, fewest_melds, fewest_melds_count, follow_into,
     lead_into,
 };
 use proptest::prelude::*;
@@ -77,7 +77,7 @@ proptest! {
         let rules = rules_of(r);
         let hand = hand_of(hand_bits, size);
         let table = Meld::new(hand_of(table_bits, 6), stand.and_then(stand_of), &rules).ok();
-        let state = State::new(table).with_revolution(flags & 1 != 0).with_lock(flags & 2 != 0).with_eleven_back(flags & 4 != 0);
+        let state = Table::new(table).with_revolution(flags & 1 != 0).with_lock(flags & 2 != 0).with_eleven_back(flags & 4 != 0);
         let mut out = Vec::new();
         match follow_into(hand, &state, &rules, &mut out) {
             Ok(n) => {

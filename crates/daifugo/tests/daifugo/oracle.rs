@@ -1,6 +1,6 @@
 //! The spec read a second time, plainly (ranks and suits through `Card::rank`/`Card::suit`, no
 //! bit tricks): which cards form which meld, which meld beats which, and the seed's four-step
-//! decomposition. The crate's classifier, `State::beats` and `decompose` must agree with this
+//! decomposition. The crate's classifier, `Table::beats` and `decompose` must agree with this
 //! reading on seeded random inputs, so a rule misread the same way in the classifier and in the
 //! move generators (which the brute-force test cannot see) still fails here.
 
@@ -9,7 +9,7 @@
 use crate::common;
 
 use cards_core::{Card, CardSet, Order, Rank, Suit};
-use daifugo::{Kind, Meld, Rules, StandIn, State, decompose, lead_into};
+use daifugo::{Kind, Meld, Rules, StandIn, Table, decompose, lead_into};
 use rand::RngExt;
 
 /// A face: a rank index (3 = 0 .. 2 = 12; -1 below 3 and 13 above 2, where only a joker
@@ -107,7 +107,7 @@ fn suit_set(m: &Meld) -> Vec<Suit> {
 }
 
 /// The spec's following rules, read plainly.
-fn beats(state: &State, m: &Meld, rules: &Rules) -> bool {
+fn beats(state: &Table, m: &Meld, rules: &Rules) -> bool {
     let Some(t) = state.table else {
         return true;
     };

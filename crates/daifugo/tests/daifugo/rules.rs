@@ -6,7 +6,7 @@
 
 use cards_core::{Card, CardSet, Order, Suit};
 use daifugo::{
-    Effects, Error, FiveSkip, Kind, Meld, Rules, StandIn, State, decompose, follow_into, lead_into,
+    Effects, Error, FiveSkip, Kind, Meld, Rules, StandIn, Table, decompose, follow_into, lead_into,
 };
 
 const U: Rules = Rules::UECDA;
@@ -15,7 +15,7 @@ fn m(text: &str) -> Meld {
     Meld::parse(text, &U).unwrap()
 }
 
-fn follows(hand: &str, state: &State, rules: &Rules) -> Vec<String> {
+fn follows(hand: &str, state: &Table, rules: &Rules) -> Vec<String> {
     let mut out = Vec::new();
     follow_into(rules.parse_hand(hand).unwrap(), state, rules, &mut out).unwrap();
     out.iter().map(|x| format!("{x:#}")).collect()
@@ -111,31 +111,31 @@ fn joker_stand_ins() {
 
 #[test]
 fn strength_in_each_order() {
-    let s = State::with_table(m("H9"));
+    let s = Table::with_table(m("H9"));
     assert_eq!(follows("S8 S10 S2 S3", &s, &U), ["S10", "S2"]);
     let rev = s.with_revolution(true);
     assert_eq!(follows("S8 S10 S2 S3", &rev, &U), ["S3", "S8"]);
     // sequences: every rank above the table's highest; in revolution below its lowest
-    let s = State::with_table(m("S5 S6 S7"));
+    let s = Table::with_table(m("S5 S6 S7"));
     assert_eq!(follows("H6 H7 H8 D8 D9 D10", &s, &U), ["D8 D9 D10"]);
     let rev = s.with_revolution(true);
     assert_eq!(follows("H3 H4 H5 D2 DA DK", &rev, &U), Vec::<String>::new());
     assert_eq!(
         follows(
             "H3 H4 C3 C4 C5 C6",
-            &State::with_table(m("S6 S7 S8")).with_revolution(true),
+            &Table::with_table(m("S6 S7 S8")).with_revolution(true),
             &U
         ),
         ["C3 C4 C5"]
     );
     // the joker counts as the rank it stands for
-    let s = State::with_table(m("S3 S4 S5"));
+    let s = Table::with_table(m("S3 S4 S5"));
     assert_eq!(follows("H6 H7 JK", &s, &U), ["H6 H7 JK=H8"]);
     assert_eq!(follows("H7 H8 JK", &s, &U), ["H7 H8 JK=H6", "H7 H8 JK=H9"]);
     // same kind and same number of cards only
-    let s = State::with_table(m("S3 D3"));
+    let s = Table::with_table(m("S3 D3"));
     assert_eq!(
-        follows("S4 D4 C4", &State::with_table(m("S3")), &U).len(),
+        follows("S4 D4 C4", &Table::with_table(m("S3")), &U).len(),
         3
     );
     assert_eq!(follows("S4 S5 S6", &s, &U), Vec::<String>::new());
@@ -146,12 +146,12 @@ fn lone_joker() {
     // a lone joker beats any single in either order, locked or not
     for revolution in [false, true] {
         for locked in [false, true] {
-            let s = State::new(Some(m("S2")))
+            let s = Table::new(Some(m("S2")))
                 .with_revolution(revolution)
                 .with_lock(locked)
                 .with_eleven_back(false);
             assert!(s.beats(&Meld::JOKER, &U));
-            let s = State::new(Some(m("S3")))
+            let s = Table::new(Some(m("S3")))
                 .with_revolution(revolution)
                 .with_lock(locked)
                 .with_eleven_back(false);
@@ -159,7 +159,7 @@ fn lone_joker() {
         }
     }
     // only a lone ♠3 beats it, and only with the rule
-    let s = State::with_table(Meld::JOKER);
+    let s = Table::with_table(Meld::JOKER);
     assert_eq!(follows("S3 H3 S2", &s, &U), ["S3"]);
     assert_eq!(
         follows("S3 H3 S2", &s.with_revolution(true).with_lock(true), &U),
@@ -172,48 +172,48 @@ fn lone_joker() {
     };
     assert_eq!(follows("S3 H3 S2", &s, &no_s3), Vec::<String>::new());
     // ♠3 over the joker clears the table; the revolution stays
-    let s = State::new(Some(Meld::JOKER))
+    let s = Table::new(Some(Meld::JOKER))
         .with_revolution(true)
         .with_lock(true)
         .with_eleven_back(false);
     let (next, e) = s.play(&m("S3"), &U).unwrap();
     assert_eq!(e, Effects::SPADE_THREE);
-    assert_eq!(next, State::default().with_revolution(true));
+    assert_eq!(next, Table::default().with_revolution(true));
 }
 
 #[test]
 fn suit_lock() {
     // the follow's suit set must equal the table's, the stand-in's suit counting
-    let s = State::with_table(m("S5 H5")).with_lock(true);
+    let s = Table::with_table(m("S5 H5")).with_lock(true);
     assert_eq!(
         follows("S7 H7 D7 JK", &s, &U),
         ["H7 S7", "H7 JK=S7", "S7 JK=H7"]
     );
-    let s = State::with_table(m("H5")).with_lock(true);
+    let s = Table::with_table(m("H5")).with_lock(true);
     assert_eq!(follows("S7 H7 H3 JK", &s, &U), ["H7", "JK"]);
-    let s = State::with_table(m("H5 H6 H7")).with_lock(true);
+    let s = Table::with_table(m("H5 H6 H7")).with_lock(true);
     assert_eq!(
         follows("S8 S9 S10 H9 H10 JK", &s, &U),
         ["H9 H10 JK=H8", "H9 H10 JK=HJ"]
     );
     // a play locks when its suit set equals the table's, and the lock lasts
-    let (next, e) = State::with_table(m("S5 H5"))
+    let (next, e) = Table::with_table(m("S5 H5"))
         .play(&m("S9 JK=H9"), &U)
         .unwrap();
     assert_eq!(e, Effects::LOCK);
     assert!(next.locked);
     let (next, e) = next.play(&m("ST HT"), &U).unwrap();
     assert!(next.locked && e.is_empty());
-    let (next, _) = State::with_table(m("S5 H5")).play(&m("S9 D9"), &U).unwrap();
+    let (next, _) = Table::with_table(m("S5 H5")).play(&m("S9 D9"), &U).unwrap();
     assert!(!next.locked);
     // the seed has no lock: playing never sets it
     let seed = Rules::TUTORIAL;
-    let (next, _) = State::with_table(Meld::parse("S5", &seed).unwrap())
+    let (next, _) = Table::with_table(Meld::parse("S5", &seed).unwrap())
         .play(&Meld::parse("S9", &seed).unwrap(), &seed)
         .unwrap();
     assert!(!next.locked);
     // a lone joker neither locks nor is locked out
-    let (next, e) = State::with_table(m("H5")).play(&Meld::JOKER, &U).unwrap();
+    let (next, e) = Table::with_table(m("H5")).play(&Meld::JOKER, &U).unwrap();
     assert!(!next.locked && e.is_empty());
 }
 
@@ -227,27 +227,27 @@ fn eight_cut() {
         "S8 JK=H8",
         "S8 H8 D8 C8 JK",
     ] {
-        let (next, e) = State::default().play(&m(text), &U).unwrap();
+        let (next, e) = Table::default().play(&m(text), &U).unwrap();
         assert!(e.contains(Effects::EIGHT_CUT), "{text}");
         assert_eq!(next.table, None, "{text}");
     }
-    let (next, e) = State::with_table(m("S6")).play(&Meld::JOKER, &U).unwrap();
+    let (next, e) = Table::with_table(m("S6")).play(&Meld::JOKER, &U).unwrap();
     assert!(!e.contains(Effects::EIGHT_CUT));
     assert_eq!(next.table, Some(Meld::JOKER));
     let seed = Rules::TUTORIAL;
-    let (next, e) = State::default()
+    let (next, e) = Table::default()
         .play(&Meld::parse("S8", &seed).unwrap(), &seed)
         .unwrap();
     assert!(e.is_empty() && next.table.is_some());
     // an 8-cut clears the lock and 11-back, not the revolution
-    let s = State::new(Some(m("S6")))
+    let s = Table::new(Some(m("S6")))
         .with_revolution(true)
         .with_lock(true)
         .with_eleven_back(true);
     assert_eq!(s.order(), Order::Normal);
     let (next, e) = s.play(&m("S8"), &U).unwrap();
     assert_eq!(e, Effects::EIGHT_CUT);
-    assert_eq!(next, State::default().with_revolution(true));
+    assert_eq!(next, Table::default().with_revolution(true));
 }
 
 #[test]
@@ -262,7 +262,7 @@ fn revolution() {
         ("S3 S4 JK=S5 S6 S7", true, false),
         ("S3 S4 S5 S6", false, false),
     ] {
-        let (next, e) = State::default().play(&m(text), &U).unwrap();
+        let (next, e) = Table::default().play(&m(text), &U).unwrap();
         assert_eq!(e.contains(Effects::REVOLUTION), uecda, "{text}");
         assert_eq!(next.revolution, uecda, "{text}");
         if let Ok(meld) = Meld::parse(text, &seed) {
@@ -270,10 +270,10 @@ fn revolution() {
         }
     }
     // a second revolution ends the first
-    let s = State::default().with_revolution(true);
+    let s = Table::default().with_revolution(true);
     assert!(!s.play(&m("S9 H9 D9 C9"), &U).unwrap().0.revolution);
     // four 8s: revolution and 8-cut at once
-    let (next, e) = State::default().play(&m("S8 H8 D8 C8"), &U).unwrap();
+    let (next, e) = Table::default().play(&m("S8 H8 D8 C8"), &U).unwrap();
     assert_eq!(e, Effects::REVOLUTION | Effects::EIGHT_CUT);
     assert!(next.revolution && next.table.is_none());
 }
@@ -285,7 +285,7 @@ fn eleven_back() {
         r.eleven_back = true;
         r
     };
-    let (next, e) = State::default().play(&m("SJ"), &r).unwrap();
+    let (next, e) = Table::default().play(&m("SJ"), &r).unwrap();
     assert_eq!(e, Effects::ELEVEN_BACK);
     assert!(next.eleven_back);
     assert_eq!(next.order(), Order::Reversed);
@@ -293,15 +293,15 @@ fn eleven_back() {
     assert_eq!(follows("S10 SQ S3", &next, &r), ["S3", "S10"]);
     // a joker standing for a J counts; off in the presets
     assert!(
-        State::default()
+        Table::default()
             .play(&m("S10 JK=SJ SQ"), &r)
             .unwrap()
             .1
             .contains(Effects::ELEVEN_BACK)
     );
-    assert!(State::default().play(&m("SJ"), &U).unwrap().1.is_empty());
+    assert!(Table::default().play(&m("SJ"), &U).unwrap().1.is_empty());
     // with revolution too, the order is normal again
-    let s = State::with_table(m("H9"))
+    let s = Table::with_table(m("H9"))
         .with_revolution(true)
         .with_eleven_back(true);
     assert_eq!(follows("S8 S10", &s, &U), ["S10"]);
@@ -329,13 +329,13 @@ fn typed_errors() {
     let mut out = Vec::new();
     let hand = U.parse_hand("S3 S4").unwrap();
     assert_eq!(
-        follow_into(hand, &State::with_table(m("S3")), &U, &mut out),
+        follow_into(hand, &Table::with_table(m("S3")), &U, &mut out),
         Err(Error::OnTable("S3".parse().unwrap()))
     );
     assert_eq!(
         follow_into(
             CardSet::EMPTY.with(Card::RED_JOKER),
-            &State::default(),
+            &Table::default(),
             &U,
             &mut out
         ),
@@ -343,7 +343,7 @@ fn typed_errors() {
     );
     // a table from uecda rules under seed rules
     assert_eq!(
-        follow_into(hand, &State::with_table(Meld::JOKER), &seed, &mut out),
+        follow_into(hand, &Table::with_table(Meld::JOKER), &seed, &mut out),
         Err(Error::TooManyJokers { allowed: 0 })
     );
     assert_eq!(
@@ -351,7 +351,7 @@ fn typed_errors() {
         Err(Error::TooManyJokers { allowed: 0 })
     );
     assert!(matches!(
-        State::with_table(m("S9")).play(&m("S5"), &U),
+        Table::with_table(m("S9")).play(&m("S5"), &U),
         Err(Error::DoesNotBeat { .. })
     ));
     assert!(out.is_empty());
@@ -405,17 +405,17 @@ fn seed_decomposition_rules() {
 fn the_same_rank_does_not_beat() {
     // singles and groups need a strictly stronger rank, in either order
     for revolution in [false, true] {
-        let single = State::with_table(m("H9")).with_revolution(revolution);
+        let single = Table::with_table(m("H9")).with_revolution(revolution);
         assert!(!single.beats(&m("S9"), &U), "revolution {revolution}");
-        let pair = State::with_table(m("H9 D9")).with_revolution(revolution);
+        let pair = Table::with_table(m("H9 D9")).with_revolution(revolution);
         assert!(!pair.beats(&m("C9 S9"), &U), "revolution {revolution}");
         assert!(!pair.beats(&m("C9 JK=S9"), &U), "revolution {revolution}");
     }
-    let s = State::with_table(m("H9"));
+    let s = Table::with_table(m("H9"));
     assert_eq!(follows("C8 C9 S9 S10", &s, &U), ["S10"]);
     let rev = s.with_revolution(true);
     assert_eq!(follows("C8 C9 S9 S10", &rev, &U), ["C8"]);
-    let s = State::with_table(m("H9 D9"));
+    let s = Table::with_table(m("H9 D9"));
     assert_eq!(follows("C9 S9 C10 S10", &s, &U), ["C10 S10"]);
     let rev = s.with_revolution(true);
     assert_eq!(follows("C8 S8 C9 S9", &rev, &U), ["C8 S8"]);
@@ -429,14 +429,14 @@ fn eleven_back_flips_each_time_and_with_revolution() {
         r
     };
     // a J played while 11-back is on turns it off again
-    let s = State::with_table(m("SQ")).with_eleven_back(true);
+    let s = Table::with_table(m("SQ")).with_eleven_back(true);
     assert_eq!(s.order(), Order::Reversed);
     let (next, e) = s.play(&m("HJ"), &r).unwrap();
     assert_eq!(e, Effects::ELEVEN_BACK);
     assert!(!next.eleven_back);
     assert_eq!(next.order(), Order::Normal);
     // four Js: revolution and 11-back at once, the two reversals cancel until the table clears
-    let (next, e) = State::default().play(&m("CJ DJ HJ SJ"), &r).unwrap();
+    let (next, e) = Table::default().play(&m("CJ DJ HJ SJ"), &r).unwrap();
     assert_eq!(e, Effects::REVOLUTION | Effects::ELEVEN_BACK);
     assert!(next.revolution && next.eleven_back);
     assert_eq!(next.order(), Order::Normal);
@@ -447,13 +447,13 @@ fn eleven_back_flips_each_time_and_with_revolution() {
 #[test]
 fn a_play_sharing_a_card_with_the_table_is_refused() {
     // one joker in the deck: it cannot be on the table and in the meld played on it
-    let s = State::with_table(m("S5 JK=H5"));
+    let s = Table::with_table(m("S5 JK=H5"));
     assert!(s.beats(&m("S9 JK=H9"), &U));
     assert_eq!(
         s.play(&m("S9 JK=H9"), &U),
         Err(Error::OnTable(Card::BLACK_JOKER))
     );
-    let s = State::with_table(m("S3 S4 JK=S5"));
+    let s = Table::with_table(m("S3 S4 JK=S5"));
     assert_eq!(
         s.play(&m("H7 JK=H8 H9"), &U),
         Err(Error::OnTable(Card::BLACK_JOKER))
@@ -461,7 +461,7 @@ fn a_play_sharing_a_card_with_the_table_is_refused() {
     // a table from rules with a joker, played on under rules without one
     let seed = Rules::TUTORIAL;
     assert_eq!(
-        State::with_table(Meld::JOKER).play(&Meld::parse("S3", &seed).unwrap(), &seed),
+        Table::with_table(Meld::JOKER).play(&Meld::parse("S3", &seed).unwrap(), &seed),
         Err(Error::TooManyJokers { allowed: 0 })
     );
 }
@@ -470,23 +470,23 @@ fn a_play_sharing_a_card_with_the_table_is_refused() {
 fn a_cut_reports_no_lock_or_eleven_back_it_ended() {
     // the effects say what the play did to the state: an 8 that would lock or a J-8 sequence
     // under 11-back cuts the table at once, so neither the lock nor 11-back is left on
-    let (next, e) = State::with_table(m("H5")).play(&m("H8"), &U).unwrap();
+    let (next, e) = Table::with_table(m("H5")).play(&m("H8"), &U).unwrap();
     assert_eq!(e, Effects::EIGHT_CUT);
-    assert_eq!(next, State::default());
+    assert_eq!(next, Table::default());
     let r = {
         let mut r = U;
         r.eleven_back = true;
         r
     };
-    let (next, e) = State::default().play(&m("S8 S9 S10 SJ"), &r).unwrap();
+    let (next, e) = Table::default().play(&m("S8 S9 S10 SJ"), &r).unwrap();
     assert_eq!(e, Effects::EIGHT_CUT);
-    assert_eq!(next, State::default());
+    assert_eq!(next, Table::default());
     // five cards with the J and the 8: revolution stays, reported
-    let (next, e) = State::default().play(&m("S7 S8 S9 S10 SJ"), &r).unwrap();
+    let (next, e) = Table::default().play(&m("S7 S8 S9 S10 SJ"), &r).unwrap();
     assert_eq!(e, Effects::EIGHT_CUT | Effects::REVOLUTION);
-    assert_eq!(next, State::default().with_revolution(true));
+    assert_eq!(next, Table::default().with_revolution(true));
     // without the cut both are reported and on
-    let (next, e) = State::with_table(m("H5")).play(&m("HJ"), &r).unwrap();
+    let (next, e) = Table::with_table(m("H5")).play(&m("HJ"), &r).unwrap();
     assert_eq!(e, Effects::LOCK | Effects::ELEVEN_BACK);
     assert!(next.locked && next.eleven_back);
 }
@@ -538,18 +538,18 @@ fn joker_beyond_the_ends() {
     assert_eq!(high.stand_in(), Some(StandIn::Above2(Suit::Spades)));
     assert_eq!(m("SQ SK SA S2 JK=S>2").len(), 5);
     // a revolution under revolution: the example
-    let table = State::with_table(m("H5 H6 H7")).with_revolution(true);
+    let table = Table::with_table(m("H5 H6 H7")).with_revolution(true);
     // (♠3 ♠4 with the joker as ♠5 reaches the table's 5, so it does not beat it)
     assert_eq!(follows("S3 S4 JK", &table, &U), ["S3 S4 JK=S<3"]);
     // in the normal order only the joker above 2 can beat a sequence
     assert_eq!(
-        follows("SA S2 S3 S4 JK", &State::with_table(m("H9 H10 HJ")), &U),
+        follows("SA S2 S3 S4 JK", &Table::with_table(m("H9 H10 HJ")), &U),
         ["SA S2 JK=SK", "SA S2 JK=S>2"]
     );
     // nothing beats A-2-joker in the normal order, nothing beats joker-3-4 in revolution
     let suit = "C3 C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA C2";
-    assert!(follows(suit, &State::with_table(high), &U).is_empty());
-    assert!(follows(suit, &State::with_table(low).with_revolution(true), &U).is_empty());
+    assert!(follows(suit, &Table::with_table(high), &U).is_empty());
+    assert!(follows(suit, &Table::with_table(low).with_revolution(true), &U).is_empty());
     let hand = "C3 C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA C2 JK";
     // the lead list: both ends, and 14 cards (a whole suit and the joker)
     let mut out = Vec::new();
@@ -559,14 +559,14 @@ fn joker_beyond_the_ends() {
     assert!(text.contains(&"CA C2 JK=C>2".to_string()));
     assert!(out.iter().any(|x| x.len() == 14));
     // play: a lock from the joker's suit, a revolution from five cards
-    let (s, e) = State::with_table(m("S9 S10 SJ")).play(&high, &U).unwrap();
+    let (s, e) = Table::with_table(m("S9 S10 SJ")).play(&high, &U).unwrap();
     assert_eq!(e, Effects::LOCK);
     assert!(s.locked);
-    let (s, e) = State::default().play(&m("S3 S4 S5 S6 JK=S<3"), &U).unwrap();
+    let (s, e) = Table::default().play(&m("S3 S4 S5 S6 JK=S<3"), &U).unwrap();
     assert_eq!(e, Effects::REVOLUTION);
     assert!(s.revolution);
     assert!(matches!(
-        State::with_table(m("H5 H6 H7")).play(&low, &U),
+        Table::with_table(m("H5 H6 H7")).play(&low, &U),
         Err(Error::DoesNotBeat { .. })
     ));
     // a rule flag: off in `seed`, and when off the stand-in is an error naming it
@@ -576,7 +576,7 @@ fn joker_beyond_the_ends() {
         Meld::parse("S3 S4 JK=S<3", &off),
         Err(Error::BeyondEndsOff(StandIn::Below3(Suit::Spades)))
     );
-    assert!(!State::default().beats(&low, &off));
+    assert!(!Table::default().beats(&low, &off));
     assert!(follows("S3 S4 JK", &table, &off).is_empty());
     // only the suit's lowest (highest) cards take the joker below 3 (above 2)
     assert!(matches!(
@@ -613,8 +613,8 @@ fn sequences_rule_flag() {
     lead_into(hand, &off, &mut out).unwrap();
     assert!(out.iter().all(|x| x.kind() != Kind::Sequence));
     assert_eq!(out.len(), 5);
-    assert!(follows("S6 S7 S8", &State::with_table(m("S3 S4 S5")), &off).is_empty());
-    assert!(!State::default().beats(&m("S3 S4 S5"), &off));
+    assert!(follows("S6 S7 S8", &Table::with_table(m("S3 S4 S5")), &off).is_empty());
+    assert!(!Table::default().beats(&m("S3 S4 S5"), &off));
     assert_eq!(daifugo::fewest_melds_count(hand, &off), Ok(3));
     assert_eq!(
         decompose(hand, Order::Normal, &off).unwrap().len(),

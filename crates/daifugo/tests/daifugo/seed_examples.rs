@@ -2,7 +2,7 @@
 //! decompositions and two follower lists.
 
 use cards_core::Order;
-use daifugo::{Meld, Rules, State, decompose, follow_into};
+use daifugo::{Meld, Rules, Table, decompose, follow_into};
 
 fn text(melds: &[Meld]) -> Vec<String> {
     melds.iter().map(ToString::to_string).collect()
@@ -39,7 +39,7 @@ fn follower_example_1() {
     // 場が♠3 ♠4 ♠5で 手札が♠6 ♠7 ♠8 ♠9 ♦9 ♦10 ♦Jの場合
     // 合法役は[♠6 ♠7 ♠8] [♠7 ♠8 ♠9] [♦9 ♦10 ♦J]となります。
     for rules in [Rules::TUTORIAL, Rules::UECDA] {
-        let state = State::with_table(Meld::parse("♠3 ♠4 ♠5", &rules).unwrap());
+        let state = Table::with_table(Meld::parse("♠3 ♠4 ♠5", &rules).unwrap());
         let hand = rules.parse_hand("♠6 ♠7 ♠8 ♠9 ♦9 ♦10 ♦J").unwrap();
         let mut out = Vec::new();
         follow_into(hand, &state, &rules, &mut out).unwrap();
@@ -51,7 +51,7 @@ fn follower_example_1() {
 fn follower_example_2() {
     // 場が♠3 ♦3で 手札が♠4 ♦4 ♣4 ♠5 ♠6の場合 合法役は[♠4 ♦4] [♠4 ♣4] [♦4 ♣4]となります。
     for rules in [Rules::TUTORIAL, Rules::UECDA] {
-        let state = State::with_table(Meld::parse("♠3 ♦3", &rules).unwrap());
+        let state = Table::with_table(Meld::parse("♠3 ♦3", &rules).unwrap());
         let hand = rules.parse_hand("♠4 ♦4 ♣4 ♠5 ♠6").unwrap();
         let mut out = Vec::new();
         follow_into(hand, &state, &rules, &mut out).unwrap();

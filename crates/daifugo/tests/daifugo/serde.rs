@@ -3,7 +3,7 @@
 
 #![cfg(feature = "serde")]
 
-use daifugo::{Game, Meld, Policy, Random, Record, Rules, StandIn, State, TutorialPlayer};
+use daifugo::{Game, Meld, Policy, Random, Record, Rules, StandIn, Table, TutorialPlayer};
 use serde_json::{Value, json};
 
 #[test]
@@ -40,13 +40,13 @@ fn melds_rules_and_states_as_the_command_line_writes_them() {
         "{e}"
     );
     // a state: the `follow` keys
-    let s = State::with_table(m).with_lock(true);
+    let s = Table::with_table(m).with_lock(true);
     let v = serde_json::to_value(s).unwrap();
     assert_eq!(
         v,
         json!({"table": "S3 S4 JK=S5", "revolution": false, "lock": true, "eleven_back": false})
     );
-    assert_eq!(serde_json::from_value::<State>(v).unwrap(), s);
+    assert_eq!(serde_json::from_value::<Table>(v).unwrap(), s);
 }
 
 fn finished_game(seed: u64) -> Game {

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use cards_core::Order;
-use daifugo::{Meld, Rules, State, decompose, fewest_melds, follow_into, lead_into};
+use daifugo::{Meld, Rules, Table, decompose, fewest_melds, follow_into, lead_into};
 
 fn line(melds: &[Meld]) -> String {
     melds
@@ -18,7 +18,7 @@ fn line(melds: &[Meld]) -> String {
 
 fn report(rules: &Rules, hand: &str, table: Option<&str>, flags: [bool; 3]) -> String {
     let h = rules.parse_hand(hand).unwrap();
-    let state = State::new(table.map(|t| Meld::parse(t, rules).unwrap()))
+    let state = Table::new(table.map(|t| Meld::parse(t, rules).unwrap()))
         .with_revolution(flags[0])
         .with_lock(flags[1])
         .with_eleven_back(flags[2]);

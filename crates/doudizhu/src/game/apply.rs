@@ -9,7 +9,7 @@ use crate::moves::{Kind, Move};
 /// What an applied action did.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 #[non_exhaustive]
-pub struct Effects {
+pub struct Applied {
     /// The auction ended with this landlord (who took the kitty and leads).
     pub landlord: Option<u8>,
     /// The play was a bomb or the rocket.
@@ -19,6 +19,14 @@ pub struct Effects {
     /// The game ended.
     pub over: bool,
 }
+
+/// The old name of [`Applied`], kept for this release: `Effects` names Daifugo's meld effects
+/// across the crates, and what `apply` returns is `Applied` in every game.
+#[deprecated(
+    since = "0.3.0",
+    note = "renamed `Applied`: `Effects` names Daifugo's meld effects across the crates"
+)]
+pub type Effects = Applied;
 
 impl State {
     /// Appends every legal action to `out` and returns how many: during the auction pass and
@@ -123,7 +131,7 @@ impl State {
 
     /// Applies an action, or refuses it with a typed error and leaves the state unchanged.
     #[inline]
-    pub fn apply(&mut self, action: Action) -> Result<Effects, GameError> {
+    pub fn apply(&mut self, action: Action) -> Result<Applied, GameError> {
         self.check(action)?;
         Ok(self.apply_unchecked(action))
     }
@@ -132,8 +140,8 @@ impl State {
     /// [`legal_actions_into`](Self::legal_actions_into)'s), skipping the check. An illegal
     /// action leaves a state no game reaches, but never panics.
     #[inline]
-    pub fn apply_unchecked(&mut self, action: Action) -> Effects {
-        let mut fx = Effects::default();
+    pub fn apply_unchecked(&mut self, action: Action) -> Applied {
+        let mut fx = Applied::default();
         let seat = self.turn;
         match self.phase {
             Phase::Over => {}

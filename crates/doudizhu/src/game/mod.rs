@@ -12,6 +12,8 @@ mod rules;
 mod score;
 
 pub use action::{Action, ActionParseError};
+pub use apply::Applied;
+#[allow(deprecated)]
 pub use apply::Effects;
 pub use error::GameError;
 pub use rules::{AllPass, Auction, Base, Dealer, FirstBidder, GameRules, Payoff};
@@ -376,7 +378,7 @@ impl Game {
     }
 
     /// Applies an action (checked; the game is unchanged on error) and records it.
-    pub fn apply(&mut self, action: Action) -> Result<Effects, GameError> {
+    pub fn apply(&mut self, action: Action) -> Result<Applied, GameError> {
         let fx = self.state.apply(action)?;
         self.history.push(action);
         Ok(fx)

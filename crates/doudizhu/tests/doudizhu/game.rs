@@ -773,3 +773,13 @@ fn call_rob_record_json() {
         Action::Call
     );
 }
+
+#[test]
+#[allow(deprecated)]
+fn the_old_name_effects_still_names_applied() {
+    // A deprecated alias for this release (see the CHANGELOG): the same type, a new name.
+    let mut g = Game::new(GameRules::STANDARD, 7).unwrap();
+    let fx: doudizhu::Effects = g.apply(Action::Pass).unwrap();
+    assert_eq!(fx, doudizhu::Applied::default()); // a pass in the auction: nothing happened
+    assert_eq!(g.history(), [Action::Pass]);
+}
