@@ -5,7 +5,7 @@
 //! A position is the three hands, which seat is the landlord, the play to beat and who played
 //! it (or none: the player to move leads), and who is to move ([`Position`]). The game ends the
 //! moment a hand is empty; a trick ends when the two players after the last play pass, and that
-//! player leads (as in [`State`](crate::State)).
+//! player leads (as in [`State`]).
 //!
 //! The value of a position ([`Solver::score`]) is the landlord's result in units of the stake at
 //! the position: `+1` or `-1` for a win or a loss, doubled for every bomb and rocket played from
@@ -589,9 +589,10 @@ pub const DEFAULT_TABLE_BITS: u32 = 18;
 /// let mut solver = Solver::new(Rules::STANDARD);
 /// let s = solver.solve(&p)?;
 /// assert_eq!(s.winner, Side::Landlord);
-/// // Lead 33 or 44 (no peasant holds a pair), then the other pair, then the 2 nobody beats.
+/// // Lead the 2 (nobody beats it) or a pair (no peasant holds one); a single 3 or 4 lets
+/// // seat 1 go out with its 5.
 /// let wins: Vec<String> = s.winning.iter().map(Action::to_string).collect();
-/// assert_eq!(wins, ["33", "44"]);
+/// assert_eq!(wins, ["2", "33", "44"]);
 /// assert_eq!(solver.score(&p)?, 1); // no bomb: one stake
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
