@@ -3,7 +3,8 @@
 //! `-v` each position's size, nodes, time and value. For a load-independent figure run it under
 //! `valgrind --tool=callgrind` and divide the instructions by the positions.
 //!
-//! `cargo run --release -p benches --example solve_endgames -- [COUNT] [winner|score] [-v]`
+//! `cargo run --release -p benches --example solve_endgames -- [COUNT] [winner|score] [-v]
+//! [cards=N]` (`cards=N`: only the endgames of at most N cards; default 12, 16 and 20)
 
 use std::time::Instant;
 
@@ -16,12 +17,18 @@ fn main() {
     let count: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(200);
     let score = args.iter().any(|a| a == "score");
     let verbose = args.iter().any(|a| a == "-v");
+    let only: Option<u32> = args
+        .iter()
+        .find_map(|a| a.strip_prefix("cards=").and_then(|n| n.parse().ok()));
     let mut solver = Solver::new(RULES);
     println!(
         "{} of {count} endgames a size (seed 2026)",
         if score { "score" } else { "winner" }
     );
-    for cards in [12, 16, 20] {
+    for cards in [12, 16, 20]
+        .into_iter()
+        .filter(|&c| only.is_none_or(|o| o == c))
+    {
         let set = endgames(2026, count, cards);
         let mut times = Vec::with_capacity(set.len());
         let mut nodes = 0;

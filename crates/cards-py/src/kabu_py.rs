@@ -249,16 +249,19 @@ impl<'py> PyPolicy<'py> {
             return Ok(PyPolicy::Callable(obj.clone()));
         }
         Err(pyo3::exceptions::PyTypeError::new_err(
-            "a policy is a name (house, odds, always, never) or a callable taking the observation dict",
+            "a policy is a name (house, odds, always, never, optimal) or a callable taking the observation dict",
         ))
     }
 
     fn draws(&mut self, py: Python<'py>, round: &Round, seat: Seat) -> PyResult<bool> {
         match self {
-            // the built-ins see their own cards only, as `Round::play` gives them
+            // the seat's observation, as `Round::play` gives it: `optimal` reads the face-up
+            // cards, the other built-ins only their own cards
             PyPolicy::Builtin(p) => {
-                let hand = round.hand(seat).ok_or_else(|| not_drawing(round, seat))?;
-                Ok(p.draws(&Observation::own_cards(seat, hand, round.rules())))
+                let obs = round
+                    .observation(seat)
+                    .ok_or_else(|| not_drawing(round, seat))?;
+                Ok(p.draws(&obs))
             }
             PyPolicy::Callable(f) => {
                 let obs = round

@@ -273,7 +273,10 @@ impl Session {
         let hand = r
             .hand(seat)
             .ok_or_else(|| ApiError::conflict("no hand to decide on"))?;
-        let obs = Observation::own_cards(seat, hand, self.rules);
+        // the seat's whole view: `optimal` reads the face-up cards, the others their own
+        let obs = r
+            .observation(seat)
+            .unwrap_or_else(|| Observation::own_cards(seat, hand, self.rules));
         let draw = match allowed(r, seat) {
             Some("draw") => true,
             Some("stand") => false,

@@ -5,7 +5,7 @@
 //! A position is the three hands, which seat is the landlord, the play to beat and who played
 //! it (or none: the player to move leads), and who is to move ([`Position`]). The game ends the
 //! moment a hand is empty; a trick ends when the two players after the last play pass, and that
-//! player leads (as in [`State`](crate::State)).
+//! player leads (as in [`State`]).
 //!
 //! The value of a position ([`Solver::score`]) is the landlord's result in units of the stake at
 //! the position: `+1` or `-1` for a win or a loss, doubled for every bomb and rocket played from
@@ -574,7 +574,7 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-/// The default transposition table: 2^18 entries (about 14 MB).
+/// The default transposition table: 2^18 entries (72 bytes each: about 19 MB).
 pub const DEFAULT_TABLE_BITS: u32 = 18;
 
 /// The endgame solver: the rules, a fixed-size transposition table (kept between positions:
@@ -589,9 +589,10 @@ pub const DEFAULT_TABLE_BITS: u32 = 18;
 /// let mut solver = Solver::new(Rules::STANDARD);
 /// let s = solver.solve(&p)?;
 /// assert_eq!(s.winner, Side::Landlord);
-/// // Lead 33 or 44 (no peasant holds a pair), then the other pair, then the 2 nobody beats.
+/// // Lead the 2 (nobody beats it) or a pair (no peasant holds one); a single 3 or 4 lets
+/// // seat 1 go out with its 5.
 /// let wins: Vec<String> = s.winning.iter().map(Action::to_string).collect();
-/// assert_eq!(wins, ["33", "44"]);
+/// assert_eq!(wins, ["2", "33", "44"]);
 /// assert_eq!(solver.score(&p)?, 1); // no bomb: one stake
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -639,7 +640,7 @@ impl Solver {
     }
 
     /// A solver whose transposition table has `2^bits` entries (`bits` clamped to 4..=26; an
-    /// entry is 56 bytes), so its memory is fixed whatever it solves.
+    /// entry is 72 bytes), so its memory is fixed whatever it solves.
     ///
     /// ```
     /// use doudizhu::solve::Solver;
@@ -1051,4 +1052,12 @@ impl Solver {
 #[inline]
 const fn ceil_half(x: i32) -> i32 {
     x.div_euclid(2) + x.rem_euclid(2)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_table_entry_is_72_bytes() {
+        assert_eq!(std::mem::size_of::<super::Entry>(), 72);
+    }
 }

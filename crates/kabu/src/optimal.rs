@@ -486,10 +486,23 @@ pub fn edge_of_rules(
 ) -> Result<HouseEdge, RoundError> {
     let t = tables(deck, rules)?;
     let ctx = &t.ctx;
-    let fdec = |pf: usize, u: usize| field(t.pair_hand(pf), ctx.cards[u]);
-    let ddec = |pd: usize, v: usize, x: Option<usize>| {
-        dealer(t.pair_hand(pd), ctx.cards[v], x.map(|x| ctx.cards[x]))
-    };
+    let n = ctx.n;
+    // Each rule asked once per information set, then looked up.
+    let mut f_table = vec![false; ctx.pairs() * n];
+    let mut d_table = vec![false; ctx.pairs() * n * (n + 1)];
+    for p in 0..ctx.pairs() {
+        let h = t.pair_hand(p);
+        for v in (0..n).filter(|&v| !h.cards().contains(ctx.cards[v])) {
+            f_table[p * n + v] = field(h, ctx.cards[v]);
+            for x in (0..=n).filter(|&x| x == n || (x != v && !h.cards().contains(ctx.cards[x]))) {
+                let third = (x < n).then(|| ctx.cards[x]);
+                d_table[(p * n + v) * (n + 1) + x] = dealer(h, ctx.cards[v], third);
+            }
+        }
+    }
+    let fdec = |pf: usize, u: usize| f_table[pf * n + u];
+    let ddec =
+        |pd: usize, v: usize, x: Option<usize>| d_table[(pd * n + v) * (n + 1) + x.unwrap_or(n)];
     let (num, den) = evaluate(ctx, &fdec, &ddec);
     HouseEdge::new(num, den).ok_or(RoundError::BadDeal(KabuError::TooFew { count: ctx.n }))
 }
