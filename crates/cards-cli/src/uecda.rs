@@ -55,8 +55,8 @@ pub struct ClientArgs {
     /// Name sent to the server (the official server keeps 9 characters).
     #[arg(long, default_value = "cards")]
     name: String,
-    /// The computer player (one of the `daifugo` crate's built-in players).
-    #[arg(long, default_value = "seed", value_parser = clap::builder::PossibleValuesParser::new(daifugo::POLICY_NAMES))]
+    /// The computer player (one of the `daifugo` crate's built-in players, by name).
+    #[arg(long, default_value = "seed")]
     policy: String,
     /// Seed of the random player (drawn and printed when absent).
     #[arg(long)]
@@ -189,7 +189,11 @@ pub fn client(a: ClientArgs) -> Result<(), CliError> {
     };
     let rules = Rules::UECDA;
     let mut player = daifugo::policy_by_name(&a.policy, seed).ok_or_else(|| {
-        CliError::usage(format!("unknown player \"{}\"", common::short(&a.policy)))
+        CliError::usage(format!(
+            "unknown player \"{}\" (expected one of: {})",
+            common::short(&a.policy),
+            daifugo::POLICY_NAMES.join(", ")
+        ))
     })?;
     let r = uecda::run_client(&opts, &rules, player.as_mut())
         .map_err(|e| CliError::Io(e.to_string()))?;

@@ -1,7 +1,7 @@
 //! The integration tests of `cards-cli`, one test binary (one link, one process): each module was
 //! a `tests/*.rs` file (a binary) of its own. A new test file goes here as a module too.
-//! (`tests/uecda.rs` and `tests/web.rs` stay binaries of their own: they leave with the UECda
-//! and web code for crates of their own.)
+//! The servers' own tests are in their crates (`uecda`, `cards-web`); `uecda` and `web_replay`
+//! here test the command line over them.
 
 mod batch;
 mod cli;
@@ -9,3 +9,6 @@ mod daifugo;
 mod doudizhu;
 mod kabu;
 mod kabu_round;
+mod uecda;
+#[cfg(feature = "web")]
+mod web_replay;
