@@ -190,7 +190,11 @@ pub fn client(a: ClientArgs) -> Result<(), CliError> {
     };
     let rules = Rules::UECDA;
     let mut player = daifugo::policy_by_name(&a.policy, seed).ok_or_else(|| {
-        CliError::usage(format!("unknown player \"{}\"", common::short(&a.policy)))
+        CliError::usage(format!(
+            "unknown player \"{}\" (expected one of: {})",
+            common::short(&a.policy),
+            daifugo::POLICY_NAMES.join(", ")
+        ))
     })?;
     let r = uecda::run_client(&opts, &rules, player.as_mut())
         .map_err(|e| CliError::Io(e.to_string()))?;

@@ -8,7 +8,15 @@ use std::path::{Path, PathBuf};
 const GAMES: [&str; 3] = ["kabu", "doudizhu", "daifugo"];
 
 /// The crates published to crates.io (directory names under `crates/`).
-const PUBLISHED: [&str; 5] = ["cards-core", "kabu", "doudizhu", "daifugo", "cards-cli"];
+const PUBLISHED: [&str; 7] = [
+    "cards-core",
+    "kabu",
+    "doudizhu",
+    "daifugo",
+    "uecda",
+    "cards-web",
+    "cards-cli",
+];
 
 /// The names a dependency on the game in `crates/{game}` may carry (the Kabu package is
 /// published as `cards-kabu`, its library is `kabu`).
@@ -71,6 +79,8 @@ fn every_member_inherits_the_workspace_lints() {
         "crates/kabu",
         "crates/doudizhu",
         "crates/daifugo",
+        "crates/uecda",
+        "crates/cards-web",
         "crates/cards-cli",
         "xtask",
         "benches",

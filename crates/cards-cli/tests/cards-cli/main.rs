@@ -1,5 +1,7 @@
 //! The integration tests of `cards-cli`, one test binary (one link, one process): each module was
 //! a `tests/*.rs` file (a binary) of its own. A new test file goes here as a module too.
+//! The servers' own tests are in their crates (`uecda`, `cards-web`); `uecda` and `web_replay`
+//! here test the command line over them.
 
 mod batch;
 mod cli;
@@ -8,4 +10,5 @@ mod doudizhu;
 mod kabu;
 mod kabu_round;
 mod uecda;
+#[cfg(feature = "web")]
 mod web_replay;

@@ -1,8 +1,6 @@
 //! The records the command line writes replay on the web page's API (`cards_web::Api`, called
 //! in-process).
 
-#![cfg(feature = "web")]
-
 use cards_web::{Api, Config, Request};
 use serde_json::Value;
 
