@@ -7,5 +7,6 @@ mod daifugo;
 mod doudizhu;
 mod kabu;
 mod kabu_round;
+mod play;
 mod uecda;
 mod web_replay;
