@@ -196,7 +196,7 @@ fn odd_inputs_answer_or_fail_on_one_line_never_panic() {
     assert_eq!(code, Some(0));
     assert_eq!(
         out,
-        "0 plays from (no card) beat 3 solo 1 3 (standard rules); pass is always possible\n"
+        "0 plays from (no card) beat 3 solo length 1 main 3 (standard rules); pass is always possible\n"
     );
     // a joker never joins a chain
     let (code, out, _) = cards(&["doudizhu", "classify", "--json", "3456789TJQKB"], "");
