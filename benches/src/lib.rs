@@ -2,4 +2,5 @@
 
 pub mod batch_input;
 pub mod daifugo_real;
+pub mod endgames;
 pub mod interface;

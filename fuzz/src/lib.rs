@@ -802,9 +802,9 @@ const WEB_ROUTES: [&str; 12] = [
 /// Every answer is JSON with a status below 500 (a page file: 200), every refusal carries
 /// `{"error": "..."}`, a view names its game, and the games in memory stay within the bound.
 pub fn web_api(data: &[u8]) {
-    use cards_web::{Api, Config};
+    use cards_web::{Api, Config, Request};
     use serde_json::{Value, json};
-    let mut api = Api::new(Config {
+    let api = Api::new(Config {
         max_games: 3,
         ..Config::default()
     });
@@ -838,7 +838,8 @@ pub fn web_api(data: &[u8]) {
                 )
             }
             0xFD => {
-                let record = api.handle("GET", &format!("/api/games/{id}/record"), b"");
+                let path = format!("/api/games/{id}/record");
+                let record = api.handle(&Request::local("GET", &path, b""));
                 ("POST", "/api/replay".to_string(), record.body)
             }
             _ => {
@@ -852,7 +853,7 @@ pub fn web_api(data: &[u8]) {
                 (method, path, rest.to_vec())
             }
         };
-        let reply = api.handle(method, &path, &body);
+        let reply = api.handle(&Request::local(method, &path, &body));
         assert!(
             (200..500).contains(&reply.status),
             "{method} {path}: {}",

@@ -127,20 +127,21 @@ const README_END: &str = "<!-- end of house-edge table -->\n";
 pub fn generate_edges(check: bool) -> Result<Vec<Generated>, String> {
     let mut text = header_line("#");
     text.push_str(
-        "# Kabu exact house edge (crates/kabu, kabu::house_edge): the player's expected net per unit\n\
+        "# Kabu exact house edge (crates/kabu, kabu::exact_edge): the player's expected net per unit\n\
          # staked on one field, the field drawing by one built-in policy and the dealer by another,\n\
          # by exhaustive enumeration of the 40-card deck.\n\
          # columns: rules | field policy | dealer policy | exact (reduced fraction) | decimal\n",
     );
     let mut readme = String::from(README_BEGIN);
-    readme.push_str("\n| rules | field policy | dealer: house | odds | always | never |\n");
-    readme.push_str("| --- | --- | --- | --- | --- | --- |\n");
+    readme
+        .push_str("\n| rules | field policy | dealer: house | odds | always | never | optimal |\n");
+    readme.push_str("| --- | --- | --- | --- | --- | --- | --- |\n");
     let mut count = 0;
     for rules in edge_rule_sets() {
-        for mut field in BuiltinPolicy::ALL {
+        for field in BuiltinPolicy::ALL {
             let mut row = format!("| `{rules}` | {field} |");
-            for mut dealer in BuiltinPolicy::ALL {
-                let e = kabu::house_edge(rules, &mut field, &mut dealer)
+            for dealer in BuiltinPolicy::ALL {
+                let e = kabu::exact_edge(rules, field, dealer)
                     .map_err(|e| format!("{rules} {field} {dealer}: {e}"))?;
                 let _ = writeln!(
                     text,

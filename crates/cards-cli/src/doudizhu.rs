@@ -1,4 +1,4 @@
-//! `cards doudizhu classify | lead | follow | plays | deal | play | replay`.
+//! `cards doudizhu classify | lead | follow | plays | deal | play | replay | solve`.
 //!
 //! Plays and hands are rank strings (`33344456`; `T` or `10`, `B` and `R` the jokers) or suited
 //! cards (`S3 H3 D3 BJ`). `--rules` picks a preset: `standard` (default), `openspiel`,
@@ -79,6 +79,12 @@ pub enum Command {
         after_help = "Examples:\n  cards doudizhu play --seed 7 --json | jq -c .record | cards doudizhu replay --legal --json\n  cards doudizhu replay game.json\n  cards doudizhu replay --batch < records.jsonl"
     )]
     Replay(games::ReplayArgs),
+    /// The exact result of an endgame with all three hands known: who wins with best play, the
+    /// score, and the winning moves of the player to move (or "lost").
+    #[command(
+        after_help = "Examples:\n  cards doudizhu solve --hand 66663 --hand 9 --hand KK4 --table 4 --table-seat 2\n  cards doudizhu solve --hand 33344456 --hand BR --hand 7 --json\n  cards doudizhu solve --rules douzero --landlord 1 --hand 3579 --hand 468TQ --hand JKA2 --to-move 2"
+    )]
+    Solve(solve::SolveArgs),
 }
 
 /// Arguments of `cards doudizhu classify`.
@@ -143,6 +149,7 @@ pub struct PlaysArgs {
 }
 
 mod games;
+mod solve;
 
 pub use games::replay_answer;
 
@@ -152,6 +159,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         Command::Deal(a) => games::run_deal(&a),
         Command::Play(a) => games::run_play(a),
         Command::Replay(a) => games::run_replay(&a),
+        Command::Solve(a) => solve::run_solve(&a),
         Command::Classify(a) => {
             if a.io.batch {
                 return batch_stdio(classify_answer(a.rules));

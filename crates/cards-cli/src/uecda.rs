@@ -55,8 +55,9 @@ pub struct ClientArgs {
     /// Name sent to the server (the official server keeps 9 characters).
     #[arg(long, default_value = "cards")]
     name: String,
-    /// The computer player (one of the `daifugo` crate's built-in players).
-    #[arg(long, default_value = "seed", value_parser = clap::builder::PossibleValuesParser::new(daifugo::POLICY_NAMES))]
+    /// The computer player (one of the `daifugo` crate's built-in players; `seed` is the
+    /// deprecated old name of `tutorial`).
+    #[arg(long, default_value = "tutorial", value_parser = policy_names())]
     policy: String,
     /// Seed of the random player (drawn and printed when absent).
     #[arg(long)]
@@ -235,4 +236,12 @@ pub fn client(a: ClientArgs) -> Result<(), CliError> {
         }
         write_out(&text)
     }
+}
+
+/// The `daifugo` crate's built-in player names for clap, `seed` an alias of `tutorial`.
+fn policy_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(daifugo::POLICY_NAMES.iter().map(|&n| {
+        let v = clap::builder::PossibleValue::new(n);
+        if n == "tutorial" { v.alias("seed") } else { v }
+    }))
 }

@@ -1,9 +1,12 @@
-//! The JSON API as a plain function: [`Api::handle`] takes a method, a path and a body and
-//! returns a [`Reply`]. No socket is involved, so tests and fuzz targets call it directly; the
-//! HTTP server ([`super::server`]) only moves bytes in and out.
+//! The JSON API as a plain function: [`Api::handle`] takes a [`Request`] (method, path, the
+//! `Host` and `Origin` headers, body) and returns a [`Reply`]. No socket is involved, so tests
+//! and fuzz targets call it directly; the HTTP server ([`super::server`]) only moves bytes in
+//! and out, and runs the requests [`Api::work`] calls heavy on worker threads.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
@@ -18,7 +21,10 @@ pub const IDLE_LIMIT: Duration = Duration::from_secs(3600);
 pub const BODY_LIMIT: usize = 1 << 20;
 
 /// The default time a client has to send a request's headers.
-pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The default time a client has to send a request's body, once the headers are in.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The default time after which a connection is closed, whatever it is doing.
 pub const CONNECTION_TIMEOUT: Duration = Duration::from_secs(30);
@@ -29,9 +35,9 @@ pub const GAMES: [&str; 3] = ["daifugo", "doudizhu", "kabu"];
 /// A response: status, content type and body.
 ///
 /// ```
-/// use cards_web::{Api, Config};
-/// let mut api = Api::new(Config::default());
-/// let r = api.handle("GET", "/api/nothing", b"");
+/// use cards_web::{Api, Config, Request};
+/// let api = Api::new(Config::default());
+/// let r = api.handle(&Request::local("GET", "/api/nothing", b""));
 /// assert_eq!(r.status, 404);
 /// assert_eq!(r.content_type, "application/json");
 /// ```
@@ -62,7 +68,60 @@ impl Reply {
     }
 }
 
-/// A refused request: the status (400, 404, 405, 409, 413, 503) and why.
+/// One request as [`Api::handle`] reads it.
+///
+/// ```
+/// use cards_web::{Api, Config, Request};
+/// let api = Api::new(Config::default());
+/// // another site's page posting to the local server is refused
+/// let r = api.handle(&Request {
+///     origin: Some("https://evil.example"),
+///     ..Request::local("POST", "/api/games", br#"{"game": "kabu"}"#)
+/// });
+/// assert_eq!(r.status, 403);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    /// The method (`HEAD` is answered as `GET`; the server leaves the body out).
+    pub method: &'a str,
+    /// The path (a query or fragment is ignored).
+    pub path: &'a str,
+    /// The `Host` header: a request without one, or naming another host than the server's
+    /// address or `localhost`, is refused (403), so a DNS-rebinding page cannot read answers.
+    pub host: Option<&'a str>,
+    /// The `Origin` header: a state-changing request (any method but `GET` and `HEAD`) from
+    /// another origin than the server's own is refused (403).
+    pub origin: Option<&'a str>,
+    /// The body.
+    pub body: &'a [u8],
+}
+
+impl<'a> Request<'a> {
+    /// A request as an in-process caller makes it: `Host: localhost`, no `Origin`.
+    #[must_use]
+    pub const fn local(method: &'a str, path: &'a str, body: &'a [u8]) -> Request<'a> {
+        Request {
+            method,
+            path,
+            host: Some("localhost"),
+            origin: None,
+            body,
+        }
+    }
+}
+
+/// Where the server answers a request (see [`Api::work`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// At once, on the thread that reads connections: a page file, `/api/info`, a refusal.
+    Inline,
+    /// On the pool for game requests (a view, the person's action, a record, a new game).
+    Light,
+    /// On the pool for heavy work: a replay, a computer move, the next game.
+    Heavy,
+}
+
+/// A refused request: the status (400, 403, 404, 405, 409, 413, 503) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     /// The HTTP status.
@@ -113,6 +172,11 @@ pub struct Config {
     pub assets: Option<PathBuf>,
     /// A client has this long to send a request's headers.
     pub header_timeout: Duration,
+    /// And then this long to send its body.
+    pub body_timeout: Duration,
+    /// The address the server listens on: requests must name it (or `localhost`) in `Host`.
+    /// [`crate::serve`] sets it; `None` accepts `localhost` and any loopback address.
+    pub bound: Option<SocketAddr>,
     /// A connection (one request: keep-alive is off) is closed after this long, whatever it
     /// is doing, so a client that stops reading or writing never holds the server.
     pub connection_timeout: Duration,
@@ -124,6 +188,8 @@ impl Default for Config {
             max_games: 64,
             assets: None,
             header_timeout: HEADER_TIMEOUT,
+            body_timeout: BODY_TIMEOUT,
+            bound: None,
             connection_timeout: CONNECTION_TIMEOUT,
         }
     }
@@ -243,27 +309,91 @@ impl Session {
 }
 
 struct Entry {
-    session: Session,
+    session: Arc<Mutex<Session>>,
     touched: Instant,
     /// A counter value: the entry with the smallest was used longest ago.
     used: u64,
 }
 
+/// The games in memory, with their order of use, so that dropping the idle ones and the least
+/// recently used costs the same however many games there are.
+#[derive(Default)]
+struct Games {
+    map: HashMap<String, Entry>,
+    /// `used` to id, the least recently used first.
+    order: BTreeMap<u64, String>,
+    uses: u64,
+}
+
+impl Games {
+    /// Drops the games idle for [`IDLE_LIMIT`] at `now` (the least recently used first, which
+    /// are the longest untouched: each use touches).
+    fn expire(&mut self, now: Instant) {
+        while let Some((&used, id)) = self.order.iter().next() {
+            let idle = self
+                .map
+                .get(id)
+                .is_none_or(|e| now.saturating_duration_since(e.touched) >= IDLE_LIMIT);
+            if !idle {
+                break;
+            }
+            let id = id.clone();
+            self.order.remove(&used);
+            self.map.remove(&id);
+        }
+    }
+
+    /// The game `id`, touched at `now`.
+    fn touch(&mut self, id: &str, now: Instant) -> Option<Arc<Mutex<Session>>> {
+        self.uses += 1;
+        let uses = self.uses;
+        let e = self.map.get_mut(id)?;
+        self.order.remove(&e.used);
+        e.touched = now;
+        e.used = uses;
+        self.order.insert(uses, id.to_string());
+        Some(e.session.clone())
+    }
+
+    fn insert(&mut self, id: String, session: Session, now: Instant, max: usize) {
+        while self.map.len() >= max {
+            let Some((&used, _)) = self.order.iter().next() else {
+                break;
+            };
+            if let Some(old) = self.order.remove(&used) {
+                self.map.remove(&old);
+            }
+        }
+        self.uses += 1;
+        self.order.insert(self.uses, id.clone());
+        self.map.insert(
+            id,
+            Entry {
+                session: Arc::new(Mutex::new(session)),
+                touched: now,
+                used: self.uses,
+            },
+        );
+    }
+}
+
 /// The in-memory games and the request handler.
 ///
 /// ```
-/// use cards_web::{Api, Config};
-/// let mut api = Api::new(Config::default());
-/// let r = api.handle("POST", "/api/games", br#"{"game": "daifugo", "seed": 7}"#);
+/// use cards_web::{Api, Config, Request};
+/// let api = Api::new(Config::default());
+/// let r = api.handle(&Request::local("POST", "/api/games", br#"{"game": "daifugo", "seed": 7}"#));
 /// assert_eq!(r.status, 201);
 /// let view: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
 /// assert_eq!(view["seat"], 0);
 /// assert_eq!(view["observation"]["counts"].as_array().unwrap().len(), 5);
 /// ```
+///
+/// Its methods take `&self`: the games sit behind a lock held only to find one, each game
+/// behind a lock of its own, so an `Arc<Api>` serves several threads at once.
 pub struct Api {
     config: Config,
-    games: HashMap<String, Entry>,
-    uses: u64,
+    games: Mutex<Games>,
 }
 
 /// `POST /api/games`'s body.
@@ -311,8 +441,7 @@ impl Api {
     pub fn new(config: Config) -> Api {
         Api {
             config,
-            games: HashMap::new(),
-            uses: 0,
+            games: Mutex::new(Games::default()),
         }
     }
 
@@ -322,32 +451,67 @@ impl Api {
         &self.config
     }
 
+    fn lock_games(&self) -> std::sync::MutexGuard<'_, Games> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// How many games are in memory.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.games.len()
+        self.lock_games().map.len()
     }
 
     /// Whether no game is in memory.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.games.is_empty()
+        self.len() == 0
+    }
+
+    /// How heavy a request is: where the server answers it.
+    ///
+    /// ```
+    /// use cards_web::{Api, Work};
+    /// assert_eq!(Api::work("GET", "/api/info"), Work::Inline);
+    /// assert_eq!(Api::work("GET", "/api/games/0a1b"), Work::Light);
+    /// assert_eq!(Api::work("POST", "/api/replay"), Work::Heavy);
+    /// ```
+    #[must_use]
+    pub fn work(method: &str, path: &str) -> Work {
+        let path = path.split(['?', '#']).next().unwrap_or("");
+        let Some(rest) = path.strip_prefix("/api/") else {
+            return Work::Inline;
+        };
+        let parts: Vec<&str> = rest.split('/').collect();
+        match (method, parts.as_slice()) {
+            ("POST", ["replay"] | ["games", _, "advance" | "next"]) => Work::Heavy,
+            (_, ["games", ..]) => Work::Light,
+            _ => Work::Inline,
+        }
     }
 
     /// Answers one request, the clock read now.
-    pub fn handle(&mut self, method: &str, path: &str, body: &[u8]) -> Reply {
-        self.handle_at(method, path, body, Instant::now())
+    pub fn handle(&self, req: &Request<'_>) -> Reply {
+        self.handle_at(req, Instant::now())
     }
 
     /// Answers one request at time `now` (games idle for [`IDLE_LIMIT`] before it are dropped
-    /// first). Never panics; every refusal is a 4xx with `{"error": ...}`.
-    pub fn handle_at(&mut self, method: &str, path: &str, body: &[u8], now: Instant) -> Reply {
-        self.games
-            .retain(|_, e| now.saturating_duration_since(e.touched) < IDLE_LIMIT);
-        if body.len() > BODY_LIMIT {
+    /// first, at a cost that does not grow with the number of games). Never panics; every
+    /// refusal is a 4xx with `{"error": ...}`.
+    pub fn handle_at(&self, req: &Request<'_>, now: Instant) -> Reply {
+        self.lock_games().expire(now);
+        if let Err(e) = self.check_headers(req) {
+            return Reply::error(e.status, &e.message);
+        }
+        if req.body.len() > BODY_LIMIT {
             return Reply::error(413, "the request body is over 1 MiB");
         }
-        let path = path.split(['?', '#']).next().unwrap_or("");
+        let method = if req.method == "HEAD" {
+            "GET"
+        } else {
+            req.method
+        };
+        let body = req.body;
+        let path = req.path.split(['?', '#']).next().unwrap_or("");
         if !path.starts_with("/api/") {
             return self.asset(method, path);
         }
@@ -379,8 +543,86 @@ impl Api {
         }
     }
 
+    /// Refuses a `Host` that is not the server's address or `localhost`, and a state-changing
+    /// request whose `Origin` is not the server's own.
+    fn check_headers(&self, req: &Request<'_>) -> Result<(), ApiError> {
+        let forbidden = |m: String| ApiError {
+            status: 403,
+            message: m,
+        };
+        let Some(host) = req.host else {
+            return Err(forbidden(
+                "a request must name the host (Host header)".into(),
+            ));
+        };
+        if !self.is_own_host(host) {
+            return Err(forbidden(format!(
+                "this server answers for {} only, not \"{}\"",
+                self.own_hosts(),
+                crate::util::short(host)
+            )));
+        }
+        let changes = !matches!(req.method, "GET" | "HEAD");
+        if let (true, Some(origin)) = (changes, req.origin) {
+            let own = origin
+                .strip_prefix("http://")
+                .is_some_and(|h| self.is_own_host(h));
+            if !own {
+                return Err(forbidden(format!(
+                    "requests from another page (Origin \"{}\") may not change games",
+                    crate::util::short(origin)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The hosts this server answers for, in words.
+    fn own_hosts(&self) -> String {
+        match self.config.bound {
+            Some(a) => format!("{a} and localhost:{}", a.port()),
+            None => "localhost and loopback addresses".into(),
+        }
+    }
+
+    /// Whether `host` (a `Host` header's value, `name[:port]`) names this server: `localhost`
+    /// or an address literal of the bound address (any address when it is unspecified), with
+    /// the bound port if one is given.
+    fn is_own_host(&self, host: &str) -> bool {
+        let host = host.trim();
+        let (name, port) = match host.rsplit_once(':') {
+            Some((n, p))
+                if !n.is_empty() && !p.contains(']') && (!n.contains(':') || n.ends_with(']')) =>
+            {
+                match p.parse::<u16>() {
+                    Ok(p) => (n, Some(p)),
+                    Err(_) => return false,
+                }
+            }
+            _ => (host, None),
+        };
+        let name = name.trim_start_matches('[').trim_end_matches(']');
+        let bound = self.config.bound;
+        if let (Some(p), Some(b)) = (port, bound)
+            && p != b.port()
+        {
+            return false;
+        }
+        if name.eq_ignore_ascii_case("localhost") {
+            return true;
+        }
+        let Ok(ip) = name.parse::<IpAddr>() else {
+            return false;
+        };
+        match bound {
+            Some(b) if b.ip().is_unspecified() => true,
+            Some(b) => ip == b.ip(),
+            None => ip.is_loopback(),
+        }
+    }
+
     fn route(
-        &mut self,
+        &self,
         method: &str,
         path: &str,
         body: &[u8],
@@ -412,8 +654,9 @@ impl Api {
             }
             ["games", id] => {
                 need("GET")?;
-                let e = self.entry(id, now)?;
-                Ok((200, e.session.view(id)))
+                let s = self.session(id, now)?;
+                let s = s.lock().unwrap_or_else(PoisonError::into_inner);
+                Ok((200, s.view(id)))
             }
             ["games", id, what] => {
                 let what = *what;
@@ -432,21 +675,22 @@ impl Api {
                 } else {
                     None
                 };
-                let e = self.entry(id, now)?;
+                let s = self.session(id, now)?;
+                let mut s = s.lock().unwrap_or_else(PoisonError::into_inner);
                 match (what, action) {
-                    ("record", _) => e.session.record().map(|v| (200, v)),
+                    ("record", _) => s.record().map(|v| (200, v)),
                     ("action", Some(a)) => {
-                        e.session.action(&a)?;
-                        Ok((200, e.session.view(id)))
+                        s.action(&a)?;
+                        Ok((200, s.view(id)))
                     }
                     ("advance", _) => {
-                        e.session.advance()?;
-                        Ok((200, e.session.view(id)))
+                        s.advance()?;
+                        Ok((200, s.view(id)))
                     }
-                    _ => match &mut e.session {
-                        Session::Daifugo(s) => {
-                            s.next_game()?;
-                            Ok((200, e.session.view(id)))
+                    _ => match &mut *s {
+                        Session::Daifugo(d) => {
+                            d.next_game()?;
+                            Ok((200, s.view(id)))
                         }
                         _ => Err(ApiError::bad("only a Daifugo match has a next game")),
                     },
@@ -459,23 +703,16 @@ impl Api {
         }
     }
 
-    fn entry(&mut self, id: &str, now: Instant) -> Result<&mut Entry, ApiError> {
-        self.uses += 1;
-        let uses = self.uses;
-        match self.games.get_mut(id) {
-            Some(e) => {
-                e.touched = now;
-                e.used = uses;
-                Ok(e)
-            }
-            None => Err(ApiError::not_found(format!(
+    fn session(&self, id: &str, now: Instant) -> Result<Arc<Mutex<Session>>, ApiError> {
+        self.lock_games().touch(id, now).ok_or_else(|| {
+            ApiError::not_found(format!(
                 "no game \"{}\" (games idle for an hour are dropped)",
                 crate::util::short(id)
-            ))),
-        }
+            ))
+        })
     }
 
-    fn create(&mut self, body: &[u8], now: Instant) -> Result<Value, ApiError> {
+    fn create(&self, body: &[u8], now: Instant) -> Result<Value, ApiError> {
         let b: CreateBody = parse_body(body)?;
         let new = NewGame {
             rules: b.rules,
@@ -483,7 +720,7 @@ impl Api {
             seed: b.seed.unwrap_or_else(crate::util::draw_seed),
         };
         let session = match b.game.trim().to_ascii_lowercase().as_str() {
-            "daifugo" => Session::Daifugo(daifugo::Session::new(&new)?),
+            "daifugo" => Session::Daifugo(daifugo::Session::new(&new, b.seed.is_none())?),
             "doudizhu" => Session::Doudizhu(doudizhu::Session::new(&new, b.seed.is_none())?),
             "kabu" => Session::Kabu(kabu::Session::new(&new)?),
             _ => {
@@ -500,33 +737,13 @@ impl Api {
                 message: "this server keeps no games (--max-games 0)".into(),
             });
         }
-        while self.games.len() >= self.config.max_games {
-            let oldest = self
-                .games
-                .iter()
-                .min_by_key(|(_, e)| e.used)
-                .map(|(k, _)| k.clone());
-            match oldest {
-                Some(k) => {
-                    self.games.remove(&k);
-                }
-                None => break,
-            }
-        }
+        let mut games = self.lock_games();
         let mut id = format!("{:016x}", crate::util::draw_seed());
-        while self.games.contains_key(&id) {
+        while games.map.contains_key(&id) {
             id = format!("{:016x}", crate::util::draw_seed());
         }
         let view = session.view(&id);
-        self.uses += 1;
-        self.games.insert(
-            id,
-            Entry {
-                session,
-                touched: now,
-                used: self.uses,
-            },
-        );
+        games.insert(id, session, now, self.config.max_games);
         Ok(view)
     }
 }
@@ -693,37 +910,75 @@ pub fn frame_observations<O: serde::Serialize>(observations: impl Iterator<Item 
 mod tests {
     use std::time::{Duration, Instant};
 
-    use super::{Api, Config, IDLE_LIMIT};
+    use super::{Api, Config, IDLE_LIMIT, Request};
 
     /// Found by the `web_api` fuzz target: a path that starts with a multi-byte character was
     /// cut inside it.
     #[test]
     fn a_path_not_starting_with_a_slash_is_a_404() {
-        let mut api = Api::new(Config::default());
+        let api = Api::new(Config::default());
         for path in ["é", "ééé.js", "", "app.js", "\u{1F0A1}/"] {
-            let r = api.handle("GET", path, b"");
+            let r = api.handle(&Request::local("GET", path, b""));
             assert_eq!(r.status, if path == "app.js" { 200 } else { 404 }, "{path}");
         }
     }
 
     #[test]
     fn a_game_untouched_for_an_hour_is_dropped() {
-        let mut api = Api::new(Config::default());
+        let api = Api::new(Config::default());
         let t0 = Instant::now();
-        let r = api.handle_at("POST", "/api/games", br#"{"game": "kabu", "seed": 1}"#, t0);
+        let at = |method, path: &str, now| api.handle_at(&Request::local(method, path, b""), now);
+        let r = api.handle_at(
+            &Request::local("POST", "/api/games", br#"{"game": "kabu", "seed": 1}"#),
+            t0,
+        );
         assert_eq!(r.status, 201);
         let v: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
         let path = format!("/api/games/{}", v["id"].as_str().unwrap());
         // a request just before the hour keeps it (and touches it again)
         let just = IDLE_LIMIT.saturating_sub(Duration::from_secs(1));
         let t1 = t0 + just;
-        assert_eq!(api.handle_at("GET", &path, b"", t1).status, 200);
-        assert_eq!(api.handle_at("GET", &path, b"", t1 + just).status, 200);
+        assert_eq!(at("GET", &path, t1).status, 200);
+        assert_eq!(at("GET", &path, t1 + just).status, 200);
         assert_eq!(api.len(), 1);
         // another request an hour after the last one finds it gone
         let late = t1 + just + IDLE_LIMIT;
-        assert_eq!(api.handle_at("GET", "/api/info", b"", late).status, 200);
+        assert_eq!(at("GET", "/api/info", late).status, 200);
         assert!(api.is_empty());
-        assert_eq!(api.handle_at("GET", &path, b"", late).status, 404);
+        assert_eq!(at("GET", &path, late).status, 404);
+    }
+
+    /// Finding 8: a request costs the same with 20,000 games in memory as with 10 (every request
+    /// scanned every game before).
+    #[test]
+    fn a_request_costs_the_same_however_many_games() {
+        let time = |games: usize| {
+            let api = Api::new(Config {
+                max_games: games,
+                ..Config::default()
+            });
+            for _ in 0..games {
+                let r = api.handle(&Request::local(
+                    "POST",
+                    "/api/games",
+                    br#"{"game": "kabu"}"#,
+                ));
+                assert_eq!(r.status, 201);
+            }
+            assert_eq!(api.len(), games);
+            let t = Instant::now();
+            for _ in 0..300 {
+                let r = api.handle(&Request::local("GET", "/api/nothing", b""));
+                assert_eq!(r.status, 404);
+            }
+            t.elapsed()
+        };
+        // the best of three, so a busy machine's pause does not decide it
+        let few = (0..3).map(|_| time(10)).min().unwrap();
+        let many = (0..3).map(|_| time(20_000)).min().unwrap();
+        assert!(
+            many < few * 5 + Duration::from_millis(5),
+            "300 requests: {few:?} with 10 games, {many:?} with 20,000"
+        );
     }
 }

@@ -12,7 +12,7 @@ use super::api::{
 /// The rules when a create request names none (the CLI's default).
 pub const DEFAULT_RULES: &str = "uecda";
 /// The computer players when a create request names none (the CLI's default).
-pub const DEFAULT_POLICY: &str = "seed";
+pub const DEFAULT_POLICY: &str = "tutorial";
 /// The person's player number.
 const PERSON: u8 = 0;
 
@@ -33,11 +33,22 @@ fn person_observation(g: &Game) -> Value {
 }
 
 /// A Daifugo match in play.
+///
+/// A match's seed deals every game of it, so it is never shown while a game is to come; what a
+/// finished game shows is a seed that deals nothing still hidden. With a seed the request chose,
+/// that seed (the person knows it: `cards daifugo play --seed S --games N` deals the same
+/// match); with a drawn one, each game is dealt from a seed drawn for it alone (with the
+/// match's seats and classes), which tells nothing of the next deal.
 #[derive(Clone, Debug)]
 pub struct Session {
     rules: Rules,
     policy: String,
+    /// The match's seed (seat shuffles, the computers' choices); never shown when drawn.
     seed: u64,
+    /// Whether the seed was drawn (not given in the request).
+    drawn: bool,
+    /// The seed shown once the game is over.
+    game_seed: u64,
     matched: Match,
     game: Game,
     number: u32,
@@ -61,9 +72,26 @@ fn action_cards(a: &Action) -> CardSet {
     }
 }
 
+/// The next game of `matched`: dealt by the match itself (seats, classes and the deal from its
+/// seed), or, for a drawn seed, from a seed drawn for this game with the match's seats and
+/// classes. The game and the seed shown once it is over.
+fn deal_next(matched: &mut Match, seed: u64, drawn: bool) -> (Game, u64) {
+    let game = matched.next_game();
+    if !drawn {
+        return (game, seed);
+    }
+    let own = crate::util::draw_seed();
+    let deal = game.deal();
+    (
+        Game::deal_from(*game.rules(), own, deal.seats, deal.classes),
+        own,
+    )
+}
+
 impl Session {
-    /// A new match; its first game is dealt.
-    pub fn new(new: &NewGame) -> Result<Session, ApiError> {
+    /// A new match; its first game is dealt. `drawn`: the seed was drawn, not chosen by the
+    /// request (then no seed shown deals another game).
+    pub fn new(new: &NewGame, drawn: bool) -> Result<Session, ApiError> {
         let rules: Rules = read_rules(new.rules.as_ref(), DEFAULT_RULES)?;
         let policy = new
             .policy
@@ -79,11 +107,13 @@ impl Session {
             )));
         }
         let mut matched = Match::new(rules, new.seed);
-        let game = matched.next_game();
+        let (game, game_seed) = deal_next(&mut matched, new.seed, drawn);
         Ok(Session {
             rules,
             policy,
             seed: new.seed,
+            drawn,
+            game_seed,
             matched,
             game,
             number: 1,
@@ -122,7 +152,7 @@ impl Session {
         View {
             id,
             game: "daifugo",
-            seed: g.is_over().then_some(self.seed),
+            seed: g.is_over().then_some(self.game_seed),
             rules: to_json(&self.rules),
             policy: &self.policy,
             seat: json!(PERSON),
@@ -226,7 +256,7 @@ impl Session {
         if !self.matched.finish(&self.game) {
             return Err(ApiError::conflict("the game is not over"));
         }
-        self.game = self.matched.next_game();
+        (self.game, self.game_seed) = deal_next(&mut self.matched, self.seed, self.drawn);
         self.number = self.number.saturating_add(1);
         self.last = None;
         Ok(())

@@ -10,25 +10,35 @@
 //! set a header-read timeout directly; the API is eight routes, so the routing is a plain
 //! function ([`Api::handle`]) that tests and fuzz targets call without a socket.
 //!
-//! Bounds: request bodies over 1 MiB are refused (413); at most `--max-games` games stay in
-//! memory (creating one more drops the least recently used) and a game untouched for an hour
-//! is dropped; a client has 10 seconds to send its headers and every connection (one request,
-//! no keep-alive) is closed after 30 seconds; at most 128 connections are served at once. The
-//! server binds 127.0.0.1 unless `--bind` says otherwise.
+//! Bounds: request bodies over 1 MiB are refused (413); at most [`Config::max_games`] games
+//! stay in memory (creating one more drops the least recently used) and a game untouched for an
+//! hour is dropped, at a cost per request that does not grow with the number of games; a client
+//! has 5 seconds to send its headers and 5 more for its body, and every connection (one
+//! request, no keep-alive) is closed after 30 seconds. Slow clients cannot lock the others out
+//! (at most [`MAX_WAITING`] connections wait for their request, [`MAX_WAITING_PER_PEER`] from
+//! one address, the oldest closed past either), and replays and computer moves run on a
+//! bounded pool of worker threads, never on the thread that reads connections.
+//!
+//! A request must name the server in `Host` (its address or `localhost`: a DNS-rebinding page
+//! gets 403), and a request that changes a game must not come from another page's `Origin`.
+//! `HEAD` is answered as `GET`, without the body.
 //!
 //! What the browser receives during play is what the person may see: the person's seat's
 //! `Observation` (Kabu: the table with the second cards not yet public as `null`), the legal
 //! actions, the last action (another Daifugo player's give as just `"give"`). The seed, which
-//! would deal every hand again, is `null` in a view until the game is over (a Daifugo match's
-//! seed also deals its later games: it is shown once a game ends, for the record's name).
+//! would deal every hand again, is `null` in a view until the game is over; a finished Daifugo
+//! game shows a seed that deals nothing still hidden (see [`daifugo::Session`]). Under the
+//! `douzero` Dou Dizhu preset a drawn seed is cut to 32 bits (`DouZero`'s generator takes a
+//! 32-bit seed, so such games come from 2^32 deals); a seed given in the request is used whole.
 //!
 //! The page's files (`crates/cards-web/web/`) are built into the binary; [`Config::assets`]
 //! serves them from a directory instead, re-read on every request, for developing the page.
 //!
 //! ```
 //! use cards_web::{Api, Config};
-//! let mut api = Api::new(Config::default());
-//! let r = api.handle("GET", "/api/info", b"");
+//! use cards_web::Request;
+//! let api = Api::new(Config::default());
+//! let r = api.handle(&Request::local("GET", "/api/info", b""));
 //! assert_eq!(r.status, 200);
 //! let info: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
 //! assert_eq!(info["games"]["kabu"]["presets"][0], "default");
@@ -45,11 +55,11 @@ mod util;
 use std::net::{SocketAddr, TcpListener};
 
 pub use api::{
-    ActionBody, Api, ApiError, BODY_LIMIT, CONNECTION_TIMEOUT, Config, GAMES, HEADER_TIMEOUT,
-    IDLE_LIMIT, Last, Legal, NewGame, Reply, Session, View,
+    ActionBody, Api, ApiError, BODY_LIMIT, BODY_TIMEOUT, CONNECTION_TIMEOUT, Config, GAMES,
+    HEADER_TIMEOUT, IDLE_LIMIT, Last, Legal, NewGame, Reply, Request, Session, View, Work,
 };
 pub use assets::content_type;
-pub use server::MAX_CONNECTIONS;
+pub use server::{BACKLOG, MAX_CONNECTIONS, MAX_WAITING, MAX_WAITING_PER_PEER, QUEUE, WORKERS};
 
 /// Serves the page and the API on `listener` until the process ends; `started` is called
 /// with the bound address once the server is ready. Blocks the calling thread (it runs a
@@ -71,6 +81,10 @@ pub fn serve(
         .enable_time()
         .build()?;
     let addr = listener.local_addr()?;
+    let config = Config {
+        bound: config.bound.or(Some(addr)),
+        ..config
+    };
     runtime.block_on(async move {
         let fut = server::serve(listener, Api::new(config));
         started(addr);

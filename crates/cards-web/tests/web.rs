@@ -814,7 +814,7 @@ fn oversize_bodies_get_413() {
     let body = vec![b' '; cards_web::BODY_LIMIT + 1];
     // declared
     let mut req = format!(
-        "POST /api/replay HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+        "POST /api/replay HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
         body.len()
     )
     .into_bytes();
@@ -822,7 +822,7 @@ fn oversize_bodies_get_413() {
     let (status, _, bytes) = raw(addr, &req);
     assert_eq!(status, 413, "{}", String::from_utf8_lossy(&bytes));
     // chunked, no length given
-    let mut req = b"POST /api/replay HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n".to_vec();
+    let mut req = b"POST /api/replay HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n".to_vec();
     for chunk in body.chunks(64 * 1024) {
         req.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
         req.extend_from_slice(chunk);
@@ -845,7 +845,7 @@ fn the_page_files_are_served_with_their_types() {
         ("/replay.js", "text/javascript; charset=utf-8"),
         ("/style.css", "text/css; charset=utf-8"),
     ] {
-        let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        let req = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
         let (status, content_type, body) = raw(addr, req.as_bytes());
         assert_eq!((status, content_type.as_str()), (200, kind), "{path}");
         assert!(!body.is_empty());
@@ -871,7 +871,7 @@ fn assets_are_read_from_the_directory_on_every_request() {
     let get_app = || {
         raw(
             addr,
-            b"GET /app.js HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+            b"GET /app.js HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
         )
     };
     assert_eq!(get_app().2, b"// one");
@@ -880,7 +880,7 @@ fn assets_are_read_from_the_directory_on_every_request() {
     // a page file missing from the directory: 404, not the built-in copy
     let (status, _, _) = raw(
         addr,
-        b"GET /kabu.js HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        b"GET /kabu.js HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
     );
     assert_eq!(status, 404);
     let _ = std::fs::remove_dir_all(&dir);
@@ -915,7 +915,7 @@ fn games_are_bounded_oldest_evicted() {
     let create = || {
         let req = br#"{"game": "kabu", "seed": 1}"#;
         let mut r = format!(
-            "POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+            "POST /api/games HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
             req.len()
         )
         .into_bytes();
@@ -928,7 +928,7 @@ fn games_are_bounded_oldest_evicted() {
     let view = |id: &str| {
         raw(
             addr,
-            format!("GET /api/games/{id} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            format!("GET /api/games/{id} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
                 .as_bytes(),
         )
         .0
@@ -939,4 +939,166 @@ fn games_are_bounded_oldest_evicted() {
     let c = create();
     assert_eq!(view(&b), 404, "the least recently used game was dropped");
     assert_eq!((view(&a), view(&c)), (200, 200));
+}
+
+/// Finding 6: the seed a finished Daifugo game shows (when the match's seed was drawn) deals
+/// none of the later games: with it, `Match::new(rules, seed)` (what `cards daifugo play --seed
+/// S --games 2` plays) does not reproduce game 2; it is game 1's own seed.
+#[test]
+fn a_drawn_daifugo_seed_does_not_deal_the_next_game() {
+    let mut pick = Pick(5);
+    let (status, first) = post(
+        "/api/games",
+        &json!({"game": "daifugo", "policy": "random"}),
+    );
+    assert_eq!(status, 201, "{first}");
+    let id = first["id"].as_str().unwrap().to_string();
+    let views = play(first, &mut pick, Person::Random, None);
+    let shown = views.last().unwrap()["seed"].as_u64().unwrap();
+    let record = |id: &str| {
+        let (status, record) = get(&format!("/api/games/{id}/record"));
+        assert_eq!(status, 200, "{record}");
+        serde_json::from_value::<daifugo::Record>(record).unwrap()
+    };
+    let one = record(&id);
+    let (status, v) = post(&format!("/api/games/{id}/next"), &json!(null));
+    assert_eq!(status, 200, "{v}");
+    assert!(v["seed"].is_null(), "{v}");
+    play(v, &mut pick, Person::Random, None);
+    let two = record(&id);
+    // the match the shown seed deals: game 1 played as recorded, then game 2
+    let rules = daifugo::Rules::UECDA;
+    let mut m = daifugo::Match::new(rules, shown);
+    let mut g1 = m.next_game();
+    let replays = one.actions.iter().all(|a| g1.apply(a.action).is_ok());
+    let leaked = replays && m.finish(&g1) && m.next_game().deal().hands == two.hands;
+    assert!(!leaked, "the seed shown after game 1 deals game 2");
+    // what it is: game 1's own seed (with game 1's seats it deals game 1)
+    let again = daifugo::Game::deal_from(rules, shown, one.seats, one.classes);
+    assert_eq!(again.deal().hands, one.hands);
+}
+
+/// Finding 7: a request whose Host is not the server's address or `localhost` is refused (a
+/// DNS-rebinding page cannot read answers), and so is a state-changing request from a foreign
+/// Origin (another page cannot create or play games).
+#[test]
+fn foreign_hosts_and_origins_are_refused() {
+    // a server of its own: the shared one's games belong to the other tests
+    let addr = start(Config::default());
+    let body = br#"{"game": "kabu", "seed": 1}"#;
+    let send = |host: &str, origin: Option<&str>| {
+        let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
+        let mut req = format!(
+            "POST /api/games HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        )
+        .into_bytes();
+        req.extend_from_slice(body);
+        raw(addr, &req).0
+    };
+    let port = addr.port();
+    let here = addr.to_string();
+    let localhost = format!("localhost:{port}");
+    assert_eq!(send(&here, None), 201);
+    assert_eq!(send(&localhost, Some(&format!("http://{localhost}"))), 201);
+    assert_eq!(send(&here, Some(&format!("http://{here}"))), 201);
+    for host in [
+        "evil.example",
+        "evil.example:80",
+        &format!("attacker.test:{port}"),
+    ] {
+        assert_eq!(send(host, None), 403, "{host}");
+    }
+    for origin in [
+        "http://evil.example",
+        "null",
+        &format!("http://localhost:{}", port ^ 1),
+    ] {
+        assert_eq!(send(&here, Some(origin)), 403, "{origin}");
+    }
+    // reading with a foreign Host is refused too
+    let (status, _, body) = raw(
+        addr,
+        b"GET /api/info HTTP/1.1\r\nHost: rebind.example\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(status, 403, "{}", String::from_utf8_lossy(&body));
+}
+
+/// Finding 9: `HEAD` answers as `GET` does, without the body.
+#[test]
+fn head_answers_like_get_without_a_body() {
+    let addr = server();
+    for (path, kind) in [
+        ("/", "text/html; charset=utf-8"),
+        ("/api/info", "application/json"),
+    ] {
+        let (status, content_type, body) = raw(
+            addr,
+            format!("HEAD {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        );
+        assert_eq!((status, content_type.as_str()), (200, kind), "{path}");
+        assert!(
+            body.is_empty(),
+            "{path}: {}",
+            String::from_utf8_lossy(&body)
+        );
+    }
+}
+
+/// Finding 8: replays (and computer moves) run on a bounded worker pool, so eight clients
+/// replaying long records do not slow everyone else's light requests down.
+#[test]
+fn replays_do_not_starve_light_requests() {
+    let addr = start(Config::default());
+    // a long record: a whole Daifugo match game of random players
+    let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 3);
+    let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
+        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
+    });
+    g.play_out(&mut players).unwrap();
+    let record = serde_json::to_vec(&g.record()).unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let replayers: Vec<_> = (0..8)
+        .map(|_| {
+            let stop = stop.clone();
+            let record = record.clone();
+            std::thread::spawn(move || {
+                let mut n = 0;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) && n < 400 {
+                    let mut req = format!(
+                        "POST /api/replay HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+                        record.len()
+                    )
+                    .into_bytes();
+                    req.extend_from_slice(&record);
+                    let (status, _, _) = raw(addr, &req);
+                    assert!(status == 200 || status == 503, "{status}");
+                    n += 1;
+                }
+                n
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut times = Vec::new();
+    for _ in 0..40 {
+        let t = Instant::now();
+        let (status, _, _) = raw(
+            addr,
+            b"GET /api/info HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+        );
+        assert_eq!(status, 200);
+        times.push(t.elapsed());
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let replays: i32 = replayers.into_iter().map(|r| r.join().unwrap()).sum();
+    times.sort();
+    let median = times[times.len() / 2];
+    assert!(replays > 8, "{replays} replays");
+    assert!(
+        median < Duration::from_millis(40),
+        "median {median:?} of {times:?}"
+    );
 }

@@ -1,7 +1,7 @@
-//! The one game interface ([`cards_core::game`]) for Daifugo: [`Game`] is a
-//! [`cards_core::game::Game`] of five players, its [`Observation`] an information set, its
+//! The one game interface ([`crate::cards_core::game`]) for Daifugo: [`Game`] is a
+//! [`crate::cards_core::game::Game`] of five players, its [`Observation`] an information set, its
 //! [`Record`] replays ([`Record::replay_game`]), and [`Game`] lists the built-in players by
-//! name ([`cards_core::game::Players`]).
+//! name ([`crate::cards_core::game::Players`]).
 //!
 //! - **Actions** are [`Action`]s: in the exchange the 大富豪's and 富豪's gives (every set of
 //!   the right size is legal), then plays and passes.
@@ -16,7 +16,7 @@
 //!   received in the exchange ([`Observation::given`], [`Observation::received`]).
 //!
 //! ```
-//! use cards_core::game::{Game as _, Players, play_out};
+//! use daifugo::cards_core::game::{Game as _, Players, play_out};
 //! use daifugo::{Game, Rules};
 //! let mut g = Game::new(Rules::UECDA, 1);
 //! let mut players: Vec<_> = (0..5).map(|i| Game::policy(["tutorial", "random"][i % 2], i as u64).unwrap()).collect();

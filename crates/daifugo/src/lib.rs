@@ -1,6 +1,25 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+/// `serde` (feature `serde`) for a type whose JSON is its ASCII text: `Serialize` through the
+/// alternate `Display` (`{:#}`), `Deserialize` through `FromStr` (the error names what was
+/// expected). Each type's serde code sits beside the type, with the JSON the command line prints.
+#[cfg(feature = "serde")]
+macro_rules! as_text {
+    ($t:ty, $what:literal) => {
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(&format_args!("{self:#}"))
+            }
+        }
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                cards_core::deserialize_from_str(d, $what)
+            }
+        }
+    };
+}
+
 mod decompose;
 mod error;
 mod game;
@@ -11,8 +30,6 @@ mod observation;
 mod policy;
 mod record;
 mod rules;
-#[cfg(feature = "serde")]
-mod serde_impls;
 
 /// The card layer this crate is built on; its types in this crate's signatures are re-exported
 /// below, so this crate alone is enough as a dependency.

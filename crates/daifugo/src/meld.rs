@@ -771,3 +771,18 @@ impl fmt::Debug for Meld {
         write!(f, "[{self}]")
     }
 }
+
+/// Cards as their ASCII text (`"H3 S3 JK"`), `""` for none: the JSON form of a hand.
+#[cfg(feature = "serde")]
+pub(crate) fn cards_text(c: CardSet) -> String {
+    format!("{:#}", HandText(c))
+}
+
+/// `serde`: a [`Meld`] and a [`StandIn`] are their ASCII text (`"S3 S4 JK=S5"`, `"S<3"`).
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::{Meld, StandIn};
+
+    as_text!(Meld, "a meld such as \"S3 S4 JK=S5\"");
+    as_text!(StandIn, "a stand-in such as \"S5\" or \"S<3\"");
+}

@@ -297,3 +297,138 @@ impl core::fmt::Display for Observation<'_> {
         writeln!(f, "your hand: {}", crate::HandText(self.hand))
     }
 }
+
+/// `serde`: an [`Observation`] is its public fields (cards as text, `passed` as one `bool` per
+/// player, `history` as `{"player", "action", "accepted"}` objects): `{"player", "hand",
+/// "counts", "classes", "seats", "state", "turn", "exchanging", "passed", "places",
+/// "last_player", "leader", "pass_count", "direction_reversed", "returned", "history",
+/// "rules"}`. Written, never read: it is a view, not a state.
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::Serialize;
+    use serde::ser::Serializer;
+
+    use super::Observation;
+    use crate::game::{Class, PLAYERS, Step};
+    use crate::meld::cards_text;
+    use crate::{Rules, State};
+
+    /// What a player sees, as JSON: `{"player", "hand", "counts", "classes", "seats", "state",
+    /// "turn", "exchanging", "passed", "places", "last_player", "leader", "pass_count",
+    /// "direction_reversed", "returned", "history", "rules"}`.
+    #[derive(Serialize)]
+    struct ObservationRepr<'a> {
+        player: u8,
+        hand: String,
+        counts: [u8; PLAYERS],
+        classes: Option<[Class; PLAYERS]>,
+        seats: [u8; PLAYERS],
+        state: State,
+        turn: Option<u8>,
+        exchanging: bool,
+        passed: [bool; PLAYERS],
+        places: [u8; PLAYERS],
+        last_player: Option<u8>,
+        leader: u8,
+        pass_count: u8,
+        direction_reversed: bool,
+        returned: String,
+        history: &'a [Step],
+        rules: Rules,
+    }
+
+    impl Serialize for Observation<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let passed: [bool; PLAYERS] = core::array::from_fn(|p| self.passed >> p & 1 != 0);
+            ObservationRepr {
+                player: self.player,
+                hand: cards_text(self.hand),
+                counts: self.counts,
+                classes: self.classes,
+                seats: self.seats,
+                state: self.state,
+                turn: self.turn,
+                exchanging: self.exchanging,
+                passed,
+                places: self.places,
+                last_player: self.last_player,
+                leader: self.leader,
+                pass_count: self.pass_count,
+                direction_reversed: self.direction_reversed,
+                returned: cards_text(self.returned),
+                history: self.history,
+                rules: self.rules,
+            }
+            .serialize(s)
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use crate::{Action, Game, Rules};
+
+        #[test]
+        fn observation_json_has_the_contract_keys_and_only_the_own_hand() {
+            let mut g = Game::new(Rules::UECDA, 7);
+            let p = g.current_player().unwrap();
+            let legal = g.legal_actions();
+            g.apply(legal[0]).unwrap();
+            let v = serde_json::to_value(g.observation(1)).unwrap();
+            let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+            let mut want = [
+                "player",
+                "hand",
+                "counts",
+                "classes",
+                "seats",
+                "state",
+                "turn",
+                "exchanging",
+                "passed",
+                "places",
+                "last_player",
+                "leader",
+                "pass_count",
+                "direction_reversed",
+                "returned",
+                "history",
+                "rules",
+            ];
+            want.sort_unstable();
+            let mut got = keys.clone();
+            got.sort_unstable();
+            assert_eq!(got, want);
+            assert_eq!(v["player"], 1);
+            assert_eq!(v["hand"], format!("{:#}", crate::HandText(g.hands()[1])));
+            assert_eq!(v["rules"], "uecda");
+            assert_eq!(v["classes"], serde_json::Value::Null);
+            assert_eq!(v["history"][0]["player"], p);
+            assert_eq!(v["history"][0]["action"], format!("{:#}", legal[0]));
+            assert_eq!(v["history"][0]["accepted"], true);
+            assert_eq!(v["turn"], g.current_player().unwrap());
+            assert_eq!(
+                v["state"]["table"],
+                format!("{:#}", legal[0].meld().unwrap())
+            );
+            // the counts are every player's, the hand only player 1's
+            let counts: Vec<u64> = (0..5).map(|q| v["counts"][q].as_u64().unwrap()).collect();
+            assert_eq!(counts, g.hands().map(|h| h.len() as u64));
+        }
+
+        #[test]
+        fn observation_json_passed_is_one_bool_per_player() {
+            let mut g = Game::new(Rules::UECDA, 3);
+            let p = g.current_player().unwrap();
+            let first = g.legal_actions()[0];
+            g.apply(first).unwrap();
+            let q = g.current_player().unwrap();
+            g.apply(Action::Pass).unwrap();
+            let v = serde_json::to_value(g.observation(p)).unwrap();
+            for r in 0..5u8 {
+                assert_eq!(v["passed"][usize::from(r)], r == q, "player {r}");
+            }
+            assert_eq!(v["last_player"], p);
+            assert_eq!(v["returned"], "");
+        }
+    }
+}

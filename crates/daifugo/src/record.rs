@@ -428,3 +428,142 @@ impl Record {
         Ok(s)
     }
 }
+
+/// `serde`: a [`Record`] has the keys its docs list; a [`Replay`] is `{"accepted", "reasons",
+/// "places", "points"}` (written only).
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use cards_core::CardSet;
+    use serde::de::{self, Deserializer};
+    use serde::ser::{SerializeMap, Serializer};
+    use serde::{Deserialize, Serialize};
+
+    use super::{Record, RecordAction, Replay};
+    use crate::Rules;
+    use crate::game::{Action, Class, PLAYERS};
+    use crate::meld::cards_text;
+
+    /// A present key whose value may be `null`.
+    fn required<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+        d: D,
+    ) -> Result<Option<T>, D::Error> {
+        Option::<T>::deserialize(d)
+    }
+
+    fn parse_cards(text: &str, rules: &Rules) -> Result<CardSet, String> {
+        if text.trim().is_empty() {
+            Ok(CardSet::EMPTY)
+        } else {
+            rules.parse_hand(text).map_err(|e| e.to_string())
+        }
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct ActionRepr {
+        player: u8,
+        meld: String,
+    }
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RecordRepr {
+        rules: Rules,
+        seats: [u8; PLAYERS],
+        #[serde(deserialize_with = "required")]
+        classes: Option<[Class; PLAYERS]>,
+        hands: [String; PLAYERS],
+        #[serde(deserialize_with = "required")]
+        exchange: Option<[String; PLAYERS]>,
+        actions: Vec<ActionRepr>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        places: Option<[u8; PLAYERS]>,
+    }
+
+    impl Serialize for Record {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            RecordRepr {
+                rules: self.rules,
+                seats: self.seats,
+                classes: self.classes,
+                hands: self.hands.map(cards_text),
+                exchange: self.exchange.map(|e| e.map(cards_text)),
+                actions: self
+                    .actions
+                    .iter()
+                    .map(|a| ActionRepr {
+                        player: a.player,
+                        meld: format!("{:#}", a.action),
+                    })
+                    .collect(),
+                places: self.places,
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Record {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Record, D::Error> {
+            let r = RecordRepr::deserialize(d)?;
+            let err = |key: String, e: String| de::Error::custom(format_args!("{key}: {e}"));
+            let mut hands = [CardSet::EMPTY; PLAYERS];
+            for (p, t) in r.hands.iter().enumerate() {
+                hands[p] = parse_cards(t, &r.rules).map_err(|e| err(format!("hands[{p}]"), e))?;
+            }
+            let exchange = match &r.exchange {
+                None => None,
+                Some(ex) => {
+                    let mut out = [CardSet::EMPTY; PLAYERS];
+                    for (p, t) in ex.iter().enumerate() {
+                        out[p] = parse_cards(t, &r.rules)
+                            .map_err(|e| err(format!("exchange[{p}]"), e))?;
+                    }
+                    Some(out)
+                }
+            };
+            let mut actions = Vec::with_capacity(r.actions.len());
+            for (i, a) in r.actions.iter().enumerate() {
+                if usize::from(a.player) >= PLAYERS {
+                    return Err(err(
+                        format!("actions[{i}].player"),
+                        format!("{} is not a player 0..=4", a.player),
+                    ));
+                }
+                let action = Action::parse(&a.meld, &r.rules)
+                    .map_err(|e| err(format!("actions[{i}].meld"), e.to_string()))?;
+                actions.push(RecordAction {
+                    player: a.player,
+                    action,
+                });
+            }
+            let mut rec = Record::new(
+                r.rules,
+                &crate::Deal {
+                    seats: r.seats,
+                    classes: r.classes,
+                    hands,
+                },
+            );
+            rec.exchange = exchange;
+            rec.actions = actions;
+            rec.places = r.places;
+            Ok(rec)
+        }
+    }
+
+    impl Serialize for Replay {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let reasons: Vec<Option<String>> = self
+                .reasons
+                .iter()
+                .map(|r| r.as_ref().map(ToString::to_string))
+                .collect();
+            let mut m = s.serialize_map(Some(4))?;
+            m.serialize_entry("accepted", &self.accepted)?;
+            m.serialize_entry("reasons", &reasons)?;
+            m.serialize_entry("places", &self.places)?;
+            m.serialize_entry("points", &self.points)?;
+            m.end()
+        }
+    }
+}

@@ -823,6 +823,130 @@ impl fmt::Display for State {
     }
 }
 
+/// `serde`: [`Rules`] are a preset's name or `{"preset": "uecda", <option>: <value>, ...}`
+/// with the options that differ; a [`State`] is `{"table": "S3 S4 S5", "revolution": false,
+/// "lock": false, "eleven_back": false}` (the command line's `follow` keys).
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use core::fmt;
+
+    use serde::de::{self, Deserializer, MapAccess, Visitor};
+    use serde::ser::{SerializeMap, Serializer};
+    use serde::{Deserialize, Serialize};
+
+    use super::{Rules, State};
+    use crate::Meld;
+
+    impl Serialize for Rules {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let (name, diff) = self.diff();
+            if diff.is_empty() {
+                return s.serialize_str(name);
+            }
+            let mut m = s.serialize_map(Some(diff.len() + 1))?;
+            m.serialize_entry("preset", name)?;
+            for (o, v) in diff {
+                match v.as_str() {
+                    "true" => m.serialize_entry(o, &true)?,
+                    "false" => m.serialize_entry(o, &false)?,
+                    _ => match v.parse::<u8>() {
+                        Ok(n) => m.serialize_entry(o, &n)?,
+                        Err(_) => m.serialize_entry(o, &v)?,
+                    },
+                }
+            }
+            m.end()
+        }
+    }
+
+    /// An option's value in a rules object.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OptionValue {
+        Bool(bool),
+        Number(u64),
+        Text(String),
+    }
+
+    struct RulesVisitor;
+
+    impl<'de> Visitor<'de> for RulesVisitor {
+        type Value = Rules;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(
+                "a preset name such as \"uecda\", or {\"preset\": \"uecda\", <option>: <value>}",
+            )
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Rules, E> {
+            v.parse().map_err(E::custom)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Rules, A::Error> {
+            let mut preset: Option<String> = None;
+            let mut options: Vec<(String, String)> = Vec::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if key == "preset" {
+                    preset = Some(map.next_value()?);
+                    continue;
+                }
+                let value = match map.next_value::<OptionValue>()? {
+                    OptionValue::Bool(b) => b.to_string(),
+                    OptionValue::Number(n) => n.to_string(),
+                    OptionValue::Text(t) => t,
+                };
+                options.push((key, value));
+            }
+            let name = preset.ok_or_else(|| de::Error::missing_field("preset"))?;
+            let mut rules: Rules = name.parse().map_err(de::Error::custom)?;
+            for (k, v) in options {
+                rules.set_option(&k, &v).map_err(de::Error::custom)?;
+            }
+            Ok(rules)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Rules {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
+            d.deserialize_any(RulesVisitor)
+        }
+    }
+
+    /// A state as JSON: the command line's `follow` keys.
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct StateRepr {
+        #[serde(default)]
+        table: Option<Meld>,
+        #[serde(default)]
+        revolution: bool,
+        #[serde(default)]
+        lock: bool,
+        #[serde(default)]
+        eleven_back: bool,
+    }
+
+    impl Serialize for State {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            StateRepr {
+                table: self.table,
+                revolution: self.revolution,
+                lock: self.locked,
+                eleven_back: self.eleven_back,
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for State {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<State, D::Error> {
+            let r = StateRepr::deserialize(d)?;
+            Ok(State::new(r.table)
+                .with_revolution(r.revolution)
+                .with_lock(r.lock)
+                .with_eleven_back(r.eleven_back))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{few_len, same_len};

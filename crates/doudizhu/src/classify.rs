@@ -715,3 +715,40 @@ fn plane_solo_wings_ok(w: Counts, s: u32, k: u32, rules: &Rules) -> bool {
     }
     true
 }
+
+/// `serde`: [`Readings`] is the list `[{"count", "length", "main", "type", "value"}, ...]`,
+/// most natural first (written only: it carries no cards to read back).
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::Serialize;
+    use serde::ser::{SerializeSeq, SerializeStruct, Serializer};
+
+    use super::Readings;
+    use crate::moves::Move;
+
+    /// One reading as the CLI's `classify` writes it.
+    struct ReadingJson(Move);
+
+    impl Serialize for ReadingJson {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let m = self.0;
+            let mut st = s.serialize_struct("Reading", 5)?;
+            st.serialize_field("count", &m.count())?;
+            st.serialize_field("length", &m.body_len())?;
+            st.serialize_field("main", &m.main())?;
+            st.serialize_field("type", &m.kind())?;
+            st.serialize_field("value", &m.value())?;
+            st.end()
+        }
+    }
+
+    impl Serialize for Readings {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut seq = s.serialize_seq(Some(self.len()))?;
+            for m in self {
+                seq.serialize_element(&ReadingJson(m))?;
+            }
+            seq.end()
+        }
+    }
+}

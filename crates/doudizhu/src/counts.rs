@@ -840,3 +840,13 @@ impl Ord for Counts {
         self.iter().cmp(other.iter())
     }
 }
+
+/// `serde`: [`Counts`] is its rank string (`"33344456"`; reading accepts every notation
+/// `FromStr` does), [`Rank`] its character (`"T"`).
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::{Counts, Rank};
+
+    text_serde!(Counts, "a rank string such as \"33344456\" or suited cards");
+    text_serde!(Rank, "a rank such as \"T\"");
+}

@@ -29,8 +29,8 @@ use cards_core::game::{self, InfoSet, Players, UnknownPolicy};
 
 use crate::counts::Counts;
 use crate::deal::Deal;
+use crate::game::Action;
 use crate::game::{Game, GameError, Payoff};
-use crate::generate::Action;
 use crate::observation::Observation;
 use crate::policy::{GreedyPolicy, RandomPolicy};
 use crate::record::{Record, ReplayError};
@@ -66,7 +66,7 @@ impl game::Game for Game {
         self.state().is_over()
     }
 
-    // Scores are at most a few thousand points: exact in an f64.
+    // A score is at most 2 · 3 · 2^17 (bid 3; two robs, 13 bombs, the rocket, spring): exact.
     #[allow(clippy::cast_precision_loss)]
     fn returns(&self, player: usize) -> f64 {
         self.scores().get(player).map_or(0.0, |&r| r as f64)

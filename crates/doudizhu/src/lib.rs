@@ -8,6 +8,26 @@
 pub use cards_core;
 pub use cards_core::{Card, CardSet, Deck, Rng, Suit};
 
+/// `serde` (feature `serde`) for a type whose JSON is its text: `Serialize` through `Display`,
+/// `Deserialize` through `FromStr` (the error names what was expected). Each type's serde code
+/// sits beside the type, with the JSON the `cards doudizhu` command prints.
+#[cfg(feature = "serde")]
+macro_rules! text_serde {
+    ($t:ty, $what:expr) => {
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                cards_core::deserialize_from_str(d, $what)
+            }
+        }
+    };
+}
+
 mod classify;
 mod counts;
 mod deal;
@@ -19,19 +39,16 @@ mod observation;
 mod policy;
 mod record;
 mod rules;
-#[cfg(feature = "serde")]
-mod serde_impls;
+pub mod solve;
 
 pub use classify::{Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play};
 pub use counts::{Counts, MAX_PLAY, ParseError, Rank};
 pub use deal::{Deal, DealError};
 pub use game::{
-    AllPass, Auction, Base, Dealer, Effects, FirstBidder, Game, GameError, GameRules, Objective,
-    Payoff, Phase, State,
+    Action, ActionParseError, AllPass, Auction, Base, Dealer, Effects, FirstBidder, Game,
+    GameError, GameRules, Objective, Payoff, Phase, State,
 };
-pub use generate::{
-    Action, ActionParseError, actions, follow, follow_into, lead, lead_into, universe,
-};
+pub use generate::{actions, follow, follow_into, lead, lead_into, universe};
 pub use moves::{Kind, Move, MoveParseError, NotationError, UnknownKind};
 pub use observation::Observation;
 pub use policy::{GreedyPolicy, HumanPolicy, Policy, RandomPolicy, describe, play_game};

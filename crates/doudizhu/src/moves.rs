@@ -812,3 +812,51 @@ impl fmt::Debug for Move {
         write!(f, "Move({self})")
     }
 }
+
+/// `serde`: [`Kind`] is its name (`"plane_solo"`); [`Move`] is `{"cards": "33344456",
+/// "length": 2, "main": "4", "type": "plane_solo"}` (`length` the body length; keys in
+/// alphabetical order, as the CLI prints them); reading checks that it is a reading of the cards.
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::de::{self, Deserializer};
+    use serde::ser::{SerializeStruct, Serializer};
+    use serde::{Deserialize, Serialize};
+
+    use super::{Kind, Move};
+    use crate::counts::{Counts, Rank};
+
+    text_serde!(Kind, "a combination type such as \"plane_solo\"");
+
+    impl Serialize for Move {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("Move", 4)?;
+            st.serialize_field("cards", &self.cards())?;
+            st.serialize_field("length", &self.body_len())?;
+            st.serialize_field("main", &self.main())?;
+            st.serialize_field("type", &self.kind())?;
+            st.end()
+        }
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct MoveFields {
+        cards: Counts,
+        #[serde(rename = "type")]
+        kind: Kind,
+        length: u8,
+        main: Rank,
+    }
+
+    impl<'de> Deserialize<'de> for Move {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+            let f = MoveFields::deserialize(d)?;
+            Move::from_parts(f.cards, f.kind, f.length, f.main).ok_or_else(|| {
+                de::Error::custom(format!(
+                    "{} is no {} of length {} with main rank {}",
+                    f.cards, f.kind, f.length, f.main
+                ))
+            })
+        }
+    }
+}

@@ -3,8 +3,8 @@
 use cards_core::Rng;
 
 use crate::counts::{Counts, Rank};
+use crate::game::Action;
 use crate::game::{Phase, State};
-use crate::generate::Action;
 use crate::moves::Move;
 
 /// What one seat may see of a game: the public part (phase, first bidder, bids, landlord, the
@@ -360,5 +360,163 @@ impl<'a> Observation<'a> {
         let mut s = self.state;
         s.set_hidden(hands, kitty);
         s
+    }
+}
+
+/// `serde`: an [`Observation`] is what a seat sees (written only: a view, not a state):
+/// `{"seat", "hand", "phase", "current_player", "first_bidder", "bids", "landlord", "kitty",
+/// "kitty_left", "history", "trick", "cards_left", "played", "bombs", "multiplier",
+/// "landlord_won", "spring", "returns", "rules"}`, cards as rank strings, actions in the
+/// record notation (`history` and `trick` as `{"seat", "action"}`), `kitty` and `kitty_left`
+/// `null` until the landlord is known, `returns` `null` until the end.
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::Serialize;
+    use serde::ser::Serializer;
+
+    use super::Observation;
+    use crate::game::{GameRules, Phase};
+
+    /// An action and its seat, as an observation writes them.
+    #[derive(Serialize)]
+    struct SeatAction {
+        seat: u8,
+        action: String,
+    }
+
+    #[derive(Serialize)]
+    struct ObservationJson<'a> {
+        seat: u8,
+        hand: String,
+        phase: &'static str,
+        current_player: Option<u8>,
+        first_bidder: Option<u8>,
+        bids: Vec<String>,
+        landlord: Option<u8>,
+        kitty: Option<String>,
+        kitty_left: Option<String>,
+        history: Vec<SeatAction>,
+        trick: Option<SeatAction>,
+        cards_left: [u32; 3],
+        played: [String; 3],
+        bombs: u8,
+        multiplier: u64,
+        landlord_won: Option<bool>,
+        spring: bool,
+        returns: Option<[i64; 3]>,
+        rules: &'a GameRules,
+    }
+
+    impl Serialize for Observation<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let phase = self.phase();
+            let over = phase == Phase::Over;
+            ObservationJson {
+                seat: self.seat(),
+                hand: self.hand().to_string(),
+                phase: match phase {
+                    Phase::Auction => "auction",
+                    Phase::Play => "play",
+                    Phase::Over => "over",
+                },
+                current_player: self.current_player(),
+                first_bidder: self.first_bidder(),
+                bids: self.bids().iter().map(ToString::to_string).collect(),
+                landlord: self.landlord(),
+                kitty: self.kitty().map(|k| k.to_string()),
+                kitty_left: self.landlord().map(|_| self.kitty_left().to_string()),
+                history: self
+                    .history_with_seats()
+                    .map(|(seat, a)| SeatAction {
+                        seat,
+                        action: a.to_string(),
+                    })
+                    .collect(),
+                trick: self.table().map(|(m, seat)| SeatAction {
+                    seat,
+                    action: m.notation(),
+                }),
+                cards_left: self.cards_left(),
+                played: self.played().map(|c| c.to_string()),
+                bombs: self.bombs(),
+                multiplier: self.multiplier(),
+                landlord_won: self.landlord_won(),
+                spring: self.spring(),
+                returns: over.then(|| self.scores()),
+                rules: self.rules(),
+            }
+            .serialize(s)
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use crate::{Game, GameRules};
+
+        #[test]
+        fn observation_json_has_the_contract_keys_and_the_own_hand_only() {
+            let mut g = Game::new(GameRules::DOUZERO, 0).unwrap();
+            let v = serde_json::to_value(g.observation(1)).unwrap();
+            let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+            keys.sort_unstable();
+            let mut want = [
+                "seat",
+                "hand",
+                "phase",
+                "current_player",
+                "first_bidder",
+                "bids",
+                "landlord",
+                "kitty",
+                "kitty_left",
+                "history",
+                "trick",
+                "cards_left",
+                "played",
+                "bombs",
+                "multiplier",
+                "landlord_won",
+                "spring",
+                "returns",
+                "rules",
+            ];
+            want.sort_unstable();
+            assert_eq!(keys, want);
+            assert_eq!(v["seat"], 1);
+            assert_eq!(v["hand"], g.state().hand(1).to_string());
+            assert_eq!(v["rules"], "douzero");
+            assert_eq!(v["returns"], serde_json::Value::Null);
+            // DouZero has no auction: the landlord and the kitty are public from the start
+            assert_eq!(v["phase"], "play");
+            assert_eq!(v["kitty"], "469");
+            let first = g.legal_actions()[0];
+            let seat = g.current_player().unwrap();
+            g.apply(first).unwrap();
+            let v = serde_json::to_value(g.observation(2)).unwrap();
+            assert_eq!(v["history"][0]["seat"], seat);
+            assert_eq!(v["history"][0]["action"], first.to_string());
+            assert_eq!(v["trick"]["action"], first.to_string());
+            assert_eq!(v["trick"]["seat"], seat);
+        }
+
+        #[test]
+        fn observation_json_hides_the_kitty_during_the_auction_and_gives_returns_at_the_end() {
+            let mut g = Game::new(GameRules::STANDARD, 5).unwrap();
+            let v = serde_json::to_value(g.observation(0)).unwrap();
+            assert_eq!(v["phase"], "auction");
+            assert_eq!(v["kitty"], serde_json::Value::Null);
+            assert_eq!(v["kitty_left"], serde_json::Value::Null);
+            let mut legal = Vec::new();
+            while !g.is_over() {
+                legal.clear();
+                g.legal_actions_into(&mut legal);
+                g.apply(*legal.last().unwrap()).unwrap();
+            }
+            let v = serde_json::to_value(g.observation(0)).unwrap();
+            assert_eq!(v["phase"], "over");
+            let returns: Vec<i64> = (0..3).map(|i| v["returns"][i].as_i64().unwrap()).collect();
+            assert_eq!(returns, g.scores());
+            assert!(v["bids"].as_array().is_some_and(|b| !b.is_empty()));
+        }
     }
 }

@@ -5,8 +5,8 @@ use std::io::{BufRead, Write};
 
 use cards_core::Rng;
 
+use crate::game::Action;
 use crate::game::Phase;
-use crate::generate::Action;
 use crate::moves::Kind;
 use crate::observation::Observation;
 
@@ -170,7 +170,7 @@ impl Policy for GreedyPolicy {
 /// let a = human.choose(&g.observation(seat), &g.legal_actions());
 /// assert_eq!(a.map(|a| a.to_string()).as_deref(), Some("bid 3"));
 /// let shown = String::from_utf8(out).unwrap();
-/// assert!(shown.contains("[3] 3"), "{shown}");
+/// assert!(shown.contains("[3] bid 3"), "{shown}");
 /// assert!(shown.contains("not one of the 4 legal actions"), "{shown}");
 /// # Ok::<(), doudizhu::GameError>(())
 /// ```

@@ -5,8 +5,8 @@ use std::fmt;
 
 use crate::counts::Counts;
 use crate::deal::{Deal, DealError};
+use crate::game::Action;
 use crate::game::{Auction, Game, GameError, GameRules};
-use crate::generate::Action;
 
 /// A game record: the rules, each seat's 17 cards before the kitty, the kitty, the first
 /// bidder (rules with an auction) or the landlord (rules without), and the actions in the
@@ -223,5 +223,82 @@ impl Record {
     #[must_use]
     pub fn has_auction(&self) -> bool {
         !matches!(self.rules.auction, Auction::None)
+    }
+}
+
+/// `serde`: a [`Record`] is the record object its docs show.
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::de::{self, Deserializer};
+    use serde::ser::Serializer;
+    use serde::{Deserialize, Serialize};
+
+    use super::Record;
+    use crate::counts::{Counts, Rank};
+    use crate::game::{Auction, GameRules};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RecordJson {
+        rules: GameRules,
+        hands: [Counts; 3],
+        kitty: Counts,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        first_bidder: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        landlord: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        face_up: Option<Rank>,
+        actions: Vec<String>,
+        #[serde(default, skip_serializing_if = "is_false")]
+        redeal: bool,
+    }
+
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    fn is_false(b: &bool) -> bool {
+        !*b
+    }
+
+    impl Serialize for Record {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let auction = self.has_auction();
+            let redeal = self.replay().is_ok_and(|g| g.state().redeal());
+            RecordJson {
+                rules: self.rules,
+                hands: self.deal.hands,
+                kitty: self.deal.kitty,
+                first_bidder: auction.then_some(self.deal.first),
+                landlord: (!auction).then_some(self.deal.first),
+                face_up: self.deal.face_up,
+                actions: self.actions.clone(),
+                redeal,
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Record {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Record, D::Error> {
+            let r = RecordJson::deserialize(d)?;
+            let auction = !matches!(r.rules.auction, Auction::None);
+            let first = match (auction, r.first_bidder, r.landlord) {
+                (true, Some(f), None) => f,
+                (true, _, _) => {
+                    return Err(de::Error::custom(
+                        "these rules hold an auction: give \"first_bidder\" (and no \"landlord\")",
+                    ));
+                }
+                (false, None, l) => l.unwrap_or(r.rules.landlord),
+                (false, Some(_), _) => {
+                    return Err(de::Error::custom(
+                        "these rules hold no auction: give \"landlord\", not \"first_bidder\"",
+                    ));
+                }
+            };
+            let mut rec = Record::from_parts(r.rules, r.hands, r.kitty, first, r.actions)
+                .map_err(de::Error::custom)?;
+            rec.deal = rec.deal.with_face_up(r.face_up);
+            Ok(rec)
+        }
     }
 }

@@ -537,3 +537,95 @@ impl FromStr for Preset {
             })
     }
 }
+
+/// `serde`: [`Preset`] is its name; [`Rules`] is a preset's name (`"douzero"`), or
+/// `{"preset": "standard", "rocket_wings": true}` listing only the options that differ from the
+/// closest preset. Reading also accepts the `standard+rocket_wings=true` text and an object
+/// without `preset` (`standard`), and refuses an unknown option.
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use std::fmt;
+
+    use serde::de::{self, Deserializer, MapAccess, Visitor};
+    use serde::ser::{SerializeMap, Serializer};
+    use serde::{Deserialize, Serialize};
+
+    use super::{OptionValue, Preset, Rules};
+
+    text_serde!(Preset, "a preset name such as \"standard\"");
+
+    impl Serialize for OptionValue {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            match *self {
+                OptionValue::Bool(b) => s.serialize_bool(b),
+                OptionValue::Number(n) => s.serialize_u32(n),
+            }
+        }
+    }
+
+    impl Serialize for Rules {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let (preset, diff) = self.closest();
+            if diff.is_empty() {
+                return s.serialize_str(preset.name());
+            }
+            let mut map = s.serialize_map(Some(diff.len() + 1))?;
+            map.serialize_entry("preset", &preset)?;
+            for (name, value) in diff {
+                map.serialize_entry(name, &value)?;
+            }
+            map.end()
+        }
+    }
+
+    /// An option's value in a rules object: a boolean, or the number of `solo_wings`.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum JsonValue {
+        Bool(bool),
+        Number(u64),
+    }
+
+    struct RulesVisitor;
+
+    impl<'de> Visitor<'de> for RulesVisitor {
+        type Value = Rules;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(
+                "a preset name such as \"standard\", or {\"preset\": name, option: value, ...}",
+            )
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Rules, E> {
+            v.parse().map_err(E::custom)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Rules, A::Error> {
+            let mut preset: Option<Preset> = None;
+            let mut options: Vec<(String, String)> = Vec::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if key == "preset" {
+                    preset = Some(map.next_value()?);
+                } else {
+                    let value = match map.next_value::<JsonValue>()? {
+                        JsonValue::Bool(b) => b.to_string(),
+                        JsonValue::Number(n) => n.to_string(),
+                    };
+                    options.push((key, value));
+                }
+            }
+            let mut rules = preset.unwrap_or_default().rules();
+            for (key, value) in options {
+                rules.set_option(&key, &value).map_err(de::Error::custom)?;
+            }
+            Ok(rules)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Rules {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
+            d.deserialize_any(RulesVisitor)
+        }
+    }
+}

@@ -148,3 +148,18 @@ pub fn from_harness_number(n: i32) -> Result<Card, KabuError> {
     let rank = Rank::from_number((n - 1) % 10 + 1).ok_or(bad)?;
     Ok(Card::new(rank, SEED_SUITS[((n - 1) / 10) as usize]))
 }
+
+/// Cards in ASCII, separated by spaces (the JSON form of a deal or a set of cards).
+#[cfg(feature = "serde")]
+pub(crate) fn write_ascii(
+    f: &mut std::fmt::Formatter<'_>,
+    cards: impl Iterator<Item = Card>,
+) -> std::fmt::Result {
+    for (i, c) in cards.enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{c:#}")?;
+    }
+    Ok(())
+}

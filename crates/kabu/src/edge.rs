@@ -117,11 +117,11 @@ impl FromStr for HouseEdge {
 
 /// Settlement classes: final ranks 0..=12 ([`final_rank`]) and 13 for the two-card special
 /// hand (クッピン for the dealer, シッピン for a field).
-const CLASSES: usize = 14;
+pub(crate) const CLASSES: usize = 14;
 const SPECIAL: usize = 13;
 
 /// The class of an outcome.
-fn class(o: crate::Outcome) -> usize {
+pub(crate) fn class(o: crate::Outcome) -> usize {
     match o.yaku() {
         Yaku::Kuppin | Yaku::Shippin => SPECIAL,
         _ => final_rank(o) as usize,
@@ -130,7 +130,7 @@ fn class(o: crate::Outcome) -> usize {
 
 /// The player's net per unit stake for a field class against a dealer class: the settlement
 /// table of [`crate::settle`] on classes.
-fn pay_table(rules: Rules) -> [[i64; CLASSES]; CLASSES] {
+pub(crate) fn pay_table(rules: Rules) -> [[i64; CLASSES]; CLASSES] {
     let mult = |r: usize| match r {
         12 => 10,
         10 | 11 => 5,
@@ -489,5 +489,48 @@ pub fn simulate<F: Policy + ?Sized, D: Policy + ?Sized>(
         rounds,
         all: all.estimate(),
         fields: fields.map(|s| s.estimate()),
+    }
+}
+
+/// `serde`: a [`HouseEdge`], an [`Estimate`] and a [`Simulation`] are the objects the
+/// `cards kabu` command prints (written only).
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::Serialize;
+    use serde::ser::{SerializeStruct, Serializer};
+
+    use super::{Estimate, HouseEdge, Simulation};
+
+    impl Serialize for HouseEdge {
+        /// `{"denominator", "numerator", "value"}`.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("HouseEdge", 3)?;
+            st.serialize_field("denominator", &self.denominator())?;
+            st.serialize_field("numerator", &self.numerator())?;
+            st.serialize_field("value", &self.value())?;
+            st.end()
+        }
+    }
+
+    impl Serialize for Estimate {
+        /// `{"ci99": [low, high], "mean"}`.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("Estimate", 2)?;
+            st.serialize_field("ci99", &[self.low, self.high])?;
+            st.serialize_field("mean", &self.mean)?;
+            st.end()
+        }
+    }
+
+    impl Serialize for Simulation {
+        /// `{"ci99": [low, high], "fields": [{"ci99", "mean"} x 4], "mean", "rounds"}`.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("Simulation", 4)?;
+            st.serialize_field("ci99", &[self.all.low, self.all.high])?;
+            st.serialize_field("fields", &self.fields)?;
+            st.serialize_field("mean", &self.all.mean)?;
+            st.serialize_field("rounds", &self.rounds)?;
+            st.end()
+        }
     }
 }

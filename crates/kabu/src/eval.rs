@@ -718,3 +718,100 @@ pub fn evaluate_by_rule(hand: Hand, role: Role, rules: Rules) -> Outcome {
         _ => outcome(Yaku::None, 0),
     }
 }
+
+/// `serde`: a [`Role`] or [`Yaku`] is its English name; an [`Outcome`] is the object `{"code",
+/// "label", "multiplier", "payout", "points", "yaku"}`.
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use std::fmt;
+
+    use serde::de::{self, Deserializer};
+    use serde::ser::{SerializeStruct, Serializer};
+    use serde::{Deserialize, Serialize};
+
+    use super::{Outcome, Role, Yaku};
+
+    as_text! {
+        Role => |r| r.name(), "a role, \"dealer\" or \"child\"";
+        Yaku => |y| y.name(), "a yaku name such as \"arashi10\"";
+    }
+
+    impl Serialize for Outcome {
+        /// The keys in alphabetical order, as the `cards` command prints them.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("Outcome", 6)?;
+            st.serialize_field("code", &self.code())?;
+            st.serialize_field("label", &self.label())?;
+            st.serialize_field("multiplier", &self.multiplier())?;
+            st.serialize_field("payout", self.payout().name())?;
+            st.serialize_field("points", &self.points())?;
+            st.serialize_field("yaku", &self.yaku())?;
+            st.end()
+        }
+    }
+
+    /// The outcome object as read: `yaku` and `points` decide; the other keys, when present, must
+    /// agree with them.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct OutcomeObject {
+        yaku: Yaku,
+        points: u8,
+        code: Option<u16>,
+        label: Option<String>,
+        #[serde(default)]
+        multiplier: Multiplier,
+        payout: Option<String>,
+    }
+
+    /// The `multiplier` key: absent, or present (a number or `null`).
+    #[derive(Default)]
+    enum Multiplier {
+        #[default]
+        Absent,
+        Given(Option<u8>),
+    }
+
+    impl<'de> Deserialize<'de> for Multiplier {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Multiplier, D::Error> {
+            Option::<u8>::deserialize(d).map(Multiplier::Given)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Outcome {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Outcome, D::Error> {
+            let o = OutcomeObject::deserialize(d)?;
+            let outcome = Outcome::new(o.yaku, o.points).ok_or_else(|| {
+                de::Error::custom(format!("points {} out of range 0..=9", o.points))
+            })?;
+            let disagree = |key: &str, got: &dyn fmt::Display| {
+                de::Error::custom(format!(
+                    "\"{key}\": {got} disagrees with yaku {} and points {}",
+                    o.yaku.name(),
+                    o.points
+                ))
+            };
+            if let Some(code) = o.code
+                && code != outcome.code()
+            {
+                return Err(disagree("code", &code));
+            }
+            if let Some(label) = &o.label
+                && *label != outcome.label()
+            {
+                return Err(disagree("label", label));
+            }
+            if let Multiplier::Given(m) = o.multiplier
+                && m != outcome.multiplier()
+            {
+                return Err(disagree("multiplier", &format!("{m:?}")));
+            }
+            if let Some(p) = &o.payout
+                && p != outcome.payout().name()
+            {
+                return Err(disagree("payout", p));
+            }
+            Ok(outcome)
+        }
+    }
+}

@@ -300,3 +300,24 @@ impl fmt::Debug for Hand {
         write!(f, "Hand({self})")
     }
 }
+
+/// `serde`: a [`Hand`] is its ASCII text (`"S9 CA"`).
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use std::fmt;
+
+    use super::Hand;
+
+    /// The ASCII form of a hand (`S9 CA`).
+    struct Ascii(Hand);
+
+    impl fmt::Display for Ascii {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{:#}", self.0)
+        }
+    }
+
+    as_text! {
+        Hand => |h| Ascii(*h), "two or three Kabu cards such as \"S9 CA\"";
+    }
+}

@@ -1,5 +1,5 @@
-//! The one game interface ([`cards_core::game`]) for Kabu: a [`Round`] is a
-//! [`cards_core::game::Game`] of two players.
+//! The one game interface ([`crate::cards_core::game`]) for Kabu: a [`Round`] is a
+//! [`crate::cards_core::game::Game`] of two players.
 //!
 //! - **Player 0 stakes and draws**: it stakes on the fields (one [`Decision::Stake`] action:
 //!   0 to [`Rules::max_stake`] units a field, at least one field staked), then decides the
@@ -13,7 +13,7 @@
 //!   sees an unstaked field's second card, nor the cards not yet dealt.
 //!
 //! ```
-//! use cards_core::game::{Game as _, Players, play_out};
+//! use kabu::cards_core::game::{Game as _, Players, play_out};
 //! use kabu::{Round, Rules};
 //! let mut round = Round::new(Rules::DEFAULT, 3);
 //! let mut players = [Round::policy("house", 0).unwrap(), Round::policy("house", 1).unwrap()];
@@ -103,47 +103,107 @@ impl FromStr for Decision {
 /// What one player of a round sees (see the module docs): the round's [`game::Game`]
 /// observation, an information set from which rounds are sampled.
 ///
+/// A view borrows the round and shows only what its player sees: equality and `Debug` compare
+/// and show that alone.
+///
 /// ```
-/// use cards_core::game::Game as _;
+/// use kabu::cards_core::game::Game as _;
 /// use kabu::{Round, Rules, Seat};
 /// let mut round = Round::new(Rules::DEFAULT, 7);
 /// round.bet([1, 0, 0, 0])?;
 /// let v = round.observation(0usize);
-/// assert_eq!(v.cards[Seat::Field1.index()].len(), 2); // a staked field: both cards
-/// assert_eq!(v.cards[Seat::Field2.index()].len(), 1); // unstaked: its first card only
-/// assert_eq!(v.cards[Seat::Dealer.index()].len(), 1);
+/// assert_eq!(v.cards(Seat::Field1).len(), 2); // a staked field: both cards
+/// assert_eq!(v.cards(Seat::Field2).len(), 1); // unstaked: its first card only
+/// assert_eq!(v.cards(Seat::Dealer).len(), 1);
 /// # Ok::<(), kabu::RoundError>(())
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct RoundView {
-    /// The observer: 0 (the staking player) or 1 (the dealer).
-    pub player: usize,
-    /// The rules.
-    pub rules: Rules,
-    /// The phase.
-    pub phase: Phase,
-    /// The stakes (all 0 before the bet).
-    pub stakes: [u32; 4],
-    /// The player to act.
-    pub turn: Option<usize>,
-    /// The cards of 場1..場4 and the dealer that the observer sees.
-    pub cards: [CardSet; 5],
-    /// Each seat's decision so far (`Some(true)`: drew).
-    pub decisions: [Option<bool>; 5],
-    /// The deal as the observer sees it, by position (first cards, second cards, then third
-    /// cards in the order drawn): `None` where a card is face down or not dealt.
-    pub deal: [Option<Card>; ROUND_CARDS],
+#[derive(Copy, Clone)]
+pub struct RoundView<'a> {
+    round: &'a Round,
+    player: usize,
 }
 
-impl RoundView {
-    /// Whether `seat`'s cards are the observer's own (all of them visible).
-    fn owns(&self, seat: Seat) -> bool {
+impl RoundView<'_> {
+    /// The observer: 0 (the staking player) or 1 (the dealer).
+    #[must_use]
+    pub const fn player(&self) -> usize {
+        self.player
+    }
+
+    /// The rules.
+    #[must_use]
+    pub const fn rules(&self) -> Rules {
+        self.round.rules()
+    }
+
+    /// The phase.
+    #[must_use]
+    pub const fn phase(&self) -> Phase {
+        self.round.phase()
+    }
+
+    /// The stakes (all 0 before the bet).
+    #[must_use]
+    pub const fn stakes(&self) -> [u32; 4] {
+        self.round.stakes()
+    }
+
+    /// The player to act.
+    #[must_use]
+    pub fn turn(&self) -> Option<usize> {
+        game::Game::current_player(self.round)
+    }
+
+    /// Each seat's decision so far (`Some(true)`: drew).
+    #[must_use]
+    pub fn decisions(&self) -> [Option<bool>; 5] {
+        Seat::ALL.map(|s| self.round.decision(s))
+    }
+
+    /// Whether `seat`'s cards are all the observer's to see (its own hands, once dealt).
+    #[must_use]
+    pub fn owns(&self, seat: Seat) -> bool {
+        if self.phase() == Phase::Bets {
+            return false;
+        }
         match (self.player, seat) {
             (1, Seat::Dealer) => true,
             (0, Seat::Dealer) | (1, _) => false,
-            (_, s) => self.stakes[s.index()] != 0,
+            (_, s) => self.round.stakes()[s.index()] != 0,
         }
+    }
+
+    /// The cards of `seat` the observer sees: all of them for its own hands; else the first
+    /// card and a third card once drawn.
+    #[must_use]
+    pub fn cards(&self, seat: Seat) -> CardSet {
+        let c = self.round.cards(seat);
+        if self.phase() == Phase::Bets || self.owns(seat) {
+            c
+        } else {
+            c.without(self.round.deal()[5 + seat.index()])
+        }
+    }
+
+    /// The deal as the observer sees it, by position (first cards, second cards, then third
+    /// cards in the order drawn): `None` where a card is face down or not dealt.
+    #[must_use]
+    pub fn deal(&self) -> [Option<Card>; ROUND_CARDS] {
+        let deal = self.round.deal();
+        let mut out = [None; ROUND_CARDS];
+        let mut drawn = 0;
+        for s in Seat::ALL {
+            let i = s.index();
+            out[i] = Some(deal[i]);
+            if self.owns(s) {
+                out[5 + i] = Some(deal[5 + i]);
+            }
+            if self.round.decision(s) == Some(true) {
+                out[10 + drawn] = Some(deal[10 + drawn]);
+                drawn += 1;
+            }
+        }
+        out
     }
 
     /// The draw observation of `seat` for a [`crate::Policy`]: its cards, and the other cards
@@ -153,22 +213,103 @@ impl RoundView {
         let mut face_up = CardSet::EMPTY;
         for s in Seat::ALL {
             if s != seat {
-                face_up |= self.cards[s.index()];
+                face_up |= self.cards(s);
             }
         }
         let mut obs = Observation::own_cards(
             seat,
-            Hand::from_set_unchecked(self.cards[seat.index()]),
-            self.rules,
+            Hand::from_set_unchecked(self.cards(seat)),
+            self.rules(),
         );
         obs.face_up = face_up;
+        let deal = self.round.deal();
+        for s in Seat::ALL {
+            let i = s.index();
+            obs.first_cards[i] = Some(deal[i]);
+            let two = CardSet::EMPTY.with(deal[i]).with(deal[5 + i]);
+            obs.third_cards[i] = (self.cards(s) - two).first();
+        }
+        obs.stakes = self.stakes();
         obs
+    }
+
+    /// The evaluation of `seat`'s cards when they are the observer's own (`None` otherwise).
+    #[must_use]
+    pub fn own_outcome(&self, seat: Seat) -> Option<crate::Outcome> {
+        if self.owns(seat) {
+            self.round.outcome(seat)
+        } else {
+            None
+        }
+    }
+
+    /// Everything the observer can read, for `PartialEq` and `Debug`.
+    #[allow(clippy::type_complexity)]
+    fn visible(
+        &self,
+    ) -> (
+        usize,
+        Rules,
+        Phase,
+        [u32; 4],
+        Option<usize>,
+        [Option<bool>; 5],
+        [Option<Card>; ROUND_CARDS],
+    ) {
+        (
+            self.player,
+            self.rules(),
+            self.phase(),
+            self.stakes(),
+            self.turn(),
+            self.decisions(),
+            self.deal(),
+        )
     }
 }
 
+impl PartialEq for RoundView<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.visible() == other.visible()
+    }
+}
+
+impl Eq for RoundView<'_> {}
+
+impl fmt::Debug for RoundView<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (player, rules, phase, stakes, turn, decisions, deal) = self.visible();
+        f.debug_struct("RoundView")
+            .field("player", &player)
+            .field("rules", &rules)
+            .field("phase", &phase)
+            .field("stakes", &stakes)
+            .field("turn", &turn)
+            .field("decisions", &decisions)
+            .field("deal", &deal)
+            .finish()
+    }
+}
+
+/// The stake actions with `max_stake` 1, in the order `legal_actions_into` lists them.
+const ONE_UNIT_STAKES: [Decision; 15] = {
+    let mut out = [Decision::Stake([0; 4]); 15];
+    let mut k = 1;
+    while k < 16 {
+        out[k - 1] = Decision::Stake([
+            (k >> 3) as u8 & 1,
+            (k >> 2) as u8 & 1,
+            (k >> 1) as u8 & 1,
+            k as u8 & 1,
+        ]);
+        k += 1;
+    }
+    out
+};
+
 impl game::Game for Round {
     type Action = Decision;
-    type Observation<'a> = RoundView;
+    type Observation<'a> = RoundView<'a>;
     type Error = RoundError;
     type Record = Record;
 
@@ -190,6 +331,10 @@ impl game::Game for Round {
         match self.phase() {
             Phase::Bets => {
                 let n = self.rules().max_stake.clamp(1, 9);
+                if n == 1 {
+                    out.extend_from_slice(&ONE_UNIT_STAKES);
+                    return out.len() - before;
+                }
                 for a in 0..=n {
                     for b in 0..=n {
                         for c in 0..=n {
@@ -233,6 +378,15 @@ impl game::Game for Round {
                 }
                 self.bet(units.map(u32::from))
             }
+            // The seat to act is staked (or the dealer) and has not acted: only the draw rule
+            // can refuse (the fast path of `Round::play`); any other seat goes through the
+            // full checks of `Round::apply`.
+            Decision::Act(a) if Round::current_player(self) == Some(a.seat) => {
+                self.check_draw_rule(a.seat, a.draw)?;
+                self.act(a);
+                self.auto();
+                Ok(())
+            }
             Decision::Act(a) => Round::apply(self, a).map(drop),
         }
     }
@@ -241,7 +395,7 @@ impl game::Game for Round {
         Round::is_over(self)
     }
 
-    // A round's net is exact in an f64 below 2^53 units (stakes of the interface are at most 9).
+    // A round's net is four stakes times a small multiplier, far below 2^52: the `f64` is exact.
     #[allow(clippy::cast_precision_loss)]
     fn returns(&self, player: usize) -> f64 {
         match player {
@@ -255,41 +409,12 @@ impl game::Game for Round {
         Some(0.0)
     }
 
-    fn observation(&self, player: usize) -> RoundView {
-        let player = player % 2;
-        let mut view = RoundView {
-            player,
-            rules: self.rules(),
-            phase: self.phase(),
-            stakes: self.stakes(),
-            turn: game::Game::current_player(self),
-            cards: [CardSet::EMPTY; 5],
-            decisions: Seat::ALL.map(|s| self.decision(s)),
-            deal: [None; ROUND_CARDS],
-        };
-        let deal = self.deal();
-        let mut drawn = 0;
-        for s in Seat::ALL {
-            let i = s.index();
-            view.deal[i] = Some(deal[i]);
-            let own = self.phase() != Phase::Bets && view.owns(s);
-            if own {
-                view.deal[5 + i] = Some(deal[5 + i]);
-            }
-            if self.decision(s) == Some(true) {
-                view.deal[10 + drawn] = Some(deal[10 + drawn]);
-                drawn += 1;
-            }
+    #[inline]
+    fn observation(&self, player: usize) -> RoundView<'_> {
+        RoundView {
+            round: self,
+            player: player % 2,
         }
-        for s in Seat::ALL {
-            let i = s.index();
-            let mut c = self.cards(s);
-            if !(self.phase() != Phase::Bets && view.owns(s)) && self.phase() != Phase::Bets {
-                c = c.without(deal[5 + i]);
-            }
-            view.cards[i] = c;
-        }
-        view
     }
 
     fn record(&self) -> Record {
@@ -297,7 +422,7 @@ impl game::Game for Round {
     }
 }
 
-impl InfoSet<Round> for RoundView {
+impl InfoSet<Round> for RoundView<'_> {
     fn player(&self) -> usize {
         self.player
     }
@@ -308,31 +433,33 @@ impl InfoSet<Round> for RoundView {
     /// from what was seen is dealt again (up to 10,000 times; past that the last deal stands,
     /// which cannot happen in a round played by the rules).
     fn sample(&self, rng: &mut Rng) -> Round {
-        let seen: CardSet = self.deal.iter().flatten().copied().collect();
+        let known = self.deal();
+        let seen: CardSet = known.iter().flatten().copied().collect();
         let mut pool: Vec<Card> = (DECK - seen).iter().collect();
         let mut last = None;
         for _ in 0..10_000 {
             rng.shuffle(&mut pool);
             let mut deal = [Card::BLACK_JOKER; ROUND_CARDS];
             let mut next = pool.iter();
-            for (d, known) in deal.iter_mut().zip(&self.deal) {
+            for (d, known) in deal.iter_mut().zip(&known) {
                 *d = match known {
                     Some(c) => *c,
                     None => *next.next().unwrap_or(&Card::BLACK_JOKER),
                 };
             }
-            let Ok(mut round) = Round::from_deal(self.rules, deal) else {
+            let Ok(mut round) = Round::from_deal(self.rules(), deal) else {
                 continue;
             };
-            if self.phase == Phase::Bets {
+            if self.phase() == Phase::Bets {
                 return round;
             }
-            if round.bet(self.stakes).is_err() {
+            if round.bet(self.stakes()).is_err() {
                 continue;
             }
             let mut consistent = true;
+            let decisions = self.decisions();
             for s in Seat::ALL {
-                let Some(draw) = self.decisions[s.index()] else {
+                let Some(draw) = decisions[s.index()] else {
                     break;
                 };
                 match round.decision(s) {
@@ -347,7 +474,7 @@ impl InfoSet<Round> for RoundView {
             }
             // The next seat's automatic decisions were made already too: they must agree.
             for s in Seat::ALL {
-                if self.decisions[s.index()].is_none() && round.decision(s).is_some() {
+                if decisions[s.index()].is_none() && round.decision(s).is_some() {
                     consistent = false;
                 }
             }
@@ -356,7 +483,7 @@ impl InfoSet<Round> for RoundView {
             }
             last = Some(round);
         }
-        last.unwrap_or_else(|| Round::new(self.rules, 0))
+        last.unwrap_or_else(|| Round::new(self.rules(), 0))
     }
 }
 
@@ -373,27 +500,35 @@ impl game::Record for Record {
 /// every field; at a draw it decides as the policy does from the seat's observation (within
 /// the draw rule).
 impl game::Policy<Round> for BuiltinPolicy {
-    fn choose(&mut self, obs: &RoundView, legal: &[Decision]) -> Decision {
-        if obs.phase == Phase::Bets {
-            return Decision::Stake([1; 4]);
-        }
+    #[inline]
+    fn choose(&mut self, obs: &RoundView<'_>, legal: &[Decision]) -> Decision {
         let Some(Decision::Act(a)) = legal.first() else {
-            return legal[0];
+            return Decision::Stake([1; 4]);
         };
-        let draw = self.draws(&obs.seat_observation(a.seat));
-        legal
-            .iter()
-            .copied()
-            .find(|d| matches!(d, Decision::Act(x) if x.draw == draw))
-            .unwrap_or(legal[0])
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let draw = match obs.own_outcome(a.seat) {
+            // A policy that reads only the seat's own cards decides on the round's evaluation.
+            Some(outcome) if crate::Policy::own_cards_only(self) => self.decide_outcome(
+                a.seat,
+                outcome,
+                Hand::from_set_unchecked(obs.cards(a.seat)),
+                obs.rules(),
+                CardSet::EMPTY,
+            ),
+            _ => self.draws(&obs.seat_observation(a.seat)),
+        };
+        Decision::Act(Action { seat: a.seat, draw })
     }
 }
 
 /// The built-in players: `random` (uniform over the legal actions, stakes included), and the
-/// draw policies `house`, `odds`, `always`, `never` ([`BuiltinPolicy`]; they stake one unit on
+/// draw policies `house`, `odds`, `always`, `never`, `optimal` ([`BuiltinPolicy`]; they stake one unit on
 /// every field).
 impl Players for Round {
-    const POLICY_NAMES: &'static [&'static str] = &["random", "house", "odds", "always", "never"];
+    const POLICY_NAMES: &'static [&'static str] =
+        &["random", "house", "odds", "always", "never", "optimal"];
 
     fn policy(name: &str, seed: u64) -> Result<Box<dyn game::Policy<Round>>, UnknownPolicy> {
         let n = name.trim().to_ascii_lowercase();

@@ -1,6 +1,27 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
+/// `serde` (feature `serde`) for a type whose JSON is a string: `Serialize` as the text the
+/// given function makes, `Deserialize` through `FromStr` (the error names what was expected).
+/// Each type's serde code sits beside the type, in the JSON the `cards` command prints.
+#[cfg(feature = "serde")]
+macro_rules! as_text {
+    ($($t:ty => $text:expr, $expecting:literal;)*) => {$(
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let f: fn(&$t) -> _ = $text;
+                s.collect_str(&f(self))
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
+                cards_core::deserialize_from_str(d, $expecting)
+            }
+        }
+    )*};
+}
+
 mod card;
 mod edge;
 mod error;
@@ -9,10 +30,9 @@ mod hand;
 pub mod harness;
 mod interface;
 mod odds;
+mod optimal;
 mod round;
 mod rules;
-#[cfg(feature = "serde")]
-mod serde_impls;
 
 /// The card layer this crate is built on, re-exported so that one dependency is enough.
 ///
@@ -34,6 +54,7 @@ pub use eval::{Outcome, Payout, Role, Yaku, evaluate, evaluate_by_rule};
 pub use hand::{Hand, parse_cards};
 pub use interface::{Decision, RoundView};
 pub use odds::{Advice, DrawOdds, Fraction};
+pub use optimal::{edge_of_rules, exact_edge, exact_edge_on, optimal_decision};
 pub use round::{
     Action, BuiltinPolicy, Case, FieldSettlement, Observation, Phase, Policy, ROUND_CARDS, Record,
     Round, RoundError, Seat, draw_rule, settle,

@@ -496,3 +496,64 @@ impl DrawOdds {
         Some(self.hand.draw(card).ok()?.evaluate(self.role, self.rules))
     }
 }
+
+/// `serde`: a [`Fraction`] is `"3/19"`, an [`Advice`] its name, [`DrawOdds`] the object
+/// `cards kabu odds --json` prints.
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use serde::de::{self, Deserializer};
+    use serde::ser::{SerializeStruct, Serializer};
+    use serde::{Deserialize, Serialize};
+
+    use super::{Advice, DrawOdds, Fraction};
+    use crate::Outcome;
+
+    as_text! {
+        Fraction => |q| *q, "a fraction such as \"3/19\"";
+    }
+
+    impl Serialize for Advice {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(self.name())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Advice {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Advice, D::Error> {
+            let text = String::deserialize(d)?;
+            [Advice::MustDraw, Advice::Choice, Advice::MustStand]
+                .into_iter()
+                .find(|a| a.name() == text)
+                .ok_or_else(|| {
+                    de::Error::unknown_variant(&text, &["must_draw", "choice", "must_stand"])
+                })
+        }
+    }
+
+    impl Serialize for DrawOdds {
+        /// `{"standing": <outcome>, "advice", "unseen": count, "outcomes": [{"code", "label",
+        /// "yaku", "points", "count", "probability"}, ...]}`, as `cards kabu odds --json` prints.
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            struct Row(Outcome, u32, Fraction);
+            impl Serialize for Row {
+                fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                    let mut st = s.serialize_struct("Outcome", 6)?;
+                    st.serialize_field("code", &self.0.code())?;
+                    st.serialize_field("count", &self.1)?;
+                    st.serialize_field("label", &self.0.label())?;
+                    st.serialize_field("points", &self.0.points())?;
+                    st.serialize_field("probability", &self.2)?;
+                    st.serialize_field("yaku", &self.0.yaku())?;
+                    st.end()
+                }
+            }
+            let rows: Vec<Row> = self.outcomes().map(|(o, n, p)| Row(o, n, p)).collect();
+            let mut st = s.serialize_struct("DrawOdds", 4)?;
+            st.serialize_field("advice", &self.advice())?;
+            st.serialize_field("outcomes", &rows)?;
+            st.serialize_field("standing", &self.standing())?;
+            st.serialize_field("unseen", &self.unseen().len())?;
+            st.end()
+        }
+    }
+}

@@ -105,7 +105,7 @@ pub struct Rules {
     /// the stake instead of the stake. Off by default. (クッピン always takes the stake.)
     pub dealer_collects_multiplier: bool,
     /// The largest stake, in units, that one field may carry as an action of the game
-    /// interface (`cards_core::game`): stakes are 0..=`max_stake` a field, 1 to 9, 1 by
+    /// interface (`crate::cards_core::game`): stakes are 0..=`max_stake` a field, 1 to 9, 1 by
     /// default (so the staking player chooses which fields to play). [`Round::bet`](crate::Round::bet)
     /// itself takes any stakes.
     pub max_stake: u8,
@@ -343,5 +343,129 @@ impl FromStr for Rules {
             rules.set_option(option, value)?;
         }
         Ok(rules)
+    }
+}
+
+/// `serde`: a [`Ties`] rule is its name; [`Rules`] are a preset's name or
+/// `{"preset": "vb6", <option>: <value>, ...}` listing the options that differ.
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use std::fmt;
+
+    use serde::de::{self, Deserializer, MapAccess, Visitor};
+    use serde::ser::{SerializeMap, Serializer};
+    use serde::{Deserialize, Serialize};
+
+    use super::{Rules, Ties};
+
+    as_text! {
+        Ties => |t| t.name(), "\"dealer\" or \"push\"";
+    }
+
+    impl Serialize for Rules {
+        /// A preset's name, or `{"preset": name, option: value, ...}` with the options that differ
+        /// (flags as booleans, `ties` as its name).
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            if self.is_preset() {
+                return s.serialize_str(self.preset_name());
+            }
+            let base = self.preset();
+            let mut m = s.serialize_map(None)?;
+            m.serialize_entry("preset", self.preset_name())?;
+            if self.forced_draw != base.forced_draw {
+                m.serialize_entry("forced_draw", &self.forced_draw)?;
+            }
+            if self.ties != base.ties {
+                m.serialize_entry("ties", &self.ties)?;
+            }
+            if self.dealer_collects_multiplier != base.dealer_collects_multiplier {
+                m.serialize_entry(
+                    "dealer_collects_multiplier",
+                    &self.dealer_collects_multiplier,
+                )?;
+            }
+            if self.max_stake != base.max_stake {
+                m.serialize_entry("max_stake", &self.max_stake)?;
+            }
+            m.end()
+        }
+    }
+
+    /// Reads rules from a string (`FromStr`) or an object with `preset` (default `default`) and
+    /// table-rule keys.
+    struct RulesVisitor;
+
+    /// An option's value: a boolean, a number (`max_stake`), or text (`"on"`/`"off"`, a name).
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Flag {
+        Bool(bool),
+        Number(u64),
+        Text(String),
+    }
+
+    impl Flag {
+        fn text(self) -> String {
+            match self {
+                Flag::Bool(true) => "on".into(),
+                Flag::Bool(false) => "off".into(),
+                Flag::Number(n) => n.to_string(),
+                Flag::Text(t) => t,
+            }
+        }
+    }
+
+    impl<'de> Visitor<'de> for RulesVisitor {
+        type Value = Rules;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(
+                "a rules name such as \"vb6\" or an object {\"preset\": ..., <option>: ...}",
+            )
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Rules, E> {
+            v.parse().map_err(E::custom)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Rules, A::Error> {
+            let mut preset: Option<Rules> = None;
+            let mut options: Vec<(String, String)> = Vec::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if key == "preset" {
+                    let name: String = map.next_value()?;
+                    let rules: Rules = name.parse().map_err(de::Error::custom)?;
+                    if !rules.is_preset() {
+                        return Err(de::Error::custom(format!(
+                            "\"preset\" names a preset ({}), not \"{name}\"",
+                            Rules::NAMES.join(", ")
+                        )));
+                    }
+                    preset = Some(rules);
+                } else if Rules::OPTIONS.contains(&key.as_str()) {
+                    options.push((key, map.next_value::<Flag>()?.text()));
+                } else {
+                    let mut keys = vec!["preset"];
+                    keys.extend(Rules::OPTIONS);
+                    return Err(de::Error::custom(format!(
+                        "unknown rules key \"{key}\" (accepted: {})",
+                        keys.join(", ")
+                    )));
+                }
+            }
+            let mut rules = preset.unwrap_or(Rules::DEFAULT);
+            for (option, value) in options {
+                rules
+                    .set_option(&option, &value)
+                    .map_err(de::Error::custom)?;
+            }
+            Ok(rules)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Rules {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Rules, D::Error> {
+            d.deserialize_any(RulesVisitor)
+        }
     }
 }

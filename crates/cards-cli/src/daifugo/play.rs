@@ -25,11 +25,12 @@ pub struct PlayArgs {
     /// How many games: a match, with the classes carried over, seats shuffled every 3 games.
     #[arg(long, default_value_t = 1)]
     games: u32,
-    /// The player of every seat: random or seed.
-    #[arg(long, default_value = "seed", conflicts_with = "players")]
+    /// The player of every seat: random or tutorial (`seed` is its deprecated old name).
+    #[arg(long, default_value = "tutorial", conflicts_with = "players")]
     policy: String,
-    /// One player per seat (player 0..4): random, seed or human (this terminal), separated by
-    /// commas or spaces, e.g. `seed,seed,random,seed,human` or `seed seed random seed human`.
+    /// One player per seat (player 0..4): random, tutorial or human (this terminal), separated
+    /// by commas or spaces, e.g. `tutorial,tutorial,random,tutorial,human` or `tutorial tutorial
+    /// random tutorial human`.
     #[arg(long, num_args = 1..)]
     players: Option<Vec<String>>,
     /// Print the records (one JSON object a line) and then the standings, instead of text.

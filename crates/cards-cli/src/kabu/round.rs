@@ -59,10 +59,11 @@ impl TableArgs {
 /// The policies of the fields and the dealer.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct PolicyArgs {
-    /// How staked fields draw: house, odds, always or never (fields without a stake: house).
+    /// How staked fields draw: house, odds, always, never or optimal (fields without a stake:
+    /// house).
     #[arg(long, default_value = "house", value_parser = parse_name::<BuiltinPolicy>)]
     field_policy: BuiltinPolicy,
-    /// How the dealer draws: house, odds, always or never.
+    /// How the dealer draws: house, odds, always, never or optimal.
     #[arg(long, default_value = "house", value_parser = parse_name::<BuiltinPolicy>)]
     dealer_policy: BuiltinPolicy,
 }
@@ -373,17 +374,48 @@ pub fn round_answer(
 /// Runs `edge`.
 pub fn run_edge(a: &EdgeArgs) -> Result<(), CliError> {
     let rules = a.table.rules();
-    let (mut f, mut d) = (a.policies.field_policy, a.policies.dealer_policy);
-    let e = kabu::house_edge(rules, &mut f, &mut d).map_err(|e| CliError::usage(e.to_string()))?;
-    let text = format!(
+    let (f, d) = (a.policies.field_policy, a.policies.dealer_policy);
+    let edge = |f, d| kabu::exact_edge(rules, f, d).map_err(|e| CliError::usage(e.to_string()));
+    let e = edge(f, d)?;
+    let mut text = format!(
         "house edge ({rules} rules; field {f}, dealer {d}): {e} = {:.9} per unit stake",
         e.value()
     );
+    // With optimal on a side, the same edge with house there instead, and the difference.
+    let house = BuiltinPolicy::House;
+    let base = match (f, d) {
+        (BuiltinPolicy::Optimal, BuiltinPolicy::Optimal) => Some((house, house)),
+        (BuiltinPolicy::Optimal, _) => Some((house, d)),
+        (_, BuiltinPolicy::Optimal) => Some((f, house)),
+        _ => None,
+    };
+    if let Some((bf, bd)) = base {
+        let b = edge(bf, bd)?;
+        let num = i128::from(e.numerator()) * i128::from(b.denominator())
+            - i128::from(b.numerator()) * i128::from(e.denominator());
+        let den = i128::from(e.denominator()) * i128::from(b.denominator());
+        let g = i128::try_from(gcd(num.unsigned_abs(), den.unsigned_abs()).max(1)).unwrap_or(1);
+        let _ = write!(
+            text,
+            "\nwith field {bf}, dealer {bd}: {b}; difference {}/{} = {:+.9}",
+            num / g,
+            den / g,
+            e.value() - b.value()
+        );
+    }
     let io = IoArgs {
         json: a.json,
         batch: false,
     };
     emit(&io, &text, &e)
+}
+
+/// The greatest common divisor.
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 /// Runs `simulate`, with a progress bar on a terminal.

@@ -261,3 +261,134 @@ fn odd_inputs_answer_or_fail_on_one_line_never_panic() {
         "{err}"
     );
 }
+
+#[test]
+fn solve_gives_the_winning_moves_or_lost() {
+    // only the whole bomb wins: passing or a single 6 lets seat 1's 9 go out
+    let (code, out, _) = cards(
+        &[
+            "doudizhu",
+            "solve",
+            "--hand",
+            "66663",
+            "--hand",
+            "9",
+            "--hand",
+            "KK4",
+            "--table",
+            "4",
+            "--table-seat",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "the landlord wins with best play (score +2 for the landlord: one stake, doubled for each \
+         bomb and rocket played from here)\nseat 0 (landlord) to move: winning moves 6666\n"
+    );
+    // the same hand without the bomb: lost
+    let (code, out, _) = cards(
+        &[
+            "doudizhu",
+            "solve",
+            "--hand",
+            "66553",
+            "--hand",
+            "9",
+            "--hand",
+            "KK4",
+            "--table",
+            "4",
+            "--table-seat",
+            "2",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["winner"], "peasants");
+    assert_eq!(v["lost"], true);
+    assert_eq!(v["score"], -1);
+    assert_eq!(v["winning"], serde_json::json!([]));
+    // a lead that ends the game
+    let (_, out, _) = cards(
+        &[
+            "doudizhu", "solve", "--hand", "33344456", "--hand", "BR", "--hand", "7", "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["winning"], serde_json::json!(["333444-56"]));
+    assert_eq!(
+        (v["to_move"].as_u64(), v["side"].as_str()),
+        (Some(0), Some("landlord"))
+    );
+}
+
+#[test]
+fn solve_refuses_bad_positions_with_a_reason() {
+    for (args, message) in [
+        (
+            &["--hand", "333", "--hand", "33", "--hand", "5"][..],
+            "hold 5 of rank 3",
+        ),
+        (&["--hand", "3", "--hand", "4"][..], "give three hands"),
+        (
+            &[
+                "--hand",
+                "3",
+                "--hand",
+                "4",
+                "--hand",
+                "5",
+                "--table",
+                "6",
+                "--table-seat",
+                "0",
+                "--to-move",
+                "0",
+            ][..],
+            "seat 0 is to move and made the play to beat",
+        ),
+        (
+            &["--hand", "3x", "--hand", "4", "--hand", "5"][..],
+            "seat 0: hand \"3x\"",
+        ),
+        (
+            &[
+                "--hand",
+                "3",
+                "--hand",
+                "4",
+                "--hand",
+                "5",
+                "--landlord",
+                "4",
+            ][..],
+            "landlord seat 4 is no seat",
+        ),
+        (
+            &[
+                "--hand",
+                "3579",
+                "--hand",
+                "468T",
+                "--hand",
+                "JQKA",
+                "--max-nodes",
+                "3",
+            ][..],
+            "limit of 3 nodes",
+        ),
+    ] {
+        let mut all = vec!["doudizhu", "solve"];
+        all.extend_from_slice(args);
+        let (code, out, err) = cards(&all, "");
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(out.is_empty());
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}

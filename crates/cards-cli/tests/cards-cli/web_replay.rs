@@ -3,7 +3,7 @@
 
 #![cfg(feature = "web")]
 
-use cards_web::{Api, Config};
+use cards_web::{Api, Config, Request};
 use serde_json::Value;
 
 #[test]
@@ -19,7 +19,7 @@ fn the_cli_records_replay() {
         let text = String::from_utf8(out.stdout).unwrap();
         text.lines().next().unwrap().to_string()
     };
-    let mut api = Api::new(Config::default());
+    let api = Api::new(Config::default());
     for (args, game) in [
         (&["daifugo", "play", "--seed", "3", "--json"][..], "daifugo"),
         (
@@ -32,7 +32,7 @@ fn the_cli_records_replay() {
         ),
     ] {
         let record = cli(args);
-        let r = api.handle("POST", "/api/replay", record.as_bytes());
+        let r = api.handle(&Request::local("POST", "/api/replay", record.as_bytes()));
         let v: Value = serde_json::from_slice(&r.body).unwrap();
         assert_eq!(r.status, 200, "{game}: {v}");
         assert_eq!(v["game"], game);

@@ -12,4 +12,5 @@ mod seed;
 mod selfplay;
 mod shape;
 mod snapshots;
+mod solve;
 mod universe;

@@ -322,7 +322,7 @@ fn roles_read_their_japanese_and_romaji_names() {
     );
     assert_eq!(
         "".parse::<Rules>().unwrap_err().to_string(),
-        "unknown rules \"\" (expected default or vb6, optionally followed by +option=value parts: forced_draw=on|off, ties=dealer|push, dealer_collects_multiplier=on|off)"
+        "unknown rules \"\" (expected default or vb6, optionally followed by +option=value parts: forced_draw=on|off, ties=dealer|push, dealer_collects_multiplier=on|off, max_stake=1..9)"
     );
     for rules in Rules::PRESETS {
         assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules));

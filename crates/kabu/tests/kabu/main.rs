@@ -5,6 +5,7 @@ mod conformance;
 mod edge;
 mod errors;
 mod odds;
+mod optimal;
 mod round;
 mod rules;
 mod serde;

@@ -147,7 +147,7 @@ fn rules_are_a_name_or_an_object_of_the_options_that_differ() {
     let e = serde_json::from_str::<Rules>(r#"{"tie": "push"}"#).unwrap_err();
     assert!(
         e.to_string()
-            .contains("unknown rules key \"tie\" (accepted: preset, forced_draw, ties, dealer_collects_multiplier)"),
+            .contains("unknown rules key \"tie\" (accepted: preset, forced_draw, ties, dealer_collects_multiplier, max_stake)"),
         "{e}"
     );
 }

@@ -88,7 +88,7 @@ fn bad_rules_and_roles_are_typed_errors_that_name_the_text() {
             .parse::<Rules>()
             .unwrap_err()
             .to_string(),
-        "bad rules option \"forced_draw=maybe\" (expected forced_draw=on|off, ties=dealer|push, dealer_collects_multiplier=on|off)"
+        "bad rules option \"forced_draw=maybe\" (expected forced_draw=on|off, ties=dealer|push, dealer_collects_multiplier=on|off, max_stake=1..9)"
     );
     assert_eq!(
         "boss".parse::<Role>(),
@@ -179,12 +179,38 @@ fn doc_examples_use_only_this_crates_paths() {
         ("src/harness.rs", include_str!("../../src/harness.rs")),
         ("src/odds.rs", include_str!("../../src/odds.rs")),
         ("src/rules.rs", include_str!("../../src/rules.rs")),
-        ("src/round.rs", include_str!("../../src/round.rs")),
-        ("src/edge.rs", include_str!("../../src/edge.rs")),
         (
-            "src/serde_impls.rs",
-            include_str!("../../src/serde_impls.rs"),
+            "src/round/action.rs",
+            include_str!("../../src/round/action.rs"),
         ),
+        (
+            "src/round/apply.rs",
+            include_str!("../../src/round/apply.rs"),
+        ),
+        (
+            "src/round/error.rs",
+            include_str!("../../src/round/error.rs"),
+        ),
+        ("src/round/mod.rs", include_str!("../../src/round/mod.rs")),
+        (
+            "src/round/observation.rs",
+            include_str!("../../src/round/observation.rs"),
+        ),
+        (
+            "src/round/policy.rs",
+            include_str!("../../src/round/policy.rs"),
+        ),
+        (
+            "src/round/record.rs",
+            include_str!("../../src/round/record.rs"),
+        ),
+        ("src/round/seat.rs", include_str!("../../src/round/seat.rs")),
+        (
+            "src/round/settle.rs",
+            include_str!("../../src/round/settle.rs"),
+        ),
+        ("src/edge.rs", include_str!("../../src/edge.rs")),
+        ("src/interface.rs", include_str!("../../src/interface.rs")),
     ];
     for (file, text) in sources {
         for (i, line) in text.lines().enumerate() {

@@ -1,0 +1,183 @@
+//! Why an action or a game was refused: [`GameError`].
+
+use core::fmt;
+
+use cards_core::{Card, CardSet};
+
+#[cfg(doc)]
+use super::Game;
+use super::{Action, PLAYERS};
+use crate::{Error, Meld};
+
+/// Why [`Game::apply`] (or building a game from a deal or a record) refused.
+///
+/// ```
+/// use daifugo::{Action, Game, GameError, Rules};
+/// let mut g = Game::new(Rules::UECDA, 1);
+/// let p = g.current_player().unwrap();
+/// assert_eq!(g.apply(Action::Invalid), Err(GameError::Invalid { player: p }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GameError {
+    /// The game is over: nobody acts.
+    Over,
+    /// The meld is not legal now for this player: not held, no meld under the rules, or it
+    /// does not beat the table (the reason says which).
+    Illegal {
+        /// The player to move.
+        player: u8,
+        /// The meld it tried.
+        meld: Meld,
+        /// Why it is not legal.
+        reason: Error,
+    },
+    /// An [`Action::Invalid`] submission, in the checked mode.
+    Invalid {
+        /// The player to move.
+        player: u8,
+    },
+    /// A give during play, or a play or pass during the exchange.
+    WrongPhase {
+        /// The player to move.
+        player: u8,
+        /// The action tried.
+        action: Action,
+    },
+    /// An exchange of the wrong number of cards, or of cards not held.
+    BadExchange {
+        /// The giver.
+        player: u8,
+        /// The cards it tried to give.
+        cards: CardSet,
+        /// How many it must give.
+        count: u8,
+    },
+    /// A deal's seats are not the players 0..=4 each once.
+    BadSeats([u8; PLAYERS]),
+    /// A deal's classes are not the classes 0..=4 each once (their indices).
+    BadClasses([u8; PLAYERS]),
+    /// A card dealt to two players (the second one named).
+    CardInTwoHands {
+        /// The card.
+        card: Card,
+        /// The second player holding it.
+        player: u8,
+    },
+    /// A hand outside the rules' deck (a red joker, or a joker the rules do not have).
+    BadHand {
+        /// The player.
+        player: u8,
+        /// Why.
+        reason: Error,
+    },
+    /// A record's exchange is `null` where the game exchanges (`true`), or given where it does
+    /// not (`false`).
+    ExchangeMismatch {
+        /// Whether the game has an exchange.
+        game_exchanges: bool,
+    },
+    /// A record's action `index` is by `player` while it is `expected`'s turn.
+    NotYourTurn {
+        /// The action's index in the record.
+        index: usize,
+        /// Who the record says acts.
+        player: u8,
+        /// Whose turn it is.
+        expected: u8,
+    },
+    /// A record's action `index` comes after the game's end.
+    AfterTheEnd {
+        /// The action's index in the record.
+        index: usize,
+    },
+    /// A record's action `index` is a give (gives belong in the record's exchange).
+    GiveInPlay {
+        /// The action's index in the record.
+        index: usize,
+    },
+    /// A record whose `actions` actions end before the game does.
+    EndsEarly {
+        /// How many actions the record has.
+        actions: usize,
+    },
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Over => f.write_str("the game is over"),
+            GameError::Illegal {
+                player,
+                meld,
+                reason,
+            } => write!(f, "player {player} cannot play {meld:#}: {reason}"),
+            GameError::Invalid { player } => {
+                write!(f, "player {player} submitted no meld (invalid)")
+            }
+            GameError::WrongPhase { player, action } => match action {
+                Action::Give(_) => write!(
+                    f,
+                    "player {player} gives cards, but the exchange is over (play or pass)"
+                ),
+                _ => write!(
+                    f,
+                    "player {player} must give cards in the exchange, not {action:#}"
+                ),
+            },
+            GameError::BadExchange {
+                player,
+                cards,
+                count,
+            } => write!(
+                f,
+                "player {player} must give {count} card{} of its hand, not \"{:#}\"",
+                if *count == 1 { "" } else { "s" },
+                crate::HandText(*cards)
+            ),
+            GameError::BadSeats(s) => {
+                write!(f, "seats {s:?} are not the players 0..=4 each once")
+            }
+            GameError::BadClasses(c) => {
+                write!(f, "classes {c:?} are not the classes 0..=4 each once")
+            }
+            GameError::CardInTwoHands { card, player } => write!(
+                f,
+                "card {} is in two hands (player {player}'s and another)",
+                crate::meld::CardText(*card)
+            ),
+            GameError::BadHand { player, reason } => {
+                write!(f, "hand of player {player}: {reason}")
+            }
+            GameError::ExchangeMismatch {
+                game_exchanges: true,
+            } => f.write_str(
+                "\"exchange\" is null, but the game has an exchange (classes given, exchange on)",
+            ),
+            GameError::ExchangeMismatch {
+                game_exchanges: false,
+            } => f.write_str(
+                "\"exchange\" is given, but the game has none (a reset game, or the exchange off)",
+            ),
+            GameError::NotYourTurn {
+                index,
+                player,
+                expected,
+            } => write!(
+                f,
+                "actions[{index}]: player {player} acts, but it is player {expected}'s turn"
+            ),
+            GameError::AfterTheEnd { index } => {
+                write!(f, "actions[{index}]: the game is already over")
+            }
+            GameError::GiveInPlay { index } => {
+                write!(f, "actions[{index}]: a give is no action of play")
+            }
+            GameError::EndsEarly { actions } => {
+                write!(f, "the actions end before the game does ({actions} given)")
+            }
+        }
+    }
+}
+
+impl core::error::Error for GameError {}
