@@ -10,6 +10,33 @@ pub mod daifugo;
 pub mod doudizhu;
 pub mod kabu;
 
+/// The user guide's pages (`book/src/`), compiled and run as doctests by `cargo test`: every
+/// Rust example in the guide is checked here, rather than by `mdbook test` (which cannot link
+/// the workspace's crates). A page's other blocks are marked `sh`, `text` or `python`.
+#[cfg(doctest)]
+pub mod book {
+    #[doc = include_str!("../../book/src/introduction.md")]
+    pub struct Introduction;
+    #[doc = include_str!("../../book/src/notation.md")]
+    pub struct Notation;
+    #[doc = include_str!("../../book/src/games.md")]
+    pub struct Games;
+    #[doc = include_str!("../../book/src/kabu.md")]
+    pub struct Kabu;
+    #[doc = include_str!("../../book/src/doudizhu.md")]
+    pub struct Doudizhu;
+    #[doc = include_str!("../../book/src/daifugo.md")]
+    pub struct Daifugo;
+    #[doc = include_str!("../../book/src/cli.md")]
+    pub struct Cli;
+    #[doc = include_str!("../../book/src/rust.md")]
+    pub struct Rust;
+    #[doc = include_str!("../../book/src/python.md")]
+    pub struct Python;
+    #[doc = include_str!("../../book/src/presets.md")]
+    pub struct Presets;
+}
+
 /// The command that regenerates every table.
 pub const REGENERATE: &str = "cargo xtask fixtures";
 

@@ -54,21 +54,24 @@ pub enum Command {
     /// (human), under the UEC contest server's game flow; print each trick, the places and
     /// points, or with `--json` the records (one a line) and the standings.
     #[command(
-        after_help = "Examples:\n  cards daifugo play --seed 7\n  cards daifugo play --seed 7 --games 10 --policy random --json\n  cards daifugo play --players seed,seed,random,seed,human"
+        after_help = "Examples:\n  cards daifugo play --seed 7\n  cards daifugo play --seed 7 --games 10 --policy random --json\n  cards daifugo play --players tutorial,tutorial,random,tutorial,human\n  cards daifugo play --players tutorial tutorial random tutorial human"
     )]
     Play(play::PlayArgs),
     /// Replay a game record as the UEC contest server would (an illegal meld is rejected and
     /// counts as a pass): per action accepted or not and why, then places and points.
     #[command(
-        after_help = "Examples:\n  cards daifugo replay game.json\n  cards daifugo play --seed 7 --json | head -1 | cards daifugo replay --batch"
+        after_help = "Examples:\n  cards daifugo replay game.json\n  cards daifugo play --seed 7 --games 3 --json | cards daifugo replay   (the records and the standings line)\n  cards daifugo play --seed 7 --json | cards daifugo replay --batch"
     )]
     Replay(play::ReplayArgs),
     /// Run a `UECda` protocol server: five clients play a match (`--port 0` picks a free port).
     #[command(
-        after_help = "Example (a local tournament):\n  cards daifugo serve --games 20 &\n  for i in 1 2 3 4 5; do cards daifugo client --name p$i & done"
+        after_help = "Example (a local tournament; --wait: the clients retry while the server starts):\n  cards daifugo serve --games 20 &\n  for i in 1 2 3 4 5; do cards daifugo client --name p$i --wait 10 & done; wait"
     )]
     Serve(crate::uecda::ServeArgs),
     /// Play a `UECda` match as a client of a `UECda` server with a computer player.
+    #[command(
+        after_help = "Example:\n  cards daifugo client --name me --policy tutorial --wait 10   (retry for up to 10 s while the server starts)"
+    )]
     Client(crate::uecda::ClientArgs),
 }
 

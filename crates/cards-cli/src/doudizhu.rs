@@ -71,7 +71,7 @@ pub enum Command {
     Deal(games::DealArgs),
     /// Play one game move by move with computer players (random or greedy) or at the terminal.
     #[command(
-        after_help = "Examples:\n  cards doudizhu play --seed 7\n  cards doudizhu play --rules openspiel --policy random --seed 1 --json\n  cards doudizhu play --players human,greedy,greedy"
+        after_help = "Examples:\n  cards doudizhu play --seed 7\n  cards doudizhu play --rules openspiel --policy random --seed 1 --json\n  cards doudizhu play --players human,greedy,greedy\n  cards doudizhu play --players human greedy greedy"
     )]
     Play(games::PlayArgs),
     /// Replay game records: the result, or the first illegal action by its index.
@@ -192,9 +192,11 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             let table = table_move(&table_text, a.table_type, a.rules)?;
             let moves = sorted(follow(hand, &table, &a.rules.rules()));
             let head = format!(
-                "{} plays from {} beat {table} ({} rules); pass is always possible",
+                "{} plays from {} beat {} {} ({} rules); pass is always possible",
                 moves.len(),
                 shown(hand),
+                table.cards(),
+                reading(table),
                 a.rules
             );
             emit_bytes(&a.io, &moves_text(&head, &moves), &moves_json(&moves))
@@ -312,12 +314,19 @@ fn moves_json(moves: &[Move]) -> Vec<u8> {
     out
 }
 
+/// A list of plays for people, one a line, each as [`reading`] spells it.
 fn moves_text(head: &str, moves: &[Move]) -> String {
     let mut out = String::from(head);
     for m in moves {
-        let _ = write!(out, "\n  {m}");
+        let _ = write!(out, "\n  {} {}", m.cards(), reading(*m));
     }
     out
+}
+
+/// A reading for people, the one form of every text list (`classify`, `lead`, `follow`,
+/// `plays`): `plane_solo length 2 main 4` (the type, the body length, the main rank).
+fn reading(m: Move) -> String {
+    format!("{} length {} main {}", m.kind(), m.body_len(), m.main())
 }
 
 /// `{"readings":[{"count","length","main","type","value"}, ...]}`, or for no play
@@ -357,11 +366,9 @@ fn classify_text(play: Counts, preset: Preset) -> String {
                 }
                 let _ = write!(
                     out,
-                    "{}: {} length {} main {} ({}, value {})",
+                    "{}: {} ({}, value {})",
                     shown(play),
-                    m.kind(),
-                    m.body_len(),
-                    m.main(),
+                    reading(m),
                     cards_count(m.count() as usize),
                     m.value()
                 );

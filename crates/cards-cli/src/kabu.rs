@@ -30,7 +30,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use cards_core::CardSet;
-use kabu::{DrawOdds, Hand, Outcome, Role, Rules};
+use kabu::{DrawOdds, Hand, Outcome, Payout, Role, Rules};
 
 use crate::common::{
     CliError, IoArgs, batch_stdio, emit, name_or, parse_line, parse_name, write_json,
@@ -140,8 +140,18 @@ fn eval_text(hand: Hand, role: Role, rules: Rules, o: Outcome) -> String {
         o.yaku().name(),
         o.code(),
         plural(o.points().into(), "point"),
-        o.payout()
+        payout_text(o.payout())
     )
+}
+
+/// The payout as the seed's label with an English gloss: `最強 = wins outright`,
+/// `2倍返し = paid back 2 times`, `／／／ = a reach, no payout of its own`.
+fn payout_text(p: Payout) -> String {
+    match p {
+        Payout::WinsOutright => format!("{p} = wins outright"),
+        Payout::Times(n) => format!("{p} = paid back {n} times"),
+        Payout::NotFinal => format!("{p} = a reach, no payout of its own"),
+    }
 }
 
 /// `1 point`, `2 points`, `0 points`.
@@ -278,10 +288,11 @@ fn seen_cards(text: &str, hand: Hand) -> Result<CardSet, String> {
 fn odds_text(odds: &DrawOdds) -> String {
     let s = odds.standing();
     let mut out = format!(
-        "{} as {} ({} rules): stands on {s} (code {}, {}); policy: {}\n{}; a third card gives:",
+        "{} as {} ({} rules): stands on {s} ({}, code {}, {}); policy: {}\n{}; a third card gives:",
         odds.hand(),
         odds.role(),
         odds.rules(),
+        s.yaku().name(),
         s.code(),
         plural(s.points().into(), "point"),
         odds.advice(),
@@ -291,11 +302,13 @@ fn odds_text(odds: &DrawOdds) -> String {
         let label = o.to_string();
         // A yaku's label hides its points, and one yaku can come with different points.
         let points = format!("{} pt", o.points());
+        // the yaku's English name last, beside the label of the original program
         let _ = write!(
             out,
-            "\n  {label:<8} {points:<5} code {:>3}  {p:>5}  ({count} of {})",
+            "\n  {label:<8} {points:<5} code {:>3}  {p:>5}  ({count} of {})  {}",
             o.code(),
-            odds.unseen().len()
+            odds.unseen().len(),
+            o.yaku().name()
         );
     }
     out
@@ -465,13 +478,13 @@ mod tests {
         let odds = DrawOdds::new(hand, Role::Child, Rules::DEFAULT, rest).unwrap();
         assert_eq!(
             odds_text(&odds),
-            "♠A ♠2 as child (default rules): stands on 順子リーチ (code 503, 3 points); policy: must draw (3 or less)\n1 unseen card; a third card gives:\n  なし 3     3 pt  code   3    1/1  (1 of 1)"
+            "♠A ♠2 as child (default rules): stands on 順子リーチ (junko_reach, code 503, 3 points); policy: must draw (3 or less)\n1 unseen card; a third card gives:\n  なし 3     3 pt  code   3    1/1  (1 of 1)  none"
         );
         let hand: Hand = "S5 H6".parse().unwrap();
         let o = hand.evaluate(Role::Child, Rules::DEFAULT);
         assert_eq!(
             eval_text(hand, Role::Child, Rules::DEFAULT, o),
-            "♠5 ♥6 as child (default rules): なし 1 (none, code 1, 1 point, payout 2倍返し)"
+            "♠5 ♥6 as child (default rules): なし 1 (none, code 1, 1 point, payout 2倍返し = paid back 2 times)"
         );
     }
 }

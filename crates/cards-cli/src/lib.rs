@@ -26,6 +26,7 @@ pub mod uecda;
 pub mod web;
 
 use std::ffi::OsString;
+use std::fmt::Write as _;
 
 use clap::{Parser, Subcommand};
 
@@ -44,19 +45,24 @@ pub struct Cli {
 }
 
 /// The games, each with its commands.
+// The variants' doc comments are `cards --help` as a person reads it (no Markdown there).
+#[allow(clippy::doc_markdown)]
 #[derive(Subcommand, Debug)]
 pub enum Game {
-    /// Kabu hand evaluation.
+    /// Kabu: eval (a hand), odds (of a third card), round (one whole round), edge (the exact
+    /// house edge), simulate (many rounds).
     #[command(subcommand)]
     Kabu(kabu::Command),
-    /// Dou Dizhu plays: classify, lead, follow, the whole universe.
+    /// Dou Dizhu: classify (a play), lead, follow (the legal plays), plays (every play), deal,
+    /// play (a whole game), replay (a record).
     #[command(subcommand)]
     Doudizhu(doudizhu::Command),
-    /// Daifugo melds: decomposition, lead, follow.
+    /// Daifugo: decompose (a hand into melds), lead, follow (the legal melds), play (a game or a
+    /// match), replay (records), serve and client (a UECda tournament over TCP).
     #[command(subcommand)]
     Daifugo(daifugo::Command),
-    /// A local web page to play the three games and replay records: `cards web`, then open
-    /// `http://127.0.0.1:8080/`.
+    /// Web: a local page to play the three games and replay records (then open
+    /// http://127.0.0.1:8080/).
     #[cfg(feature = "web")]
     #[command(
         after_help = "Examples:\n  cards web                        then open http://127.0.0.1:8080/\n  cards web --port 0               a free port, named on the first line\n  cards web --assets crates/cards-web/web   serve the page's files from disk (developing the page)"
@@ -119,14 +125,12 @@ fn clap_failure(e: &clap::Error, args: &[OsString]) -> i32 {
         }
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             // Walk the words given down the command tree to the command that lacks one.
+            let path = command_path(args);
             let mut command = Cli::command();
-            let mut path = vec![String::from("cards")];
-            for word in args.iter().skip(1).filter_map(|a| a.to_str()) {
-                let Some(sub) = command.find_subcommand(word).cloned() else {
-                    break;
-                };
-                path.push(sub.get_name().to_string());
-                command = sub;
+            for word in path.split(' ').skip(1) {
+                if let Some(sub) = command.find_subcommand(word).cloned() {
+                    command = sub;
+                }
             }
             let names: Vec<&str> = command
                 .get_subcommands()
@@ -134,25 +138,60 @@ fn clap_failure(e: &clap::Error, args: &[OsString]) -> i32 {
                 .filter(|n| *n != "help")
                 .collect();
             eprintln!(
-                "cards: '{}' needs a command: one of {} (see --help)",
-                path.join(" "),
+                "cards: '{path}' needs a command: one of {} (see --help)",
                 names.join(", ")
             );
             2
         }
         _ => {
-            // One line: clap's first paragraph names the bad argument and why (a missing
-            // argument's name stands on the lines after the first), without the usage text.
-            let text = e.render().to_string();
-            let first: Vec<&str> = text
-                .lines()
-                .skip_while(|l| l.trim().is_empty())
-                .take_while(|l| !l.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            let line = first.join(" ");
-            eprintln!("cards: {}", line.trim_start_matches("error: "));
+            eprintln!(
+                "cards: {}",
+                one_line(&e.render().to_string(), &command_path(args))
+            );
             2
         }
     }
+}
+
+/// The command the words of `args` name, as far as they are commands (`cards daifugo`).
+fn command_path(args: &[OsString]) -> String {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    let mut path = vec![String::from("cards")];
+    for word in args.iter().skip(1).filter_map(|a| a.to_str()) {
+        let Some(sub) = command.find_subcommand(word).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        command = sub;
+    }
+    path.join(" ")
+}
+
+/// Clap's error text as one line: its first paragraph names the bad argument and why (a missing
+/// argument's name stands on the lines after the first), then its tips (`a similar subcommand
+/// exists: 'play'`), then where help is; the usage text is left out.
+fn one_line(text: &str, path: &str) -> String {
+    let paragraphs: Vec<Vec<&str>> = text
+        .split("\n\n")
+        .map(|p| p.lines().map(str::trim).filter(|l| !l.is_empty()).collect())
+        .filter(|p: &Vec<&str>| !p.is_empty())
+        .collect();
+    let mut line = paragraphs
+        .first()
+        .map(|p| p.join(" "))
+        .unwrap_or_default()
+        .trim_start_matches("error: ")
+        .to_string();
+    for tip in paragraphs
+        .iter()
+        .flatten()
+        .filter(|l| l.starts_with("tip: "))
+    {
+        line.push_str(" (");
+        line.push_str(tip);
+        line.push(')');
+    }
+    let _ = write!(line, "; try '{path} --help'");
+    line
 }

@@ -66,6 +66,10 @@ pub struct ClientArgs {
     /// limit.
     #[arg(long, default_value_t = uecda::client::IDLE.as_secs_f64(), value_parser = seconds)]
     idle: f64,
+    /// Seconds to keep trying to connect while the server refuses (a server that is still
+    /// starting, as in `serve ... & client ...`); 0 = one attempt.
+    #[arg(long, default_value_t = 0.0, value_parser = seconds)]
+    wait: f64,
     /// Print what the client saw as one JSON object.
     #[arg(long)]
     json: bool,
@@ -187,6 +191,7 @@ pub fn client(a: ClientArgs) -> Result<(), CliError> {
         port: a.port,
         name: a.name,
         idle: net::limit(a.idle),
+        connect_wait: net::limit(a.wait),
     };
     let rules = Rules::UECDA;
     let mut player = daifugo::policy_by_name(&a.policy, seed).ok_or_else(|| {

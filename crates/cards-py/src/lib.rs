@@ -59,6 +59,8 @@ create_exception!(
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // The crate's version, which is the workspace's (a test keeps them equal).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("CardsError", py.get_type::<CardsError>())?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("RulesError", py.get_type::<RulesError>())?;

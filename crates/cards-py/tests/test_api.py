@@ -291,3 +291,26 @@ def test_kabu_every_listed_action_applies(preset):
         while r.legal_actions():
             r.apply(rng.choice(r.legal_actions()))
         assert r.is_over()
+
+
+def test_version_is_the_workspace_version():
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[3] / "Cargo.toml"
+    text = root.read_text(encoding="utf-8")
+    section = text.split("[workspace.package]", 1)[1]
+    want = re.search(r'^version = "([^"]+)"', section, re.M).group(1)
+    assert cards_rs.__version__ == want
+    assert re.fullmatch(r"\d+\.\d+\.\d+", cards_rs.__version__)
+
+
+def test_the_workspace_readme_python_example_runs_as_written():
+    """The root README's Python block defines every name it uses and runs."""
+    readme = pathlib.Path(__file__).resolve().parents[3] / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    block = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert "lead_batch(hands)" in block
+    namespace = {}
+    exec(compile(block, str(readme), "exec"), namespace)  # noqa: S102 - our own README
+    assert namespace["state"] is not None
+    assert namespace["r"].returns() == -3

@@ -16,6 +16,22 @@ pub const DEFAULT_POLICY: &str = "tutorial";
 /// The person's player number.
 const PERSON: u8 = 0;
 
+/// The person's observation as the page reads it: the game's JSON form, plus the person's side
+/// of the card exchange (`given`: its tribute or its return, `received`; `""` when none), which
+/// the JSON form does not carry. Only the person's own cards: nothing another player holds.
+fn person_observation(g: &Game) -> Value {
+    let obs = g.observation(PERSON);
+    let mut v = to_json(&obs);
+    if let Value::Object(map) = &mut v {
+        map.insert("given".into(), json!(format!("{:#}", HandText(obs.given))));
+        map.insert(
+            "received".into(),
+            json!(format!("{:#}", HandText(obs.received))),
+        );
+    }
+    v
+}
+
 /// A Daifugo match in play.
 ///
 /// A match's seed deals every game of it, so it is never shown while a game is to come; what a
@@ -140,7 +156,7 @@ impl Session {
             rules: to_json(&self.rules),
             policy: &self.policy,
             seat: json!(PERSON),
-            observation: to_json(&g.observation(PERSON)),
+            observation: person_observation(g),
             to_act: json!(to_act),
             your_turn,
             legal,

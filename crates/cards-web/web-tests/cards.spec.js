@@ -74,6 +74,14 @@ describe('the shell and the card drawing', () => {
     await page.goto(server.url);
     await page.waitForSelector('body[data-ready="true"]');
     assert.equal(await page.inputValue('[data-testid="pace-select"]'), '600', 'a readable pace by default');
+    // the first screen says what each game is, and names every preset and computer player
+    for (const g of Object.keys(info.games)) {
+      const intro = await page.textContent(`[data-testid="intro-${g}"]`);
+      for (const name of [...info.games[g].presets, ...info.games[g].policies]) {
+        assert.ok(intro.includes(name), `${g}: the intro names ${name}: ${intro}`);
+      }
+      assert.ok(intro.length > 200, `${g}: the intro says what the game is: ${intro}`);
+    }
     assertClean(env);
   });
 
@@ -86,6 +94,10 @@ describe('the shell and the card drawing', () => {
       await page.fill('[data-testid="seed-input"]', '12x');
       await page.click('[data-testid="new-game"]');
       assert.match(await page.textContent('[data-testid="error-message"]'), /seed is a whole number/);
+      // the whole box reads as the message alone (no button, and no stray "null" after it)
+      const box = await page.textContent('[data-testid="error"]');
+      assert.equal(box, await page.textContent('[data-testid="error-message"]'));
+      assert.doesNotMatch(box, /null|undefined/);
       assert.equal(await page.evaluate(() => window.cardsPage.view), null, 'no game was asked for');
       // Seed 7: the computers move first; stop the server while the page waits between their moves.
       await page.fill('[data-testid="seed-input"]', '7');
@@ -95,6 +107,8 @@ describe('the shell and the card drawing', () => {
       await own.stop();
       await page.waitForSelector('[data-testid="error-retry"]', { timeout: 10000 });
       assert.match(await page.textContent('[data-testid="error-message"]'), /server did not answer/);
+      assert.equal(await page.textContent('[data-testid="error"]'),
+        `${await page.textContent('[data-testid="error-message"]')}Try again`, 'the message, then the button');
       assert.equal(await page.getAttribute('body', 'data-busy'), 'false');
     } finally {
       await own.stop();

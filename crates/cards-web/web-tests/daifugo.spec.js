@@ -105,6 +105,10 @@ describe('Daifugo', () => {
     await screenshot(page, 'daifugo-over');
     assert.equal(await page.textContent(T('status-seed')), `seed ${SEED}`);
 
+    // Download and Replay sit in the result box, beside the result; the rules are a click away
+    assert.equal(await page.locator(`${T('result')} ${T('download-record')}`).count(), 1);
+    assert.equal(await page.locator(`${T('result')} ${T('replay-this')}`).count(), 1);
+    assert.match(await page.textContent(T('how-to-play')), /How Daifugo is played.*♦3 leads/s);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(T('download-record'))]);
     assert.equal(download.suggestedFilename(), `cards-daifugo-${SEED}.json`);
     const record = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
@@ -135,6 +139,13 @@ describe('Daifugo', () => {
         'the given cards left the hand',
       );
       assert.ok(await page.locator(T('returned')).isVisible(), 'the page shows what the person gave');
+    } else if (myPlace >= 4) {
+      // 貧民 or 大貧民: the tribute left on its own; the page shows it and what came back
+      const seen = await page.textContent(T('exchange-seen'));
+      const o = await page.evaluate(() => window.cardsPage.view.observation);
+      assert.ok(o.given, 'the view carries the tribute');
+      assert.match(seen, /Your tribute in the exchange: /, seen);
+      if (o.received) assert.match(seen, /you received: /, seen);
     }
     // Play on a few turns into game 2.
     for (let i = 0; i < 3 && !(await isOver(page)); i += 1) {

@@ -93,6 +93,8 @@ describe('Dou Dizhu', () => {
       assert.equal(/ bid | in the auction/.test(log[i]), isBid, `entry ${i} (${h.action}): ${log[i]}`);
     });
 
+    assert.equal(await page.locator(`${T('result')} ${T('download-record')}`).count(), 1, 'Download beside the result');
+    assert.match(await page.textContent(T('how-to-play')), /How Dou Dizhu is played.*landlord/s);
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(T('download-record'))]);
     assert.equal(download.suggestedFilename(), `cards-doudizhu-${SEED}.json`);
     const record = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));

@@ -278,8 +278,10 @@ function showError(msg, retry) {
     return;
   }
   box.hidden = false;
-  box.replaceChildren(el('span', { testid: 'error-message' }, msg),
-    retry ? el('button', { type: 'button', class: 'retry', testid: 'error-retry', 'on:click': () => { showError(null); retry(); } }, 'Try again') : null);
+  // replaceChildren writes a null argument as the text "null": leave the button out instead
+  const parts = [el('span', { testid: 'error-message' }, msg)];
+  if (retry) parts.push(el('button', { type: 'button', class: 'retry', testid: 'error-retry', 'on:click': () => { showError(null); retry(); } }, 'Try again'));
+  box.replaceChildren(...parts);
 }
 
 function setStatus(view) {
@@ -307,7 +309,11 @@ function setStatus(view) {
 function render(view) {
   shell.view = view;
   setStatus(view);
-  $('over-bar').hidden = !view.over;
+  // Download and Replay: back below the table before the game redraws it (the result box that
+  // held them goes), then into the new result box, beside the result, when there is one.
+  const bar = shell.overBar || (shell.overBar = $('over-bar'));
+  $('table-root').after(bar);
+  bar.hidden = !view.over;
   $('replay-this').hidden = typeof window.cardsReplay !== 'function';
   const mod = games.get(view.game);
   const root = $('table-root');
@@ -324,6 +330,8 @@ function render(view) {
     console.error(e);
     showError(`drawing the table failed: ${e.message}`);
   }
+  const box = view.over ? root.querySelector('.result') : null;
+  if (box) box.append(bar);
 }
 
 function setBusy(on) {
@@ -476,6 +484,72 @@ async function replayThis() {
   }
 }
 
+/** What each game, preset and computer player is: the first screen's words. */
+const ABOUT = {
+  daifugo: {
+    what: 'Daifugo (大富豪, also Daihinmin or President): five players; be the first to play all your cards. '
+      + 'Beat the table with a stronger single, pair, triple or run of the same size, or pass. From the second game on, '
+      + 'the poorest players give their best cards to the richest, who give back any cards.',
+    presets: {
+      uecda: 'the rules of the UEC computer Daihinmin contest: a joker, revolution, 8-cut, suit lock, ♠3 over the joker, the card exchange',
+      tutorial: 'the tutorial series’ simpler rules: no joker, only the revolution by four of a kind',
+    },
+    policies: {
+      tutorial: 'plays its hand split into melds, weakest first (a fair opponent)',
+      random: 'plays any legal move at random',
+    },
+  },
+  doudizhu: {
+    what: 'Dou Dizhu (斗地主, “fight the landlord”): three players bid to be the landlord, who plays alone against the other two. '
+      + 'Beat the table with a higher combination of the same type (pairs, runs, planes…); bombs and the rocket beat anything.',
+    presets: {
+      standard: 'RLCard’s rules, the common research set',
+      strict: 'the rule books’ reading: every kicker distinct',
+      openspiel: 'OpenSpiel’s dou_dizhu, its auction and scoring',
+      douzero: 'DouZero’s move generator and deal',
+      rlcard: 'RLCard’s whole game, its deal for the same seed',
+    },
+    policies: {
+      greedy: 'leads what sheds the most cards, beats an opponent as cheaply as it can, keeps its bombs for the end',
+      random: 'plays any legal action at random',
+    },
+  },
+  kabu: {
+    what: 'Kabu (カブ): forty cards, A to 10. Stake on fields against the dealer; a hand scores the sum of its cards mod 10, '
+      + 'closest to 9 wins, and three of a kind or a run in one suit beat points.',
+    presets: {
+      default: 'the original program’s stated rules',
+      vb6: 'the VB6 program exactly, its card-order quirk included',
+    },
+    policies: {
+      house: 'the table’s usual rule: draw below 4, and at 4 to 6 on a reach',
+      odds: 'draws at 4 to 6 when a third card improves the hand at least half the time',
+      always: 'draws whenever allowed',
+      never: 'stands whenever allowed',
+    },
+  },
+};
+
+/** The first screen: what to do, and a word on each game, its presets and computer players. */
+function intro(info) {
+  const names = Object.keys((info && info.games) || {}).filter((n) => games.has(n));
+  const list = (words, values) => el('ul', null, (values || []).map((v) => el('li', null, el('b', null, v), words && words[v] ? ` — ${words[v]}` : '')));
+  return el('div', { class: 'intro', testid: 'intro' },
+    el('p', { class: 'hint' },
+      'Choose a game, its rules and the computer players, then press “New game”. You sit at the bottom of the table; '
+      + 'the computers play at the pace you choose. Finished games can be downloaded and replayed card by card.'),
+    names.map((n) => {
+      const g = info.games[n];
+      const about = ABOUT[n] || {};
+      return el('section', { class: 'intro-game', testid: `intro-${n}` },
+        el('h3', null, games.get(n).label || n),
+        about.what ? el('p', null, about.what) : null,
+        el('div', { class: 'intro-lists' },
+          el('div', null, el('h4', null, 'Rules'), list(about.presets, g.presets)),
+          el('div', null, el('h4', null, 'Computer players'), list(about.policies, g.policies))));
+    }));
+}
+
 function fillSelect(select, values, preferred) {
   select.replaceChildren(...values.map((v) => el('option', { value: v }, v)));
   if (preferred && values.includes(preferred)) select.value = preferred;
@@ -537,8 +611,7 @@ async function init() {
       else showTab('play');
     });
   }
-  $('table-root').replaceChildren(el('p', { class: 'hint' },
-    'Choose a game, its rules and the computer players, then press “New game”. You sit at the bottom of the table.'));
+  $('table-root').replaceChildren(intro(shell.info));
   document.body.dataset.ready = 'true';
   if (params.get('autostart') === '1') newGame();
 }

@@ -232,6 +232,10 @@ function render(view, ctx) {
           passedList(o.passed)[0] ? el('span', { class: 'badge passed', testid: 'passed-0' }, 'passed') : null,
           el('span', { class: 'badge', testid: 'count-0' }, `${o.counts[0]} cards`)),
         o.returned ? el('div', { class: 'meta', testid: 'returned' }, 'You gave in the exchange: ', cardsRow(splitCards(o.returned), { small: true })) : null,
+        // the poorer classes' side of the exchange: the tribute they gave and what came back
+        !o.returned && (o.given || o.received) ? el('div', { class: 'meta', testid: 'exchange-seen' },
+          o.given ? ['Your tribute in the exchange: ', cardsRow(splitCards(o.given), { small: true })] : null,
+          o.received ? [o.given ? '; you received: ' : 'You received in the exchange: ', cardsRow(splitCards(o.received), { small: true })] : null) : null,
         el('div', { class: `hand${handCards.length > 18 ? ' crowded' : ''}`, testid: 'hand', dataset: { cards: o.hand } },
           handCards.map((c) => cardEl(c, { selected: selected.has(cardKey(c)), onClick: toggle(c) }))),
         el('div', { class: noteClass, testid: 'selection-note' }, note),
@@ -240,7 +244,18 @@ function render(view, ctx) {
     el('div', { class: 'log', testid: 'log' },
       el('ol', { reversed: true, start: (o.history || []).length },
         history.map((h) => el('li', { dataset: { player: h.player, action: h.action } }, describeAction(h))))),
+    el('details', { class: 'how-to-play', testid: 'how-to-play' }, el('summary', {}, 'How Daifugo is played'), el('p', {}, HOW_TO_PLAY)),
   );
 }
+
+const HOW_TO_PLAY = 'Five players; be the first to play all your cards. Ranks go 3 (weakest) to 10, J, Q, K, A, 2 (strongest); '
+  + 'the joker (JK) alone beats any single and can stand in for any card of a meld. The holder of ♦3 leads. '
+  + 'Each player in turn plays a stronger meld of the same kind and size as the one on the table (a single, '
+  + '2 to 5 cards of one rank, or a run of 3 or more in one suit), or passes and sits out the rest of the trick; '
+  + 'when all the others have passed, the table clears and the last to play leads anything. '
+  + 'Four of a kind or a run of five is a revolution (革命): the order reverses. A meld with an 8 clears the table (8-cut); '
+  + 'a meld in the same suits as the table locks them (縛り); a lone ♠3 beats a lone joker. '
+  + 'Places give 5 to 1 points and the next game’s classes: from the second game on the 大貧民 (last) gives its two best '
+  + 'cards to the 大富豪 (first) and the 貧民 (fourth) its best to the 富豪 (second), who give back any two and any one.';
 
 registerGame('daifugo', { label: 'Daifugo 大富豪', render });

@@ -254,7 +254,17 @@ function render(view, ctx) {
     el('div', { class: 'log', testid: 'log' },
       el('ol', { reversed: true, start: all.length },
         history.map(([h, i]) => el('li', { dataset: { seat: h.seat, action: h.action } }, describe(h, i < nBids))))),
+    el('details', { class: 'how-to-play', testid: 'how-to-play' }, el('summary', {}, 'How Dou Dizhu is played'), el('p', {}, HOW_TO_PLAY)),
   );
 }
+
+const HOW_TO_PLAY = 'Three players, 54 cards: 3 (weakest) to 10, J, Q, K, A, 2, then the black (B) and the red (R) joker; '
+  + 'suits never matter. Each gets 17 cards; three stay face down (the kitty, 底牌). In the auction each bids 1, 2 or 3 or '
+  + 'passes, each bid above the last; the highest bidder is the landlord (地主), takes the kitty and leads. '
+  + 'In turn each player passes or beats the table with the same type and length, higher: singles, pairs, trios '
+  + '(with a single or a pair), runs of 5+, runs of 3+ pairs, planes (2+ trios in a row, with wings), four with two. '
+  + 'A bomb (four of a kind) beats anything but a higher bomb and the rocket (both jokers). When both others pass, '
+  + 'the last to play leads again. The first to empty the hand wins for their side: the landlord alone, or the two '
+  + 'peasants together; every bomb and a spring (a side that never played) double the stake.';
 
 registerGame('doudizhu', { label: 'Dou Dizhu 斗地主', render });

@@ -287,7 +287,7 @@ impl Record {
     /// let mut g = Game::new(Rules::UECDA, 1);
     /// g.play_out(&mut players).unwrap();
     /// let text = g.record().transcript().unwrap();
-    /// assert!(text.starts_with("rules: uecda\n"));
+    /// assert!(text.starts_with("rules: uecda\nseats, in the order of play: seat 0 player "));
     /// assert!(text.contains("trick 1, player "));
     /// assert!(text.contains("points"));
     /// ```
@@ -303,8 +303,13 @@ impl Record {
         g.set_mode(Mode::Server);
         g.set_cut_off_places(self.places);
         let _ = writeln!(s, "rules: {}", self.rules);
-        let seats: Vec<String> = self.seats.iter().map(ToString::to_string).collect();
-        let _ = writeln!(s, "seats 0..4: players {}", seats.join(", "));
+        let seats: Vec<String> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| format!("seat {seat} player {p}"))
+            .collect();
+        let _ = writeln!(s, "seats, in the order of play: {}", seats.join(", "));
         let name = |p: usize| match self.classes {
             Some(c) => format!("player {p} ({})", c[p]),
             None => format!("player {p}"),

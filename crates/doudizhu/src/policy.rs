@@ -157,8 +157,9 @@ impl Policy for GreedyPolicy {
 /// A person at a terminal (generic over the reader and writer, so tests drive it): shows the
 /// seat's view and the numbered legal actions, reads an action and refuses an illegal one and
 /// asks again. During the auction the input is the action (`pass` or `0`, `1`, `2`, `3`); in
-/// play a number is the action's index in the list, anything else an action in the record
-/// notation (`pass`, `33`, `333444-56`). `None` when the input ends.
+/// play a number is the action's number in the list (numbered from 1, as the daifugo crate's
+/// terminal player numbers its moves), anything else an action in the record notation (`pass`,
+/// `33`, `333444-56`). `None` when the input ends.
 ///
 /// ```
 /// use doudizhu::{Game, GameRules, HumanPolicy, Policy};
@@ -215,8 +216,15 @@ pub fn describe(obs: &Observation<'_>) -> String {
 impl<R: BufRead, W: Write> Policy for HumanPolicy<R, W> {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
         let _ = writeln!(self.output, "{}", describe(obs));
-        for (i, a) in legal.iter().enumerate() {
-            let _ = writeln!(self.output, "  [{i}] {a}");
+        if obs.phase() == Phase::Play {
+            // numbered from 1, as the daifugo crate's terminal player numbers them
+            for (i, a) in legal.iter().enumerate() {
+                let _ = writeln!(self.output, "  {:>2}. {a}", i + 1);
+            }
+        } else {
+            // in the auction a number is a bid, so the choices are not numbered
+            let names: Vec<String> = legal.iter().map(ToString::to_string).collect();
+            let _ = writeln!(self.output, "  choices: {}", names.join(", "));
         }
         loop {
             let _ = write!(self.output, "your action (number or play): ");
@@ -228,7 +236,7 @@ impl<R: BufRead, W: Write> Policy for HumanPolicy<R, W> {
             }
             let t = line.trim();
             let chosen = match (obs.phase(), t.parse::<usize>()) {
-                (Phase::Play, Ok(i)) => legal.get(i).copied(),
+                (Phase::Play, Ok(i)) => i.checked_sub(1).and_then(|i| legal.get(i)).copied(),
                 _ => obs.parse_action(t).ok().filter(|a| legal.contains(a)),
             };
             match chosen {

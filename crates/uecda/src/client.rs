@@ -22,7 +22,8 @@
 //! from the next game's deal grid (classes), except after the match's last game and before a
 //! reset game (classes all 0).
 
-use std::net::{TcpStream, ToSocketAddrs};
+use std::io;
+use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
 use cards_core::CardSet;
@@ -50,6 +51,45 @@ pub struct ClientOptions {
     /// The longest silence of the server before the client gives up (`None`: no limit;
     /// [`IDLE`] is the command line's default).
     pub idle: Option<Duration>,
+    /// How long to keep trying to connect while the server refuses (one that is starting):
+    /// `None` tries once.
+    pub connect_wait: Option<Duration>,
+}
+
+/// The pause between two attempts to connect to a server that is starting.
+const RETRY: Duration = Duration::from_millis(100);
+
+/// Connects to `addr`; with `wait`, retries every [`RETRY`] while the connection is refused (or
+/// times out) until `wait` has passed, each attempt bounded by the time left.
+fn connect(addr: SocketAddr, wait: Option<Duration>) -> Result<TcpStream, ClientError> {
+    let start = Instant::now();
+    let mut attempts = 0u32;
+    loop {
+        attempts += 1;
+        let left = wait.map(|w| w.saturating_sub(start.elapsed()));
+        let tried = match left {
+            Some(left) if !left.is_zero() => TcpStream::connect_timeout(&addr, left),
+            _ => TcpStream::connect(addr),
+        };
+        let e = match tried {
+            Ok(s) => return Ok(s),
+            Err(e) => e,
+        };
+        let retry = matches!(
+            e.kind(),
+            io::ErrorKind::ConnectionRefused | io::ErrorKind::TimedOut
+        );
+        match wait.map(|w| w.saturating_sub(start.elapsed())) {
+            Some(left) if retry && !left.is_zero() => std::thread::sleep(left.min(RETRY)),
+            _ if attempts > 1 => {
+                return Err(ClientError::Connect(format!(
+                    "{addr}: {e} ({attempts} attempts in {:.1} s)",
+                    start.elapsed().as_secs_f64()
+                )));
+            }
+            _ => return Err(ClientError::Connect(format!("{addr}: {e}"))),
+        }
+    }
 }
 
 /// What one game looked like from the client.
@@ -121,8 +161,7 @@ pub fn run_client(
         .map_err(|e| ClientError::Connect(format!("{}:{}: {e}", opts.host, opts.port)))?
         .next()
         .ok_or_else(|| ClientError::Connect(format!("{}: no address", opts.host)))?;
-    let mut s =
-        TcpStream::connect(addr).map_err(|e| ClientError::Connect(format!("{addr}: {e}")))?;
+    let mut s = connect(addr, opts.connect_wait)?;
     let _ = s.set_nodelay(true);
     let mut c = Session {
         s: &mut s,
@@ -320,6 +359,43 @@ mod tests {
     use std::io::Write;
     use std::net::TcpListener;
 
+    /// A loopback port nobody listens on (bound, then released).
+    fn free_port() -> SocketAddr {
+        TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+    }
+
+    #[test]
+    fn connect_waits_for_a_server_that_is_starting() {
+        let addr = free_port();
+        // without a wait: one attempt, refused at once
+        let t = Instant::now();
+        let e = connect(addr, None).unwrap_err().to_string();
+        assert!(e.starts_with(&format!("cannot connect: {addr}: ")), "{e}");
+        assert!(!e.contains("attempts"), "{e}");
+        assert!(t.elapsed() < Duration::from_secs(2));
+        // with a wait and nobody coming: several attempts, then the error, within the wait
+        let t = Instant::now();
+        let e = connect(addr, Some(Duration::from_millis(350)))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains(" attempts in "), "{e}");
+        assert!(t.elapsed() >= Duration::from_millis(300));
+        assert!(t.elapsed() < Duration::from_secs(3));
+        // a server that starts 300 ms late is reached
+        let late = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            let l = TcpListener::bind(addr).unwrap();
+            l.set_nonblocking(false).unwrap();
+            l.accept().is_ok_and(|(s, _)| s.peer_addr().is_ok())
+        });
+        let s = connect(addr, Some(Duration::from_secs(10))).unwrap();
+        assert_eq!(s.peer_addr().unwrap(), addr);
+        assert!(late.join().unwrap());
+    }
+
     /// Writes a grid in three pieces, as a slow network would deliver it.
     fn send_pieces(s: &mut TcpStream, g: &Grid) {
         let b = g.to_bytes();
@@ -426,6 +502,7 @@ mod tests {
             port,
             name: "tester".into(),
             idle: Some(Duration::from_secs(20)),
+            connect_wait: None,
         };
         let r = run_client(&opts, &Rules::UECDA, &mut First).unwrap();
         server.join().unwrap();
@@ -584,6 +661,7 @@ mod tests_support {
             port,
             name: "tester".into(),
             idle: Some(Duration::from_millis(300)),
+            connect_wait: None,
         };
         let r = run_client(&opts, &Rules::UECDA, &mut First);
         let _ = t.join();

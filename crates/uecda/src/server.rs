@@ -108,7 +108,10 @@ pub struct Standings {
 /// Why a match could not be played.
 #[derive(Debug)]
 pub enum ServeError {
-    /// Binding or accepting failed.
+    /// Binding to the address failed (the address as given, and why: often "Address already in
+    /// use", another server on the port).
+    Bind(String, io::Error),
+    /// Accepting failed.
     Io(io::Error),
     /// Fewer than five clients came within the overall wait.
     TooFewClients(usize),
@@ -119,6 +122,7 @@ pub enum ServeError {
 impl std::fmt::Display for ServeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            ServeError::Bind(addr, e) => write!(f, "cannot listen on {addr}: {e}"),
             ServeError::Io(e) => write!(f, "{e}"),
             ServeError::TooFewClients(n) => {
                 write!(f, "only {n} of 5 clients connected before the wait ran out")
@@ -184,6 +188,7 @@ struct Server<'a> {
 ///                 port,
 ///                 name: format!("p{i}"),
 ///                 idle: Some(Duration::from_secs(30)),
+///                 connect_wait: None,
 ///             };
 ///             let mut me = daifugo::policy_by_name("tutorial", i).unwrap();
 ///             client::run_client(&opts, &Rules::UECDA, me.as_mut()).unwrap()
@@ -201,7 +206,8 @@ pub fn serve(
     log: &mut dyn Write,
     records: &mut dyn Write,
 ) -> Result<Standings, ServeError> {
-    let listener = TcpListener::bind((opts.host.as_str(), opts.port)).map_err(ServeError::Io)?;
+    let listener = TcpListener::bind((opts.host.as_str(), opts.port))
+        .map_err(|e| ServeError::Bind(format!("{}:{}", opts.host, opts.port), e))?;
     on_listen(listener.local_addr().map_err(ServeError::Io)?);
     let clients = accept_five(&listener, opts, log)?;
     drop(listener);

@@ -193,3 +193,90 @@ fn the_outside_path_check_finds_what_it_should() {
         ["CARGO_MANIFEST_DIR", "../../fixtures/kabu"]
     );
 }
+
+/// The `version = "..."` line of a manifest's first `[header]` table.
+fn version_in(manifest: &str, header: &str) -> Option<String> {
+    let after = manifest.split_once(&format!("{header}\n"))?.1;
+    after
+        .lines()
+        .take_while(|l| !l.starts_with('['))
+        .find_map(|l| l.strip_prefix("version = \""))
+        .map(|v| v.trim_end_matches('"').to_string())
+}
+
+#[test]
+fn the_python_package_has_the_workspace_version() {
+    let workspace = version_in(&manifest("Cargo.toml"), "[workspace.package]");
+    let python = version_in(&manifest("crates/cards-py/Cargo.toml"), "[package]");
+    assert!(workspace.is_some());
+    assert_eq!(
+        python, workspace,
+        "crates/cards-py/Cargo.toml (outside the workspace) must carry the workspace's version"
+    );
+}
+
+#[test]
+fn every_page_of_the_guide_is_compiled_as_doctests() {
+    let summary = manifest("book/src/SUMMARY.md");
+    let lib = manifest("xtask/src/lib.rs");
+    let pages: Vec<&str> = summary
+        .split("](")
+        .skip(1)
+        .filter_map(|rest| rest.split(')').next())
+        .collect();
+    assert!(pages.len() >= 9, "{pages:?}");
+    for page in pages {
+        assert!(
+            lib.contains(&format!("include_str!(\"../../book/src/{page}\")")),
+            "book/src/{page} is not included by xtask/src/lib.rs's `book` module: its Rust examples would go untested"
+        );
+        assert!(
+            xtask::project_root().join("book/src").join(page).is_file(),
+            "{page}"
+        );
+    }
+}
+
+/// Every `.proptest-regressions` or `proptest-regressions/` file under `dir`, recursively.
+fn regression_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            regression_files(&path, found);
+        } else if path.to_string_lossy().contains("proptest-regressions") {
+            found.push(path);
+        }
+    }
+}
+
+/// A test module of `tests/<package>/main.rs` has a `main.rs` above it, so proptest keeps its
+/// regression cases in `tests/proptest-regressions/<module>.txt` (beside `tests/<package>/`),
+/// not in a `<module>.proptest-regressions` beside the module: a file there would never run.
+#[test]
+fn proptest_regressions_sit_where_proptest_reads_them() {
+    let root = xtask::project_root();
+    let mut found = Vec::new();
+    for krate in fs::read_dir(root.join("crates")).unwrap().flatten() {
+        regression_files(&krate.path().join("tests"), &mut found);
+    }
+    assert!(!found.is_empty(), "doudizhu has committed regression cases");
+    for path in found {
+        let rel = path
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let parent = path.parent().and_then(Path::file_name).unwrap_or_default();
+        assert!(
+            parent == "proptest-regressions" && path.extension().is_some_and(|e| e == "txt"),
+            "{rel}: proptest reads tests/proptest-regressions/<module>.txt for a module of a tests/<package>/ binary"
+        );
+        let module = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let tests = path.parent().unwrap().parent().unwrap();
+        let beside = fs::read_dir(tests)
+            .unwrap()
+            .flatten()
+            .any(|d| d.path().join(format!("{module}.rs")).is_file());
+        assert!(beside, "{rel}: no tests/<package>/{module}.rs uses it");
+    }
+}

@@ -49,6 +49,24 @@ where
     }
 }
 
+/// The names a `--players` flag gave, one per seat: the flag takes them comma-separated
+/// (`human,greedy,greedy`), space-separated (`human greedy greedy`) or both (`human, greedy`);
+/// the empty names a comma beside a space leaves are dropped.
+///
+/// ```
+/// let given = ["human,".to_string(), "greedy".into(), "random,greedy".into()];
+/// assert_eq!(cards_cli::common::player_names(&given), ["human", "greedy", "random", "greedy"]);
+/// ```
+#[must_use]
+pub fn player_names(values: &[String]) -> Vec<&str> {
+    values
+        .iter()
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect()
+}
+
 /// The `--seed` flag of a command that deals or plays: a `u64`, drawn from the operating system
 /// when absent.
 ///

@@ -24,7 +24,7 @@ mod batch;
 mod line;
 mod output;
 
-pub use args::{SeedArg, draw_seed, name_or, name_value, parse_name, seed_line};
+pub use args::{SeedArg, draw_seed, name_or, name_value, parse_name, player_names, seed_line};
 #[cfg(test)]
 pub(crate) use batch::batch_values;
 pub use batch::{BatchError, LINE_LIMIT, batch_loop, batch_stdio, write_error};

@@ -2,10 +2,14 @@
 //! `cards daifugo replay` (a record replayed as the UEC contest server would: accepted or rejected,
 //! why, places and points).
 
-use std::io::Read;
+use std::cell::Cell;
+use std::fmt::Write as _;
+use std::io::{BufRead, Read};
+use std::rc::Rc;
 
 use daifugo::{Human, Match, Policy, Record, Replay, Rules};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::common::{CliError, SeedArg, batch_stdio, emit, parse_name, seed_line, write_json};
 
@@ -24,9 +28,10 @@ pub struct PlayArgs {
     /// The player of every seat: random or tutorial (`seed` is its deprecated old name).
     #[arg(long, default_value = "tutorial", conflicts_with = "players")]
     policy: String,
-    /// One player per seat (player 0..4), comma-separated: random, tutorial or human (this
-    /// terminal), e.g. `tutorial,tutorial,random,tutorial,human`.
-    #[arg(long, value_delimiter = ',')]
+    /// One player per seat (player 0..4): random, tutorial or human (this terminal), separated
+    /// by commas or spaces, e.g. `tutorial,tutorial,random,tutorial,human` or `tutorial tutorial
+    /// random tutorial human`.
+    #[arg(long, num_args = 1..)]
     players: Option<Vec<String>>,
     /// Print the records (one JSON object a line) and then the standings, instead of text.
     #[arg(long)]
@@ -47,19 +52,56 @@ pub struct ReplayArgs {
     file: Option<std::path::PathBuf>,
 }
 
-/// The standings line of `play --json`.
-#[derive(Serialize)]
+/// The standings line of `play --json` (after the records): `replay` checks it.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 struct Standings {
     seed: u64,
     games: u32,
     points: [u32; 5],
 }
 
-/// The players of a `play` run, by player.
-fn players(a: &PlayArgs, seed: u64) -> Result<[Box<dyn Policy>; 5], CliError> {
-    let names: Vec<String> = match &a.players {
-        Some(list) => list.clone(),
-        None => vec![a.policy.clone(); 5],
+/// Stdin for a human player, noting the player whose input ended: the game then stops with an
+/// error, as `cards doudizhu play` does, rather than playing on with passes.
+struct Terminal {
+    input: std::io::StdinLock<'static>,
+    player: usize,
+    ended: Rc<Cell<Option<usize>>>,
+}
+
+impl Read for Terminal {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.input.read(buf)?;
+        if n == 0 && !buf.is_empty() {
+            self.ended.set(Some(self.player));
+        }
+        Ok(n)
+    }
+}
+
+impl BufRead for Terminal {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        let buf = self.input.fill_buf()?;
+        if buf.is_empty() {
+            self.ended.set(Some(self.player));
+        }
+        Ok(buf)
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.input.consume(amount);
+    }
+}
+
+/// The players of a `play` run, by player; `ended` is set to a human player whose input ends.
+fn players(
+    a: &PlayArgs,
+    seed: u64,
+    ended: &Rc<Cell<Option<usize>>>,
+) -> Result<[Box<dyn Policy>; 5], CliError> {
+    let names: Vec<&str> = match &a.players {
+        Some(list) => crate::common::player_names(list),
+        None => vec![a.policy.as_str(); 5],
     };
     if names.len() != 5 {
         return Err(CliError::usage(format!(
@@ -72,10 +114,12 @@ fn players(a: &PlayArgs, seed: u64) -> Result<[Box<dyn Policy>; 5], CliError> {
         let seed_i = seed.wrapping_add(0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(i as u64 + 1));
         if n.trim().eq_ignore_ascii_case("human") {
             // the interactive view goes to stderr, so stdout keeps the game (or its JSON)
-            out.push(Box::new(Human::new(
-                std::io::stdin().lock(),
-                std::io::stderr(),
-            )));
+            let input = Terminal {
+                input: std::io::stdin().lock(),
+                player: i,
+                ended: ended.clone(),
+            };
+            out.push(Box::new(Human::new(input, std::io::stderr())));
             continue;
         }
         let Some(p) = daifugo::policy_by_name(n, seed_i) else {
@@ -97,7 +141,8 @@ pub fn play(a: &PlayArgs) -> Result<(), CliError> {
         return Err(CliError::usage("--games must be 1 or more"));
     }
     let seed = a.seed.resolve();
-    let mut players = players(a, seed)?;
+    let ended = Rc::new(Cell::new(None));
+    let mut players = players(a, seed, &ended)?;
     let mut m = Match::new(a.rules, seed);
     let mut out = Vec::new();
     if !a.json {
@@ -108,6 +153,11 @@ pub fn play(a: &PlayArgs) -> Result<(), CliError> {
         let mut g = m.next_game();
         g.play_out(&mut players)
             .map_err(|e| CliError::usage(format!("game {i}: {e}")))?;
+        if let Some(p) = ended.get() {
+            return Err(CliError::Io(format!(
+                "game {i}, player {p}: the input ended"
+            )));
+        }
         m.finish(&g);
         let record = g.record();
         if a.json {
@@ -161,11 +211,75 @@ pub fn replay_one(text: &str) -> Result<Replay, String> {
     read_record(text)?.replay().map_err(|e| e.to_string())
 }
 
-/// The batch answer of `daifugo replay`: one record a line in, one result a line out.
+/// A line of what `play --json` writes: a game's record, or the standings after the records.
+enum Line {
+    Record(Box<Record>),
+    Standings(Standings),
+}
+
+/// Reads one JSON value of `play --json`'s output: the standings when it has `points` and no
+/// `hands`, else a record.
+fn read_line(value: Value) -> Result<Line, String> {
+    if value.get("points").is_some() && value.get("hands").is_none() {
+        serde_json::from_value(value)
+            .map(Line::Standings)
+            .map_err(|e| format!("bad standings line: {e}"))
+    } else {
+        serde_json::from_value(value)
+            .map(|r| Line::Record(Box::new(r)))
+            .map_err(|e| format!("bad record: {e}"))
+    }
+}
+
+/// The games replayed so far and each player's points over them: what a standings line must say.
+#[derive(Default)]
+struct Tally {
+    games: u32,
+    points: [u32; 5],
+}
+
+impl Tally {
+    fn add(&mut self, replay: &Replay) {
+        self.games += 1;
+        for (total, p) in self.points.iter_mut().zip(replay.points) {
+            *total += u32::from(p);
+        }
+    }
+
+    /// The standings line against the records before it.
+    fn check(&self, s: &Standings) -> Result<(), String> {
+        if s.games == self.games && s.points == self.points {
+            Ok(())
+        } else {
+            Err(format!(
+                "the standings line says {} games and points {:?} (players 0..4), but the {} records before it replay to points {:?}",
+                s.games, s.points, self.games, self.points
+            ))
+        }
+    }
+}
+
+/// The batch answer of `daifugo replay`: one record a line in, one result a line out; a
+/// standings line (the last line of `play --json`) is checked against the records before it
+/// and answered with `{"standings": ...}`.
 pub fn replay_answer() -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
-    |text, out| {
-        let r = replay_one(text)?;
-        write_json(out, &r);
+    let mut tally = Tally::default();
+    move |text, out| {
+        let value: Value = serde_json::from_str(text).map_err(|e| format!("bad record: {e}"))?;
+        match read_line(value)? {
+            Line::Record(record) => {
+                let r = record.replay().map_err(|e| e.to_string())?;
+                tally.add(&r);
+                write_json(out, &r);
+            }
+            Line::Standings(s) => {
+                tally.check(&s)?;
+                // the line as `play --json` wrote it (its keys in their order), wrapped
+                out.extend_from_slice(b"{\"standings\":");
+                write_json(out, &s);
+                out.push(b'}');
+            }
+        }
         Ok(())
     }
 }
@@ -185,16 +299,79 @@ pub fn replay(a: &ReplayArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::Io(format!("cannot read stdin: {e}")))?;
         s
     };
-    let record = read_record(&text).map_err(CliError::usage)?;
-    let result = record
-        .replay()
-        .map_err(|e| CliError::usage(e.to_string()))?;
-    let human = replay_text(&record).map_err(CliError::usage)?;
+    // One record, or what `play --json` writes: records, one a line, then the standings.
+    let mut lines = Vec::new();
+    for value in serde_json::Deserializer::from_str(&text).into_iter::<Value>() {
+        let value = value.map_err(|e| CliError::usage(format!("bad record: {e}")))?;
+        lines.push(read_line(value).map_err(CliError::usage)?);
+    }
     let io = crate::common::IoArgs {
         json: a.json,
         batch: false,
     };
-    emit(&io, human.trim_end(), &result)
+    if let [Line::Record(record)] = lines.as_slice() {
+        let result = record
+            .replay()
+            .map_err(|e| CliError::usage(e.to_string()))?;
+        let human = replay_text(record).map_err(CliError::usage)?;
+        return emit(&io, human.trim_end(), &result);
+    }
+    let mut tally = Tally::default();
+    let mut out = String::new();
+    let mut standings = None;
+    for line in &lines {
+        match line {
+            Line::Record(record) => {
+                let game = tally.games + 1;
+                let result = record
+                    .replay()
+                    .map_err(|e| CliError::usage(format!("game {game}: {e}")))?;
+                tally.add(&result);
+                if a.json {
+                    let mut buf = Vec::new();
+                    write_json(&mut buf, &result);
+                    out.push_str(&String::from_utf8_lossy(&buf));
+                } else {
+                    let text = replay_text(record)
+                        .map_err(|e| CliError::usage(format!("game {game}: {e}")))?;
+                    let _ = write!(out, "game {game}\n{}", text.trim_end());
+                }
+                out.push('\n');
+            }
+            Line::Standings(s) => {
+                tally.check(s).map_err(CliError::usage)?;
+                standings = Some(s);
+            }
+        }
+    }
+    if tally.games == 0 {
+        return Err(CliError::usage(
+            "no record to replay (only a standings line)",
+        ));
+    }
+    let totals = Standings {
+        seed: standings.map_or(0, |s| s.seed),
+        games: tally.games,
+        points: tally.points,
+    };
+    if a.json {
+        let mut buf = Vec::new();
+        write_json(&mut buf, &totals);
+        out.push_str(&String::from_utf8_lossy(&buf));
+    } else {
+        let _ = write!(
+            out,
+            "points after {} games, players 0..4: {}{}",
+            tally.games,
+            totals.points.map(|p| p.to_string()).join(", "),
+            if standings.is_some() {
+                " (as the standings line says)"
+            } else {
+                ""
+            }
+        );
+    }
+    crate::common::write_stdout(format!("{out}\n").as_bytes())
 }
 
 #[cfg(test)]

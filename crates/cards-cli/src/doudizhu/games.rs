@@ -35,9 +35,10 @@ pub struct PlayArgs {
     /// The player of every seat: random, greedy or human.
     #[arg(long, default_value = "greedy", conflicts_with = "players")]
     policy: PlayerKind,
-    /// One player per seat, seat 0 first, e.g. `human,greedy,greedy`.
-    #[arg(long, value_delimiter = ',', num_args = 3)]
-    players: Option<Vec<PlayerKind>>,
+    /// One player per seat, seat 0 first: random, greedy or human, separated by commas or
+    /// spaces, e.g. `human,greedy,greedy` or `human greedy greedy`.
+    #[arg(long, num_args = 1..)]
+    players: Option<Vec<String>>,
     /// The record and the result as one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -196,11 +197,24 @@ fn replay_record(record: &Record, legal: bool) -> Result<(Game, GameResult), Str
     Ok((game, result))
 }
 
+/// Reads a record: the record object itself (keys `rules`, `hands`, ...), or what `play --json`
+/// prints (`{"seed": .., "record": {..}, "result": {..}}`), whose `record` it replays.
+fn read_record(text: &str) -> Result<Record, String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let value = match value {
+        Value::Object(mut map) if !map.contains_key("hands") && map.contains_key("record") => {
+            map.remove("record").unwrap_or_default()
+        }
+        v => v,
+    };
+    serde_json::from_value(value).map_err(|e| e.to_string())
+}
+
 /// One `doudizhu replay --batch` line: a record object (keys `rules`, `hands`, `kitty`,
 /// `first_bidder` or `landlord`, `face_up`, `actions`; `null` is absent) to its result.
 pub fn replay_answer(legal: bool) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
     move |text, out| {
-        let record: Record = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let record = read_record(text)?;
         let (_, result) = replay_record(&record, legal)?;
         write_json(out, &result);
         Ok(())
@@ -222,11 +236,29 @@ pub fn run_deal(a: &DealArgs) -> Result<(), CliError> {
     )
 }
 
+/// The players `--players` names, one per seat (three).
+fn seat_players(list: &[String]) -> Result<Vec<PlayerKind>, CliError> {
+    let names = crate::common::player_names(list);
+    if names.len() != 3 {
+        return Err(CliError::usage(format!(
+            "--players needs 3 names, one per seat, not {}",
+            names.len()
+        )));
+    }
+    names
+        .iter()
+        .map(|n| n.parse().map_err(CliError::usage))
+        .collect()
+}
+
 /// Runs `play`.
 pub fn run_play(a: PlayArgs) -> Result<(), CliError> {
     let seed = resolve_seed(a.seed, &a.rules);
     let mut game = Game::new(a.rules, seed).map_err(|e| CliError::usage(e.to_string()))?;
-    let kinds = a.players.unwrap_or_else(|| vec![a.policy; 3]);
+    let kinds = match a.players {
+        Some(list) => seat_players(&list)?,
+        None => vec![a.policy; 3],
+    };
     let stdin = std::io::stdin();
     let mut players: Vec<Box<dyn Policy>> = kinds
         .iter()
@@ -285,8 +317,7 @@ pub fn run_replay(a: &ReplayArgs) -> Result<(), CliError> {
                 .map_err(|e| CliError::Io(format!("cannot read stdin: {e}")))?;
         }
     }
-    let record: Record =
-        serde_json::from_str(text.trim()).map_err(|e| CliError::usage(format!("record: {e}")))?;
+    let record = read_record(text.trim()).map_err(|e| CliError::usage(format!("record: {e}")))?;
     let (_, result) = replay_record(&record, a.legal).map_err(CliError::usage)?;
     let human = record.transcript();
     emit(&a.io, human.trim_end(), &result)
@@ -324,6 +355,16 @@ mod tests {
             v,
             json!({"landlord": null, "bid": 0, "bombs": 0, "spring": false, "winner": null, "returns": [0, 0, 0]})
         );
+    }
+
+    #[test]
+    fn replay_reads_what_play_json_writes() {
+        let wrapped =
+            format!(r#"{{"seed": 1, "record": {S1}, "result": {{"winner": "landlord"}}}}"#);
+        assert_eq!(answer(&wrapped, false), answer(S1, false));
+        assert_eq!(answer(S1, false).unwrap()["winner"], "landlord");
+        // a record's own keys win: an object with `hands` is a record, whatever else it holds
+        assert!(answer(&format!(r#"{{"hands": [], "record": {S1}}}"#), false).is_err());
     }
 
     #[test]

@@ -280,3 +280,60 @@ fn counts_read_as_english() {
     let out = cards(&["daifugo", "decompose", "S3"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "1 meld: [♠3]\n");
 }
+
+#[test]
+fn clap_suggestions_are_kept_with_a_help_hint() {
+    for (args, tip, hint) in [
+        (
+            &["doudizhu", "classfy"][..],
+            "(tip: a similar subcommand exists: 'classify')",
+            "; try 'cards doudizhu --help'",
+        ),
+        (
+            &["daifugo", "play", "--seeds", "3"][..],
+            "(tip: a similar argument exists: '--seed')",
+            "; try 'cards daifugo play --help'",
+        ),
+        (
+            &["kabuu", "eval"][..],
+            "(tip: a similar subcommand exists: 'kabu')",
+            "; try 'cards --help'",
+        ),
+    ] {
+        let out = cards(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("cards: "), "{err}");
+        assert!(err.contains(tip), "{args:?}: {err}");
+        assert!(err.trim_end().ends_with(hint), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_top_help_summarises_every_command() {
+    use clap::CommandFactory;
+    let out = cards(&["--help"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut checked = 0;
+    for game in cards_cli::Cli::command().get_subcommands() {
+        if game.get_name() == "help" {
+            continue;
+        }
+        // the game's one line in `cards --help` names each of its commands
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{} ", game.get_name())))
+            .unwrap_or_else(|| panic!("no line for {}: {text}", game.get_name()));
+        for command in game.get_subcommands().map(clap::Command::get_name) {
+            if command != "help" {
+                let named = line
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|w| w == command);
+                assert!(named, "`cards --help` does not name {command}: {line}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 19, "{checked} commands");
+}

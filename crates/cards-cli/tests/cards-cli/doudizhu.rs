@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-fn cards(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+/// Runs `cards` on `args` with `stdin`: the status, stdout and stderr.
+pub fn cards(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
         .args(args)
         .stdin(Stdio::piped())
@@ -80,7 +81,7 @@ fn lead_and_follow() {
     assert_eq!(code, Some(0));
     assert_eq!(
         out,
-        "1 plays from AAAABR beat 2222 bomb 1 2 (standard rules); pass is always possible\n  BR rocket 1 R\n"
+        "1 plays from AAAABR beat 2222 bomb length 1 main 2 (standard rules); pass is always possible\n  BR rocket length 1 main R\n"
     );
 }
 
@@ -195,7 +196,7 @@ fn odd_inputs_answer_or_fail_on_one_line_never_panic() {
     assert_eq!(code, Some(0));
     assert_eq!(
         out,
-        "0 plays from (no card) beat 3 solo 1 3 (standard rules); pass is always possible\n"
+        "0 plays from (no card) beat 3 solo length 1 main 3 (standard rules); pass is always possible\n"
     );
     // a joker never joins a chain
     let (code, out, _) = cards(&["doudizhu", "classify", "--json", "3456789TJQKB"], "");

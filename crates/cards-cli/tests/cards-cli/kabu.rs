@@ -34,7 +34,7 @@ fn eval_prints_the_seed_label_and_code() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "♠A ♠9 as dealer (default rules): クッピン (kuppin, code 999, 0 points, payout 最強)\n"
+        "♠A ♠9 as dealer (default rules): クッピン (kuppin, code 999, 0 points, payout 最強 = wins outright)\n"
     );
     let out = cards(&[
         "kabu", "eval", "--json", "--rules", "vb6", "--role", "dealer", "S9 CA",
@@ -189,9 +189,9 @@ fn odds_prints_the_policy_and_exact_fractions() {
     let out = cards(&["kabu", "odds", "--seen", "S6 H9", "S7", "S8"]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.starts_with("♠7 ♠8 as child (default rules): stands on 順子リーチ (code 505, 5 points); policy: player's choice (4 to 6)\n36 unseen cards"), "{text}");
+    assert!(text.starts_with("♠7 ♠8 as child (default rules): stands on 順子リーチ (junko_reach, code 505, 5 points); policy: player's choice (4 to 6)\n36 unseen cards"), "{text}");
     assert!(
-        text.contains("順子       4 pt  code 555   1/36  (1 of 36)"),
+        text.contains("順子       4 pt  code 555   1/36  (1 of 36)  junko"),
         "{text}"
     );
     let out = cards(&["kabu", "odds", "--json", "SA", "S2"]);

@@ -9,6 +9,7 @@ mod daifugo;
 mod doudizhu;
 mod kabu;
 mod kabu_round;
+mod play;
 mod uecda;
 #[cfg(feature = "web")]
 mod web_replay;

@@ -678,3 +678,86 @@ fn the_client_gives_up_on_a_silent_server() {
     assert!(help.contains("--idle <IDLE>"), "{help}");
     assert!(help.contains("[default: 20]"), "{help}");
 }
+
+/// Runs `cards` on `args`, which must fail with status 1 and an error holding `needle`.
+fn fails_naming(args: &[&str], needle: &str) {
+    let out = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{args:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(needle), "{args:?}: {err}");
+}
+
+/// The README's tournament with the clients started first: with `--wait` they retry while
+/// the server starts, and the match is played; without it a client fails at once, naming the
+/// address. A second server on a port in use is refused, naming the address.
+#[test]
+fn clients_wait_for_a_server_that_is_starting() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let p = port.to_string();
+    let client = ["daifugo", "client", "--port", &p, "--policy", "random"];
+    fails_naming(
+        &[&client[..], &["--seed", "1"]].concat(),
+        &format!("cannot connect: 127.0.0.1:{port}: "),
+    );
+    let clients: Vec<Proc> = (0..5)
+        .map(|i| {
+            Proc(
+                Command::new(BIN)
+                    .args(client)
+                    .args(["--name", &format!("w{i}"), "--seed", &i.to_string()])
+                    .args(["--json", "--wait", "20"])
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap(),
+            )
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500)); // the clients are trying already
+    let serve = [
+        "daifugo",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        &p,
+        "--seed",
+        "3",
+    ];
+    let mut srv = Proc(
+        Command::new(BIN)
+            .args(serve)
+            .args(["--games", "2", "--wait", "30", "--json"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut first = String::new();
+    BufReader::new(srv.0.stderr.as_mut().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first.trim(), format!("listening on 127.0.0.1:{port}"));
+    // a second server on the same port: refused, the address named
+    fails_naming(&serve, &format!("cannot listen on 127.0.0.1:{port}: "));
+    for (i, c) in clients.into_iter().enumerate() {
+        let out = c.finish(Duration::from_secs(60), &format!("client {i}"));
+        assert_eq!(
+            json(&out)["games"].as_array().map(Vec::len),
+            Some(2),
+            "{out}"
+        );
+    }
+    let standings = json(&srv.finish(Duration::from_secs(60), "server"));
+    assert_eq!(standings["games"], 2);
+}

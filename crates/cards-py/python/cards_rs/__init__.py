@@ -7,6 +7,8 @@
 Submodules: :mod:`cards_rs.doudizhu`, :mod:`cards_rs.daifugo`, :mod:`cards_rs.kabu`, and
 :mod:`cards_rs.douzero` (a drop-in for DouZero's move generator).
 
+``__version__`` is the version of the Rust workspace the package was built from.
+
 Every error is a :class:`CardsError`, a :class:`ValueError` subclass carrying the engine's
 message.
 """
@@ -19,6 +21,7 @@ from ._native import (
     NoPlayError,
     ParseError,
     RulesError,
+    __version__,
 )
 
 from . import daifugo, doudizhu, kabu  # noqa: E402
@@ -31,6 +34,7 @@ __all__ = [
     "NoPlayError",
     "ParseError",
     "RulesError",
+    "__version__",
     "daifugo",
     "doudizhu",
     "kabu",

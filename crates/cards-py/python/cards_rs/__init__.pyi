@@ -9,4 +9,5 @@ from ._native import (
     RulesError as RulesError,
 )
 
+__version__: str
 __all__: list[str]

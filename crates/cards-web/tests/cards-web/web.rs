@@ -220,6 +220,7 @@ fn check_daifugo_views(views: &[Value], record: &daifugo::Record) {
         "counts",
         "direction_reversed",
         "exchanging",
+        "given",
         "hand",
         "history",
         "last_player",
@@ -228,6 +229,7 @@ fn check_daifugo_views(views: &[Value], record: &daifugo::Record) {
         "passed",
         "places",
         "player",
+        "received",
         "returned",
         "rules",
         "seats",
@@ -267,10 +269,21 @@ fn check_daifugo_views(views: &[Value], record: &daifugo::Record) {
             "the counts, {v}"
         );
         let returned = daifugo_cards(o["returned"].as_str().unwrap());
+        // the person's side of the exchange, as the game has it: its tribute (or return) and
+        // what it received
+        let given = daifugo_cards(o["given"].as_str().unwrap());
+        let truth = g.observation(0);
+        assert_eq!(given, truth.given, "{v}");
+        assert_eq!(
+            daifugo_cards(o["received"].as_str().unwrap()),
+            truth.received,
+            "{v}"
+        );
         let mut seen = HashSet::new();
         tokens(v, &mut seen);
         for q in 1..5 {
-            for c in g.hands()[q] - returned {
+            // another player's cards never show, but for those the person gave it
+            for c in g.hands()[q] - returned - given {
                 assert!(
                     !seen.contains(&daifugo_card_text(c)),
                     "player {q}'s {} is in a message: {v}",
@@ -303,8 +316,14 @@ fn daifugo_match_through_http_never_shows_another_hand() {
     let id = first["id"].as_str().unwrap().to_string();
     let mut view = first;
     let mut gave = false;
+    let mut received = false;
     for number in 1..=4 {
         let views = play(view.clone(), &mut pick, Person::Most, None);
+        received |= views.iter().any(|v| {
+            v["observation"]["received"]
+                .as_str()
+                .is_some_and(|r| !r.is_empty())
+        });
         gave |= views.iter().any(|v| {
             v["legal"]
                 .as_array()
@@ -355,6 +374,10 @@ fn daifugo_match_through_http_never_shows_another_hand() {
         }
     }
     assert!(gave, "the person gave cards in an exchange at least once");
+    assert!(
+        received,
+        "the person's view showed the cards it received at least once"
+    );
     assert!(t.elapsed() < Duration::from_secs(60));
 }
 

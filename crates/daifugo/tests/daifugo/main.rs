@@ -1,5 +1,6 @@
 //! The integration tests of `daifugo`, one test binary (one link, one process): each module was
 //! a `tests/*.rs` file (a binary) of its own. A new test file goes here as a module too.
+
 mod brute_force;
 mod common;
 mod conformance;

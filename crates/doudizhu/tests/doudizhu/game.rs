@@ -783,3 +783,47 @@ fn the_old_name_effects_still_names_applied() {
     assert_eq!(fx, doudizhu::Applied::default()); // a pass in the auction: nothing happened
     assert_eq!(g.history(), [Action::Pass]);
 }
+
+/// The terminal player numbers the legal plays from 1 (as the daifugo crate's does): `1` is
+/// the first, `0` is refused and asked again.
+#[test]
+fn the_terminal_player_numbers_plays_from_one() {
+    use doudizhu::{GreedyPolicy, HumanPolicy, Policy};
+    let mut g = Game::new(GameRules::STANDARD, 4).unwrap();
+    // in the auction a number is a bid: the choices are listed without numbers
+    let seat = g.current_player().unwrap();
+    let mut out = Vec::new();
+    let bid =
+        HumanPolicy::new(&b"3\n"[..], &mut out).choose(&g.observation(seat), &g.legal_actions());
+    assert_eq!(bid, Some(Action::Bid(3)));
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("\n  choices: pass, bid 1, bid 2, bid 3\n"),
+        "{text}"
+    );
+    let mut greedy = GreedyPolicy;
+    loop {
+        let seat = g.current_player().unwrap();
+        let obs = g.observation(seat);
+        if obs.phase() == Phase::Play {
+            break;
+        }
+        let a = greedy.choose(&obs, &g.legal_actions()).unwrap();
+        g.apply(a).unwrap();
+    }
+    let seat = g.current_player().unwrap();
+    let legal = g.legal_actions();
+    let mut out = Vec::new();
+    let chosen = HumanPolicy::new(&b"0\n1\n"[..], &mut out).choose(&g.observation(seat), &legal);
+    assert_eq!(chosen, Some(legal[0]));
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains(&format!("\n   1. {}\n", legal[0])), "{text}");
+    assert!(!text.contains("   0. "), "{text}");
+    assert!(text.contains("\"0\" is not one of the"), "{text}");
+    // and at the end of the input the player gives up
+    let mut out = Vec::new();
+    assert_eq!(
+        HumanPolicy::new(&b""[..], &mut out).choose(&g.observation(seat), &legal),
+        None
+    );
+}

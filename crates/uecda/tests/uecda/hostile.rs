@@ -46,6 +46,7 @@ fn client(addr: SocketAddr, name: &str) -> thread::JoinHandle<Result<ClientRepor
         port: addr.port(),
         name: name.into(),
         idle: Some(Duration::from_secs(30)),
+        connect_wait: None,
     };
     thread::spawn(move || {
         let mut me = daifugo::policy_by_name("seed", 1).unwrap();
@@ -182,4 +183,30 @@ fn control_characters_in_names_are_escaped_in_the_log() {
     );
     assert_eq!(uecda::escape(evil), r"a\u{1b}[2J\nplayer 9");
     assert_eq!(uecda::escape("大富豪 \\ x"), r"大富豪 \\ x");
+}
+
+#[test]
+fn a_port_in_use_is_named_in_the_error() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let opts = ServeOptions {
+        port,
+        games: 1,
+        wait: Some(Duration::from_secs(1)),
+        ..ServeOptions::default()
+    };
+    let e = uecda::serve(
+        &opts,
+        &mut |_| panic!("no server listens on a port in use"),
+        &mut std::io::sink(),
+        &mut std::io::sink(),
+    )
+    .unwrap_err();
+    assert!(matches!(e, uecda::ServeError::Bind(..)), "{e:?}");
+    let text = e.to_string();
+    assert!(
+        text.starts_with(&format!("cannot listen on 127.0.0.1:{port}: ")),
+        "{text}"
+    );
+    drop(taken);
 }

@@ -1,0 +1,293 @@
+//! `cards <game> play` and `replay` end to end: the `--players` forms, and replay reading what
+//! `play --json` writes.
+
+use crate::doudizhu::cards;
+
+/// Stdout of a run that must succeed.
+fn ok(args: &[&str], stdin: &str) -> String {
+    let (code, out, err) = cards(args, stdin);
+    assert_eq!(code, Some(0), "{args:?}: {err}");
+    out
+}
+
+#[test]
+fn players_take_commas_spaces_or_both_in_every_game() {
+    for (game, forms) in [
+        (
+            "doudizhu",
+            [
+                &["random,greedy,greedy"][..],
+                &["random", "greedy", "greedy"][..],
+                &["random,", "greedy,", "greedy"][..],
+                &["random", "greedy,greedy"][..],
+            ],
+        ),
+        (
+            "daifugo",
+            [
+                &["random,tutorial,tutorial,random,tutorial"][..],
+                &["random", "tutorial", "tutorial", "random", "tutorial"][..],
+                &["random,", "tutorial,", "tutorial,", "random,", "tutorial"][..],
+                &["random,tutorial", "tutorial", "random,tutorial"][..],
+            ],
+        ),
+    ] {
+        let mut outputs = Vec::new();
+        for form in forms {
+            let mut args = vec![game, "play", "--seed", "5", "--json", "--players"];
+            args.extend(form);
+            outputs.push(ok(&args, ""));
+        }
+        assert!(!outputs[0].is_empty());
+        // the same players in every form: the same game
+        assert!(outputs.iter().all(|o| *o == outputs[0]), "{game}");
+        // and a different player is a different game (the flag is read, not ignored)
+        let other = if game == "doudizhu" {
+            ok(
+                &[
+                    game,
+                    "play",
+                    "--seed",
+                    "5",
+                    "--json",
+                    "--players",
+                    "greedy",
+                    "greedy",
+                    "greedy",
+                ],
+                "",
+            )
+        } else {
+            ok(
+                &[
+                    game,
+                    "play",
+                    "--seed",
+                    "5",
+                    "--json",
+                    "--players",
+                    "tutorial",
+                    "tutorial",
+                    "tutorial",
+                    "tutorial",
+                    "tutorial",
+                ],
+                "",
+            )
+        };
+        assert_ne!(other, outputs[0], "{game}");
+    }
+}
+
+#[test]
+fn players_count_and_names_are_checked() {
+    for (args, needle) in [
+        (
+            &["doudizhu", "play", "--players", "greedy,greedy"][..],
+            "--players needs 3 names, one per seat, not 2",
+        ),
+        (
+            &[
+                "doudizhu",
+                "play",
+                "--players",
+                "greedy",
+                "greedy",
+                "greedy",
+                "greedy",
+            ][..],
+            "not 4",
+        ),
+        (
+            &[
+                "doudizhu",
+                "play",
+                "--players",
+                "greedy",
+                "wizard",
+                "greedy",
+            ][..],
+            "unknown player \"wizard\"",
+        ),
+        (
+            &[
+                "daifugo",
+                "play",
+                "--players",
+                "tutorial",
+                "tutorial",
+                "tutorial",
+                "tutorial",
+            ][..],
+            "--players needs 5 names, one per player, not 4",
+        ),
+        (
+            &[
+                "daifugo",
+                "play",
+                "--players",
+                "tutorial,tutorial,tutorial,tutorial,wizard",
+            ][..],
+            "unknown player \"wizard\"",
+        ),
+    ] {
+        let (code, out, err) = cards(args, "");
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn doudizhu_replay_reads_what_play_json_writes() {
+    let played = ok(&["doudizhu", "play", "--seed", "9", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&played).unwrap();
+    // the replay of the whole `play --json` object is the replay of its record, and the result
+    // is the one play printed
+    let whole = ok(&["doudizhu", "replay", "--json"], &played);
+    let record = ok(&["doudizhu", "replay", "--json"], &v["record"].to_string());
+    assert_eq!(whole, record);
+    let replayed: serde_json::Value = serde_json::from_str(&whole).unwrap();
+    assert_eq!(replayed, v["result"]);
+    // the text form too, and the batch form line by line
+    let text = ok(&["doudizhu", "replay"], &played);
+    assert!(!text.is_empty());
+    let batch = ok(
+        &["doudizhu", "replay", "--batch"],
+        &format!("{}\n", played.trim()),
+    );
+    assert_eq!(batch, whole);
+}
+
+#[test]
+fn daifugo_replay_reads_play_json_and_checks_its_standings() {
+    let played = ok(
+        &["daifugo", "play", "--seed", "4", "--games", "4", "--json"],
+        "",
+    );
+    let lines: Vec<&str> = played.lines().collect();
+    assert_eq!(lines.len(), 5, "four records and the standings");
+    let standings: serde_json::Value = serde_json::from_str(lines[4]).unwrap();
+    let points = &standings["points"];
+    assert_eq!(standings["games"], 4);
+
+    // --json: one result a game, then the totals, which are the standings' points
+    let results = ok(&["daifugo", "replay", "--json"], &played);
+    let results: Vec<serde_json::Value> = results
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(results.len(), 5);
+    let mut sums = [0u64; 5];
+    for result in &results[..4] {
+        for (s, p) in sums.iter_mut().zip(result["points"].as_array().unwrap()) {
+            *s += p.as_u64().unwrap();
+        }
+    }
+    assert_eq!(&serde_json::json!(sums), points);
+    assert_eq!(&results[4]["points"], points);
+    assert_eq!(results[4]["games"], 4);
+
+    // text: each game's transcript and the totals
+    let text = ok(&["daifugo", "replay"], &played);
+    assert!(text.starts_with("game 1\n"), "{text}");
+    assert!(text.contains("\ngame 4\n"), "{text}");
+    let last = text.lines().last().unwrap();
+    let want: Vec<String> = points
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        last,
+        format!(
+            "points after 4 games, players 0..4: {} (as the standings line says)",
+            want.join(", ")
+        )
+    );
+
+    // --batch: one answer a line, the standings line checked
+    let batch = ok(&["daifugo", "replay", "--batch"], &played);
+    let batch: Vec<&str> = batch.lines().collect();
+    assert_eq!(batch.len(), 5);
+    assert_eq!(
+        batch[4],
+        format!(r#"{{"standings":{}}}"#, lines[4]),
+        "the standings line is answered with itself"
+    );
+
+    // a standings line that the records do not add up to is refused, naming both
+    let mut forged = points.as_array().unwrap().clone();
+    forged[0] = serde_json::json!(forged[0].as_u64().unwrap() + 1);
+    let forged_line = serde_json::json!({"seed": standings["seed"], "games": 4, "points": forged});
+    let input = format!("{}\n{forged_line}\n", lines[..4].join("\n"));
+    let (code, out, err) = cards(&["daifugo", "replay"], &input);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty());
+    assert!(
+        err.contains("the standings line says 4 games and points"),
+        "{err}"
+    );
+    let batch = ok(&["daifugo", "replay", "--batch"], &input);
+    assert!(
+        batch
+            .lines()
+            .nth(4)
+            .unwrap()
+            .starts_with(r#"{"error":"the standings line says"#),
+        "{batch}"
+    );
+
+    // one record alone replays as before: its transcript, or its result
+    let one = ok(&["daifugo", "replay", "--json"], lines[0]);
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&one).unwrap(),
+        results[0]
+    );
+}
+
+#[test]
+fn a_human_whose_input_ends_stops_the_game_in_every_game() {
+    for (args, needle) in [
+        (
+            &[
+                "doudizhu",
+                "play",
+                "--seed",
+                "2",
+                "--players",
+                "human",
+                "greedy",
+                "greedy",
+            ][..],
+            ": the input ended",
+        ),
+        (
+            &[
+                "daifugo",
+                "play",
+                "--seed",
+                "2",
+                "--players",
+                "human",
+                "tutorial",
+                "tutorial",
+                "tutorial",
+                "tutorial",
+            ][..],
+            "game 1, player 0: the input ended",
+        ),
+    ] {
+        let (code, out, err) = cards(args, "");
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(
+            err.lines().last().unwrap().contains(needle),
+            "{args:?}: {err}"
+        );
+        // the prompt went to stderr
+        assert!(err.contains("your "), "{args:?}: {err}");
+        assert!(!out.contains("points"), "{args:?}: {out}");
+    }
+}
