@@ -79,17 +79,19 @@ fn edge_of_optimal_prints_the_house_counterpart_and_the_gain() {
     );
     let out = cards(&["kabu", "edge", "--dealer-policy", "OPTIMAL", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(v["value"].as_f64().unwrap() < -0.073447595, "{v}"); // the dealer does better
+    assert!(v["value"].as_f64().unwrap() < -0.073_447_595, "{v}"); // the dealer does better
 }
 
 #[test]
 fn round_plays_optimal_as_the_library_does() {
+    use std::fmt::Write as _;
     use std::io::Write;
     let mut input = String::new();
     for seed in 0..300 {
-        input.push_str(&format!(
-            "{{\"seed\": {seed}, \"bets\": {{\"1\": 1, \"3\": 2}}, \"field_policy\": \"optimal\", \"dealer_policy\": \"optimal\"}}\n"
-        ));
+        let _ = writeln!(
+            input,
+            "{{\"seed\": {seed}, \"bets\": {{\"1\": 1, \"3\": 2}}, \"field_policy\": \"optimal\", \"dealer_policy\": \"optimal\"}}"
+        );
     }
     let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
         .args(["kabu", "round", "--batch"])
