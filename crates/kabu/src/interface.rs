@@ -111,7 +111,7 @@ impl FromStr for Decision {
 /// use kabu::{Round, Rules, Seat};
 /// let mut round = Round::new(Rules::DEFAULT, 7);
 /// round.bet([1, 0, 0, 0])?;
-/// let v = round.observation(0usize);
+/// let v = kabu::cards_core::game::Game::observation(&round, 0); // the trait's, not the inherent one
 /// assert_eq!(v.cards(Seat::Field1).len(), 2); // a staked field: both cards
 /// assert_eq!(v.cards(Seat::Field2).len(), 1); // unstaked: its first card only
 /// assert_eq!(v.cards(Seat::Dealer).len(), 1);

@@ -171,7 +171,7 @@ fn sorted_legal(game: &Game) -> Vec<String> {
         };
         key(a).cmp(&key(b))
     });
-    legal.iter().map(ToString::to_string).collect()
+    legal.iter().map(Action::record_text).collect()
 }
 
 /// Replays a record; with `legal` also the sorted legal actions before every action.

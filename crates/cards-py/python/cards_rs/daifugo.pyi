@@ -4,7 +4,7 @@ from ._native import DaifugoGame as Game, State as State
 
 __all__ = ["PRESETS", "Game", "State", "decompose", "fewest_melds", "lead", "follow", "replay"]
 
-Preset = Literal["seed", "uecda"]
+Preset = Literal["tutorial", "uecda", "seed"]  # "seed": the deprecated old name of "tutorial"
 PRESETS: Tuple[str, ...]
 
 def decompose(hand: str, rules: Preset = "uecda", revolution: bool = False) -> List[str]: ...

@@ -630,7 +630,7 @@ fn text_forms_read_back_and_name_the_problem() {
     let mut r = Rules::TUTORIAL;
     r.eight_cut = true;
     r.five_skip = FiveSkip::SkipOne;
-    assert_eq!(r.to_string(), "seed+eight_cut=true+five_skip=skip_one");
+    assert_eq!(r.to_string(), "tutorial+eight_cut=true+five_skip=skip_one");
     assert_eq!(r.to_string().parse::<Rules>(), Ok(r));
     assert_eq!(Rules::NAMES, ["seed", "uecda"]);
     let e = "poker".parse::<Rules>().unwrap_err();
