@@ -165,7 +165,7 @@ fn a_missing_command_is_named_with_the_choices() {
         ),
         (
             &["doudizhu"][..],
-            "cards: 'cards doudizhu' needs a command: one of classify, lead, follow, plays, deal, play, replay (see --help)\n",
+            "cards: 'cards doudizhu' needs a command: one of classify, lead, follow, plays, deal, play, replay, solve (see --help)\n",
         ),
         (
             &["daifugo"][..],
