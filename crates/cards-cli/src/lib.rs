@@ -54,7 +54,7 @@ pub enum Game {
     #[command(subcommand)]
     Kabu(kabu::Command),
     /// Dou Dizhu: classify (a play), lead, follow (the legal plays), plays (every play), deal,
-    /// play (a whole game), replay (a record).
+    /// play (a whole game), replay (a record), solve (an endgame, exactly).
     #[command(subcommand)]
     Doudizhu(doudizhu::Command),
     /// Daifugo: decompose (a hand into melds), lead, follow (the legal melds), play (a game or a
