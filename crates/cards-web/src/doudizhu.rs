@@ -95,7 +95,7 @@ impl Session {
             g.legal_actions()
                 .iter()
                 .map(|a| Legal {
-                    action: a.to_string(),
+                    action: a.record_text(),
                     cards: action_cards(a),
                 })
                 .collect()
@@ -127,7 +127,7 @@ impl Session {
             .map_err(|e| ApiError::conflict(e.to_string()))?;
         self.last = Some(Last {
             seat: json!(seat),
-            action: action.to_string(),
+            action: action.record_text(),
             accepted: true,
         });
         Ok(())
@@ -195,7 +195,7 @@ pub fn replay(v: Value) -> Result<Value, ApiError> {
         g.apply(a).map_err(|e| ApiError::bad(e.to_string()))?;
         frames.push(frame(
             &g,
-            Some(&json!({"seat": seat, "action": a.to_string()})),
+            Some(&json!({"seat": seat, "action": a.record_text()})),
         ));
     }
     Ok(Value::Array(frames))

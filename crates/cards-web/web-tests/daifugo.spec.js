@@ -185,10 +185,10 @@ describe('Daifugo', () => {
     assertClean(env);
   });
 
-  test('preset seed with random computers: a whole game by clicking legal moves', { timeout: 120000 }, async () => {
+  test('preset tutorial with random computers: a whole game by clicking legal moves', { timeout: 120000 }, async () => {
     const { page, server } = env;
-    await newGame(page, server.url, { game: 'daifugo', rules: 'seed', policy: 'random', seed: 4 });
-    assert.match(await page.textContent(T('status')), /rules seed/);
+    await newGame(page, server.url, { game: 'daifugo', rules: 'tutorial', policy: 'random', seed: 4 });
+    assert.match(await page.textContent(T('status')), /rules tutorial/);
     assert.match(await page.textContent(T('status')), /computers random/);
     let turns = 0;
     while (!(await isOver(page))) {

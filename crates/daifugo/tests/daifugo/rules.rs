@@ -632,10 +632,10 @@ fn text_forms_read_back_and_name_the_problem() {
     r.five_skip = FiveSkip::SkipOne;
     assert_eq!(r.to_string(), "tutorial+eight_cut=true+five_skip=skip_one");
     assert_eq!(r.to_string().parse::<Rules>(), Ok(r));
-    assert_eq!(Rules::NAMES, ["seed", "uecda"]);
+    assert_eq!(Rules::NAMES, ["tutorial", "uecda"]);
     let e = "poker".parse::<Rules>().unwrap_err();
     assert_eq!(e, daifugo::RulesError::UnknownPreset("poker".into()));
-    assert!(e.to_string().contains("seed, uecda"));
+    assert!(e.to_string().contains("tutorial, uecda"));
     assert!(matches!(
         "uecda+lock=true".parse::<Rules>(),
         Err(daifugo::RulesError::UnknownOption(o)) if o == "lock"
