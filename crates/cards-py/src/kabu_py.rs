@@ -303,7 +303,7 @@ fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py
 /// ('bets', None)
 /// >>> r.bet([1, 0, 2, 0])
 /// >>> r.play(field="odds")
-/// >>> r.is_over(), r.net() == sum(r.settlement(f)["net"] for f in (1, 3))
+/// >>> r.is_over(), r.returns() == sum(r.settlement(f)["net"] for f in (1, 3))
 /// (True, True)
 #[pyclass(module = "cards_rs.kabu", name = "Round")]
 #[derive(Clone)]
