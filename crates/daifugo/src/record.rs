@@ -102,14 +102,7 @@ impl Record {
     /// one), an action by a player whose turn it is not, actions after the end, or a record
     /// that ends before the game does.
     pub fn replay(&self) -> Result<Replay, GameError> {
-        let deal = Deal {
-            seats: self.seats,
-            classes: self.classes,
-            hands: self.hands,
-        };
-        let mut g = Game::from_deal(self.rules, &deal)?;
-        g.set_mode(Mode::Server);
-        g.set_cut_off_places(self.places);
+        let mut g = self.start()?;
         let exchanges = g.is_exchanging();
         match (exchanges, &self.exchange) {
             (true, None) => {
@@ -155,6 +148,7 @@ impl Record {
                 actions: self.actions.len(),
             });
         };
+        self.check_places(&g)?;
         Ok(Replay {
             accepted,
             reasons,
@@ -165,6 +159,55 @@ impl Record {
 }
 
 impl Record {
+    /// The game of the record's deal in the server's mode, the cut-off's places set: the deal
+    /// must be the whole deck of the rules (each card in one hand), the places (when given) the
+    /// places 1..=5 each once.
+    fn start(&self) -> Result<Game, GameError> {
+        let deal = Deal {
+            seats: self.seats,
+            classes: self.classes,
+            hands: self.hands,
+        };
+        let g = Game::from_deal(self.rules, &deal)?;
+        let deck = CardSet::from_bits_truncate(if self.rules.joker {
+            crate::meld::STD | crate::meld::JK
+        } else {
+            crate::meld::STD
+        });
+        let dealt = self.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        if dealt != deck {
+            return Err(GameError::DealNotDeck {
+                missing: deck - dealt,
+            });
+        }
+        if let Some(p) = self.places {
+            let mut seen = 0u8;
+            for &x in &p {
+                if !(1..=5).contains(&x) || seen & (1 << x) != 0 {
+                    return Err(GameError::BadPlaces(p));
+                }
+                seen |= 1 << x;
+            }
+        }
+        let mut g = g;
+        g.set_mode(Mode::Server);
+        g.set_cut_off_places(self.places);
+        Ok(g)
+    }
+
+    /// Once the game is over: `places` only for a game the cut-off ended, and then the places
+    /// it gave.
+    fn check_places(&self, g: &Game) -> Result<(), GameError> {
+        match (self.places, g.cut_off()) {
+            (Some(_), false) if g.is_over() => Err(GameError::PlacesNotCutOff),
+            (Some(recorded), true) if recorded != g.places() => Err(GameError::PlacesDisagree {
+                recorded,
+                replayed: g.places(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// Replays the record to the position it records, which may be before the end (as
     /// [`Game::record`] writes it midway): the deal, the exchange as far as it is recorded (an
     /// empty give ends it), then every action, in the server's mode as [`Record::replay`]
@@ -180,14 +223,7 @@ impl Record {
     /// assert_eq!(again.hands(), g.hands());
     /// ```
     pub fn replay_game(&self) -> Result<Game, GameError> {
-        let deal = Deal {
-            seats: self.seats,
-            classes: self.classes,
-            hands: self.hands,
-        };
-        let mut g = Game::from_deal(self.rules, &deal)?;
-        g.set_mode(Mode::Server);
-        g.set_cut_off_places(self.places);
+        let mut g = self.start()?;
         match (g.is_exchanging(), &self.exchange) {
             (true, None) => {
                 return Err(GameError::ExchangeMismatch {
@@ -228,6 +264,7 @@ impl Record {
             }
             rejected |= !g.apply(a.action)?.accepted;
         }
+        self.check_places(&g)?;
         if !rejected {
             g.set_mode(Mode::Checked);
         }
@@ -294,14 +331,7 @@ impl Record {
     pub fn transcript(&self) -> Result<String, GameError> {
         use core::fmt::Write;
         let mut s = String::new();
-        let deal = Deal {
-            seats: self.seats,
-            classes: self.classes,
-            hands: self.hands,
-        };
-        let mut g = Game::from_deal(self.rules, &deal)?;
-        g.set_mode(Mode::Server);
-        g.set_cut_off_places(self.places);
+        let mut g = self.start()?;
         let _ = writeln!(s, "rules: {}", self.rules);
         let seats: Vec<String> = self
             .seats
@@ -565,5 +595,126 @@ mod serde_impls {
             m.serialize_entry("points", &self.points)?;
             m.end()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Observation, Policy, Random};
+
+    /// Always the last legal action: a pass when following, so the endless-passing cut-off
+    /// ends the game.
+    struct Last;
+
+    impl Policy for Last {
+        fn choose(&mut self, _: &Observation<'_>, legal: &[Action]) -> Action {
+            *legal.last().unwrap_or(&Action::Pass)
+        }
+    }
+
+    fn played(cut: bool, seed: u64) -> Game {
+        let mut players: [Box<dyn Policy>; PLAYERS] = std::array::from_fn(|i| {
+            if cut {
+                Box::new(Last) as Box<dyn Policy>
+            } else {
+                Box::new(Random::new(seed + i as u64)) as Box<dyn Policy>
+            }
+        });
+        let mut g = Game::new(Rules::UECDA, seed);
+        g.play_out(&mut players).unwrap();
+        assert_eq!(g.cut_off(), cut);
+        g
+    }
+
+    /// Finding 10: the places of a cut-off record are five distinct places 1..=5 that agree
+    /// with the game; a record of a game not cut off gives none.
+    #[test]
+    fn places_are_checked_and_only_for_a_cut_off_game() {
+        let g = played(true, 1);
+        let r = g.record();
+        assert_eq!(r.replay().unwrap().places, g.places());
+        for bad in [[1, 1, 1, 1, 1], [0, 2, 3, 4, 5], [1, 2, 3, 4, 6]] {
+            let r = Record {
+                places: Some(bad),
+                ..g.record()
+            };
+            assert_eq!(r.replay(), Err(GameError::BadPlaces(bad)));
+            assert_eq!(r.replay_game().unwrap_err(), GameError::BadPlaces(bad));
+            assert!(r.transcript().is_err());
+        }
+        let g = played(false, 2);
+        let r = Record {
+            places: Some(g.places()),
+            ..g.record()
+        };
+        assert_eq!(r.replay(), Err(GameError::PlacesNotCutOff));
+        assert!(g.record().replay().is_ok());
+    }
+
+    /// Finding 10: in a cut-off game, a player who finished before the cut-off keeps its
+    /// place; `places` that say otherwise are refused.
+    #[test]
+    fn cut_off_places_must_agree_with_the_finishers() {
+        // a random game, then everybody passes: someone may have finished before the cut-off
+        for seed in 0..200 {
+            let mut g = Game::new(Rules::UECDA, seed);
+            let mut random: [Box<dyn Policy>; PLAYERS] = std::array::from_fn(|i| {
+                Box::new(Random::new(seed * 7 + i as u64)) as Box<dyn Policy>
+            });
+            // play randomly until someone finishes, then pass to the end
+            while g.places().iter().all(|&p| p == 0) && !g.is_over() {
+                let p = g.current_player().unwrap();
+                let obs = g.observation(p);
+                let a = if g.is_exchanging() {
+                    Action::Give(random[p as usize].give(&obs, usize::from(g.give_count())))
+                } else {
+                    random[p as usize].choose(&obs, &g.legal_actions())
+                };
+                g.apply(a).unwrap();
+            }
+            let mut last: [Box<dyn Policy>; PLAYERS] =
+                std::array::from_fn(|_| Box::new(Last) as Box<dyn Policy>);
+            g.play_out(&mut last).unwrap();
+            if !g.cut_off() {
+                continue;
+            }
+            let first = (0..PLAYERS).find(|&p| g.places()[p] == 1).unwrap();
+            // swap the first finisher's place with another's
+            let other = (first + 1) % PLAYERS;
+            let mut wrong = g.places();
+            wrong.swap(first, other);
+            let r = Record {
+                places: Some(wrong),
+                ..g.record()
+            };
+            assert!(
+                matches!(r.replay(), Err(GameError::PlacesDisagree { recorded, .. }) if recorded == wrong),
+                "{:?}",
+                r.replay()
+            );
+            assert_eq!(g.record().replay().unwrap().places, g.places());
+            return;
+        }
+        panic!("no seed gave a cut-off game with a finisher");
+    }
+
+    /// Finding 11: a record whose hands are not the whole deck is refused, even when the
+    /// missing card is one its player never plays.
+    #[test]
+    fn a_deal_that_is_not_the_deck_is_refused() {
+        let g = played(false, 3);
+        let last = (0..PLAYERS).find(|&p| g.places()[p] == 5).unwrap();
+        let kept = g.hands()[last].iter().next().unwrap();
+        let mut r = g.record();
+        r.hands[last] -= kept;
+        let missing = CardSet::from(kept);
+        assert_eq!(r.replay(), Err(GameError::DealNotDeck { missing }));
+        assert_eq!(
+            r.replay_game().unwrap_err(),
+            GameError::DealNotDeck { missing }
+        );
+        assert!(r.transcript().is_err());
+        assert!(g.record().replay().is_ok());
     }
 }

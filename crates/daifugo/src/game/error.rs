@@ -101,6 +101,24 @@ pub enum GameError {
         /// How many actions the record has.
         actions: usize,
     },
+    /// A record's hands are not the whole deck of its rules (these cards are in no hand).
+    DealNotDeck {
+        /// The deck's cards no hand holds.
+        missing: CardSet,
+    },
+    /// A record's `places` are not the places 1..=5 each once.
+    BadPlaces([u8; PLAYERS]),
+    /// A record's `places` disagree with the places its game gave (a player who finished
+    /// before the cut-off, or the order the places give the others).
+    PlacesDisagree {
+        /// The record's places.
+        recorded: [u8; PLAYERS],
+        /// The places the replay gave.
+        replayed: [u8; PLAYERS],
+    },
+    /// A record gives `places` but its game was not cut off (places are only for a game the
+    /// endless-passing cut-off ended).
+    PlacesNotCutOff,
 }
 
 impl fmt::Display for GameError {
@@ -176,6 +194,21 @@ impl fmt::Display for GameError {
             GameError::EndsEarly { actions } => {
                 write!(f, "the actions end before the game does ({actions} given)")
             }
+            GameError::DealNotDeck { missing } => write!(
+                f,
+                "\"hands\" are not the whole deck: no hand holds {:#}",
+                crate::HandText(*missing)
+            ),
+            GameError::BadPlaces(p) => {
+                write!(f, "\"places\" {p:?} are not the places 1..=5 each once")
+            }
+            GameError::PlacesDisagree { recorded, replayed } => write!(
+                f,
+                "\"places\" {recorded:?} disagree with the game's, {replayed:?} (a player who finished before the cut-off keeps its place)"
+            ),
+            GameError::PlacesNotCutOff => f.write_str(
+                "\"places\" are given, but the game was not cut off (they are only for a game the endless-passing cut-off ended)",
+            ),
         }
     }
 }
