@@ -604,7 +604,9 @@ mod serde_impls {
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Rules, A::Error> {
             let mut preset: Option<Preset> = None;
             let mut options: Vec<(String, String)> = Vec::new();
+            let mut keys = 0;
             while let Some(key) = map.next_key::<String>()? {
+                keys += 1;
                 if key == "preset" {
                     preset = Some(map.next_value()?);
                 } else {
@@ -614,6 +616,11 @@ mod serde_impls {
                     };
                     options.push((key, value));
                 }
+            }
+            if keys == 0 {
+                return Err(de::Error::custom(
+                    "an empty rules object names no preset: give a preset's name or {\"preset\": name, option: value, ...}",
+                ));
             }
             let mut rules = preset.unwrap_or_default().rules();
             for (key, value) in options {

@@ -526,13 +526,20 @@ mod serde_impls {
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<GameRules, A::Error> {
             let mut flow: Option<String> = None;
             let mut options: Vec<(String, String)> = Vec::new();
+            let mut keys = 0;
             while let Some(key) = map.next_key::<String>()? {
+                keys += 1;
                 if key == "flow" {
                     flow = Some(map.next_value()?);
                 } else {
                     let value: OptionJson = map.next_value()?;
                     options.push((key, value.to_string()));
                 }
+            }
+            if keys == 0 {
+                return Err(de::Error::custom(
+                    "an empty rules object names no preset: give a game preset's name or {\"flow\": name, \"plays\": name, option: value, ...}",
+                ));
             }
             let mut rules: GameRules = flow
                 .as_deref()
@@ -552,5 +559,26 @@ mod serde_impls {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameRules, D::Error> {
             d.deserialize_any(GameRulesVisitor)
         }
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use crate::{GameRules, Rules};
+
+    /// Finding 12: an empty rules object names no preset, and is refused rather than read as
+    /// the default one; an object naming options still starts from the default.
+    #[test]
+    fn an_empty_rules_object_is_refused() {
+        assert!(serde_json::from_str::<GameRules>("{}").is_err());
+        assert!(serde_json::from_str::<Rules>("{}").is_err());
+        let g = crate::Game::new(GameRules::DOUZERO, 1).unwrap();
+        let mut v = serde_json::to_value(g.record()).unwrap();
+        v["rules"] = serde_json::json!({});
+        let e = serde_json::from_value::<crate::Record>(v)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("preset") || e.contains("rules"), "{e}");
+        assert!(serde_json::from_str::<Rules>(r#"{"rocket_wings": true}"#).is_ok());
     }
 }
