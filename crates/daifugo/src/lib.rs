@@ -30,10 +30,12 @@ mod observation;
 mod policy;
 mod record;
 mod rules;
+mod search;
 
 /// The card layer this crate is built on; its types in this crate's signatures are re-exported
 /// below, so this crate alone is enough as a dependency.
 pub use cards_core;
+pub use cards_search;
 pub use cards_core::{Card, CardSet, Order, ParseError, Rank, Rng, Suit};
 
 pub use decompose::{
@@ -51,6 +53,7 @@ pub use observation::Observation;
 #[allow(deprecated)]
 pub use policy::SeedPlayer;
 pub use policy::{Human, POLICY_NAMES, Policy, Random, TutorialPlayer, policy_by_name};
+pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};
 pub use record::{Record, RecordAction, Replay};
 #[allow(deprecated)]
 pub use rules::State;

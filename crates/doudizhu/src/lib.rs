@@ -6,6 +6,7 @@
 #![allow(clippy::trivially_copy_pass_by_ref)]
 
 pub use cards_core;
+pub use cards_search;
 pub use cards_core::{Card, CardSet, Deck, Rng, Suit};
 
 /// `serde` (feature `serde`) for a type whose JSON is its text: `Serialize` through `Display`,
@@ -39,6 +40,7 @@ mod observation;
 mod policy;
 mod record;
 mod rules;
+mod search;
 pub mod solve;
 
 pub use classify::{Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play};
@@ -55,4 +57,5 @@ pub use moves::{Kind, Move, MoveParseError, NotationError, UnknownKind};
 pub use observation::Observation;
 pub use policy::{GreedyPolicy, HumanPolicy, Policy, RandomPolicy, describe, play_game};
 pub use record::{Record, ReplayError};
+pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};
 pub use rules::{Preset, Rules, RulesError, SoloWings};

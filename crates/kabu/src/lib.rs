@@ -33,6 +33,7 @@ mod odds;
 mod optimal;
 mod round;
 mod rules;
+mod search;
 
 /// The card layer this crate is built on, re-exported so that one dependency is enough.
 ///
@@ -42,6 +43,7 @@ mod rules;
 /// assert!(kabu::DECK.is_subset(CardSet::STANDARD));
 /// ```
 pub use cards_core;
+pub use cards_search;
 pub use cards_core::{Card, CardSet, Rank, Suit};
 
 pub use card::{
@@ -60,3 +62,4 @@ pub use round::{
     Round, RoundError, Seat, draw_rule, settle,
 };
 pub use rules::{Rules, Ties};
+pub use search::{SEARCH_PLAYOUTS, SearchPlayer, search_player};

@@ -1,0 +1,10 @@
+//! The search crate's tests (one binary): legality on all three games, reproducibility by
+//! seed (threads too), budgets (playouts, and time through an injected clock), no reading of
+//! hidden cards, forced wins in constructed Dou Dizhu positions, and strength against random.
+
+mod budget;
+mod common;
+mod forced;
+mod hidden;
+mod legality;
+mod strength;

@@ -1,0 +1,58 @@
+//! Strength at a small fixed budget: the search beats random play clearly in each game, by
+//! bounds a random player fails (the same games played with a random player in its seat).
+
+use cards_core::game::{Game, Policy, Random};
+use cards_search::{Budget, Search};
+
+use crate::common::play_with;
+
+/// The mean return of seat `seat` over `games` seeded games, played by `player` against random
+/// players.
+fn mean<G: Game, P: Policy<G>>(new: impl Fn(u64) -> G, seat: impl Fn(u64) -> usize, games: u64, mut player: impl FnMut(u64) -> P, score: impl Fn(&G, usize) -> f64) -> f64 {
+    let mut sum = 0.0;
+    for s in 0..games {
+        let mut g = new(s);
+        let seat = seat(s);
+        let mut p = player(s);
+        play_with(&mut g, seat, &mut p, s + 1_000);
+        sum += score(&g, seat);
+    }
+    sum / games as f64
+}
+
+#[test]
+fn doudizhu_search_beats_random() {
+    // Win rate of the search's side over 60 deals, seats rotated (landlord and peasant).
+    let new = |s: u64| doudizhu::Game::new(doudizhu::GameRules::STANDARD, s).expect("deal");
+    let win = |g: &doudizhu::Game, seat: usize| f64::from(u8::from(g.returns(seat) > 0.0));
+    let seat = |s: u64| (s % 3) as usize;
+    let random = mean(new, seat, 60, Random::new, win);
+    let search = mean(new, seat, 60, |s| Search::<doudizhu::Game>::new(s).with_budget(Budget::playouts(200)), win);
+    eprintln!("doudizhu win rate: random {random:.3}, search {search:.3}");
+    assert!(random < 0.65, "random wins {random}");
+    assert!(search >= 0.8, "search wins {search}");
+}
+
+#[test]
+fn daifugo_search_beats_random() {
+    // Mean points (5 first .. 1 last) of one seat over 40 games against four random players.
+    let new = |s: u64| daifugo::Game::new(daifugo::Rules::UECDA, s);
+    let points = |g: &daifugo::Game, seat: usize| g.returns(seat);
+    let seat = |s: u64| (s % 5) as usize;
+    let random = mean(new, seat, 40, Random::new, points);
+    let search = mean(new, seat, 40, |s| Search::<daifugo::Game>::new(s).with_budget(Budget::playouts(200)), points);
+    eprintln!("daifugo mean points: random {random:.2}, search {search:.2}");
+    assert!(random < 3.6, "random scores {random}");
+    assert!(search >= 4.0, "search scores {search}");
+}
+
+#[test]
+fn kabu_search_beats_random() {
+    // Mean net of player 0 (stakes and draws) over 300 rounds against a random dealer.
+    let new = |s: u64| kabu::Round::new(kabu::Rules::DEFAULT, s);
+    let net = |g: &kabu::Round, seat: usize| g.returns(seat);
+    let random = mean(new, |_| 0, 300, Random::new, net);
+    let search = mean(new, |_| 0, 300, |s| Search::<kabu::Round>::new(s).with_budget(Budget::playouts(200)), net);
+    eprintln!("kabu mean net: random {random:.3}, search {search:.3}");
+    assert!(search > random + 0.3, "search {search}, random {random}");
+}
