@@ -11,7 +11,7 @@ use crate::policy::{Random, TutorialPlayer};
 
 /// The playouts a decision of `search` gets when neither playouts nor a think time is asked
 /// for.
-pub const SEARCH_PLAYOUTS: u64 = 400;
+pub const SEARCH_PLAYOUTS: u64 = 1_500;
 
 /// The rollout policies of the Daifugo search.
 ///

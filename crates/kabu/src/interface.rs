@@ -435,10 +435,17 @@ impl InfoSet<Round> for RoundView<'_> {
     fn sample(&self, rng: &mut Rng) -> Round {
         let known = self.deal();
         let seen: CardSet = known.iter().flatten().copied().collect();
-        let mut pool: Vec<Card> = (DECK - seen).iter().collect();
+        // On the stack (a card set holds at most 64 cards), so that sampling allocates nothing.
+        let mut buf = [Card::BLACK_JOKER; 64];
+        let mut len = 0;
+        for (slot, c) in buf.iter_mut().zip((DECK - seen).iter()) {
+            *slot = c;
+            len += 1;
+        }
+        let pool = &mut buf[..len];
         let mut last = None;
         for _ in 0..10_000 {
-            rng.shuffle(&mut pool);
+            rng.shuffle(pool);
             let mut deal = [Card::BLACK_JOKER; ROUND_CARDS];
             let mut next = pool.iter();
             for (d, known) in deal.iter_mut().zip(&known) {
