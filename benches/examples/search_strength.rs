@@ -56,7 +56,12 @@ fn times(ms: &mut [f64]) -> String {
         return "no decisions".into();
     }
     let q = |p: f64| ms[((ms.len() - 1) as f64 * p).round() as usize];
-    format!("{} decisions, median {:.1} ms, p90 {:.1} ms", ms.len(), q(0.5), q(0.9))
+    format!(
+        "{} decisions, median {:.1} ms, p90 {:.1} ms",
+        ms.len(),
+        q(0.5),
+        q(0.9)
+    )
 }
 
 fn play<G: Game>(g: &mut G, seats: &mut [&mut dyn Policy<G>]) {
@@ -71,9 +76,16 @@ fn play<G: Game>(g: &mut G, seats: &mut [&mut dyn Policy<G>]) {
 
 fn doudizhu(playouts: u64, deals: u64, rollout: &str) {
     use doudizhu::{GameRules, SearchRollout};
-    let rollout = if rollout == "greedy" { SearchRollout::Greedy } else { SearchRollout::Random };
+    let rollout = if rollout == "greedy" {
+        SearchRollout::Greedy
+    } else {
+        SearchRollout::Random
+    };
     let options = |seed| PolicyOptions::new(seed).with_playouts(playouts);
-    let mut search = Timed { inner: doudizhu::search_player(&options(1)).with_rollout(rollout), ms: Vec::new() };
+    let mut search = Timed {
+        inner: doudizhu::search_player(&options(1)).with_rollout(rollout),
+        ms: Vec::new(),
+    };
     let mut peer = doudizhu::search_player(&options(2)).with_rollout(rollout);
     let greedy = doudizhu::GreedyPolicy;
     let (mut wins, mut scores, mut ll, mut pp) = (Vec::new(), Vec::new(), 0.0, 0.0);
@@ -110,25 +122,39 @@ fn doudizhu(playouts: u64, deals: u64, rollout: &str) {
 
 fn daifugo(playouts: u64, games: u64, rollout: &str) {
     use daifugo::{Match, Rules, SearchRollout};
-    let rollout = if rollout == "random" { SearchRollout::Random } else { SearchRollout::Tutorial };
+    let rollout = if rollout == "random" {
+        SearchRollout::Random
+    } else {
+        SearchRollout::Tutorial
+    };
     for others in ["tutorial", "random"] {
         let mut search = Timed {
-            inner: daifugo::search_player(&PolicyOptions::new(1).with_playouts(playouts)).with_rollout(rollout),
+            inner: daifugo::search_player(&PolicyOptions::new(1).with_playouts(playouts))
+                .with_rollout(rollout),
             ms: Vec::new(),
         };
-        let mut rest: Vec<Box<dyn Policy<daifugo::Game>>> =
-            (0..4).map(|i| daifugo::Game::policy(others, 10 + i).expect("a player")).collect();
+        let mut rest: Vec<Box<dyn Policy<daifugo::Game>>> = (0..4)
+            .map(|i| daifugo::Game::policy(others, 10 + i).expect("a player"))
+            .collect();
         let mut m = Match::new(Rules::UECDA, 7);
         let mut points = Vec::new();
         let started = Instant::now();
         for _ in 0..games {
             let mut g = m.next_game();
-            let [a, b, c, d] = &mut rest[..] else { unreachable!() };
-            play(&mut g, &mut [&mut search, &mut **a, &mut **b, &mut **c, &mut **d]);
+            let [a, b, c, d] = &mut rest[..] else {
+                unreachable!()
+            };
+            play(
+                &mut g,
+                &mut [&mut search, &mut **a, &mut **b, &mut **c, &mut **d],
+            );
             points.push(g.returns(0));
             m.finish(&g);
         }
-        let blocks: Vec<f64> = points.chunks(10).map(|c| c.iter().sum::<f64>() / c.len() as f64).collect();
+        let blocks: Vec<f64> = points
+            .chunks(10)
+            .map(|c| c.iter().sum::<f64>() / c.len() as f64)
+            .collect();
         let (mean, half) = interval(&blocks);
         println!(
             "daifugo uecda, search ({playouts} playouts, {rollout:?} rollouts) vs 4 {others}, {games} games: mean points {mean:.3} ± {half:.3} (batch means of 10); {}; {:.1} s",
@@ -140,7 +166,10 @@ fn daifugo(playouts: u64, games: u64, rollout: &str) {
 
 fn kabu(playouts: u64, rounds: u64) {
     use kabu::{Round, Rules};
-    let mut search = Timed { inner: kabu::search_player(&PolicyOptions::new(1).with_playouts(playouts)), ms: Vec::new() };
+    let mut search = Timed {
+        inner: kabu::search_player(&PolicyOptions::new(1).with_playouts(playouts)),
+        ms: Vec::new(),
+    };
     let mut house = Round::policy("house", 0).expect("house");
     let mut dealer = Round::policy("house", 0).expect("house");
     let (mut s, mut h, mut diff) = (Vec::new(), Vec::new(), Vec::new());
@@ -169,8 +198,16 @@ fn main() {
     let num = |i: usize, d: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
     let word = |i: usize, d: &'static str| args.get(i).map_or(d, String::as_str);
     match word(0, "doudizhu") {
-        "doudizhu" => doudizhu(num(1, doudizhu::SEARCH_PLAYOUTS), num(2, 100), word(3, "random")),
-        "daifugo" => daifugo(num(1, daifugo::SEARCH_PLAYOUTS), num(2, 100), word(3, "tutorial")),
+        "doudizhu" => doudizhu(
+            num(1, doudizhu::SEARCH_PLAYOUTS),
+            num(2, 100),
+            word(3, "random"),
+        ),
+        "daifugo" => daifugo(
+            num(1, daifugo::SEARCH_PLAYOUTS),
+            num(2, 100),
+            word(3, "tutorial"),
+        ),
         "kabu" => kabu(num(1, kabu::SEARCH_PLAYOUTS), num(2, 2_000)),
         other => eprintln!("unknown game {other:?} (doudizhu, daifugo, kabu)"),
     }

@@ -25,7 +25,9 @@ where
     G: Game + Send,
     G::Action: Send + Sync,
 {
-    let mut search = Search::<G>::new(1).with_threads(threads).with_budget(Budget::playouts(playouts));
+    let mut search = Search::<G>::new(1)
+        .with_threads(threads)
+        .with_budget(Budget::playouts(playouts));
     let mut others = Random::new(2);
     let mut legal = Vec::with_capacity(1024);
     let mut per_decision = Vec::new();
@@ -68,8 +70,26 @@ where
 
 fn main() {
     for threads in [1, 2] {
-        count("doudizhu standard", |s| doudizhu::Game::new(doudizhu::GameRules::STANDARD, s).expect("deal"), 20, threads, 1_000);
-        count("daifugo uecda", |s| daifugo::Game::new(daifugo::Rules::UECDA, s), 20, threads, 1_000);
-        count("kabu default", |s| kabu::Round::new(kabu::Rules::DEFAULT, s), 200, threads, 1_000);
+        count(
+            "doudizhu standard",
+            |s| doudizhu::Game::new(doudizhu::GameRules::STANDARD, s).expect("deal"),
+            20,
+            threads,
+            1_000,
+        );
+        count(
+            "daifugo uecda",
+            |s| daifugo::Game::new(daifugo::Rules::UECDA, s),
+            20,
+            threads,
+            1_000,
+        );
+        count(
+            "kabu default",
+            |s| kabu::Round::new(kabu::Rules::DEFAULT, s),
+            200,
+            threads,
+            1_000,
+        );
     }
 }

@@ -8,6 +8,4 @@ mod search;
 
 pub use budget::{Budget, Clock, DEFAULT_PLAYOUTS, MonotonicClock, StepClock};
 pub use rollout::{Cutoff, Evaluator, PolicyRollout, RandomRollout, Returns, Rollout};
-pub use search::{
-    ActionStats, Algorithm, DEFAULT_EXPLORATION, DEFAULT_MAX_NODES, Search,
-};
+pub use search::{ActionStats, Algorithm, DEFAULT_EXPLORATION, DEFAULT_MAX_NODES, Search};

@@ -625,7 +625,6 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
 }
 
 impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
-
     /// Plays `world` out with the rollout policy (to the end or the evaluator's horizon) and
     /// writes its values.
     fn playout(
@@ -656,11 +655,12 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
     }
 
     fn pimc(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G::Action>) {
-        self.root.extend(job.legal.iter().map(|&action| ActionStats {
-            action,
-            visits: 0,
-            total: 0.0,
-        }));
+        self.root
+            .extend(job.legal.iter().map(|&action| ActionStats {
+                action,
+                visits: 0,
+                total: 0.0,
+            }));
         let mut next = job.legal.len();
         while !job.spent(self.playouts) {
             if next == job.legal.len() {
@@ -714,7 +714,11 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
             for &n in &self.path {
                 let node = &mut self.nodes[n as usize];
                 node.visits = node.visits.saturating_add(1);
-                node.total += self.values.get(node.player as usize).copied().unwrap_or(0.0);
+                node.total += self
+                    .values
+                    .get(node.player as usize)
+                    .copied()
+                    .unwrap_or(0.0);
             }
             for &v in &self.values {
                 self.lo = self.lo.min(v);
@@ -767,7 +771,13 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
             let untried = self.legal.len() - self.compatible.len();
             if untried > 0 && self.nodes.len() < job.max_nodes {
                 let k = self.rng.below(untried as u64) as usize;
-                let Some(i) = self.seen.iter().enumerate().filter(|s| !*s.1).nth(k).map(|s| s.0)
+                let Some(i) = self
+                    .seen
+                    .iter()
+                    .enumerate()
+                    .filter(|s| !*s.1)
+                    .nth(k)
+                    .map(|s| s.0)
                 else {
                     return;
                 };

@@ -35,8 +35,8 @@ mod search;
 /// The card layer this crate is built on; its types in this crate's signatures are re-exported
 /// below, so this crate alone is enough as a dependency.
 pub use cards_core;
-pub use cards_search;
 pub use cards_core::{Card, CardSet, Order, ParseError, Rank, Rng, Suit};
+pub use cards_search;
 
 pub use decompose::{
     decompose, decompose_into, fewest_melds, fewest_melds_count, fewest_melds_into,
@@ -53,10 +53,10 @@ pub use observation::Observation;
 #[allow(deprecated)]
 pub use policy::SeedPlayer;
 pub use policy::{Human, POLICY_NAMES, Policy, Random, TutorialPlayer, policy_by_name};
-pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};
 pub use record::{Record, RecordAction, Replay};
 #[allow(deprecated)]
 pub use rules::State;
 pub use rules::{Effects, FiveSkip, Rules, RulesError, Table};
+pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};
 
 pub mod uecda;

@@ -48,7 +48,9 @@ impl Rollout<Game> for SearchRollout {
                     legal[rng.below(legal.len() as u64) as usize]
                 }
             }
-            SearchRollout::Tutorial => TutorialPlayer.choose(&world.observation(player as u8), legal),
+            SearchRollout::Tutorial => {
+                TutorialPlayer.choose(&world.observation(player as u8), legal)
+            }
         }
     }
 }

@@ -6,8 +6,8 @@
 #![allow(clippy::trivially_copy_pass_by_ref)]
 
 pub use cards_core;
-pub use cards_search;
 pub use cards_core::{Card, CardSet, Deck, Rng, Suit};
+pub use cards_search;
 
 /// `serde` (feature `serde`) for a type whose JSON is its text: `Serialize` through `Display`,
 /// `Deserialize` through `FromStr` (the error names what was expected). Each type's serde code
@@ -57,5 +57,5 @@ pub use moves::{Kind, Move, MoveParseError, NotationError, UnknownKind};
 pub use observation::Observation;
 pub use policy::{GreedyPolicy, HumanPolicy, Policy, RandomPolicy, describe, play_game};
 pub use record::{Record, ReplayError};
-pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};
 pub use rules::{Preset, Rules, RulesError, SoloWings};
+pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};

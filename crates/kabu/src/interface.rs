@@ -535,8 +535,9 @@ impl game::Policy<Round> for BuiltinPolicy {
 /// every field), and `search` ([`search_player`](crate::search_player): its budget and threads
 /// from the options).
 impl Players for Round {
-    const POLICY_NAMES: &'static [&'static str] =
-        &["random", "house", "odds", "always", "never", "optimal", "search"];
+    const POLICY_NAMES: &'static [&'static str] = &[
+        "random", "house", "odds", "always", "never", "optimal", "search",
+    ];
 
     fn policy(name: &str, seed: u64) -> Result<Box<dyn game::Policy<Round>>, UnknownPolicy> {
         Self::policy_with(name, &PolicyOptions::new(seed))

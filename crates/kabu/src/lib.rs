@@ -43,8 +43,8 @@ mod search;
 /// assert!(kabu::DECK.is_subset(CardSet::STANDARD));
 /// ```
 pub use cards_core;
-pub use cards_search;
 pub use cards_core::{Card, CardSet, Rank, Suit};
+pub use cards_search;
 
 pub use card::{
     DECK, SEED_SUITS, from_harness_number, from_seed_number, harness_number, number, seed_number,

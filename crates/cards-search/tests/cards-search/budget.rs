@@ -14,7 +14,10 @@ fn first_decision(seed: u64) -> doudizhu::Game {
     let mut g = doudizhu::Game::new(doudizhu::GameRules::STANDARD, seed).expect("a seeded deal");
     while g.state().landlord().is_none() {
         let legal = g.legal_actions();
-        let bid = legal.iter().copied().max_by_key(|a| matches!(a, doudizhu::Action::Bid(3)));
+        let bid = legal
+            .iter()
+            .copied()
+            .max_by_key(|a| matches!(a, doudizhu::Action::Bid(3)));
         g.apply(bid.expect("a legal bid")).expect("legal");
     }
     g
@@ -36,7 +39,10 @@ fn the_playout_budget_is_honoured_exactly() {
             assert!(legal.contains(&a));
             assert_eq!(s.playouts(), playouts, "{algorithm:?} {threads} threads");
             let visits: u64 = s.stats().iter().map(|x| x.visits).sum();
-            assert_eq!(visits, playouts, "{algorithm:?}: every playout goes through one root action");
+            assert_eq!(
+                visits, playouts,
+                "{algorithm:?}: every playout goes through one root action"
+            );
         }
     }
 }
@@ -96,7 +102,12 @@ fn a_seed_reproduces_the_choices_with_one_and_two_threads() {
                     .with_algorithm(algorithm)
                     .with_threads(threads)
                     .with_budget(Budget::playouts(120));
-                choices(doudizhu::Game::new(doudizhu::GameRules::STANDARD, 9).unwrap(), 1, &mut s, 1)
+                choices(
+                    doudizhu::Game::new(doudizhu::GameRules::STANDARD, 9).unwrap(),
+                    1,
+                    &mut s,
+                    1,
+                )
             };
             assert_eq!(run(11), run(11), "{algorithm:?}, {threads} threads");
         }
@@ -106,9 +117,14 @@ fn a_seed_reproduces_the_choices_with_one_and_two_threads() {
     let p = g.current_player().expect("someone leads");
     let legal = g.legal_actions();
     let stats = |seed: u64| {
-        let mut s = Search::<doudizhu::Game>::new(seed).with_threads(2).with_budget(Budget::playouts(300));
+        let mut s = Search::<doudizhu::Game>::new(seed)
+            .with_threads(2)
+            .with_budget(Budget::playouts(300));
         s.choose(&g.observation(p), &legal);
-        s.stats().iter().map(|x| (x.visits, x.total.to_bits())).collect::<Vec<_>>()
+        s.stats()
+            .iter()
+            .map(|x| (x.visits, x.total.to_bits()))
+            .collect::<Vec<_>>()
     };
     assert_eq!(stats(1), stats(1));
     assert_ne!(stats(1), stats(2), "another seed searches otherwise");

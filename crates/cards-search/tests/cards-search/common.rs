@@ -5,7 +5,12 @@ use cards_core::game::{Game, Policy, Random};
 /// Plays `game` to the end with `search` at `seat` and seeded random players elsewhere,
 /// checking that every action the search returns is one of the legal actions it was given.
 /// Returns the number of decisions the search made.
-pub fn play_with<G: Game, P: Policy<G>>(game: &mut G, seat: usize, search: &mut P, seed: u64) -> usize {
+pub fn play_with<G: Game, P: Policy<G>>(
+    game: &mut G,
+    seat: usize,
+    search: &mut P,
+    seed: u64,
+) -> usize {
     let mut others = Random::new(seed);
     let mut legal = Vec::new();
     let mut decisions = 0;
@@ -17,7 +22,10 @@ pub fn play_with<G: Game, P: Policy<G>>(game: &mut G, seat: usize, search: &mut 
             if p == seat {
                 decisions += 1;
                 let a = search.choose(&obs, &legal);
-                assert!(legal.contains(&a), "the search chose {a}, not among {legal:?}");
+                assert!(
+                    legal.contains(&a),
+                    "the search chose {a}, not among {legal:?}"
+                );
                 a
             } else {
                 Policy::<G>::choose(&mut others, &obs, &legal)
@@ -29,7 +37,12 @@ pub fn play_with<G: Game, P: Policy<G>>(game: &mut G, seat: usize, search: &mut 
 }
 
 /// The search's choices over one seeded game (search at `seat`, random players elsewhere).
-pub fn choices<G: Game, P: Policy<G>>(mut game: G, seat: usize, search: &mut P, seed: u64) -> Vec<String> {
+pub fn choices<G: Game, P: Policy<G>>(
+    mut game: G,
+    seat: usize,
+    search: &mut P,
+    seed: u64,
+) -> Vec<String> {
     let mut others = Random::new(seed);
     let mut out = Vec::new();
     while let Some(p) = game.current_player() {

@@ -27,16 +27,29 @@ where
             let legal = g.legal_actions();
             ply += 1;
             if legal.len() > 1 && ply % 3 == 0 && checked < n {
-                let other: G = g.observation(p).sample(&mut Rng::seed_from_u64(seed ^ 0xabc));
-                assert!(other.observation(p) == g.observation(p), "the player sees the same");
+                let other: G = g
+                    .observation(p)
+                    .sample(&mut Rng::seed_from_u64(seed ^ 0xabc));
+                assert!(
+                    other.observation(p) == g.observation(p),
+                    "the player sees the same"
+                );
                 if (0..g.num_players()).any(|q| other.observation(q) != g.observation(q)) {
                     differed += 1;
                 }
                 for algorithm in [Algorithm::Ismcts, Algorithm::Pimc] {
                     let choose = |state: &G| {
-                        let mut s = Search::<G>::new(seed).with_algorithm(algorithm).with_budget(Budget::playouts(60));
+                        let mut s = Search::<G>::new(seed)
+                            .with_algorithm(algorithm)
+                            .with_budget(Budget::playouts(60));
                         let a = s.choose(&state.observation(p), &legal);
-                        (a, s.stats().iter().map(|x| (x.visits, x.total.to_bits())).collect::<Vec<_>>())
+                        (
+                            a,
+                            s.stats()
+                                .iter()
+                                .map(|x| (x.visits, x.total.to_bits()))
+                                .collect::<Vec<_>>(),
+                        )
                     };
                     assert_eq!(choose(&g), choose(&other), "seed {seed} ply {ply}");
                 }
@@ -52,8 +65,14 @@ where
 
 #[test]
 fn doudizhu_search_reads_no_hidden_card() {
-    let differed = same_choice(|s| doudizhu::Game::new(doudizhu::GameRules::STANDARD, s).unwrap(), 20);
-    assert!(differed >= 15, "the hidden cards were dealt otherwise in {differed} of 20");
+    let differed = same_choice(
+        |s| doudizhu::Game::new(doudizhu::GameRules::STANDARD, s).unwrap(),
+        20,
+    );
+    assert!(
+        differed >= 15,
+        "the hidden cards were dealt otherwise in {differed} of 20"
+    );
 }
 
 #[test]

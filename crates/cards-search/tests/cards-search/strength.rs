@@ -8,7 +8,13 @@ use crate::common::play_with;
 
 /// The mean return of seat `seat` over `games` seeded games, played by `player` against random
 /// players.
-fn mean<G: Game, P: Policy<G>>(new: impl Fn(u64) -> G, seat: impl Fn(u64) -> usize, games: u64, mut player: impl FnMut(u64) -> P, score: impl Fn(&G, usize) -> f64) -> f64 {
+fn mean<G: Game, P: Policy<G>>(
+    new: impl Fn(u64) -> G,
+    seat: impl Fn(u64) -> usize,
+    games: u64,
+    mut player: impl FnMut(u64) -> P,
+    score: impl Fn(&G, usize) -> f64,
+) -> f64 {
     let mut sum = 0.0;
     for s in 0..games {
         let mut g = new(s);
@@ -27,7 +33,13 @@ fn doudizhu_search_beats_random() {
     let win = |g: &doudizhu::Game, seat: usize| f64::from(u8::from(g.returns(seat) > 0.0));
     let seat = |s: u64| (s % 3) as usize;
     let random = mean(new, seat, 60, Random::new, win);
-    let search = mean(new, seat, 60, |s| Search::<doudizhu::Game>::new(s).with_budget(Budget::playouts(200)), win);
+    let search = mean(
+        new,
+        seat,
+        60,
+        |s| Search::<doudizhu::Game>::new(s).with_budget(Budget::playouts(200)),
+        win,
+    );
     eprintln!("doudizhu win rate: random {random:.3}, search {search:.3}");
     assert!(random < 0.65, "random wins {random}");
     assert!(search >= 0.8, "search wins {search}");
@@ -40,7 +52,13 @@ fn daifugo_search_beats_random() {
     let points = |g: &daifugo::Game, seat: usize| g.returns(seat);
     let seat = |s: u64| (s % 5) as usize;
     let random = mean(new, seat, 40, Random::new, points);
-    let search = mean(new, seat, 40, |s| Search::<daifugo::Game>::new(s).with_budget(Budget::playouts(200)), points);
+    let search = mean(
+        new,
+        seat,
+        40,
+        |s| Search::<daifugo::Game>::new(s).with_budget(Budget::playouts(200)),
+        points,
+    );
     eprintln!("daifugo mean points: random {random:.2}, search {search:.2}");
     assert!(random < 3.6, "random scores {random}");
     assert!(search >= 4.0, "search scores {search}");
@@ -48,11 +66,42 @@ fn daifugo_search_beats_random() {
 
 #[test]
 fn kabu_search_beats_random() {
-    // Mean net of player 0 (stakes and draws) over 300 rounds against a random dealer.
-    let new = |s: u64| kabu::Round::new(kabu::Rules::DEFAULT, s);
-    let net = |g: &kabu::Round, seat: usize| g.returns(seat);
-    let random = mean(new, |_| 0, 300, Random::new, net);
-    let search = mean(new, |_| 0, 300, |s| Search::<kabu::Round>::new(s).with_budget(Budget::playouts(200)), net);
-    eprintln!("kabu mean net: random {random:.3}, search {search:.3}");
-    assert!(search > random + 0.3, "search {search}, random {random}");
+    // Player 0 (stakes and draws) against the house dealer over 600 rounds: the search (house
+    // rollouts) against a random player 0 and the house field policy, on the same rounds.
+    use cards_core::game::Players as _;
+    use cards_search::PolicyRollout;
+    let mut dealer = kabu::BuiltinPolicy::House;
+    let mut run = |p0: &mut dyn Policy<kabu::Round>| {
+        let mut sum = 0.0;
+        for s in 0..600 {
+            let mut g = kabu::Round::new(kabu::Rules::DEFAULT, s);
+            while let Some(p) = Game::current_player(&g) {
+                let legal = Game::legal_actions(&g);
+                let obs = Game::observation(&g, p);
+                let a = if p == 0 {
+                    p0.choose(&obs, &legal)
+                } else {
+                    dealer.choose(&obs, &legal)
+                };
+                assert!(legal.contains(&a));
+                Game::apply(&mut g, a).expect("legal");
+            }
+            sum += g.returns(0);
+        }
+        sum / 600.0
+    };
+    let random = run(&mut Random::new(3));
+    let house = run(&mut *kabu::Round::policy("house", 0).expect("house"));
+    let mut search = Search::<kabu::Round>::new(1)
+        .with_rollout(PolicyRollout(kabu::BuiltinPolicy::House))
+        .with_budget(Budget::playouts(1_000));
+    let search = run(&mut search);
+    eprintln!(
+        "kabu mean net against the house dealer: random {random:.3}, house {house:.3}, search {search:.3}"
+    );
+    assert!(random < -0.1, "random {random}");
+    assert!(
+        search > random + 0.1 && search > house + 0.2,
+        "search {search}, random {random}, house {house}"
+    );
 }
