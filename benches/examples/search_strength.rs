@@ -20,12 +20,14 @@
 //! Time: the wall time of each search decision with at least two legal actions (one thread):
 //! median and p90.
 
+// Counts and indices here are far below 2^52, and a quantile's index is non-negative.
+#![allow(clippy::cast_precision_loss, clippy::cast_sign_loss)]
+
 use std::time::Instant;
 
 use cards_core::game::{Game, Players, Policy, PolicyOptions};
 
 /// Mean and half-width of a normal 95% interval.
-#[allow(clippy::cast_precision_loss)]
 fn interval(xs: &[f64]) -> (f64, f64) {
     let n = xs.len() as f64;
     let m = xs.iter().sum::<f64>() / n;
@@ -105,8 +107,8 @@ fn doudizhu(playouts: u64, deals: u64, rollout: &str) {
         play(&mut g, &mut [&mut g0, &mut search, &mut peer]);
         let (w2, s2) = (f64::from(u8::from(g.returns(1) > 0.0)), -g.returns(0));
         pp += w2;
-        wins.push((w1 + w2) / 2.0);
-        scores.push((s1 + s2) / 2.0);
+        wins.push(f64::midpoint(w1, w2));
+        scores.push(f64::midpoint(s1, s2));
     }
     let (wp, wh) = interval(&wins);
     let (adp, ah) = interval(&scores);

@@ -20,6 +20,7 @@ use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
 /// Allocations of each search decision over `games` seeded games.
+#[allow(clippy::cast_precision_loss)]
 fn count<G>(name: &str, new: impl Fn(u64) -> G, games: u64, threads: usize, playouts: u64)
 where
     G: Game + Send,

@@ -119,7 +119,7 @@ mod tests {
     fn finds_every_item_and_nothing_else() {
         let mut ix = Index::default();
         for n in [0usize, 3, 8, 9, 100, 1000] {
-            let items: Vec<u64> = (0..n as u64).map(|i| i << 40 | i * 7).collect();
+            let items: Vec<u64> = (0..n as u64).map(|i| (i << 40) | (i * 7)).collect();
             ix.build(&items);
             for (i, a) in items.iter().enumerate() {
                 assert_eq!(ix.find(&items, a), Some(i));

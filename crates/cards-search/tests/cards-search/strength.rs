@@ -8,6 +8,7 @@ use crate::common::play_with;
 
 /// The mean return of seat `seat` over `games` seeded games, played by `player` against random
 /// players.
+#[allow(clippy::cast_precision_loss)]
 fn mean<G: Game, P: Policy<G>>(
     new: impl Fn(u64) -> G,
     seat: impl Fn(u64) -> usize,
