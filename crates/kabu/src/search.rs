@@ -19,12 +19,12 @@ pub type SearchPlayer = Search<Round, PolicyRollout<BuiltinPolicy>>;
 /// [`SEARCH_PLAYOUTS`] playouts when it asks for neither).
 ///
 /// ```
-/// use kabu::cards_core::game::{Game as _, Policy, PolicyOptions};
+/// use kabu::cards_core::game::{Game, Policy, PolicyOptions};
 /// use kabu::{Round, Rules, search_player};
 /// let g = Round::new(Rules::DEFAULT, 4);
 /// let mut s = search_player(&PolicyOptions::new(1).with_playouts(100));
-/// let legal = g.legal_actions();
-/// let a = s.choose(&g.observation(0), &legal);
+/// let legal = Game::legal_actions(&g);
+/// let a = s.choose(&Game::observation(&g, 0), &legal);
 /// assert!(legal.contains(&a));
 /// ```
 #[must_use]
