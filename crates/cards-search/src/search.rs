@@ -141,22 +141,17 @@ impl<G: Game> Search<G> {
     /// ```
     #[must_use]
     pub fn new(seed: u64) -> Search<G> {
-        Search {
-            algorithm: Algorithm::Ismcts,
-            budget: Budget::playouts(DEFAULT_PLAYOUTS),
-            threads: 1,
-            exploration: DEFAULT_EXPLORATION,
-            max_nodes: DEFAULT_MAX_NODES,
-            clock: Arc::new(MonotonicClock::new()),
-            rng: Rng::seed_from_u64(seed),
-            rollout: RandomRollout,
-            evaluator: Returns,
-            template: None,
-            workers: Vec::new(),
-            index: Index::default(),
-            stats: Vec::new(),
-            playouts: 0,
-        }
+        Search::rebuild(
+            Algorithm::Ismcts,
+            Budget::playouts(DEFAULT_PLAYOUTS),
+            1,
+            DEFAULT_EXPLORATION,
+            DEFAULT_MAX_NODES,
+            Arc::new(MonotonicClock::new()),
+            Rng::seed_from_u64(seed),
+            RandomRollout,
+            Returns,
+        )
     }
 }
 
@@ -280,22 +275,18 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_rollout<R2>(self, rollout: R2) -> Search<G, R2, E> {
-        Search {
-            algorithm: self.algorithm,
-            budget: self.budget,
-            threads: self.threads,
-            exploration: self.exploration,
-            max_nodes: self.max_nodes,
-            clock: self.clock,
-            rng: self.rng,
+        let evaluator = self.evaluator;
+        Search::rebuild(
+            self.algorithm,
+            self.budget,
+            self.threads,
+            self.exploration,
+            self.max_nodes,
+            self.clock,
+            self.rng,
             rollout,
-            evaluator: self.evaluator,
-            template: self.template,
-            workers: Vec::new(),
-            index: self.index,
-            stats: self.stats,
-            playouts: 0,
-        }
+            evaluator,
+        )
     }
 
     /// This search with leaf evaluator `evaluator`.
@@ -307,20 +298,47 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_evaluator<E2>(self, evaluator: E2) -> Search<G, R, E2> {
-        Search {
-            algorithm: self.algorithm,
-            budget: self.budget,
-            threads: self.threads,
-            exploration: self.exploration,
-            max_nodes: self.max_nodes,
-            clock: self.clock,
-            rng: self.rng,
-            rollout: self.rollout,
+        let rollout = self.rollout;
+        Search::rebuild(
+            self.algorithm,
+            self.budget,
+            self.threads,
+            self.exploration,
+            self.max_nodes,
+            self.clock,
+            self.rng,
+            rollout,
             evaluator,
-            template: self.template,
+        )
+    }
+
+    /// A search with these settings and fresh buffers.
+    #[allow(clippy::too_many_arguments)]
+    fn rebuild(
+        algorithm: Algorithm,
+        budget: Budget,
+        threads: usize,
+        exploration: f64,
+        max_nodes: usize,
+        clock: Arc<dyn Clock>,
+        rng: Rng,
+        rollout: R,
+        evaluator: E,
+    ) -> Search<G, R, E> {
+        Search {
+            algorithm,
+            budget,
+            threads,
+            exploration,
+            max_nodes,
+            clock,
+            rng,
+            rollout,
+            evaluator,
+            template: None,
             workers: Vec::new(),
-            index: self.index,
-            stats: self.stats,
+            index: Index::default(),
+            stats: Vec::new(),
             playouts: 0,
         }
     }
