@@ -4,6 +4,7 @@
 
 mod budget;
 mod common;
+mod evaluator;
 mod forced;
 mod hidden;
 mod legality;
