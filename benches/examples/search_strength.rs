@@ -2,7 +2,7 @@
 //! budgets, so a result reproduces under any load; the times do not).
 //!
 //! ```text
-//! cargo run --release -p benches --example search_strength -- doudizhu [playouts] [deals] [random|greedy]
+//! cargo run --release -p benches --example search_strength -- doudizhu [playouts] [deals] [random|greedy|expert]
 //! cargo run --release -p benches --example search_strength -- daifugo [playouts] [games] [tutorial|random]
 //! cargo run --release -p benches --example search_strength -- kabu [playouts] [rounds]
 //! ```
@@ -91,7 +91,9 @@ fn play<G: Game>(g: &mut G, seats: &mut [&mut dyn Policy<G>]) {
 
 fn doudizhu(playouts: u64, deals: u64, rollout: &str) {
     use doudizhu::{GameRules, SearchRollout};
-    let rollout = if rollout == "greedy" {
+    let rollout = if rollout == "expert" {
+        SearchRollout::Expert
+    } else if rollout == "greedy" {
         SearchRollout::Greedy
     } else {
         SearchRollout::Random
