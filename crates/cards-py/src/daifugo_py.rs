@@ -292,7 +292,9 @@ impl PyGame {
 
     /// The returns by player (0..4), once the game is over.
     fn returns(&self) -> Vec<f64> {
-        self.game.points().map_or(vec![0.0; 5], |p| p.iter().map(|&x| f64::from(x)).collect())
+        self.game
+            .points()
+            .map_or(vec![0.0; 5], |p| p.iter().map(|&x| f64::from(x)).collect())
     }
 
     /// The places by player (1 = first out; 0 = still playing).

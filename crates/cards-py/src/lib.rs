@@ -12,6 +12,7 @@ mod daifugo_py;
 mod doudizhu_py;
 mod ids;
 mod kabu_py;
+mod rl;
 
 create_exception!(
     cards_rs,
@@ -71,5 +72,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     doudizhu_py::register(m)?;
     daifugo_py::register(m)?;
     kabu_py::register(m)?;
+    rl::register(m)?;
     Ok(())
 }

@@ -1,0 +1,159 @@
+"""The PettingZoo AEC environment, written once for the three games over a one-game Rust core
+(``cards_rs._native.Env``): each step is one call into Rust, which applies the action and
+lists the next legal ids; observations and masks are written by Rust into fresh arrays.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .. import _native
+from ..rl import ROLES
+
+
+class CardsAEC(AECEnv):
+    """One game of ``game`` as a PettingZoo AEC environment (see ``cards_rs.envs``)."""
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["ansi"],
+        "name": "cards_rs",
+        "is_parallelizable": True,
+    }
+
+    def __init__(self, game: str, render_mode: str | None = None, rules: str | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
+        self.game = game
+        self.render_mode = render_mode
+        self.rules = rules
+        self._core = _native.Env(game, rules, 0)
+        n = self._core.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        self._n_actions = self._core.num_actions
+        self._shape = tuple(self._core.obs_shape)
+        self._roles = ROLES[game]
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-128, 127, self._shape, np.int8),
+                "action_mask": spaces.Box(0, 1, (self._n_actions,), np.int8),
+            }
+        )
+        act_space = spaces.Discrete(self._n_actions)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
+        self._seeded = False
+        self.metadata = dict(self.metadata, name=f"{game}_v0")
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        p = self.agent_name_mapping[agent]
+        obs = np.empty(self._shape, dtype=np.int8)
+        self._core.observe(p, obs)
+        mask = np.zeros(self._n_actions, dtype=np.int8)
+        if agent == self.agent_selection and not self.terminations[agent]:
+            self._core.write_mask(mask)
+        return {"observation": obs, "action_mask": mask}
+
+    def _role(self, p: int) -> str:
+        return self._roles[self._core.role(p)]
+
+    def _sync(self) -> None:
+        """Agent selection, legal ids and roles after the core moved."""
+        cur = self._core.current_player
+        if cur is None:
+            return
+        agent = self.possible_agents[cur]
+        self.agent_selection = agent
+        self.infos[agent]["legal_ids"] = self._core.legal_ids()
+        if not self._roles_known:
+            roles = [self._role(p) for p in range(len(self.possible_agents))]
+            for a, r in zip(self.possible_agents, roles):
+                self.infos[a]["role"] = r
+            self._roles_known = self.game != "doudizhu" or roles[0] != "undecided"
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._core.reset(int(seed))
+            self._seeded = True
+        elif not self._seeded:
+            self._core.reset(int.from_bytes(os.urandom(8), "little") >> 1)
+            self._seeded = True
+        else:
+            self._core.reset(None)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {"role": None, "legal_ids": []} for a in self.agents}
+        self._roles_known = False
+        self._sync()
+
+    def _end(self, rewards: list[float]) -> None:
+        for a, r in zip(self.agents, rewards):
+            self.rewards[a] = r
+            self._cumulative_rewards[a] += r
+            self.infos[a]["legal_ids"] = []
+        self.terminations = dict.fromkeys(self.agents, True)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        self._cumulative_rewards[agent] = 0.0
+        info = self.infos[agent]
+        try:
+            over = self._core.step(int(action))
+        except (ValueError, TypeError, OverflowError) as e:
+            # an illegal action ends the episode: -1 for the offender, 0 for the others
+            # (PettingZoo's TerminateIllegalWrapper)
+            info["illegal_action"] = str(e)
+            rewards = [0.0] * len(self.agents)
+            rewards[self.agent_name_mapping[agent]] = -1.0
+            self._end(rewards)
+            return
+        info["legal_ids"] = []
+        if over:
+            self._end(self._core.returns())
+        else:
+            self._sync()
+        if self.render_mode == "ansi":
+            self._last_render = self._core.render()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self._core.render()
+
+    def close(self) -> None:
+        pass
+
+    def action_text(self, action_id: int) -> str:
+        """The text of an action id."""
+        return self._core.action_text(int(action_id))
+
+
+def make_env(game: str, render_mode: str | None = None, rules: str | None = None) -> AECEnv:
+    """The raw environment with PettingZoo's usual wrappers: actions checked against the space,
+    calls in order. (Illegal actions are handled by the raw environment itself, as
+    ``TerminateIllegalWrapper`` would.)"""
+    env: AECEnv = CardsAEC(game, render_mode=render_mode, rules=rules)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    env = wrappers.OrderEnforcingWrapper(env)
+    return env

@@ -1,0 +1,34 @@
+"""Dou Dizhu (斗地主): three players, RLCard's 27,472 action ids and the auction's five (27,477): a PettingZoo AEC environment.
+
+>>> from cards_rs.envs import doudizhu_v0
+>>> env = doudizhu_v0.env()
+>>> env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> sorted(obs), obs["action_mask"].sum() == len(info["legal_ids"])
+(['action_mask', 'observation'], True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._aec import CardsAEC, make_env
+
+GAME = "doudizhu"
+
+
+def raw_env(render_mode: str | None = None, rules: str | None = None) -> CardsAEC:
+    """The environment without wrappers."""
+    return CardsAEC(GAME, render_mode=render_mode, rules=rules)
+
+
+def env(render_mode: str | None = None, rules: str | None = None) -> Any:
+    """The environment with PettingZoo's usual wrappers (out-of-bounds check, call order)."""
+    return make_env(GAME, render_mode=render_mode, rules=rules)
+
+
+def parallel_env(render_mode: str | None = None, rules: str | None = None) -> Any:
+    """The parallel form (one agent acts at a time): ``turn_based_aec_to_parallel(env())``."""
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+    return turn_based_aec_to_parallel(env(render_mode=render_mode, rules=rules))

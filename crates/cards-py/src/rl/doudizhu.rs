@@ -1,0 +1,212 @@
+//! Dou Dizhu in the environments: RLCard's 27,472 action ids, then the auction's, and an
+//! observation of 11 planes of 15 ranks.
+//!
+//! Ids: `0..=27470` RLCard's plays (its `action_space.txt`), `27471` pass (RLCard's; also the
+//! auction's pass), `27472..=27474` bid 1, 2, 3, `27475` call, `27476` rob: 27,477 in all.
+//!
+//! Planes (int8, rank columns 3 4 5 6 7 8 9 T J Q K A 2 B R; "next" is the seat that acts
+//! after the observer, "previous" the one before):
+//!
+//! | plane | what |
+//! |---|---|
+//! | 0 | the observer's hand (count a rank, 0-4) |
+//! | 1 | the cards it does not see: the two other hands together (the kitty before it is taken too) |
+//! | 2, 3, 4 | the cards played so far by the observer, next, previous |
+//! | 5 | the play to beat (zeros when leading or in the auction) |
+//! | 6, 7, 8 | the last play of the observer, next, previous in the play phase (zeros: none or pass) |
+//! | 9 | the kitty, once the landlord took it |
+//! | 10 | scalars: see [`SCALARS`] |
+
+use doudizhu::{Action, Counts, Dealer, Game, GameRules, Phase, Rules};
+
+use super::RlGame;
+use crate::ids::{RL_PASS, RL_SIZE, rl_table};
+
+/// The first auction id (bid 1).
+pub const BID1: u32 = RL_SIZE;
+/// Call (叫地主).
+pub const CALL: u32 = RL_SIZE + 3;
+/// Rob (抢地主).
+pub const ROB: u32 = RL_SIZE + 4;
+/// The number of ids.
+pub const SIZE: u32 = RL_SIZE + 5;
+/// Planes and width.
+pub const SHAPE: (usize, usize) = (11, 15);
+
+/// Plane 10's columns.
+pub const SCALARS: [&str; 15] = [
+    "role: 0 landlord, 1 peasant after the landlord, 2 peasant before it, -1 in the auction",
+    "phase: 0 auction, 1 play, 2 over",
+    "cards left: observer",
+    "cards left: next",
+    "cards left: previous",
+    "the landlord's seat relative to the observer (0 self, 1 next, 2 previous; -1 none yet)",
+    "whose play is on the table, relative (-1 none)",
+    "passes since the last play",
+    "bombs and rockets played",
+    "the high bid (0 none)",
+    "the observer's last auction action: -1 none, 0 pass, 1-3 bid, 4 call, 5 rob",
+    "next's last auction action",
+    "previous's last auction action",
+    "log2 of the multiplier",
+    "the face-up card's rank (0 for 3 ... 14 for R; -1 none)",
+];
+
+fn counts_row(c: Counts, row: &mut [i8]) {
+    let bits = c.bits();
+    for (r, x) in row.iter_mut().enumerate().take(15) {
+        *x = ((bits >> (4 * r)) & 0xF) as i8;
+    }
+}
+
+fn auction_code(a: Action) -> i8 {
+    match a {
+        Action::Pass => 0,
+        Action::Bid(n) => n as i8,
+        Action::Call => 4,
+        Action::Rob => 5,
+        Action::Play(_) => -1,
+    }
+}
+
+impl RlGame for Game {
+    type Rules = GameRules;
+    const NAME: &'static str = "doudizhu";
+
+    fn parse_rules(text: Option<&str>) -> Result<GameRules, String> {
+        let r: GameRules = text
+            .unwrap_or("standard")
+            .parse()
+            .map_err(|e: doudizhu::RulesError| e.to_string())?;
+        if r.plays != Rules::STANDARD {
+            return Err(format!(
+                "the Dou Dizhu environments use RLCard's action ids, which name the standard \
+                 plays: rules {:?} have other plays (use standard or rlcard, with options)",
+                text.unwrap_or_default()
+            ));
+        }
+        Ok(r)
+    }
+
+    fn deal(rules: &GameRules, seed: u64) -> Game {
+        // DouZero's dealer takes 32-bit seeds; every other dealer takes any seed
+        let seed = if rules.dealer == Dealer::DouZero {
+            seed & 0xFFFF_FFFF
+        } else {
+            seed
+        };
+        Game::new(*rules, seed)
+            .or_else(|_| Game::new(*rules, 0))
+            .unwrap_or_else(|_| {
+                Game::new(GameRules::STANDARD, seed).unwrap_or_else(|_| unreachable!())
+            })
+    }
+
+    fn num_actions(_: &GameRules) -> u32 {
+        SIZE
+    }
+
+    fn obs_shape(_: &GameRules) -> (usize, usize) {
+        SHAPE
+    }
+
+    #[inline]
+    fn action_id(_: &GameRules, action: &Action) -> Option<u32> {
+        match action {
+            Action::Pass => Some(RL_PASS),
+            Action::Bid(n @ 1..=3) => Some(BID1 + u32::from(*n) - 1),
+            Action::Bid(_) => None,
+            Action::Call => Some(CALL),
+            Action::Rob => Some(ROB),
+            Action::Play(m) => rl_table().ids.get(&m.cards().bits()).copied(),
+        }
+    }
+
+    fn prefer(_: &GameRules, id: u32, action: &Action) -> bool {
+        // RLCard's reading of the cards (the table's) over another reading
+        matches!(action, Action::Play(m) if rl_table().moves.get(id as usize) == Some(&Some(*m)))
+    }
+
+    fn action_text(_: &GameRules, id: u32) -> Option<String> {
+        match id {
+            RL_PASS => Some("pass".into()),
+            CALL => Some("call".into()),
+            ROB => Some("rob".into()),
+            x if (BID1..BID1 + 3).contains(&x) => Some(format!("bid {}", x - BID1 + 1)),
+            x => rl_table()
+                .moves
+                .get(x as usize)
+                .copied()
+                .flatten()
+                .map(|m| m.cards().to_string()),
+        }
+    }
+
+    fn encode(obs: &doudizhu::Observation<'_>, out: &mut [i8]) {
+        out.fill(0);
+        let me = obs.seat();
+        let rel = |s: u8| (s + 3 - me) % 3;
+        let (rows, tail) = out.split_at_mut(150);
+        let row = |k: usize| k * 15..(k + 1) * 15;
+        counts_row(obs.hand(), &mut rows[row(0)]);
+        counts_row(obs.others(), &mut rows[row(1)]);
+        let played = obs.played();
+        for s in 0..3u8 {
+            counts_row(played[s as usize], &mut rows[row(2 + rel(s) as usize)]);
+        }
+        if let Some((m, _)) = obs.table() {
+            counts_row(m.cards(), &mut rows[row(5)]);
+        }
+        let sc = tail;
+        let history = obs.history();
+        let bids = obs.bids().len().min(history.len());
+        // the seats take turns: the last three plays (or passes) are one a seat, as are the
+        // last three auction actions (seats as `Observation::history_with_seats` gives them)
+        let landlord = obs.landlord().unwrap_or(0);
+        for i in (bids..history.len()).rev().take(3) {
+            let seat = ((usize::from(landlord) + i - bids) % 3) as u8;
+            if let Action::Play(m) = history[i] {
+                counts_row(m.cards(), &mut rows[row(6 + rel(seat) as usize)]);
+            }
+        }
+        sc[10..13].fill(-1);
+        let first = obs.first_bidder().unwrap_or(0);
+        for i in (0..bids).rev().take(3) {
+            let seat = ((usize::from(first) + i) % 3) as u8;
+            sc[10 + rel(seat) as usize] = auction_code(history[i]);
+        }
+        sc[6] = obs.table().map_or(-1, |(_, s)| rel(s) as i8);
+        if let Some(k) = obs.kitty() {
+            counts_row(k, &mut rows[row(9)]);
+        }
+        let ll = obs.landlord();
+        sc[0] = ll.map_or(-1, |l| rel_role(me, l));
+        sc[1] = match obs.phase() {
+            Phase::Auction => 0,
+            Phase::Play => 1,
+            Phase::Over => 2,
+        };
+        let left = obs.cards_left();
+        for s in 0..3u8 {
+            sc[2 + rel(s) as usize] = left[s as usize] as i8;
+        }
+        sc[5] = ll.map_or(-1, |l| rel(l) as i8);
+        sc[7] = obs.passes() as i8;
+        sc[8] = obs.bombs().min(127) as i8;
+        sc[9] = obs.high_bid() as i8;
+        sc[13] = (63 - obs.multiplier().max(1).leading_zeros()) as i8;
+        sc[14] = obs.face_up().map_or(-1, |r| r.index() as i8);
+    }
+
+    fn role(&self, player: usize) -> i8 {
+        self.state()
+            .landlord()
+            .map_or(-1, |l| rel_role((player % 3) as u8, l))
+    }
+}
+
+/// 0 for the landlord, 1 for the peasant who plays after it (landlord-down), 2 for the one
+/// before it (landlord-up).
+fn rel_role(me: u8, landlord: u8) -> i8 {
+    ((me + 3 - landlord) % 3) as i8
+}

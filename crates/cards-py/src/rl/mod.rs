@@ -1,0 +1,501 @@
+//! Reinforcement-learning environments, written once over the one game interface
+//! ([`cards_core::game::Game`]): each game contributes a fixed action enumeration (an action's
+//! id) and an observation encoder (int8 planes) through [`RlGame`]; stepping, batching, legal
+//! id lists, masks, auto-reset and seeding are written here once, for every game.
+//!
+//! [`Slot`] is one environment (a game, its legal actions and their ids, its seed stream);
+//! [`VecCore`] is many slots stepped together on a few threads; the Python classes
+//! (`_native.VecEnv`, `_native.Env`) hold one of them per game behind an enum.
+
+use std::fmt::Write as _;
+
+use cards_core::game::{Game, InfoSet, Players, Policy as _};
+
+pub mod daifugo;
+pub mod doudizhu;
+pub mod kabu;
+mod py;
+
+pub use py::register;
+
+/// What a game adds to the generic environments: rules, a deal from a seed, the fixed action
+/// enumeration (action -> id, the game's `Discrete(N)` space) and the observation encoder.
+pub trait RlGame: Game<Action: Send> + Players + Send + 'static {
+    /// The game's rules.
+    type Rules: Copy + Send + Sync + 'static;
+
+    /// The game's name in the Python API.
+    const NAME: &'static str;
+
+    /// The rules named by `text` (a preset name with options), or the default for `None`; an
+    /// error says why the environments cannot use them.
+    fn parse_rules(text: Option<&str>) -> Result<Self::Rules, String>;
+
+    /// The game dealt from `seed`.
+    fn deal(rules: &Self::Rules, seed: u64) -> Self;
+
+    /// The size of the action space.
+    fn num_actions(rules: &Self::Rules) -> u32;
+
+    /// The observation's shape (planes, width); `encode` writes `planes * width` bytes.
+    fn obs_shape(rules: &Self::Rules) -> (usize, usize);
+
+    /// The id of a legal action (`None`: the action has no id; the environments never offer
+    /// it, and the tests check that this does not happen where the enumeration is meant to
+    /// cover every legal action).
+    fn action_id(rules: &Self::Rules, action: &Self::Action) -> Option<u32>;
+
+    /// When two legal actions share an id (Dou Dizhu's ids name card multisets; a multiset
+    /// may have two readings), whether `action` should replace the one kept so far.
+    fn prefer(_rules: &Self::Rules, _id: u32, _action: &Self::Action) -> bool {
+        false
+    }
+
+    /// The text of action `id` (`None` for an id out of range).
+    fn action_text(rules: &Self::Rules, id: u32) -> Option<String>;
+
+    /// Writes `obs`'s encoding into `out` (`planes * width` bytes, every byte written). The
+    /// encoder reads nothing but what the observation shows its player.
+    fn encode(obs: &Self::Observation<'_>, out: &mut [i8]);
+
+    /// The role of `player` now (the game's documented small integer, -1 when none yet).
+    fn role(&self, player: usize) -> i8;
+}
+
+/// A 64-bit mix (splitmix64's finaliser) for per-env, per-episode seeds.
+#[must_use]
+pub const fn mix(a: u64, b: u64) -> u64 {
+    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One environment: the game, its legal actions with their ids (deduplicated), its seed
+/// stream, and whether the episode ended on the last step (so the next step resets it).
+pub struct Slot<G: RlGame> {
+    pub game: G,
+    pub legal: Vec<G::Action>,
+    pub ids: Vec<u32>,
+    /// One bit per action id, set while the id is in `ids` (duplicate check).
+    seen: Vec<u64>,
+    pub seed: u64,
+    pub episode: u64,
+    /// Moves made by built-in players in this slot (their seeds' counter).
+    pub moves: u64,
+    pub done: bool,
+    /// Who acted last (the terminal observation is theirs).
+    pub last_player: usize,
+    /// A legal action that had no id (a bug of the enumeration), reported by the caller.
+    pub missing: Option<String>,
+}
+
+impl<G: RlGame> Slot<G> {
+    /// A slot dealt from episode 0 of seed stream `seed`.
+    pub fn new(rules: &G::Rules, seed: u64) -> Slot<G> {
+        let n = G::num_actions(rules) as usize;
+        let mut s = Slot {
+            game: G::deal(rules, mix(seed, 0)),
+            legal: Vec::with_capacity(64),
+            ids: Vec::with_capacity(64),
+            seen: vec![0; n.div_ceil(64)],
+            seed,
+            episode: 0,
+            moves: 0,
+            done: false,
+            last_player: 0,
+            missing: None,
+        };
+        s.refresh(rules);
+        s
+    }
+
+    /// Starts a new episode of seed stream `seed` (`None`: the next episode of the stream).
+    pub fn reset(&mut self, rules: &G::Rules, seed: Option<u64>) {
+        if let Some(s) = seed {
+            self.seed = s;
+            self.episode = 0;
+        } else {
+            self.episode += 1;
+        }
+        self.game = G::deal(rules, mix(self.seed, self.episode));
+        self.done = false;
+        self.refresh(rules);
+    }
+
+    /// Recomputes the legal actions and their ids.
+    pub fn refresh(&mut self, rules: &G::Rules) {
+        for &id in &self.ids {
+            self.seen[id as usize / 64] &= !(1 << (id % 64));
+        }
+        self.legal.clear();
+        self.ids.clear();
+        self.game.legal_actions_into(&mut self.legal);
+        let mut k = 0;
+        while k < self.legal.len() {
+            let a = self.legal[k];
+            let Some(id) = G::action_id(rules, &a) else {
+                if self.missing.is_none() {
+                    self.missing = Some(format!("{} action {a} has no id", G::NAME));
+                }
+                self.legal.remove(k);
+                continue;
+            };
+            let (w, b) = (id as usize / 64, 1u64 << (id % 64));
+            if self.seen[w] & b != 0 {
+                if G::prefer(rules, id, &a) {
+                    let j = self.ids.iter().position(|&x| x == id).unwrap_or(k);
+                    self.legal[j] = a;
+                }
+                self.legal.remove(k);
+                continue;
+            }
+            self.seen[w] |= b;
+            self.ids.push(id);
+            k += 1;
+        }
+    }
+
+    /// The player to act, or (at the end) the one who acted last.
+    pub fn observer(&self) -> usize {
+        self.game.current_player().unwrap_or(self.last_player)
+    }
+
+    /// Applies the legal action with id `id`; returns whether the game ended. `Err` names why
+    /// the id is refused (the slot unchanged).
+    pub fn step(&mut self, rules: &G::Rules, id: u32) -> Result<bool, String> {
+        let Some(k) = self.ids.iter().position(|&x| x == id) else {
+            return Err(self.refusal(rules, id));
+        };
+        let player = self.game.current_player().unwrap_or(0);
+        let action = self.legal[k];
+        if let Err(e) = self.game.apply(action) {
+            return Err(format!("action {id} ({action}) was refused: {e}"));
+        }
+        self.last_player = player;
+        self.refresh(rules);
+        Ok(self.game.is_over())
+    }
+
+    /// Why `id` cannot be played here.
+    pub fn refusal(&self, rules: &G::Rules, id: u32) -> String {
+        let n = G::num_actions(rules);
+        if id >= n {
+            return format!("action {id} is out of range (0..{n})");
+        }
+        let text = G::action_text(rules, id).unwrap_or_default();
+        let mut s = format!("action {id} ({text}) is not legal now; legal ids: ");
+        for (i, x) in self.ids.iter().take(12).enumerate() {
+            let _ = write!(s, "{}{x}", if i > 0 { ", " } else { "" });
+        }
+        if self.ids.len() > 12 {
+            let _ = write!(s, ", ... ({} in all)", self.ids.len());
+        }
+        s
+    }
+
+    /// The player to act (`None` at the end).
+    pub fn current(&self) -> Option<usize> {
+        self.game.current_player()
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.game.num_players()
+    }
+
+    /// Every player's return.
+    pub fn returns(&self) -> Vec<f64> {
+        (0..self.players()).map(|p| self.game.returns(p)).collect()
+    }
+
+    /// The view of the player to act (or of the last to act), as text: never another hand.
+    pub fn render(&self) -> String {
+        let p = self.observer();
+        format!("player {p} to act\n{:#?}", self.game.observation(p))
+    }
+
+    /// Plays the built-in players (`names[p]` for player `p`, by [`Players::policy`]) until
+    /// `learner` is to act or the game is over; returns whether it is over. The players'
+    /// seeds come from `seed` and the number of moves made so far, so an episode reproduces.
+    pub fn play_others(
+        &mut self,
+        rules: &G::Rules,
+        learner: usize,
+        names: &[String],
+        seed: u64,
+    ) -> Result<bool, String> {
+        while let Some(p) = self.game.current_player() {
+            if p == learner {
+                break;
+            }
+            let name = names.get(p).map_or("random", String::as_str);
+            let seed = mix(seed, self.moves);
+            self.moves += 1;
+            let mut policy = G::policy(name, seed).map_err(|e| e.to_string())?;
+            let action = policy.choose(&self.game.observation(p), &self.legal);
+            self.game
+                .apply(action)
+                .map_err(|e| format!("player {p} ({name}) chose {action}, refused: {e}"))?;
+            self.last_player = p;
+            self.refresh(rules);
+        }
+        Ok(self.game.is_over())
+    }
+
+    /// Writes the observation of `player` into `out`.
+    pub fn encode(&self, player: usize, out: &mut [i8]) {
+        G::encode(&self.game.observation(player % self.players()), out);
+    }
+}
+
+/// Checks the environment's invariants over `episodes` random games from `seed`: every legal
+/// action has an id, distinct (`strict`; otherwise two readings of one multiset may share one),
+/// ids are distinct and in range, and each player's encoding equals the encoding of the same
+/// player's observation in a world sampled from it (other hands dealt anew): an encoding that
+/// read a hidden card would differ. Returns (steps, encodings compared), or the first failure.
+pub fn self_check<G: RlGame>(
+    rules: &G::Rules,
+    episodes: u64,
+    seed: u64,
+    strict: bool,
+) -> Result<(u64, u64), String> {
+    let (planes, width) = G::obs_shape(rules);
+    let mut a = vec![0i8; planes * width];
+    let mut b = vec![0i8; planes * width];
+    let mut rng = cards_core::Rng::seed_from_u64(seed);
+    let (mut steps, mut compared) = (0u64, 0u64);
+    let n = G::num_actions(rules);
+    for e in 0..episodes {
+        let mut slot = Slot::<G>::new(rules, mix(seed, e + 1));
+        let mut all = Vec::new();
+        loop {
+            if let Some(m) = slot.missing.take() {
+                return Err(m);
+            }
+            all.clear();
+            slot.game.legal_actions_into(&mut all);
+            if strict && all.len() != slot.ids.len() {
+                return Err(format!(
+                    "{} legal actions but {} distinct ids",
+                    all.len(),
+                    slot.ids.len()
+                ));
+            }
+            if slot.ids.iter().any(|&i| i >= n) {
+                return Err("an id out of range".into());
+            }
+            for p in 0..slot.game.num_players() {
+                let obs = slot.game.observation(p);
+                G::encode(&obs, &mut a);
+                let world: G = obs.sample(&mut rng);
+                G::encode(&world.observation(p), &mut b);
+                if a != b {
+                    let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
+                    return Err(format!(
+                        "episode {e} step {steps}: player {p}'s encoding changes with the hidden \
+                         cards at plane {} column {}",
+                        at / width,
+                        at % width
+                    ));
+                }
+                compared += 1;
+            }
+            if slot.game.is_over() {
+                break;
+            }
+            if slot.ids.is_empty() {
+                return Err(format!("episode {e} step {steps}: no legal id"));
+            }
+            let k = rng.below(slot.ids.len() as u64) as usize;
+            let id = slot.ids[k];
+            slot.step(rules, id)?;
+            steps += 1;
+        }
+    }
+    Ok((steps, compared))
+}
+
+/// Many slots stepped together; output buffers owned here and reused.
+pub struct VecCore<G: RlGame> {
+    pub rules: G::Rules,
+    pub slots: Vec<Slot<G>>,
+    pub threads: usize,
+    pub started: bool,
+    pub obs: Vec<i8>,
+    pub rewards: Vec<f32>,
+    pub terminated: Vec<u8>,
+    pub truncated: Vec<u8>,
+    pub players: Vec<i32>,
+    pub roles: Vec<i8>,
+    pub values: Vec<u32>,
+    pub offsets: Vec<u64>,
+}
+
+impl<G: RlGame> VecCore<G> {
+    pub fn new(rules: G::Rules, num_envs: usize, seed: u64, threads: usize) -> VecCore<G> {
+        let (planes, width) = G::obs_shape(&rules);
+        let p = G::deal(&rules, 0).num_players();
+        VecCore {
+            slots: (0..num_envs)
+                .map(|i| Slot::new(&rules, mix(seed, i as u64)))
+                .collect(),
+            rules,
+            threads: threads.max(1),
+            started: false,
+            obs: vec![0; num_envs * planes * width],
+            rewards: vec![0.0; num_envs * p],
+            terminated: vec![0; num_envs],
+            truncated: vec![0; num_envs],
+            players: vec![0; num_envs],
+            roles: vec![0; num_envs],
+            values: Vec::with_capacity(num_envs * 32),
+            offsets: vec![0; num_envs + 1],
+        }
+    }
+
+    pub fn num_players(&self) -> usize {
+        self.rewards.len() / self.slots.len().max(1)
+    }
+
+    /// Checks every action before any is applied: the error names the env and the action.
+    pub fn check(&self, actions: &[i64]) -> Result<(), String> {
+        if !self.started {
+            return Err("step() before reset(): call reset() first".into());
+        }
+        if actions.len() != self.slots.len() {
+            return Err(format!(
+                "actions has {} entries for {} envs",
+                actions.len(),
+                self.slots.len()
+            ));
+        }
+        for (i, (s, &a)) in self.slots.iter().zip(actions).enumerate() {
+            if s.done {
+                continue; // this step resets the env: its action is ignored
+            }
+            let id = u32::try_from(a).unwrap_or(u32::MAX);
+            if !s.ids.contains(&id) {
+                let why = if u32::try_from(a).is_err() {
+                    format!(
+                        "action {a} is out of range (0..{})",
+                        G::num_actions(&self.rules)
+                    )
+                } else {
+                    s.refusal(&self.rules, id)
+                };
+                return Err(format!("env {i}: {why}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Resets every env (`seed`: env `i` takes seed stream `mix(seed, i)`).
+    pub fn reset(&mut self, seed: Option<u64>) {
+        self.run(None, seed);
+        self.started = true;
+    }
+
+    /// Steps every env (actions checked by [`VecCore::check`] first).
+    pub fn step(&mut self, actions: &[i64]) -> Result<(), String> {
+        self.check(actions)?;
+        self.run(Some(actions), None);
+        if let Some(m) = self.slots.iter_mut().find_map(|s| s.missing.take()) {
+            return Err(m);
+        }
+        Ok(())
+    }
+
+    fn run(&mut self, actions: Option<&[i64]>, seed: Option<u64>) {
+        let n = self.slots.len();
+        if n == 0 {
+            self.offsets.fill(0);
+            return;
+        }
+        let (planes, width) = G::obs_shape(&self.rules);
+        let ow = planes * width;
+        let np = self.num_players();
+        let chunk = n.div_ceil(self.threads);
+        let rules = &self.rules;
+        let work = |base: usize,
+                    slots: &mut [Slot<G>],
+                    obs: &mut [i8],
+                    rew: &mut [f32],
+                    term: &mut [u8],
+                    trunc: &mut [u8],
+                    players: &mut [i32],
+                    roles: &mut [i8]| {
+            for (j, s) in slots.iter_mut().enumerate() {
+                let i = base + j;
+                let r = &mut rew[j * np..(j + 1) * np];
+                r.fill(0.0);
+                term[j] = 0;
+                trunc[j] = 0;
+                match actions {
+                    None => s.reset(rules, seed.map(|x| mix(x, i as u64))),
+                    Some(_) if s.done => s.reset(rules, None),
+                    Some(a) => {
+                        // checked before: the id is legal
+                        let id = u32::try_from(a[i]).unwrap_or(u32::MAX);
+                        if let Ok(over) = s.step(rules, id)
+                            && over
+                        {
+                            s.done = true;
+                            term[j] = 1;
+                            for (p, x) in r.iter_mut().enumerate() {
+                                #[allow(clippy::cast_possible_truncation)]
+                                {
+                                    *x = s.game.returns(p) as f32;
+                                }
+                            }
+                        }
+                    }
+                }
+                let who = s.observer();
+                players[j] = s.game.current_player().map_or(-1, |p| p as i32);
+                roles[j] = s.game.role(who);
+                s.encode(who, &mut obs[j * ow..(j + 1) * ow]);
+            }
+        };
+        let work = &work;
+        std::thread::scope(|scope| {
+            let mut rest = (
+                &mut self.slots[..],
+                &mut self.obs[..],
+                &mut self.rewards[..],
+                &mut self.terminated[..],
+                &mut self.truncated[..],
+                &mut self.players[..],
+                &mut self.roles[..],
+            );
+            let mut base = 0;
+            let mut handles = Vec::new();
+            while !rest.0.is_empty() {
+                let k = chunk.min(rest.0.len());
+                let (s0, s1) = rest.0.split_at_mut(k);
+                let (o0, o1) = rest.1.split_at_mut(k * ow);
+                let (r0, r1) = rest.2.split_at_mut(k * np);
+                let (t0, t1) = rest.3.split_at_mut(k);
+                let (u0, u1) = rest.4.split_at_mut(k);
+                let (p0, p1) = rest.5.split_at_mut(k);
+                let (q0, q1) = rest.6.split_at_mut(k);
+                rest = (s1, o1, r1, t1, u1, p1, q1);
+                if rest.0.is_empty() {
+                    work(base, s0, o0, r0, t0, u0, p0, q0);
+                } else {
+                    handles.push(scope.spawn(move || work(base, s0, o0, r0, t0, u0, p0, q0)));
+                }
+                base += k;
+            }
+            for h in handles {
+                let _ = h.join();
+            }
+        });
+        self.values.clear();
+        self.offsets[0] = 0;
+        for (i, s) in self.slots.iter().enumerate() {
+            self.values.extend_from_slice(&s.ids);
+            self.offsets[i + 1] = self.values.len() as u64;
+        }
+    }
+}
