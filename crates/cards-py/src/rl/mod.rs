@@ -20,7 +20,7 @@ pub use py::register;
 
 /// What a game adds to the generic environments: rules, a deal from a seed, the fixed action
 /// enumeration (action -> id, the game's `Discrete(N)` space) and the observation encoder.
-pub trait RlGame: Game<Action: Send> + Players + Send + 'static {
+pub trait RlGame: Game<Action: Send, Record: serde::Serialize> + Players + Send + 'static {
     /// The game's rules.
     type Rules: Copy + Send + Sync + 'static;
 

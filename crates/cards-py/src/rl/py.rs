@@ -418,9 +418,11 @@ impl PyEnv {
         each_env!(&self.env, s, _r, G => s.render())
     }
 
-    /// The game's record as text (its `Debug` form), for tests and logs.
-    fn record_text(&self) -> String {
-        each_env!(&self.env, s, _r, G => format!("{:?}", cards_core::game::Game::record(&s.game)))
+    /// The game's record, the JSON of the game's `record()` in its own module (which
+    /// replays it: `doudizhu.Game.from_record`, `daifugo.Game.from_record`,
+    /// `kabu.Round.from_record`).
+    fn record_json(&self) -> PyResult<String> {
+        each_env!(&self.env, s, _r, G => serde_json::to_string(&cards_core::game::Game::record(&s.game)).map_err(value_err))
     }
 
     #[getter]
