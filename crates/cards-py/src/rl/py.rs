@@ -348,6 +348,32 @@ impl PyEnv {
         each_env!(&self.env, _s, _r, G => <G as cards_core::game::Players>::POLICY_NAMES.to_vec())
     }
 
+    /// Plays legal action `id` as `step` does; returns `None` when the game is over, else
+    /// the player to act and its legal ids (one call a turn for the AEC env).
+    fn step_turn(&mut self, id: i64) -> PyResult<Option<(usize, Vec<u32>)>> {
+        if !self.step(id)? {
+            return Ok(each_env!(&self.env, s, _r, G => s.current().map(|p| (p, s.ids.clone()))));
+        }
+        Ok(None)
+    }
+
+    /// Writes `player`'s observation into `out` and, with `mask` given, sets `mask[id] = 1`
+    /// for each legal id (the caller's zeroed int8 buffer of `num_actions`).
+    #[pyo3(signature = (player, out, mask = None))]
+    fn observe_masked(
+        &self,
+        py: Python<'_>,
+        player: usize,
+        out: PyBuffer<i8>,
+        mask: Option<PyBuffer<i8>>,
+    ) -> PyResult<()> {
+        self.observe(py, player, out)?;
+        match mask {
+            Some(m) => self.write_mask(py, m),
+            None => Ok(()),
+        }
+    }
+
     /// Whether `id` is legal now.
     fn is_legal(&self, id: i64) -> bool {
         each_env!(&self.env, s, _r, G => u32::try_from(id).is_ok_and(|id| s.ids.contains(&id)))

@@ -12,6 +12,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from .. import _native
 from ..rl import ROLES
@@ -61,23 +62,21 @@ class CardsAEC(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self.agent_name_mapping[agent]
         obs = np.empty(self._shape, dtype=np.int8)
-        self._core.observe(p, obs)
         mask = np.zeros(self._n_actions, dtype=np.int8)
         if agent == self.agent_selection and not self.terminations[agent]:
-            self._core.write_mask(mask)
+            self._core.observe_masked(p, obs, mask)
+        else:
+            self._core.observe_masked(p, obs)
         return {"observation": obs, "action_mask": mask}
 
     def _role(self, p: int) -> str:
         return self._roles[self._core.role(p)]
 
-    def _sync(self) -> None:
+    def _sync(self, cur: int, legal: list) -> None:
         """Agent selection, legal ids and roles after the core moved."""
-        cur = self._core.current_player
-        if cur is None:
-            return
         agent = self.possible_agents[cur]
         self.agent_selection = agent
-        self.infos[agent]["legal_ids"] = self._core.legal_ids()
+        self.infos[agent]["legal_ids"] = legal
         if not self._roles_known:
             roles = [self._role(p) for p in range(len(self.possible_agents))]
             for a, r in zip(self.possible_agents, roles):
@@ -100,7 +99,7 @@ class CardsAEC(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {"role": None, "legal_ids": []} for a in self.agents}
         self._roles_known = False
-        self._sync()
+        self._sync(self._core.current_player, self._core.legal_ids())
 
     def _end(self, rewards: list[float]) -> None:
         for a, r in zip(self.agents, rewards):
@@ -119,7 +118,7 @@ class CardsAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         info = self.infos[agent]
         try:
-            over = self._core.step(int(action))
+            turn = self._core.step_turn(int(action))
         except (ValueError, TypeError, OverflowError) as e:
             # an illegal action ends the episode: -1 for the offender, 0 for the others
             # (PettingZoo's TerminateIllegalWrapper)
@@ -129,10 +128,10 @@ class CardsAEC(AECEnv):
             self._end(rewards)
             return
         info["legal_ids"] = []
-        if over:
+        if turn is None:
             self._end(self._core.returns())
         else:
-            self._sync()
+            self._sync(*turn)
         if self.render_mode == "ansi":
             self._last_render = self._core.render()
 
@@ -149,11 +148,73 @@ class CardsAEC(AECEnv):
         return self._core.action_text(int(action_id))
 
 
+class _Bounds(wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's ``AssertOutOfBoundsWrapper`` with an integer range check (the same
+    assertion, without ``Discrete.contains``'s numpy work) and the hot attributes forwarded
+    without the ``__getattr__`` chain."""
+
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._n = env.unwrapped._n_actions
+
+    def step(self, action: Any) -> None:
+        if action is None:
+            env = self.env
+            agent = env.agent_selection
+            assert env.terminations[agent] or env.truncations[agent], "action is not in action space"
+        else:
+            assert 0 <= action < self._n and int(action) == action, "action is not in action space"
+        self.env.step(action)
+
+    def last(self, observe: bool = True) -> tuple:
+        return self.env.last(observe)
+
+    agent_selection = property(lambda self: self.env.agent_selection)
+    agents = property(lambda self: self.env.agents)
+    rewards = property(lambda self: self.env.rewards)
+    terminations = property(lambda self: self.env.terminations)
+    truncations = property(lambda self: self.env.truncations)
+    infos = property(lambda self: self.env.infos)
+
+
+class _Order(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` (the same errors before ``reset``) with the hot
+    attributes forwarded without the ``__getattr__`` chain."""
+
+    def _get(self, name: str) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    def last(self, observe: bool = True) -> tuple:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        env = self.env
+        self._has_updated = True
+        if not env.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            env.step(action)
+
+    agent_selection = property(lambda self: self._get("agent_selection"))
+    agents = property(lambda self: self._get("agents"))
+    rewards = property(lambda self: self._get("rewards"))
+    terminations = property(lambda self: self._get("terminations"))
+    truncations = property(lambda self: self._get("truncations"))
+    infos = property(lambda self: self._get("infos"))
+
+
 def make_env(game: str, render_mode: str | None = None, rules: str | None = None) -> AECEnv:
     """The raw environment with PettingZoo's usual wrappers: actions checked against the space,
-    calls in order. (Illegal actions are handled by the raw environment itself, as
-    ``TerminateIllegalWrapper`` would.)"""
+    calls in order (as ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, with the
+    hot paths shortened). Illegal actions are handled by the raw environment itself, as
+    ``TerminateIllegalWrapper`` would: the episode ends, -1 for the offender."""
     env: AECEnv = CardsAEC(game, render_mode=render_mode, rules=rules)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    env = wrappers.OrderEnforcingWrapper(env)
+    env = _Bounds(env)
+    env = _Order(env)
     return env
