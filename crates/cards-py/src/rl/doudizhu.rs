@@ -19,6 +19,8 @@
 
 use doudizhu::{Action, Counts, Dealer, Game, GameRules, Phase, Rules};
 
+use std::sync::OnceLock;
+
 use super::RlGame;
 use crate::ids::{RL_PASS, RL_SIZE, rl_table};
 
@@ -52,10 +54,23 @@ pub const SCALARS: [&str; 15] = [
     "the face-up card's rank (0 for 3 ... 14 for R; -1 none)",
 ];
 
+/// Writes the 15 rank counts of `c` (4-bit nibbles) as bytes: the even ranks' nibbles and the
+/// odd ranks' spread into 16-bit lanes and interleaved, without a loop over the ranks.
+#[inline]
 fn counts_row(c: Counts, row: &mut [i8]) {
+    #[inline]
+    const fn spread(x: u64) -> u128 {
+        let mut v = x as u128;
+        v = (v | (v << 32)) & 0x0000_0000_FFFF_FFFF_0000_0000_FFFF_FFFF;
+        v = (v | (v << 16)) & 0x0000_FFFF_0000_FFFF_0000_FFFF_0000_FFFF;
+        (v | (v << 8)) & 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF
+    }
     let bits = c.bits();
-    for (r, x) in row.iter_mut().enumerate().take(15) {
-        *x = ((bits >> (4 * r)) & 0xF) as i8;
+    let even = bits & 0x0F0F_0F0F_0F0F_0F0F;
+    let odd = (bits >> 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    let bytes = (spread(even) | (spread(odd) << 8)).to_le_bytes();
+    for (x, &b) in row.iter_mut().zip(&bytes[..15]) {
+        *x = b as i8;
     }
 }
 
@@ -67,6 +82,74 @@ fn auction_code(a: Action) -> i8 {
         Action::Rob => 5,
         Action::Play(_) => -1,
     }
+}
+
+/// Bit 0 of every rank's nibble.
+const LSB: u64 = 0x0111_1111_1111_1111;
+
+/// The ids of the plays of one rank (`single[rank][count]`) and of the chains
+/// (`chain[count - 1][low][len]`), read off RLCard's table once: most plays are one of these,
+/// and an array read is cheaper than the table's hash lookup.
+struct Direct {
+    single: [[u32; 5]; 15],
+    chain: [[[u32; 13]; 13]; 3],
+}
+
+fn direct() -> &'static Direct {
+    static D: OnceLock<Direct> = OnceLock::new();
+    D.get_or_init(|| {
+        let mut d = Direct {
+            single: [[u32::MAX; 5]; 15],
+            chain: [[[u32::MAX; 13]; 13]; 3],
+        };
+        for (&bits, &id) in &rl_table().ids {
+            match shape(bits) {
+                Shape::Single(r, c) => d.single[r][c] = id,
+                Shape::Chain(c, lo, len) => d.chain[c - 1][lo][len] = id,
+                Shape::Other => {}
+            }
+        }
+        d
+    })
+}
+
+enum Shape {
+    Single(usize, usize),
+    Chain(usize, usize, usize),
+    Other,
+}
+
+#[inline]
+fn shape(bits: u64) -> Shape {
+    if bits == 0 {
+        return Shape::Other;
+    }
+    let lo = bits.trailing_zeros() / 4;
+    let hi = (63 - bits.leading_zeros()) / 4;
+    let c = (bits >> (4 * lo)) & 0xF;
+    if lo == hi {
+        return Shape::Single(lo as usize, c as usize);
+    }
+    let len = hi - lo + 1;
+    if (1..=3).contains(&c) && hi < 13 && bits == (c * (LSB >> (4 * (15 - len)))) << (4 * lo) {
+        return Shape::Chain(c as usize, lo as usize, len as usize);
+    }
+    Shape::Other
+}
+
+/// RLCard's id of the play of these cards (`Counts` bits).
+#[inline]
+fn play_id(bits: u64) -> Option<u32> {
+    let d = direct();
+    let id = match shape(bits) {
+        Shape::Single(r, c) => d.single[r][c],
+        Shape::Chain(c, lo, len) => d.chain[c - 1][lo][len],
+        Shape::Other => u32::MAX,
+    };
+    if id != u32::MAX {
+        return Some(id);
+    }
+    rl_table().ids.get(&bits).copied()
 }
 
 impl RlGame for Game {
@@ -118,7 +201,7 @@ impl RlGame for Game {
             Action::Bid(_) => None,
             Action::Call => Some(CALL),
             Action::Rob => Some(ROB),
-            Action::Play(m) => rl_table().ids.get(&m.cards().bits()).copied(),
+            Action::Play(m) => play_id(m.cards().bits()),
         }
     }
 
