@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 use cards_core::{Card, CardSet, Suit};
 use daifugo::{Action, Class, Game, Kind, Meld, Rules, StandIn};
 
-use super::RlGame;
+use super::{RlGame, byte};
 
 /// Plane 6's columns (the rest are 0).
 pub const SCALARS: [&str; 32] = [
@@ -219,11 +219,11 @@ impl RlGame for Game {
     /// the classes are a random permutation (drawn from the seed), so the exchange is played;
     /// the fourth is a reset game (no classes, no exchange). Seats are in player order.
     fn deal(rules: &Rules, seed: u64) -> Game {
-        if !rules.exchange || seed % 4 == 0 {
+        if !rules.exchange || seed.is_multiple_of(4) {
             return Game::new(*rules, seed);
         }
         let mut classes = Class::ALL;
-        cards_core::Rng::seed_from_u64(seed ^ 0xC1A5_5E5).shuffle(&mut classes);
+        cards_core::Rng::seed_from_u64(seed ^ 0x0C1A_55E5).shuffle(&mut classes);
         Game::deal_from(*rules, seed, [0, 1, 2, 3, 4], Some(classes))
     }
 
@@ -249,7 +249,7 @@ impl RlGame for Game {
                     1 => Some(give1() + b.trailing_zeros()),
                     2 => {
                         let lo = b.trailing_zeros();
-                        let hi = 63 - b.leading_zeros();
+                        let hi = b.ilog2();
                         Some(give1() + 53 + pair_index(lo, hi))
                     }
                     _ => None,
@@ -308,9 +308,9 @@ impl RlGame for Game {
         for p in 0..5u8 {
             let r = rel(p);
             let i = usize::from(p);
-            sc[r] = obs.counts[i] as i8;
-            sc[5 + r] = obs.classes.map_or(-1, |c| c[i].index() as i8);
-            sc[10 + r] = obs.places[i] as i8;
+            sc[r] = byte(obs.counts[i]);
+            sc[5 + r] = obs.classes.map_or(-1, |c| byte(c[i].index()));
+            sc[10 + r] = byte(obs.places[i]);
             sc[15 + r] = i8::from(obs.passed & (1 << p) != 0);
         }
         sc[20] = i8::from(obs.state.revolution);
@@ -322,21 +322,21 @@ impl RlGame for Game {
             Kind::Group => 1,
             Kind::Sequence => 2,
         });
-        sc[25] = obs.state.table.map_or(0, |m| m.len() as i8);
+        sc[25] = obs.state.table.map_or(0, |m| byte(m.len()));
         sc[26] = i8::from(obs.direction_reversed);
-        sc[27] = obs.last_player.map_or(-1, |p| rel(p) as i8);
-        sc[28] = rel(obs.leader) as i8;
-        sc[29] = obs.pass_count.min(127) as i8;
+        sc[27] = obs.last_player.map_or(-1, |p| byte(rel(p)));
+        sc[28] = byte(rel(obs.leader));
+        sc[29] = byte(obs.pass_count);
         sc[30] = obs
             .seats
             .iter()
             .position(|&p| usize::from(p) == me)
-            .map_or(-1, |s| s as i8);
-        sc[31] = obs.turn.map_or(-1, |p| rel(p) as i8);
+            .map_or(-1, byte);
+        sc[31] = obs.turn.map_or(-1, |p| byte(rel(p)));
     }
 
     fn role(&self, player: usize) -> i8 {
         self.classes()
-            .map_or(-1, |c| c.get(player).map_or(-1, |c| c.index() as i8))
+            .map_or(-1, |c| c.get(player).map_or(-1, |c| byte(c.index())))
     }
 }

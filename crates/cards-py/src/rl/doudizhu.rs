@@ -1,7 +1,7 @@
-//! Dou Dizhu in the environments: RLCard's 27,472 action ids, then the auction's, and an
+//! Dou Dizhu in the environments: `RLCard`'s 27,472 action ids, then the auction's, and an
 //! observation of 11 planes of 15 ranks.
 //!
-//! Ids: `0..=27470` RLCard's plays (its `action_space.txt`), `27471` pass (RLCard's; also the
+//! Ids: `0..=27470` `RLCard`'s plays (its `action_space.txt`), `27471` pass (`RLCard`'s; also the
 //! auction's pass), `27472..=27474` bid 1, 2, 3, `27475` call, `27476` rob: 27,477 in all.
 //!
 //! Planes (int8, rank columns 3 4 5 6 7 8 9 T J Q K A 2 B R; "next" is the seat that acts
@@ -21,7 +21,7 @@ use doudizhu::{Action, Counts, Dealer, Game, GameRules, Phase, Rules};
 
 use std::sync::OnceLock;
 
-use super::RlGame;
+use super::{RlGame, byte};
 use crate::ids::{RL_PASS, RL_SIZE, rl_table};
 
 /// The first auction id (bid 1).
@@ -70,14 +70,14 @@ fn counts_row(c: Counts, row: &mut [i8]) {
     let odd = (bits >> 4) & 0x0F0F_0F0F_0F0F_0F0F;
     let bytes = (spread(even) | (spread(odd) << 8)).to_le_bytes();
     for (x, &b) in row.iter_mut().zip(&bytes[..15]) {
-        *x = b as i8;
+        *x = byte(b);
     }
 }
 
 fn auction_code(a: Action) -> i8 {
     match a {
         Action::Pass => 0,
-        Action::Bid(n) => n as i8,
+        Action::Bid(n) => byte(n),
         Action::Call => 4,
         Action::Rob => 5,
         Action::Play(_) => -1,
@@ -88,7 +88,7 @@ fn auction_code(a: Action) -> i8 {
 const LSB: u64 = 0x0111_1111_1111_1111;
 
 /// The ids of the plays of one rank (`single[rank][count]`) and of the chains
-/// (`chain[count - 1][low][len]`), read off RLCard's table once: most plays are one of these,
+/// (`chain[count - 1][low][len]`), read off `RLCard`'s table once: most plays are one of these,
 /// and an array read is cheaper than the table's hash lookup.
 struct Direct {
     single: [[u32; 5]; 15],
@@ -125,7 +125,7 @@ fn shape(bits: u64) -> Shape {
         return Shape::Other;
     }
     let lo = bits.trailing_zeros() / 4;
-    let hi = (63 - bits.leading_zeros()) / 4;
+    let hi = bits.ilog2() / 4;
     let c = (bits >> (4 * lo)) & 0xF;
     if lo == hi {
         return Shape::Single(lo as usize, c as usize);
@@ -137,7 +137,7 @@ fn shape(bits: u64) -> Shape {
     Shape::Other
 }
 
-/// RLCard's id of the play of these cards (`Counts` bits).
+/// `RLCard`'s id of the play of these cards (`Counts` bits).
 #[inline]
 fn play_id(bits: u64) -> Option<u32> {
     let d = direct();
@@ -258,7 +258,7 @@ impl RlGame for Game {
             let seat = ((usize::from(first) + i) % 3) as u8;
             sc[10 + rel(seat) as usize] = auction_code(history[i]);
         }
-        sc[6] = obs.table().map_or(-1, |(_, s)| rel(s) as i8);
+        sc[6] = obs.table().map_or(-1, |(_, s)| byte(rel(s)));
         if let Some(k) = obs.kitty() {
             counts_row(k, &mut rows[row(9)]);
         }
@@ -271,14 +271,14 @@ impl RlGame for Game {
         };
         let left = obs.cards_left();
         for s in 0..3u8 {
-            sc[2 + rel(s) as usize] = left[s as usize] as i8;
+            sc[2 + rel(s) as usize] = byte(left[s as usize]);
         }
-        sc[5] = ll.map_or(-1, |l| rel(l) as i8);
-        sc[7] = obs.passes() as i8;
-        sc[8] = obs.bombs().min(127) as i8;
-        sc[9] = obs.high_bid() as i8;
-        sc[13] = (63 - obs.multiplier().max(1).leading_zeros()) as i8;
-        sc[14] = obs.face_up().map_or(-1, |r| r.index() as i8);
+        sc[5] = ll.map_or(-1, |l| byte(rel(l)));
+        sc[7] = byte(obs.passes());
+        sc[8] = byte(obs.bombs());
+        sc[9] = byte(obs.high_bid());
+        sc[13] = byte(obs.multiplier().max(1).ilog2());
+        sc[14] = obs.face_up().map_or(-1, |r| byte(r.index()));
     }
 
     fn role(&self, player: usize) -> i8 {
@@ -291,5 +291,5 @@ impl RlGame for Game {
 /// 0 for the landlord, 1 for the peasant who plays after it (landlord-down), 2 for the one
 /// before it (landlord-up).
 fn rel_role(me: u8, landlord: u8) -> i8 {
-    ((me + 3 - landlord) % 3) as i8
+    byte((me + 3 - landlord) % 3)
 }

@@ -22,12 +22,12 @@
 use kabu::{Decision, Round, Rules, number};
 use kabu::{Phase, Seat};
 
-use super::RlGame;
+use super::{RlGame, byte};
 
 /// The planes and width.
 pub const SHAPE: (usize, usize) = (6, 7);
 
-fn base(rules: &Rules) -> u32 {
+fn base(rules: Rules) -> u32 {
     u32::from(rules.max_stake.clamp(1, 9)) + 1
 }
 
@@ -46,7 +46,7 @@ impl RlGame for Round {
     }
 
     fn num_actions(rules: &Rules) -> u32 {
-        1 + base(rules).pow(4)
+        1 + base(*rules).pow(4)
     }
 
     fn obs_shape(_: &Rules) -> (usize, usize) {
@@ -57,7 +57,7 @@ impl RlGame for Round {
         match action {
             Decision::Act(a) => Some(u32::from(!a.draw)),
             Decision::Stake(u) => {
-                let b = base(rules);
+                let b = base(*rules);
                 if u.iter().any(|&x| u32::from(x) >= b) || u.iter().all(|&x| x == 0) {
                     return None;
                 }
@@ -71,7 +71,7 @@ impl RlGame for Round {
             0 => Some("draw".into()),
             1 => Some("stand".into()),
             _ if id < Self::num_actions(rules) => {
-                let b = base(rules);
+                let b = base(*rules);
                 let mut k = id - 1;
                 let mut u = [0u8; 4];
                 for x in u.iter_mut().rev() {
@@ -94,7 +94,7 @@ impl RlGame for Round {
                 .into_iter()
                 .find(|&s| obs.phase() == Phase::Draws && decisions[s.index()].is_none())
         });
-        let num = |c: Option<kabu::Card>| c.and_then(number).map_or(0, |n| n as i8);
+        let num = |c: Option<kabu::Card>| c.and_then(number).map_or(0, byte);
         let mut drawn = 0;
         for s in Seat::ALL {
             let i = s.index();
@@ -105,23 +105,23 @@ impl RlGame for Round {
                 row[2] = num(deal[10 + drawn]);
                 drawn += 1;
             }
-            row[3] = if i < 4 { stakes[i].min(127) as i8 } else { 0 };
+            row[3] = if i < 4 { byte(stakes[i]) } else { 0 };
             row[4] = decisions[i].map_or(-1, i8::from);
             row[5] = i8::from(obs.owns(s));
             row[6] = i8::from(turn_seat == Some(s));
         }
         let g = &mut out[35..42];
-        g[0] = obs.player() as i8;
+        g[0] = byte(obs.player());
         g[1] = match obs.phase() {
             Phase::Bets => 0,
             Phase::Draws => 1,
             Phase::Over => 2,
         };
-        g[2] = obs.turn().map_or(-1, |p| p as i8);
-        g[3] = obs.rules().max_stake as i8;
+        g[2] = obs.turn().map_or(-1, byte);
+        g[3] = byte(obs.rules().max_stake);
     }
 
     fn role(&self, player: usize) -> i8 {
-        (player % 2) as i8
+        byte(player % 2)
     }
 }

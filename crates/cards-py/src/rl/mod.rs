@@ -62,6 +62,12 @@ pub trait RlGame: Game<Action: Send, Record: serde::Serialize> + Players + Send 
     fn role(&self, player: usize) -> i8;
 }
 
+/// `x` as a plane's byte (saturating: every value the encoders write is far below 127).
+#[inline]
+pub fn byte<T: TryInto<i8>>(x: T) -> i8 {
+    x.try_into().unwrap_or(i8::MAX)
+}
+
 /// A 64-bit mix (splitmix64's finaliser) for per-env, per-episode seeds.
 #[must_use]
 pub const fn mix(a: u64, b: u64) -> u64 {
@@ -452,7 +458,10 @@ impl<G: RlGame> VecCore<G> {
                     }
                 }
                 let who = s.observer();
-                players[j] = s.game.current_player().map_or(-1, |p| p as i32);
+                players[j] = s
+                    .game
+                    .current_player()
+                    .map_or(-1, |p| i32::try_from(p).unwrap_or(-1));
                 roles[j] = s.game.role(who);
                 s.encode(who, &mut obs[j * ow..(j + 1) * ow]);
             }

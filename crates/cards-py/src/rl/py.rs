@@ -1,5 +1,5 @@
 //! The Python classes over the generic cores: `VecEnv` (many envs, stepped with the GIL
-//! released) and `Env` (one env, one call a step, for the PettingZoo and Gymnasium envs).
+//! released) and `Env` (one env, one call a step, for the `PettingZoo` and Gymnasium envs).
 //! Each holds the core of one game behind an enum; every method is written once by macro.
 
 use pyo3::buffer::PyBuffer;
@@ -88,6 +88,8 @@ pub struct PyVecEnv {
     mask_offsets: Vec<u64>,
 }
 
+// pyo3 takes buffers by value: they are Python objects' views, released when dropped
+#[allow(clippy::needless_pass_by_value)]
 #[pymethods]
 impl PyVecEnv {
     #[new]
@@ -211,11 +213,12 @@ impl PyVecEnv {
             copy_into(py, "players", &players, &c.players)?;
             copy_into(py, "roles", &roles, &c.roles)?;
             copy_into(py, "offsets", &offsets, &c.offsets)?;
-            if values.item_count() >= c.values.len() && !values.readonly() {
-                if let Some(cells) = values.as_mut_slice(py) {
-                    for (cell, &v) in cells.iter().zip(&c.values) {
-                        cell.set(v);
-                    }
+            if values.item_count() >= c.values.len()
+                && !values.readonly()
+                && let Some(cells) = values.as_mut_slice(py)
+            {
+                for (cell, &v) in cells.iter().zip(&c.values) {
+                    cell.set(v);
                 }
             }
             Ok(c.values.len())
@@ -236,7 +239,7 @@ impl PyVecEnv {
         })
     }
 
-    /// Updates the dense mask buffer (num_envs x num_actions int8, the same buffer every
+    /// Updates the dense mask buffer (`num_envs x num_actions` int8, the same buffer every
     /// call): clears the ids set last time, sets the current ones.
     fn write_masks(&mut self, py: Python<'_>, mask: PyBuffer<i8>) -> PyResult<()> {
         let n = self.num_actions() as usize;
@@ -283,12 +286,13 @@ impl PyVecEnv {
     }
 }
 
-/// One environment of one game: a step a call (the PettingZoo and Gymnasium envs' core).
+/// One environment of one game: a step a call (the `PettingZoo` and Gymnasium envs' core).
 #[pyclass(module = "cards_rs._native", name = "Env")]
 pub struct PyEnv {
     env: AnyEnv,
 }
 
+#[allow(clippy::needless_pass_by_value)]
 #[pymethods]
 impl PyEnv {
     #[new]
