@@ -381,3 +381,16 @@ def test_gymnasium_check_env_and_a_seat_against_built_in_players(env_id, opponen
     assert isinstance(venv, VectorEnv) and venv.num_envs == 3
     with pytest.raises(ValueError, match="unknown player"):
         gym.make(env_id, opponents="nobody")
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["cards_rs.rl", "cards_rs.envs.doudizhu_v0", "cards_rs.envs.daifugo_v0", "cards_rs.envs.kabu_v0", "cards_rs.envs.gym"],
+)
+def test_docstring_examples(name):
+    import doctest
+
+    if name != "cards_rs.rl":
+        need("gymnasium" if name.endswith("gym") else "pettingzoo")
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0

@@ -4,7 +4,7 @@
 >>> env = kabu_v0.env()
 >>> env.reset(seed=1)
 >>> obs, reward, terminated, truncated, info = env.last()
->>> sorted(obs), obs["action_mask"].sum() == len(info["legal_ids"])
+>>> sorted(obs), int(obs["action_mask"].sum()) == len(info["legal_ids"])
 (['action_mask', 'observation'], True)
 """
 
