@@ -43,8 +43,10 @@ def row(name: str, steps: int, wall: float, cpu: float) -> float:
     return rate
 
 
-def vector(game: str, envs: int, threads: int, seconds: float, masks: bool = False) -> tuple:
-    env = VectorEnv(game, envs, seed=1, threads=threads, masks=masks)
+def vector(
+    game: str, envs: int, threads: int, seconds: float, masks: bool = False, obs_type: str = "planes"
+) -> tuple:
+    env = VectorEnv(game, envs, seed=1, threads=threads, masks=masks, obs_type=obs_type)
     _, infos = env.reset(seed=1)
     rng = np.random.default_rng(0)
     state = {"infos": infos}
@@ -152,6 +154,10 @@ def main() -> None:
     for game, target in (("doudizhu", 1_000_000), ("daifugo", 500_000), ("kabu", 2_000_000)):
         rates[game] = row(f"{game} (target {target:,})", *vector(game, a.envs, a.threads, a.seconds))
     row("doudizhu with dense masks (27,477 a env)", *vector("doudizhu", a.envs, a.threads, a.seconds, masks=True))
+    row(
+        "doudizhu, RLCard's 790/901 obs and dense masks",
+        *vector("doudizhu", a.envs, a.threads, a.seconds, masks=True, obs_type="rlcard"),
+    )
     print("PettingZoo AEC, env() with its wrappers, one step a call:")
     for name in ("doudizhu_v0", "daifugo_v0", "kabu_v0"):
         r = row(name + (" (target 50,000)" if name == "doudizhu_v0" else ""), *aec(name, a.seconds))

@@ -41,6 +41,7 @@ def legal_of(infos, i):
     "game,rules,episodes",
     [
         ("doudizhu", "standard", 300),
+        ("doudizhu", "standard/rlcard-obs", 200),
         ("doudizhu", "rlcard", 300),
         ("doudizhu", "standard+auction=call_rob", 200),
         ("daifugo", "uecda", 300),
@@ -55,7 +56,8 @@ def test_every_legal_action_has_an_id_and_no_encoding_reads_a_hidden_card(game, 
     # distinct ids; Dou Dizhu's name card multisets, one per multiset), and each player's
     # encoding equals the encoding of its observation in a world sampled from that
     # observation (the other hands dealt anew): an encoding that read a hidden card differs
-    steps, compared = _native.rl_self_check(game, rules, episodes, 11)
+    rules, _, obs = rules.partition("/")
+    steps, compared = _native.rl_self_check(game, rules, episodes, 11, "rlcard" if obs else None)
     assert steps > episodes and compared >= steps * PLAYERS[game]
 
 
@@ -394,3 +396,40 @@ def test_docstring_examples(name):
         need("gymnasium" if name.endswith("gym") else "pettingzoo")
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_doudizhu_rlcard_obs_equals_rlcards_own_encoder():
+    # RLCard's env plays; a cards_rs game in lockstep (Game("rlcard", seed) deals as RLCard);
+    # at every step the env rebuilt from the game's record encodes the player to act exactly
+    # as RLCard's DoudizhuEnv._extract_state does (790 for the landlord, 901 for a peasant)
+    rlcard = need("rlcard")
+    import random
+
+    steps = 0
+    for seed in range(12):
+        env = rlcard.make("doudizhu", {"seed": seed})
+        state, player = env.reset()
+        g = ddz.Game("rlcard", seed=seed)
+        rng = random.Random(seed)
+        while not env.is_over():
+            core = _native.Env.from_record("doudizhu", g.record(), "rlcard", 0, "rlcard")
+            assert core.obs_shape == (1, 901) and core.current_player == player
+            ours = np.empty((1, 901), dtype=np.int8)
+            core.observe(player, ours)
+            theirs = np.asarray(state["obs"], dtype=np.int8)
+            n = len(theirs)
+            assert n == (790 if player == 0 else 901)
+            assert ours[0, :n].tolist() == theirs.tolist(), (seed, steps, player)
+            assert not ours[0, n:].any()
+            assert sorted(core.legal_ids()) == sorted(state["legal_actions"].keys())
+            a = rng.choice(sorted(state["legal_actions"].keys()))
+            g.step(a, form="rlcard")
+            state, player = env.step(a)
+            steps += 1
+    assert steps > 300
+    # the auction (which RLCard has not) encodes as zeros; planes stay the default
+    venv = VectorEnv("doudizhu", 2, obs_type="rlcard")
+    obs, _ = venv.reset(seed=0)
+    assert obs.shape == (2, 1, 901) and not obs.any()
+    with pytest.raises(ValueError, match="observation encoding"):
+        VectorEnv("daifugo", 2, obs_type="rlcard")

@@ -21,7 +21,9 @@ next call. ``infos`` holds ``current_player`` (int32, -1 once an episode ended),
 ``legal_offsets`` (uint64, ``num_envs + 1``: env ``i``'s ids are
 ``legal_ids[offsets[i]:offsets[i+1]]``), ``env_id`` and, with ``masks=True``,
 ``action_mask`` (int8, ``num_envs x num_actions``). The observation is the player to act's
-(at an episode's end, the last player to act's).
+(at an episode's end, the last player to act's): the game's int8 planes, or for Dou Dizhu with
+``obs_type="rlcard"`` RLCard's ``obs`` (790 values for the landlord, 901 for a peasant, in a
+row of 901; zeros in the auction, which RLCard has not).
 
 Autoreset is Gymnasium's ``NEXT_STEP``: the step that ends an episode returns its last
 observation with ``terminated`` true and every player's return in ``rewards``; the next
@@ -92,10 +94,13 @@ class VectorEnv(_VectorBase):  # type: ignore[misc, valid-type]
         seed: int = 0,
         threads: int = 1,
         masks: bool = False,
+        obs_type: str = "planes",
         **_: Any,
     ) -> None:
         self.game = str(game).strip().lower()
-        self._core = _native.VecEnv(self.game, int(num_envs), rules, int(seed), int(threads))
+        self._core = _native.VecEnv(
+            self.game, int(num_envs), rules, int(seed), int(threads), obs_type
+        )
         n = self._core.num_envs
         self.num_envs = n
         self.num_players = self._core.num_players

@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 use cards_core::{Card, CardSet, Suit};
 use daifugo::{Action, Class, Game, Kind, Meld, Rules, StandIn};
 
-use super::{RlGame, byte};
+use super::{RlGame, byte, planes_only};
 
 /// Plane 6's columns (the rest are 0).
 pub const SCALARS: [&str; 32] = [
@@ -209,7 +209,8 @@ impl RlGame for Game {
     type Rules = Rules;
     const NAME: &'static str = "daifugo";
 
-    fn parse_rules(text: Option<&str>) -> Result<Rules, String> {
+    fn parse_rules(text: Option<&str>, obs: Option<&str>) -> Result<Rules, String> {
+        planes_only(Self::NAME, obs)?;
         text.unwrap_or("uecda")
             .parse()
             .map_err(|e: daifugo::RulesError| e.to_string())
@@ -285,7 +286,7 @@ impl RlGame for Game {
         Some(format!("{:#}", Action::Give(set)))
     }
 
-    fn encode(obs: &daifugo::Observation<'_>, out: &mut [i8]) {
+    fn encode(_: &Rules, obs: &daifugo::Observation<'_>, out: &mut [i8]) {
         out.fill(0);
         let me = usize::from(obs.player);
         let rel = |p: u8| (usize::from(p) + 5 - me) % 5;

@@ -152,49 +152,168 @@ fn play_id(bits: u64) -> Option<u32> {
     rl_table().ids.get(&bits).copied()
 }
 
+/// Dou Dizhu's rules in the environments: the game's rules and the observation encoding.
+#[derive(Copy, Clone, Debug)]
+pub struct DdzRules {
+    pub game: GameRules,
+    /// RLCard's `obs` (790 for the landlord, 901 for a peasant, in a row of 901) instead of the
+    /// planes.
+    pub rlcard: bool,
+}
+
+/// RLCard's `obs` width (a peasant's; the landlord's 790 are followed by zeros).
+pub const RLCARD_OBS: usize = 901;
+
+/// RLCard's `_cards2array`: 13 columns of 4 (a rank's count as that many ones, column-major),
+/// then the black and the red joker.
+fn rl_cards(c: Counts, out: &mut [i8]) {
+    let bits = c.bits();
+    for r in 0..13 {
+        let n = ((bits >> (4 * r)) & 0xF) as usize;
+        for k in 0..n.min(4) {
+            out[4 * r + k] = 1;
+        }
+    }
+    out[52] = byte((bits >> 52) & 0xF != 0);
+    out[53] = byte((bits >> 56) & 0xF != 0);
+}
+
+fn play_cards(a: Action) -> Counts {
+    match a {
+        Action::Play(m) => m.cards(),
+        _ => Counts::EMPTY,
+    }
+}
+
+/// RLCard's `obs` (`DoudizhuEnv._extract_state`, rlcard 1.2) of the observer: seats numbered
+/// from the landlord (0), as RLCard's landlord is its player 0; its trace is the play phase.
+/// Kept as RLCard computes it, its two quirks included: a peasant's "last landlord action" and
+/// "last teammate action" are their *first* in the trace (its loops run backwards without
+/// stopping), and a count of 0 cards left sets the one-hot's last slot (numpy's index -1).
+fn rlcard_encode(obs: &doudizhu::Observation<'_>, out: &mut [i8]) {
+    out.fill(0);
+    let Some(landlord) = obs.landlord() else {
+        return; // the auction: RLCard has none
+    };
+    let id = |seat: u8| (seat + 3 - landlord) % 3; // RLCard's player number
+    let me = id(obs.seat());
+    let seat_of = |rl: u8| (rl + landlord) % 3;
+    let history = obs.history();
+    let bids = obs.bids().len().min(history.len());
+    let trace = &history[bids..];
+    let (head, rest) = out.split_at_mut(162);
+    rl_cards(obs.hand(), &mut head[..54]);
+    rl_cards(obs.others(), &mut head[54..108]);
+    let last = match trace {
+        [] => Counts::EMPTY,
+        [.., a] if !matches!(a, Action::Pass) => play_cards(*a),
+        [.., b, _] => play_cards(*b),
+        [_] => Counts::EMPTY,
+    };
+    rl_cards(last, &mut head[108..162]);
+    let (seq, rest) = rest.split_at_mut(486);
+    let n = trace.len().min(9);
+    for (k, a) in trace[trace.len() - n..].iter().enumerate() {
+        let row = 9 - n + k;
+        rl_cards(play_cards(*a), &mut seq[row * 54..(row + 1) * 54]);
+    }
+    let played = obs.played();
+    let left = obs.cards_left();
+    let one_hot = |n: u32, width: usize, out: &mut [i8]| {
+        let i = (n as usize)
+            .checked_sub(1)
+            .unwrap_or(width - 1)
+            .min(width - 1);
+        out[i] = 1;
+    };
+    // the k-th action of the trace is RLCard player k mod 3's (the landlord leads)
+    let first_of = |rl: usize| trace.iter().skip(rl).step_by(3).next().copied();
+    if me == 0 {
+        let (up, down) = (seat_of(2), seat_of(1));
+        rl_cards(played[up as usize], &mut rest[..54]);
+        rl_cards(played[down as usize], &mut rest[54..108]);
+        one_hot(left[up as usize], 17, &mut rest[108..125]);
+        one_hot(left[down as usize], 17, &mut rest[125..142]);
+    } else {
+        let mate = 3 - me;
+        rl_cards(played[seat_of(0) as usize], &mut rest[..54]);
+        rl_cards(played[seat_of(mate) as usize], &mut rest[54..108]);
+        rl_cards(
+            first_of(0).map_or(Counts::EMPTY, play_cards),
+            &mut rest[108..162],
+        );
+        rl_cards(
+            first_of(mate as usize).map_or(Counts::EMPTY, play_cards),
+            &mut rest[162..216],
+        );
+        one_hot(left[seat_of(0) as usize], 20, &mut rest[216..236]);
+        one_hot(left[seat_of(mate) as usize], 17, &mut rest[236..253]);
+    }
+}
+
+/// The game rules named by `text` (`standard` by default): rules whose plays are RLCard's.
+fn parse_game_rules(text: Option<&str>) -> Result<GameRules, String> {
+    let r: GameRules = text
+        .unwrap_or("standard")
+        .parse()
+        .map_err(|e: doudizhu::RulesError| e.to_string())?;
+    if r.plays != Rules::STANDARD {
+        return Err(format!(
+            "the Dou Dizhu environments use RLCard's action ids, which name the standard \
+                 plays: rules {:?} have other plays (use standard or rlcard, with options)",
+            text.unwrap_or_default()
+        ));
+    }
+    Ok(r)
+}
+
+/// A game dealt from `seed` (DouZero's dealer takes 32-bit seeds).
+fn deal(rules: &GameRules, seed: u64) -> Game {
+    // DouZero's dealer takes 32-bit seeds; every other dealer takes any seed
+    let seed = if rules.dealer == Dealer::DouZero {
+        seed & 0xFFFF_FFFF
+    } else {
+        seed
+    };
+    Game::new(*rules, seed)
+        .or_else(|_| Game::new(*rules, 0))
+        .unwrap_or_else(|_| Game::new(GameRules::STANDARD, seed).unwrap_or_else(|_| unreachable!()))
+}
+
 impl RlGame for Game {
-    type Rules = GameRules;
+    type Rules = DdzRules;
     const NAME: &'static str = "doudizhu";
 
-    fn parse_rules(text: Option<&str>) -> Result<GameRules, String> {
-        let r: GameRules = text
-            .unwrap_or("standard")
-            .parse()
-            .map_err(|e: doudizhu::RulesError| e.to_string())?;
-        if r.plays != Rules::STANDARD {
-            return Err(format!(
-                "the Dou Dizhu environments use RLCard's action ids, which name the standard \
-                 plays: rules {:?} have other plays (use standard or rlcard, with options)",
-                text.unwrap_or_default()
-            ));
-        }
-        Ok(r)
-    }
-
-    fn deal(rules: &GameRules, seed: u64) -> Game {
-        // DouZero's dealer takes 32-bit seeds; every other dealer takes any seed
-        let seed = if rules.dealer == Dealer::DouZero {
-            seed & 0xFFFF_FFFF
-        } else {
-            seed
+    fn parse_rules(text: Option<&str>, obs: Option<&str>) -> Result<DdzRules, String> {
+        let rlcard = match obs.map(str::trim) {
+            None | Some("planes") => false,
+            Some("rlcard") => true,
+            Some(other) => {
+                return Err(format!(
+                    "unknown observation encoding {other:?} for doudizhu (expected: planes, rlcard)"
+                ));
+            }
         };
-        Game::new(*rules, seed)
-            .or_else(|_| Game::new(*rules, 0))
-            .unwrap_or_else(|_| {
-                Game::new(GameRules::STANDARD, seed).unwrap_or_else(|_| unreachable!())
-            })
+        Ok(DdzRules {
+            game: parse_game_rules(text)?,
+            rlcard,
+        })
     }
 
-    fn num_actions(_: &GameRules) -> u32 {
+    fn deal(rules: &DdzRules, seed: u64) -> Game {
+        deal(&rules.game, seed)
+    }
+
+    fn num_actions(_: &DdzRules) -> u32 {
         SIZE
     }
 
-    fn obs_shape(_: &GameRules) -> (usize, usize) {
-        SHAPE
+    fn obs_shape(rules: &DdzRules) -> (usize, usize) {
+        if rules.rlcard { (1, RLCARD_OBS) } else { SHAPE }
     }
 
     #[inline]
-    fn action_id(_: &GameRules, action: &Action) -> Option<u32> {
+    fn action_id(_: &DdzRules, action: &Action) -> Option<u32> {
         match action {
             Action::Pass => Some(RL_PASS),
             Action::Bid(n @ 1..=3) => Some(BID1 + u32::from(*n) - 1),
@@ -205,12 +324,12 @@ impl RlGame for Game {
         }
     }
 
-    fn prefer(_: &GameRules, id: u32, action: &Action) -> bool {
+    fn prefer(_: &DdzRules, id: u32, action: &Action) -> bool {
         // RLCard's reading of the cards (the table's) over another reading
         matches!(action, Action::Play(m) if rl_table().moves.get(id as usize) == Some(&Some(*m)))
     }
 
-    fn action_text(_: &GameRules, id: u32) -> Option<String> {
+    fn action_text(_: &DdzRules, id: u32) -> Option<String> {
         match id {
             RL_PASS => Some("pass".into()),
             CALL => Some("call".into()),
@@ -225,7 +344,11 @@ impl RlGame for Game {
         }
     }
 
-    fn encode(obs: &doudizhu::Observation<'_>, out: &mut [i8]) {
+    fn encode(rules: &DdzRules, obs: &doudizhu::Observation<'_>, out: &mut [i8]) {
+        if rules.rlcard {
+            rlcard_encode(obs, out);
+            return;
+        }
         out.fill(0);
         let me = obs.seat();
         let rel = |s: u8| (s + 3 - me) % 3;

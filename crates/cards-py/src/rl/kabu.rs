@@ -22,7 +22,7 @@
 use kabu::{Decision, Round, Rules, number};
 use kabu::{Phase, Seat};
 
-use super::{RlGame, byte};
+use super::{RlGame, byte, planes_only};
 
 /// The planes and width.
 pub const SHAPE: (usize, usize) = (6, 7);
@@ -35,7 +35,8 @@ impl RlGame for Round {
     type Rules = Rules;
     const NAME: &'static str = "kabu";
 
-    fn parse_rules(text: Option<&str>) -> Result<Rules, String> {
+    fn parse_rules(text: Option<&str>, obs: Option<&str>) -> Result<Rules, String> {
+        planes_only(Self::NAME, obs)?;
         text.unwrap_or("default")
             .parse()
             .map_err(|e: kabu::KabuError| e.to_string())
@@ -84,7 +85,7 @@ impl RlGame for Round {
         }
     }
 
-    fn encode(obs: &kabu::RoundView<'_>, out: &mut [i8]) {
+    fn encode(_: &Rules, obs: &kabu::RoundView<'_>, out: &mut [i8]) {
         out.fill(0);
         let deal = obs.deal();
         let decisions = obs.decisions();

@@ -20,16 +20,22 @@ pub use py::register;
 
 /// What a game adds to the generic environments: rules, a deal from a seed, the fixed action
 /// enumeration (action -> id, the game's `Discrete(N)` space) and the observation encoder.
-pub trait RlGame: Game<Action: Send, Record: serde::Serialize> + Players + Send + 'static {
+pub trait RlGame:
+    Game<Action: Send, Record: serde::Serialize + serde::de::DeserializeOwned>
+    + Players
+    + Send
+    + 'static
+{
     /// The game's rules.
     type Rules: Copy + Send + Sync + 'static;
 
     /// The game's name in the Python API.
     const NAME: &'static str;
 
-    /// The rules named by `text` (a preset name with options), or the default for `None`; an
-    /// error says why the environments cannot use them.
-    fn parse_rules(text: Option<&str>) -> Result<Self::Rules, String>;
+    /// The rules named by `text` (a preset name with options), or the default for `None`,
+    /// with the observation encoding named `obs` (`None` or `"planes"`: the game's int8
+    /// planes; a game may have others); an error says why the environments cannot use them.
+    fn parse_rules(text: Option<&str>, obs: Option<&str>) -> Result<Self::Rules, String>;
 
     /// The game dealt from `seed`.
     fn deal(rules: &Self::Rules, seed: u64) -> Self;
@@ -56,10 +62,20 @@ pub trait RlGame: Game<Action: Send, Record: serde::Serialize> + Players + Send 
 
     /// Writes `obs`'s encoding into `out` (`planes * width` bytes, every byte written). The
     /// encoder reads nothing but what the observation shows its player.
-    fn encode(obs: &Self::Observation<'_>, out: &mut [i8]);
+    fn encode(rules: &Self::Rules, obs: &Self::Observation<'_>, out: &mut [i8]);
 
     /// The role of `player` now (the game's documented small integer, -1 when none yet).
     fn role(&self, player: usize) -> i8;
+}
+
+/// The error for an observation encoding a game does not have.
+pub fn planes_only(game: &str, obs: Option<&str>) -> Result<(), String> {
+    match obs.map(str::trim) {
+        None | Some("planes") => Ok(()),
+        Some(other) => Err(format!(
+            "unknown observation encoding {other:?} for {game} (expected: planes)"
+        )),
+    }
 }
 
 /// `x` as a plane's byte (saturating: every value the encoders write is far below 127).
@@ -112,6 +128,14 @@ impl<G: RlGame> Slot<G> {
             last_player: 0,
             missing: None,
         };
+        s.refresh(rules);
+        s
+    }
+
+    /// A slot holding `game` (a replayed record, say), on seed stream `seed` for its resets.
+    pub fn with_game(rules: &G::Rules, game: G, seed: u64) -> Slot<G> {
+        let mut s = Slot::new(rules, seed);
+        s.game = game;
         s.refresh(rules);
         s
     }
@@ -250,8 +274,8 @@ impl<G: RlGame> Slot<G> {
     }
 
     /// Writes the observation of `player` into `out`.
-    pub fn encode(&self, player: usize, out: &mut [i8]) {
-        G::encode(&self.game.observation(player % self.players()), out);
+    pub fn encode(&self, rules: &G::Rules, player: usize, out: &mut [i8]) {
+        G::encode(rules, &self.game.observation(player % self.players()), out);
     }
 }
 
@@ -293,9 +317,9 @@ pub fn self_check<G: RlGame>(
             }
             for p in 0..slot.game.num_players() {
                 let obs = slot.game.observation(p);
-                G::encode(&obs, &mut a);
+                G::encode(rules, &obs, &mut a);
                 let world: G = obs.sample(&mut rng);
-                G::encode(&world.observation(p), &mut b);
+                G::encode(rules, &world.observation(p), &mut b);
                 if a != b {
                     let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
                     return Err(format!(
@@ -463,7 +487,7 @@ impl<G: RlGame> VecCore<G> {
                     .current_player()
                     .map_or(-1, |p| i32::try_from(p).unwrap_or(-1));
                 roles[j] = s.game.role(who);
-                s.encode(who, &mut obs[j * ow..(j + 1) * ow]);
+                s.encode(rules, who, &mut obs[j * ow..(j + 1) * ow]);
             }
         };
         let work = &work;

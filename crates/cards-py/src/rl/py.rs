@@ -93,13 +93,14 @@ pub struct PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, rules = None, seed = 0, threads = 1))]
+    #[pyo3(signature = (game, num_envs, rules = None, seed = 0, threads = 1, obs = None))]
     fn new(
         game: &str,
         num_envs: usize,
         rules: Option<&str>,
         seed: u64,
         threads: usize,
+        obs: Option<&str>,
     ) -> PyResult<Self> {
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(value_err(format!(
@@ -113,19 +114,19 @@ impl PyVecEnv {
         }
         let core = match game.trim().to_ascii_lowercase().as_str() {
             "doudizhu" => AnyVec::Ddz(VecCore::new(
-                Ddz::parse_rules(rules).map_err(value_err)?,
+                Ddz::parse_rules(rules, obs).map_err(value_err)?,
                 num_envs,
                 seed,
                 threads,
             )),
             "daifugo" => AnyVec::Dfg(VecCore::new(
-                Dfg::parse_rules(rules).map_err(value_err)?,
+                Dfg::parse_rules(rules, obs).map_err(value_err)?,
                 num_envs,
                 seed,
                 threads,
             )),
             "kabu" => AnyVec::Kabu(VecCore::new(
-                Kabu::parse_rules(rules).map_err(value_err)?,
+                Kabu::parse_rules(rules, obs).map_err(value_err)?,
                 num_envs,
                 seed,
                 threads,
@@ -296,20 +297,58 @@ pub struct PyEnv {
 #[pymethods]
 impl PyEnv {
     #[new]
-    #[pyo3(signature = (game, rules = None, seed = 0))]
-    fn new(game: &str, rules: Option<&str>, seed: u64) -> PyResult<Self> {
+    #[pyo3(signature = (game, rules = None, seed = 0, obs = None))]
+    fn new(game: &str, rules: Option<&str>, seed: u64, obs: Option<&str>) -> PyResult<Self> {
         let env = match game.trim().to_ascii_lowercase().as_str() {
             "doudizhu" => {
-                let r = Ddz::parse_rules(rules).map_err(value_err)?;
+                let r = Ddz::parse_rules(rules, obs).map_err(value_err)?;
                 AnyEnv::Ddz(Slot::new(&r, seed), r)
             }
             "daifugo" => {
-                let r = Dfg::parse_rules(rules).map_err(value_err)?;
+                let r = Dfg::parse_rules(rules, obs).map_err(value_err)?;
                 AnyEnv::Dfg(Slot::new(&r, seed), r)
             }
             "kabu" => {
-                let r = Kabu::parse_rules(rules).map_err(value_err)?;
+                let r = Kabu::parse_rules(rules, obs).map_err(value_err)?;
                 AnyEnv::Kabu(Slot::new(&r, seed), r)
+            }
+            other => {
+                return Err(value_err(format!(
+                    "unknown game {other:?} (expected one of: {GAMES})"
+                )));
+            }
+        };
+        Ok(PyEnv { env })
+    }
+
+    /// The env at the position a game record (the JSON of the game module's `record()`)
+    /// replays to; `reset` deals from seed stream `seed` afterwards.
+    #[staticmethod]
+    #[pyo3(signature = (game, record, rules = None, seed = 0, obs = None))]
+    fn from_record(
+        game: &str,
+        record: &str,
+        rules: Option<&str>,
+        seed: u64,
+        obs: Option<&str>,
+    ) -> PyResult<Self> {
+        fn load<G: RlGame>(record: &str, rules: &G::Rules, seed: u64) -> PyResult<Slot<G>> {
+            let rec: G::Record = serde_json::from_str(record).map_err(value_err)?;
+            let g = cards_core::game::Record::replay(&rec).map_err(value_err)?;
+            Ok(Slot::with_game(rules, g, seed))
+        }
+        let env = match game.trim().to_ascii_lowercase().as_str() {
+            "doudizhu" => {
+                let r = Ddz::parse_rules(rules, obs).map_err(value_err)?;
+                AnyEnv::Ddz(load::<Ddz>(record, &r, seed)?, r)
+            }
+            "daifugo" => {
+                let r = Dfg::parse_rules(rules, obs).map_err(value_err)?;
+                AnyEnv::Dfg(load::<Dfg>(record, &r, seed)?, r)
+            }
+            "kabu" => {
+                let r = Kabu::parse_rules(rules, obs).map_err(value_err)?;
+                AnyEnv::Kabu(load::<Kabu>(record, &r, seed)?, r)
             }
             other => {
                 return Err(value_err(format!(
@@ -409,7 +448,7 @@ impl PyEnv {
         each_env!(&self.env, s, r, G => {
             let (p, w) = G::obs_shape(r);
             let mut buf = vec![0i8; p * w];
-            s.encode(player, &mut buf);
+            s.encode(r, player, &mut buf);
             copy_into(py, "out", &out, &buf)
         })
     }
@@ -473,19 +512,20 @@ impl PyEnv {
 
 /// Runs [`self_check`] for `game`: returns (steps, encodings compared) or raises the failure.
 #[pyfunction]
-#[pyo3(signature = (game, rules = None, episodes = 20, seed = 0))]
+#[pyo3(signature = (game, rules = None, episodes = 20, seed = 0, obs = None))]
 fn rl_self_check(
     py: Python<'_>,
     game: &str,
     rules: Option<&str>,
     episodes: u64,
     seed: u64,
+    obs: Option<&str>,
 ) -> PyResult<(u64, u64)> {
     let game = game.trim().to_ascii_lowercase();
     py.allow_threads(|| match game.as_str() {
-        "doudizhu" => self_check::<Ddz>(&Ddz::parse_rules(rules)?, episodes, seed, false),
-        "daifugo" => self_check::<Dfg>(&Dfg::parse_rules(rules)?, episodes, seed, true),
-        "kabu" => self_check::<Kabu>(&Kabu::parse_rules(rules)?, episodes, seed, true),
+        "doudizhu" => self_check::<Ddz>(&Ddz::parse_rules(rules, obs)?, episodes, seed, false),
+        "daifugo" => self_check::<Dfg>(&Dfg::parse_rules(rules, obs)?, episodes, seed, true),
+        "kabu" => self_check::<Kabu>(&Kabu::parse_rules(rules, obs)?, episodes, seed, true),
         other => Err(format!("unknown game {other:?} (expected one of: {GAMES})")),
     })
     .map_err(value_err)

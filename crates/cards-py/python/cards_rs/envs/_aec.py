@@ -27,14 +27,20 @@ class CardsAEC(AECEnv):
         "is_parallelizable": True,
     }
 
-    def __init__(self, game: str, render_mode: str | None = None, rules: str | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        render_mode: str | None = None,
+        rules: str | None = None,
+        obs_type: str = "planes",
+    ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
         self.game = game
         self.render_mode = render_mode
         self.rules = rules
-        self._core = _native.Env(game, rules, 0)
+        self._core = _native.Env(game, rules, 0, obs_type)
         n = self._core.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -209,12 +215,14 @@ class _Order(wrappers.OrderEnforcingWrapper):
     infos = property(lambda self: self._get("infos"))
 
 
-def make_env(game: str, render_mode: str | None = None, rules: str | None = None) -> AECEnv:
+def make_env(
+    game: str, render_mode: str | None = None, rules: str | None = None, obs_type: str = "planes"
+) -> AECEnv:
     """The raw environment with PettingZoo's usual wrappers: actions checked against the space,
     calls in order (as ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, with the
     hot paths shortened). Illegal actions are handled by the raw environment itself, as
     ``TerminateIllegalWrapper`` would: the episode ends, -1 for the offender."""
-    env: AECEnv = CardsAEC(game, render_mode=render_mode, rules=rules)
+    env: AECEnv = CardsAEC(game, render_mode=render_mode, rules=rules, obs_type=obs_type)
     env = _Bounds(env)
     env = _Order(env)
     return env

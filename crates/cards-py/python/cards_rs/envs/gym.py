@@ -40,12 +40,13 @@ class CardsGymEnv(gym.Env):
         opponents: str | list[str] = "random",
         rules: str | None = None,
         render_mode: str | None = None,
+        obs_type: str = "planes",
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi' (got {render_mode!r})")
         self.game = game
         self.render_mode = render_mode
-        self._core = _native.Env(game, rules, 0)
+        self._core = _native.Env(game, rules, 0, obs_type)
         n = self._core.num_players
         if not 0 <= int(seat) < n:
             raise ValueError(f"seat must be 0..{n - 1} (got {seat})")
