@@ -226,3 +226,26 @@ def make_env(
     env = _Bounds(env)
     env = _Order(env)
     return env
+
+
+def api(game: str) -> tuple:
+    """The module functions of ``cards_rs.envs.<game>_v0``: ``raw_env`` (no wrappers),
+    ``env`` (PettingZoo's usual wrappers) and ``parallel_env``
+    (``turn_based_aec_to_parallel(env())``), each taking ``render_mode``, ``rules`` and
+    ``obs_type``."""
+
+    def raw_env(render_mode: str | None = None, rules: str | None = None, obs_type: str = "planes") -> CardsAEC:
+        """The environment without wrappers."""
+        return CardsAEC(game, render_mode=render_mode, rules=rules, obs_type=obs_type)
+
+    def env(render_mode: str | None = None, rules: str | None = None, obs_type: str = "planes") -> AECEnv:
+        """The environment with PettingZoo's usual wrappers (out-of-bounds check, call order)."""
+        return make_env(game, render_mode=render_mode, rules=rules, obs_type=obs_type)
+
+    def parallel_env(render_mode: str | None = None, rules: str | None = None, obs_type: str = "planes") -> Any:
+        """The parallel form (one agent acts at a time): ``turn_based_aec_to_parallel(env())``."""
+        from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+        return turn_based_aec_to_parallel(env(render_mode=render_mode, rules=rules, obs_type=obs_type))
+
+    return raw_env, env, parallel_env

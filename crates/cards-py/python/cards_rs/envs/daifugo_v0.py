@@ -10,25 +10,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ._aec import CardsAEC, make_env
+from ._aec import api
 
 GAME = "daifugo"
 
-
-def raw_env(render_mode: str | None = None, rules: str | None = None, obs_type: str = "planes") -> CardsAEC:
-    """The environment without wrappers."""
-    return CardsAEC(GAME, render_mode=render_mode, rules=rules, obs_type=obs_type)
-
-
-def env(render_mode: str | None = None, rules: str | None = None, obs_type: str = "planes") -> Any:
-    """The environment with PettingZoo's usual wrappers (out-of-bounds check, call order)."""
-    return make_env(GAME, render_mode=render_mode, rules=rules, obs_type=obs_type)
-
-
-def parallel_env(render_mode: str | None = None, rules: str | None = None, obs_type: str = "planes") -> Any:
-    """The parallel form (one agent acts at a time): ``turn_based_aec_to_parallel(env())``."""
-    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-
-    return turn_based_aec_to_parallel(env(render_mode=render_mode, rules=rules, obs_type=obs_type))
+raw_env, env, parallel_env = api(GAME)
