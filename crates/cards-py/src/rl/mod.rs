@@ -99,8 +99,6 @@ pub struct Slot<G: RlGame> {
     pub game: G,
     pub legal: Vec<G::Action>,
     pub ids: Vec<u32>,
-    /// One bit per action id, set while the id is in `ids` (duplicate check).
-    seen: Vec<u64>,
     pub seed: u64,
     pub episode: u64,
     /// Moves made by built-in players in this slot (their seeds' counter).
@@ -115,12 +113,10 @@ pub struct Slot<G: RlGame> {
 impl<G: RlGame> Slot<G> {
     /// A slot dealt from episode 0 of seed stream `seed`.
     pub fn new(rules: &G::Rules, seed: u64) -> Slot<G> {
-        let n = G::num_actions(rules) as usize;
         let mut s = Slot {
             game: G::deal(rules, mix(seed, 0)),
             legal: Vec::with_capacity(64),
             ids: Vec::with_capacity(64),
-            seen: vec![0; n.div_ceil(64)],
             seed,
             episode: 0,
             moves: 0,
@@ -153,37 +149,49 @@ impl<G: RlGame> Slot<G> {
         self.refresh(rules);
     }
 
-    /// Recomputes the legal actions and their ids.
+    /// Recomputes the legal actions and their ids (a legal action sharing an id with an
+    /// earlier one is dropped, or replaces it when [`RlGame::prefer`] says so).
     pub fn refresh(&mut self, rules: &G::Rules) {
-        for &id in &self.ids {
-            self.seen[id as usize / 64] &= !(1 << (id % 64));
+        thread_local! {
+            /// One bit per action id, set while refresh builds `ids` (the duplicate check):
+            /// one set a thread, hot in its cache, instead of one an env.
+            static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
         }
         self.legal.clear();
         self.ids.clear();
         self.game.legal_actions_into(&mut self.legal);
-        let mut k = 0;
-        while k < self.legal.len() {
-            let a = self.legal[k];
-            let Some(id) = G::action_id(rules, &a) else {
-                if self.missing.is_none() {
-                    self.missing = Some(format!("{} action {a} has no id", G::NAME));
-                }
-                self.legal.remove(k);
-                continue;
-            };
-            let (w, b) = (id as usize / 64, 1u64 << (id % 64));
-            if self.seen[w] & b != 0 {
-                if G::prefer(rules, id, &a) {
-                    let j = self.ids.iter().position(|&x| x == id).unwrap_or(k);
-                    self.legal[j] = a;
-                }
-                self.legal.remove(k);
-                continue;
+        let words = (G::num_actions(rules) as usize).div_ceil(64);
+        SEEN.with_borrow_mut(|seen| {
+            if seen.len() < words {
+                seen.resize(words, 0);
             }
-            self.seen[w] |= b;
-            self.ids.push(id);
-            k += 1;
-        }
+            let mut k = 0;
+            while k < self.legal.len() {
+                let a = self.legal[k];
+                let Some(id) = G::action_id(rules, &a) else {
+                    if self.missing.is_none() {
+                        self.missing = Some(format!("{} action {a} has no id", G::NAME));
+                    }
+                    self.legal.remove(k);
+                    continue;
+                };
+                let (w, b) = (id as usize / 64, 1u64 << (id % 64));
+                if seen[w] & b != 0 {
+                    if G::prefer(rules, id, &a) {
+                        let j = self.ids.iter().position(|&x| x == id).unwrap_or(k);
+                        self.legal[j] = a;
+                    }
+                    self.legal.remove(k);
+                    continue;
+                }
+                seen[w] |= b;
+                self.ids.push(id);
+                k += 1;
+            }
+            for &id in &self.ids {
+                seen[id as usize / 64] &= !(1 << (id % 64));
+            }
+        });
     }
 
     /// The player to act, or (at the end) the one who acted last.
