@@ -156,15 +156,15 @@ fn play_id(bits: u64) -> Option<u32> {
 #[derive(Copy, Clone, Debug)]
 pub struct DdzRules {
     pub game: GameRules,
-    /// RLCard's `obs` (790 for the landlord, 901 for a peasant, in a row of 901) instead of the
+    /// `RLCard`'s `obs` (790 for the landlord, 901 for a peasant, in a row of 901) instead of the
     /// planes.
     pub rlcard: bool,
 }
 
-/// RLCard's `obs` width (a peasant's; the landlord's 790 are followed by zeros).
+/// `RLCard`'s `obs` width (a peasant's; the landlord's 790 are followed by zeros).
 pub const RLCARD_OBS: usize = 901;
 
-/// RLCard's `_cards2array`: 13 columns of 4 (a rank's count as that many ones, column-major),
+/// `RLCard`'s `_cards2array`: 13 columns of 4 (a rank's count as that many ones, column-major),
 /// then the black and the red joker.
 fn rl_cards(c: Counts, out: &mut [i8]) {
     let bits = c.bits();
@@ -185,9 +185,9 @@ fn play_cards(a: Action) -> Counts {
     }
 }
 
-/// RLCard's `obs` (`DoudizhuEnv._extract_state`, rlcard 1.2) of the observer: seats numbered
-/// from the landlord (0), as RLCard's landlord is its player 0; its trace is the play phase.
-/// Kept as RLCard computes it, its two quirks included: a peasant's "last landlord action" and
+/// `RLCard`'s `obs` (`DoudizhuEnv._extract_state`, rlcard 1.2) of the observer: seats numbered
+/// from the landlord (0), as `RLCard`'s landlord is its player 0; its trace is the play phase.
+/// Kept as `RLCard` computes it, its two quirks included: a peasant's "last landlord action" and
 /// "last teammate action" are their *first* in the trace (its loops run backwards without
 /// stopping), and a count of 0 cards left sets the one-hot's last slot (numpy's index -1).
 fn rlcard_encode(obs: &doudizhu::Observation<'_>, out: &mut [i8]) {
@@ -205,10 +205,9 @@ fn rlcard_encode(obs: &doudizhu::Observation<'_>, out: &mut [i8]) {
     rl_cards(obs.hand(), &mut head[..54]);
     rl_cards(obs.others(), &mut head[54..108]);
     let last = match trace {
-        [] => Counts::EMPTY,
         [.., a] if !matches!(a, Action::Pass) => play_cards(*a),
         [.., b, _] => play_cards(*b),
-        [_] => Counts::EMPTY,
+        [] | [_] => Counts::EMPTY,
     };
     rl_cards(last, &mut head[108..162]);
     let (seq, rest) = rest.split_at_mut(486);
@@ -251,7 +250,7 @@ fn rlcard_encode(obs: &doudizhu::Observation<'_>, out: &mut [i8]) {
     }
 }
 
-/// The game rules named by `text` (`standard` by default): rules whose plays are RLCard's.
+/// The game rules named by `text` (`standard` by default): rules whose plays are `RLCard`'s.
 fn parse_game_rules(text: Option<&str>) -> Result<GameRules, String> {
     let r: GameRules = text
         .unwrap_or("standard")
@@ -267,7 +266,7 @@ fn parse_game_rules(text: Option<&str>) -> Result<GameRules, String> {
     Ok(r)
 }
 
-/// A game dealt from `seed` (DouZero's dealer takes 32-bit seeds).
+/// A game dealt from `seed` (`DouZero`'s dealer takes 32-bit seeds).
 fn deal(rules: &GameRules, seed: u64) -> Game {
     // DouZero's dealer takes 32-bit seeds; every other dealer takes any seed
     let seed = if rules.dealer == Dealer::DouZero {
