@@ -433,3 +433,26 @@ def test_doudizhu_rlcard_obs_equals_rlcards_own_encoder():
     assert obs.shape == (2, 1, 901) and not obs.any()
     with pytest.raises(ValueError, match="observation encoding"):
         VectorEnv("daifugo", 2, obs_type="rlcard")
+
+
+@pytest.mark.parametrize(
+    "name,opponents",
+    [("doudizhu_v0", {1: "greedy", 2: "random"}), ("daifugo_v0", {"player_0": "tutorial", 3: "random"}), ("kabu_v0", {1: "house"})],
+)
+def test_aec_with_built_in_opponents(name, opponents):
+    need("pettingzoo")
+    from pettingzoo.test import api_test
+
+    mod = importlib.import_module(f"cards_rs.envs.{name}")
+    api_test(mod.env(opponents=opponents), num_cycles=200)
+    env = mod.env(opponents=opponents)
+    seats = {int(str(s).removeprefix("player_")) for s in opponents}
+    assert all(int(a.removeprefix("player_")) not in seats for a in env.possible_agents)
+    for ep in range(5):
+        env.reset(seed=ep)
+        for agent in env.agent_iter():
+            assert agent in env.possible_agents
+            obs, reward, term, trunc, info = env.last()
+            env.step(None if term or trunc else info["legal_ids"][0])
+    with pytest.raises(ValueError, match="opponents"):
+        mod.env(opponents={0: "nobody"})

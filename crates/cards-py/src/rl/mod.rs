@@ -254,7 +254,8 @@ impl<G: RlGame> Slot<G> {
     }
 
     /// Plays the built-in players (`names[p]` for player `p`, by [`Players::policy`]) until
-    /// `learner` is to act or the game is over; returns whether it is over. The players'
+    /// `learner` or a player whose name is empty is to act, or the game is over; returns
+    /// whether it is over. The players'
     /// seeds come from `seed` and the number of moves made so far, so an episode reproduces.
     pub fn play_others(
         &mut self,
@@ -264,7 +265,7 @@ impl<G: RlGame> Slot<G> {
         seed: u64,
     ) -> Result<bool, String> {
         while let Some(p) = self.game.current_player() {
-            if p == learner {
+            if p == learner || names.get(p).is_some_and(String::is_empty) {
                 break;
             }
             let name = names.get(p).map_or("random", String::as_str);

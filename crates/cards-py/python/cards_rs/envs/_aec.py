@@ -33,6 +33,7 @@ class CardsAEC(AECEnv):
         render_mode: str | None = None,
         rules: str | None = None,
         obs_type: str = "planes",
+        opponents: dict[Any, str] | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
@@ -42,8 +43,25 @@ class CardsAEC(AECEnv):
         self.rules = rules
         self._core = _native.Env(game, rules, 0, obs_type)
         n = self._core.num_players
-        self.possible_agents = [f"player_{i}" for i in range(n)]
-        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        # seats played by built-in players (by the game's registry names), not agents
+        self._names = [""] * n
+        known = self._core.policy_names
+        for seat, name in (opponents or {}).items():
+            s = int(str(seat).removeprefix("player_"))
+            if not 0 <= s < n or name.strip().lower() not in known:
+                raise ValueError(
+                    f"opponents: seat {seat!r} must be 0..{n - 1} (or player_i) and {name!r} one of: "
+                    + ", ".join(known)
+                )
+            self._names[s] = name
+        self._bots = any(self._names)
+        seats = [i for i in range(n) if not self._names[i]]
+        if not seats:
+            raise ValueError("opponents: at least one seat must be an agent")
+        self.possible_agents = [f"player_{i}" for i in seats]
+        self.agent_name_mapping = {f"player_{i}": i for i in seats}
+        self._agent_of = {i: f"player_{i}" for i in seats}
+        self._bot_seed = 0
         self._n_actions = self._core.num_actions
         self._shape = tuple(self._core.obs_shape)
         self._roles = ROLES[game]
@@ -79,26 +97,35 @@ class CardsAEC(AECEnv):
         return self._roles[self._core.role(p)]
 
     def _sync(self, cur: int, legal: list) -> None:
-        """Agent selection, legal ids and roles after the core moved."""
-        agent = self.possible_agents[cur]
+        """Agent selection, legal ids and roles after the core moved (the built-in players
+        moving first, if it is their turn)."""
+        if self._bots and cur not in self._agent_of:
+            if self._core.play_others(2**64 - 1, self._names, self._bot_seed):
+                self._end(self._core.returns())
+                return
+            cur, legal = self._core.current_player, self._core.legal_ids()
+        agent = self._agent_of[cur]
         self.agent_selection = agent
         self.infos[agent]["legal_ids"] = legal
         if not self._roles_known:
-            roles = [self._role(p) for p in range(len(self.possible_agents))]
+            roles = [self._role(self.agent_name_mapping[a]) for a in self.possible_agents]
             for a, r in zip(self.possible_agents, roles):
                 self.infos[a]["role"] = r
             self._roles_known = self.game != "doudizhu" or roles[0] != "undecided"
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
-            self._core.reset(int(seed))
+            self._bot_seed = int(seed) & (2**63 - 1)
+            self._core.reset(self._bot_seed)
             self._seeded = True
         elif not self._seeded:
-            self._core.reset(int.from_bytes(os.urandom(8), "little") >> 1)
+            self._bot_seed = int.from_bytes(os.urandom(8), "little") >> 1
+            self._core.reset(self._bot_seed)
             self._seeded = True
         else:
             self._core.reset(None)
         self.agents = self.possible_agents[:]
+        self.agent_selection = self.agents[0]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -108,7 +135,9 @@ class CardsAEC(AECEnv):
         self._sync(self._core.current_player, self._core.legal_ids())
 
     def _end(self, rewards: list[float]) -> None:
-        for a, r in zip(self.agents, rewards):
+        """The end: every agent's return (``rewards`` by seat)."""
+        for a in self.agents:
+            r = rewards[self.agent_name_mapping[a]]
             self.rewards[a] = r
             self._cumulative_rewards[a] += r
             self.infos[a]["legal_ids"] = []
@@ -129,7 +158,7 @@ class CardsAEC(AECEnv):
             # an illegal action ends the episode: -1 for the offender, 0 for the others
             # (PettingZoo's TerminateIllegalWrapper)
             info["illegal_action"] = str(e)
-            rewards = [0.0] * len(self.agents)
+            rewards = [0.0] * len(self._names)
             rewards[self.agent_name_mapping[agent]] = -1.0
             self._end(rewards)
             return
@@ -216,13 +245,17 @@ class _Order(wrappers.OrderEnforcingWrapper):
 
 
 def make_env(
-    game: str, render_mode: str | None = None, rules: str | None = None, obs_type: str = "planes"
+    game: str,
+    render_mode: str | None = None,
+    rules: str | None = None,
+    obs_type: str = "planes",
+    opponents: dict[Any, str] | None = None,
 ) -> AECEnv:
     """The raw environment with PettingZoo's usual wrappers: actions checked against the space,
     calls in order (as ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, with the
     hot paths shortened). Illegal actions are handled by the raw environment itself, as
     ``TerminateIllegalWrapper`` would: the episode ends, -1 for the offender."""
-    env: AECEnv = CardsAEC(game, render_mode=render_mode, rules=rules, obs_type=obs_type)
+    env: AECEnv = CardsAEC(game, render_mode, rules, obs_type, opponents)
     env = _Bounds(env)
     env = _Order(env)
     return env
@@ -231,21 +264,21 @@ def make_env(
 def api(game: str) -> tuple:
     """The module functions of ``cards_rs.envs.<game>_v0``: ``raw_env`` (no wrappers),
     ``env`` (PettingZoo's usual wrappers) and ``parallel_env``
-    (``turn_based_aec_to_parallel(env())``), each taking ``render_mode``, ``rules`` and
-    ``obs_type``."""
+    (``turn_based_aec_to_parallel(env())``), each taking ``render_mode``, ``rules``,
+    ``obs_type`` and ``opponents`` (seats played by built-in players: ``{1: "greedy"}``)."""
 
-    def raw_env(render_mode: str | None = None, rules: str | None = None, obs_type: str = "planes") -> CardsAEC:
+    def raw_env(render_mode=None, rules=None, obs_type="planes", opponents=None) -> CardsAEC:
         """The environment without wrappers."""
-        return CardsAEC(game, render_mode=render_mode, rules=rules, obs_type=obs_type)
+        return CardsAEC(game, render_mode, rules, obs_type, opponents)
 
-    def env(render_mode: str | None = None, rules: str | None = None, obs_type: str = "planes") -> AECEnv:
+    def env(render_mode=None, rules=None, obs_type="planes", opponents=None) -> AECEnv:
         """The environment with PettingZoo's usual wrappers (out-of-bounds check, call order)."""
-        return make_env(game, render_mode=render_mode, rules=rules, obs_type=obs_type)
+        return make_env(game, render_mode, rules, obs_type, opponents)
 
-    def parallel_env(render_mode: str | None = None, rules: str | None = None, obs_type: str = "planes") -> Any:
+    def parallel_env(render_mode=None, rules=None, obs_type="planes", opponents=None) -> Any:
         """The parallel form (one agent acts at a time): ``turn_based_aec_to_parallel(env())``."""
         from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
-        return turn_based_aec_to_parallel(env(render_mode=render_mode, rules=rules, obs_type=obs_type))
+        return turn_based_aec_to_parallel(env(render_mode, rules, obs_type, opponents))
 
     return raw_env, env, parallel_env
