@@ -8,6 +8,7 @@
 //! (`_native.VecEnv`, `_native.Env`) hold one of them per game behind an enum.
 
 use std::fmt::Write as _;
+use std::sync::{Arc, Mutex, mpsc};
 
 use cards_core::game::{Game, InfoSet, Players, Policy as _};
 
@@ -217,19 +218,7 @@ impl<G: RlGame> Slot<G> {
 
     /// Why `id` cannot be played here.
     pub fn refusal(&self, rules: &G::Rules, id: u32) -> String {
-        let n = G::num_actions(rules);
-        if id >= n {
-            return format!("action {id} is out of range (0..{n})");
-        }
-        let text = G::action_text(rules, id).unwrap_or_default();
-        let mut s = format!("action {id} ({text}) is not legal now; legal ids: ");
-        for (i, x) in self.ids.iter().take(12).enumerate() {
-            let _ = write!(s, "{}{x}", if i > 0 { ", " } else { "" });
-        }
-        if self.ids.len() > 12 {
-            let _ = write!(s, ", ... ({} in all)", self.ids.len());
-        }
-        s
+        refusal::<G>(rules, &self.ids, id)
     }
 
     /// The player to act (`None` at the end).
@@ -355,12 +344,89 @@ pub fn self_check<G: RlGame>(
     Ok((steps, compared))
 }
 
-/// Many slots stepped together; output buffers owned here and reused.
+/// One thread's share of a [`VecCore`]: its slots and their rows of every output.
+pub struct Part<G: RlGame> {
+    /// The index of its first env.
+    base: usize,
+    slots: Vec<Slot<G>>,
+    obs: Vec<i8>,
+    rewards: Vec<f32>,
+    terminated: Vec<u8>,
+    truncated: Vec<u8>,
+    players: Vec<i32>,
+    roles: Vec<i8>,
+}
+
+impl<G: RlGame> Part<G> {
+    /// Resets (`actions` `None`) or steps every slot of the part and writes its rows.
+    fn work(&mut self, rules: &G::Rules, actions: Option<&[i64]>, seed: Option<u64>) {
+        let ow = self.obs.len() / self.slots.len().max(1);
+        let np = self.rewards.len() / self.slots.len().max(1);
+        for (j, s) in self.slots.iter_mut().enumerate() {
+            let i = self.base + j;
+            let r = &mut self.rewards[j * np..(j + 1) * np];
+            r.fill(0.0);
+            self.terminated[j] = 0;
+            self.truncated[j] = 0;
+            match actions {
+                None => s.reset(rules, seed.map(|x| mix(x, i as u64))),
+                Some(_) if s.done => s.reset(rules, None),
+                Some(a) => {
+                    // checked before: the id is legal
+                    let id = u32::try_from(a[i]).unwrap_or(u32::MAX);
+                    if let Ok(over) = s.step(rules, id)
+                        && over
+                    {
+                        s.done = true;
+                        self.terminated[j] = 1;
+                        for (p, x) in r.iter_mut().enumerate() {
+                            #[allow(clippy::cast_possible_truncation)]
+                            {
+                                *x = s.game.returns(p) as f32;
+                            }
+                        }
+                    }
+                }
+            }
+            let who = s.observer();
+            self.players[j] = s
+                .game
+                .current_player()
+                .map_or(-1, |p| i32::try_from(p).unwrap_or(-1));
+            self.roles[j] = s.game.role(who);
+            s.encode(rules, who, &mut self.obs[j * ow..(j + 1) * ow]);
+        }
+    }
+}
+
+/// A job for a worker: step with these actions, or reset (with this seed).
+struct Job {
+    actions: Option<Arc<Vec<i64>>>,
+    seed: Option<u64>,
+}
+
+/// A thread that works one part, kept for the core's life (spawning threads every step cost
+/// more than the step, and a kept thread keeps its part's envs in its core's cache).
+struct Worker {
+    jobs: Option<mpsc::Sender<Job>>,
+    done: Mutex<mpsc::Receiver<()>>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Many slots stepped together on a few kept threads; output buffers owned here and reused.
 pub struct VecCore<G: RlGame> {
     pub rules: G::Rules,
-    pub slots: Vec<Slot<G>>,
-    pub threads: usize,
+    parts: Vec<Arc<Mutex<Part<G>>>>,
+    workers: Vec<Worker>,
+    num_envs: usize,
+    num_players: usize,
     pub started: bool,
+    /// Whether env `i`'s episode ended on the last step (its next action is ignored).
+    done: Vec<bool>,
     pub obs: Vec<i8>,
     pub rewards: Vec<f32>,
     pub terminated: Vec<u8>,
@@ -371,19 +437,81 @@ pub struct VecCore<G: RlGame> {
     pub offsets: Vec<u64>,
 }
 
+impl<G: RlGame> Drop for VecCore<G> {
+    fn drop(&mut self) {
+        for w in &mut self.workers {
+            w.jobs = None; // the worker's loop ends when its channel closes
+            if let Some(h) = w.handle.take() {
+                let _ = h.join();
+            }
+        }
+    }
+}
+
 impl<G: RlGame> VecCore<G> {
     pub fn new(rules: G::Rules, num_envs: usize, seed: u64, threads: usize) -> VecCore<G> {
         let (planes, width) = G::obs_shape(&rules);
-        let p = G::deal(&rules, 0).num_players();
+        let ow = planes * width;
+        let np = G::deal(&rules, 0).num_players();
+        let threads = threads.clamp(1, num_envs.max(1));
+        let chunk = num_envs.div_ceil(threads).max(1);
+        let mut parts = Vec::new();
+        let mut base = 0;
+        while base < num_envs {
+            let k = chunk.min(num_envs - base);
+            parts.push(Arc::new(Mutex::new(Part {
+                base,
+                slots: (base..base + k)
+                    .map(|i| Slot::new(&rules, mix(seed, i as u64)))
+                    .collect(),
+                obs: vec![0; k * ow],
+                rewards: vec![0.0; k * np],
+                terminated: vec![0; k],
+                truncated: vec![0; k],
+                players: vec![0; k],
+                roles: vec![0; k],
+            })));
+            base += k;
+        }
+        let workers = parts
+            .iter()
+            .skip(1)
+            .map(|part| {
+                let (jobs, rx) = mpsc::channel::<Job>();
+                let (done_tx, done) = mpsc::channel();
+                let part = Arc::clone(part);
+                let handle = std::thread::Builder::new()
+                    .name("cards-vecenv".into())
+                    .spawn(move || {
+                        for job in rx {
+                            lock(&part).work(
+                                &rules,
+                                job.actions.as_deref().map(Vec::as_slice),
+                                job.seed,
+                            );
+                            if done_tx.send(()).is_err() {
+                                break;
+                            }
+                        }
+                    })
+                    .ok();
+                Worker {
+                    jobs: Some(jobs),
+                    done: Mutex::new(done),
+                    handle,
+                }
+            })
+            .collect();
         VecCore {
-            slots: (0..num_envs)
-                .map(|i| Slot::new(&rules, mix(seed, i as u64)))
-                .collect(),
+            parts,
+            workers,
             rules,
-            threads: threads.max(1),
+            num_envs,
+            num_players: np,
             started: false,
-            obs: vec![0; num_envs * planes * width],
-            rewards: vec![0.0; num_envs * p],
+            done: vec![false; num_envs],
+            obs: vec![0; num_envs * ow],
+            rewards: vec![0.0; num_envs * np],
             terminated: vec![0; num_envs],
             truncated: vec![0; num_envs],
             players: vec![0; num_envs],
@@ -393,35 +521,41 @@ impl<G: RlGame> VecCore<G> {
         }
     }
 
-    pub fn num_players(&self) -> usize {
-        self.rewards.len() / self.slots.len().max(1)
+    pub fn num_envs(&self) -> usize {
+        self.num_envs
     }
 
-    /// Checks every action before any is applied: the error names the env and the action.
+    pub fn num_players(&self) -> usize {
+        self.num_players
+    }
+
+    /// Checks every action before any is applied (against the legal ids the last call
+    /// returned): the error names the env and the action.
     pub fn check(&self, actions: &[i64]) -> Result<(), String> {
         if !self.started {
             return Err("step() before reset(): call reset() first".into());
         }
-        if actions.len() != self.slots.len() {
+        if actions.len() != self.num_envs {
             return Err(format!(
                 "actions has {} entries for {} envs",
                 actions.len(),
-                self.slots.len()
+                self.num_envs
             ));
         }
-        for (i, (s, &a)) in self.slots.iter().zip(actions).enumerate() {
-            if s.done {
+        for (i, &a) in actions.iter().enumerate() {
+            if self.done[i] {
                 continue; // this step resets the env: its action is ignored
             }
+            let ids = &self.values[self.offsets[i] as usize..self.offsets[i + 1] as usize];
             let id = u32::try_from(a).unwrap_or(u32::MAX);
-            if !s.ids.contains(&id) {
+            if !ids.contains(&id) {
                 let why = if u32::try_from(a).is_err() {
                     format!(
                         "action {a} is out of range (0..{})",
                         G::num_actions(&self.rules)
                     )
                 } else {
-                    s.refusal(&self.rules, id)
+                    refusal::<G>(&self.rules, ids, id)
                 };
                 return Err(format!("env {i}: {why}"));
             }
@@ -430,114 +564,79 @@ impl<G: RlGame> VecCore<G> {
     }
 
     /// Resets every env (`seed`: env `i` takes seed stream `mix(seed, i)`).
-    pub fn reset(&mut self, seed: Option<u64>) {
-        self.run(None, seed);
+    pub fn reset(&mut self, seed: Option<u64>) -> Result<(), String> {
+        self.run(None, seed)?;
         self.started = true;
+        Ok(())
     }
 
     /// Steps every env (actions checked by [`VecCore::check`] first).
     pub fn step(&mut self, actions: &[i64]) -> Result<(), String> {
         self.check(actions)?;
-        self.run(Some(actions), None);
-        if let Some(m) = self.slots.iter_mut().find_map(|s| s.missing.take()) {
-            return Err(m);
-        }
-        Ok(())
+        self.run(Some(actions), None)
     }
 
-    fn run(&mut self, actions: Option<&[i64]>, seed: Option<u64>) {
-        let n = self.slots.len();
-        if n == 0 {
-            self.offsets.fill(0);
-            return;
+    fn run(&mut self, actions: Option<&[i64]>, seed: Option<u64>) -> Result<(), String> {
+        let shared = actions.map(|a| Arc::new(a.to_vec()));
+        for w in &self.workers {
+            let job = Job {
+                actions: shared.clone(),
+                seed,
+            };
+            if w.jobs.as_ref().is_none_or(|j| j.send(job).is_err()) {
+                return Err("a worker thread of the VectorEnv stopped".into());
+            }
         }
-        let (planes, width) = G::obs_shape(&self.rules);
-        let ow = planes * width;
-        let np = self.num_players();
-        let chunk = n.div_ceil(self.threads);
-        let rules = &self.rules;
-        let work = |base: usize,
-                    slots: &mut [Slot<G>],
-                    obs: &mut [i8],
-                    rew: &mut [f32],
-                    term: &mut [u8],
-                    trunc: &mut [u8],
-                    players: &mut [i32],
-                    roles: &mut [i8]| {
-            for (j, s) in slots.iter_mut().enumerate() {
-                let i = base + j;
-                let r = &mut rew[j * np..(j + 1) * np];
-                r.fill(0.0);
-                term[j] = 0;
-                trunc[j] = 0;
-                match actions {
-                    None => s.reset(rules, seed.map(|x| mix(x, i as u64))),
-                    Some(_) if s.done => s.reset(rules, None),
-                    Some(a) => {
-                        // checked before: the id is legal
-                        let id = u32::try_from(a[i]).unwrap_or(u32::MAX);
-                        if let Ok(over) = s.step(rules, id)
-                            && over
-                        {
-                            s.done = true;
-                            term[j] = 1;
-                            for (p, x) in r.iter_mut().enumerate() {
-                                #[allow(clippy::cast_possible_truncation)]
-                                {
-                                    *x = s.game.returns(p) as f32;
-                                }
-                            }
-                        }
-                    }
-                }
-                let who = s.observer();
-                players[j] = s
-                    .game
-                    .current_player()
-                    .map_or(-1, |p| i32::try_from(p).unwrap_or(-1));
-                roles[j] = s.game.role(who);
-                s.encode(rules, who, &mut obs[j * ow..(j + 1) * ow]);
-            }
-        };
-        let work = &work;
-        std::thread::scope(|scope| {
-            let mut rest = (
-                &mut self.slots[..],
-                &mut self.obs[..],
-                &mut self.rewards[..],
-                &mut self.terminated[..],
-                &mut self.truncated[..],
-                &mut self.players[..],
-                &mut self.roles[..],
-            );
-            let mut base = 0;
-            let mut handles = Vec::new();
-            while !rest.0.is_empty() {
-                let k = chunk.min(rest.0.len());
-                let (s0, s1) = rest.0.split_at_mut(k);
-                let (o0, o1) = rest.1.split_at_mut(k * ow);
-                let (r0, r1) = rest.2.split_at_mut(k * np);
-                let (t0, t1) = rest.3.split_at_mut(k);
-                let (u0, u1) = rest.4.split_at_mut(k);
-                let (p0, p1) = rest.5.split_at_mut(k);
-                let (q0, q1) = rest.6.split_at_mut(k);
-                rest = (s1, o1, r1, t1, u1, p1, q1);
-                if rest.0.is_empty() {
-                    work(base, s0, o0, r0, t0, u0, p0, q0);
-                } else {
-                    handles.push(scope.spawn(move || work(base, s0, o0, r0, t0, u0, p0, q0)));
-                }
-                base += k;
-            }
-            for h in handles {
-                let _ = h.join();
-            }
-        });
+        if let Some(p) = self.parts.first() {
+            lock(p).work(&self.rules, actions, seed);
+        }
+        let mut stopped = false;
+        for w in &self.workers {
+            stopped |= lock(&w.done).recv().is_err();
+        }
+        if stopped {
+            return Err("a worker thread of the VectorEnv stopped".into());
+        }
+        let ow = self.obs.len() / self.num_envs.max(1);
+        let np = self.num_players;
         self.values.clear();
         self.offsets[0] = 0;
-        for (i, s) in self.slots.iter().enumerate() {
-            self.values.extend_from_slice(&s.ids);
-            self.offsets[i + 1] = self.values.len() as u64;
+        let mut missing = None;
+        for part in &self.parts {
+            let mut p = lock(part);
+            let (b, k) = (p.base, p.slots.len());
+            self.obs[b * ow..(b + k) * ow].copy_from_slice(&p.obs);
+            self.rewards[b * np..(b + k) * np].copy_from_slice(&p.rewards);
+            self.terminated[b..b + k].copy_from_slice(&p.terminated);
+            self.truncated[b..b + k].copy_from_slice(&p.truncated);
+            self.players[b..b + k].copy_from_slice(&p.players);
+            self.roles[b..b + k].copy_from_slice(&p.roles);
+            for (j, s) in p.slots.iter_mut().enumerate() {
+                self.values.extend_from_slice(&s.ids);
+                self.offsets[b + j + 1] = self.values.len() as u64;
+                self.done[b + j] = s.done;
+                if missing.is_none() {
+                    missing = s.missing.take();
+                }
+            }
         }
+        missing.map_or(Ok(()), Err)
     }
+}
+
+/// Why `id` cannot be played where the legal ids are `ids`.
+fn refusal<G: RlGame>(rules: &G::Rules, ids: &[u32], id: u32) -> String {
+    let n = G::num_actions(rules);
+    if id >= n {
+        return format!("action {id} is out of range (0..{n})");
+    }
+    let text = G::action_text(rules, id).unwrap_or_default();
+    let mut s = format!("action {id} ({text}) is not legal now; legal ids: ");
+    for (i, x) in ids.iter().take(12).enumerate() {
+        let _ = write!(s, "{}{x}", if i > 0 { ", " } else { "" });
+    }
+    if ids.len() > 12 {
+        let _ = write!(s, ", ... ({} in all)", ids.len());
+    }
+    s
 }

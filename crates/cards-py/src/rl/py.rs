@@ -146,7 +146,7 @@ impl PyVecEnv {
 
     #[getter]
     fn num_envs(&self) -> usize {
-        each_vec!(&self.core, c => c.slots.len())
+        each_vec!(&self.core, c => c.num_envs())
     }
 
     #[getter]
@@ -175,9 +175,10 @@ impl PyVecEnv {
     /// Resets every env (GIL released); env `i` takes the seed stream of (`seed`, `i`), or
     /// its next episode with `seed=None`.
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) {
+    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
         let core = &mut self.core;
-        py.allow_threads(|| each_vec!(core, c => c.reset(seed)));
+        py.allow_threads(|| each_vec!(core, c => c.reset(seed)))
+            .map_err(value_err)
     }
 
     /// Steps every env with `actions` (an int64 buffer, one id per env; GIL released).
