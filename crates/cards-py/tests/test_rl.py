@@ -271,6 +271,8 @@ def test_vector_env_refuses_bad_actions_naming_the_env_and_changes_nothing():
     o1 = env.step(good)[0].copy()
     o2 = twin.step(good)[0]
     assert np.array_equal(o1, o2)
+    few = VectorEnv("kabu", 2, threads=8)  # more threads than envs: one env a thread
+    assert few.reset(seed=1)[0].shape == (2, 6, 7)
     with pytest.raises(ValueError, match="unknown game"):
         VectorEnv("chess", 2)
     with pytest.raises(ValueError, match="num_envs"):

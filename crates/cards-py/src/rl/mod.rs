@@ -344,30 +344,62 @@ pub fn self_check<G: RlGame>(
     Ok((steps, compared))
 }
 
+/// The outputs of a step, one row an env: a part's, or the whole core's.
+pub struct Rows {
+    pub obs: Vec<i8>,
+    pub rewards: Vec<f32>,
+    pub terminated: Vec<u8>,
+    pub truncated: Vec<u8>,
+    pub players: Vec<i32>,
+    pub roles: Vec<i8>,
+}
+
+impl Rows {
+    /// Zeroed rows for `k` envs, observations of `ow` bytes, `np` players.
+    fn zeroed(k: usize, ow: usize, np: usize) -> Rows {
+        Rows {
+            obs: vec![0; k * ow],
+            rewards: vec![0.0; k * np],
+            terminated: vec![0; k],
+            truncated: vec![0; k],
+            players: vec![0; k],
+            roles: vec![0; k],
+        }
+    }
+
+    /// Copies `part` (rows `base..`) in.
+    fn copy_at(&mut self, base: usize, part: &Rows) {
+        let k = part.players.len();
+        let (ow, np) = (part.obs.len() / k.max(1), part.rewards.len() / k.max(1));
+        self.obs[base * ow..(base + k) * ow].copy_from_slice(&part.obs);
+        self.rewards[base * np..(base + k) * np].copy_from_slice(&part.rewards);
+        self.terminated[base..base + k].copy_from_slice(&part.terminated);
+        self.truncated[base..base + k].copy_from_slice(&part.truncated);
+        self.players[base..base + k].copy_from_slice(&part.players);
+        self.roles[base..base + k].copy_from_slice(&part.roles);
+    }
+}
+
 /// One thread's share of a [`VecCore`]: its slots and their rows of every output.
 pub struct Part<G: RlGame> {
     /// The index of its first env.
     base: usize,
     slots: Vec<Slot<G>>,
-    obs: Vec<i8>,
-    rewards: Vec<f32>,
-    terminated: Vec<u8>,
-    truncated: Vec<u8>,
-    players: Vec<i32>,
-    roles: Vec<i8>,
+    rows: Rows,
 }
 
 impl<G: RlGame> Part<G> {
     /// Resets (`actions` `None`) or steps every slot of the part and writes its rows.
     fn work(&mut self, rules: &G::Rules, actions: Option<&[i64]>, seed: Option<u64>) {
-        let ow = self.obs.len() / self.slots.len().max(1);
-        let np = self.rewards.len() / self.slots.len().max(1);
+        let out = &mut self.rows;
+        let ow = out.obs.len() / self.slots.len().max(1);
+        let np = out.rewards.len() / self.slots.len().max(1);
         for (j, s) in self.slots.iter_mut().enumerate() {
             let i = self.base + j;
-            let r = &mut self.rewards[j * np..(j + 1) * np];
+            let r = &mut out.rewards[j * np..(j + 1) * np];
             r.fill(0.0);
-            self.terminated[j] = 0;
-            self.truncated[j] = 0;
+            out.terminated[j] = 0;
+            out.truncated[j] = 0;
             match actions {
                 None => s.reset(rules, seed.map(|x| mix(x, i as u64))),
                 Some(_) if s.done => s.reset(rules, None),
@@ -378,7 +410,7 @@ impl<G: RlGame> Part<G> {
                         && over
                     {
                         s.done = true;
-                        self.terminated[j] = 1;
+                        out.terminated[j] = 1;
                         for (p, x) in r.iter_mut().enumerate() {
                             #[allow(clippy::cast_possible_truncation)]
                             {
@@ -389,12 +421,12 @@ impl<G: RlGame> Part<G> {
                 }
             }
             let who = s.observer();
-            self.players[j] = s
+            out.players[j] = s
                 .game
                 .current_player()
                 .map_or(-1, |p| i32::try_from(p).unwrap_or(-1));
-            self.roles[j] = s.game.role(who);
-            s.encode(rules, who, &mut self.obs[j * ow..(j + 1) * ow]);
+            out.roles[j] = s.game.role(who);
+            s.encode(rules, who, &mut out.obs[j * ow..(j + 1) * ow]);
         }
     }
 }
@@ -427,12 +459,7 @@ pub struct VecCore<G: RlGame> {
     pub started: bool,
     /// Whether env `i`'s episode ended on the last step (its next action is ignored).
     done: Vec<bool>,
-    pub obs: Vec<i8>,
-    pub rewards: Vec<f32>,
-    pub terminated: Vec<u8>,
-    pub truncated: Vec<u8>,
-    pub players: Vec<i32>,
-    pub roles: Vec<i8>,
+    pub rows: Rows,
     pub values: Vec<u32>,
     pub offsets: Vec<u64>,
 }
@@ -464,12 +491,7 @@ impl<G: RlGame> VecCore<G> {
                 slots: (base..base + k)
                     .map(|i| Slot::new(&rules, mix(seed, i as u64)))
                     .collect(),
-                obs: vec![0; k * ow],
-                rewards: vec![0.0; k * np],
-                terminated: vec![0; k],
-                truncated: vec![0; k],
-                players: vec![0; k],
-                roles: vec![0; k],
+                rows: Rows::zeroed(k, ow, np),
             })));
             base += k;
         }
@@ -510,12 +532,7 @@ impl<G: RlGame> VecCore<G> {
             num_players: np,
             started: false,
             done: vec![false; num_envs],
-            obs: vec![0; num_envs * ow],
-            rewards: vec![0.0; num_envs * np],
-            terminated: vec![0; num_envs],
-            truncated: vec![0; num_envs],
-            players: vec![0; num_envs],
-            roles: vec![0; num_envs],
+            rows: Rows::zeroed(num_envs, ow, np),
             values: Vec::with_capacity(num_envs * 32),
             offsets: vec![0; num_envs + 1],
         }
@@ -597,20 +614,13 @@ impl<G: RlGame> VecCore<G> {
         if stopped {
             return Err("a worker thread of the VectorEnv stopped".into());
         }
-        let ow = self.obs.len() / self.num_envs.max(1);
-        let np = self.num_players;
         self.values.clear();
         self.offsets[0] = 0;
         let mut missing = None;
         for part in &self.parts {
             let mut p = lock(part);
-            let (b, k) = (p.base, p.slots.len());
-            self.obs[b * ow..(b + k) * ow].copy_from_slice(&p.obs);
-            self.rewards[b * np..(b + k) * np].copy_from_slice(&p.rewards);
-            self.terminated[b..b + k].copy_from_slice(&p.terminated);
-            self.truncated[b..b + k].copy_from_slice(&p.truncated);
-            self.players[b..b + k].copy_from_slice(&p.players);
-            self.roles[b..b + k].copy_from_slice(&p.roles);
+            let b = p.base;
+            self.rows.copy_at(b, &p.rows);
             for (j, s) in p.slots.iter_mut().enumerate() {
                 self.values.extend_from_slice(&s.ids);
                 self.offsets[b + j + 1] = self.values.len() as u64;

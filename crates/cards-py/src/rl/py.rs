@@ -208,12 +208,12 @@ impl PyVecEnv {
         values: PyBuffer<u32>,
     ) -> PyResult<usize> {
         each_vec!(&self.core, c => {
-            copy_into(py, "obs", &obs, &c.obs)?;
-            copy_into(py, "rewards", &rewards, &c.rewards)?;
-            copy_into(py, "terminated", &terminated, &c.terminated)?;
-            copy_into(py, "truncated", &truncated, &c.truncated)?;
-            copy_into(py, "players", &players, &c.players)?;
-            copy_into(py, "roles", &roles, &c.roles)?;
+            copy_into(py, "obs", &obs, &c.rows.obs)?;
+            copy_into(py, "rewards", &rewards, &c.rows.rewards)?;
+            copy_into(py, "terminated", &terminated, &c.rows.terminated)?;
+            copy_into(py, "truncated", &truncated, &c.rows.truncated)?;
+            copy_into(py, "players", &players, &c.rows.players)?;
+            copy_into(py, "roles", &roles, &c.rows.roles)?;
             copy_into(py, "offsets", &offsets, &c.offsets)?;
             if values.item_count() >= c.values.len()
                 && !values.readonly()
