@@ -158,7 +158,7 @@ fn set_text(c: CardSet) -> String {
     format!("{c:#}")
 }
 
-fn action_text(a: &Action) -> String {
+pub(crate) fn action_text(a: &Action) -> String {
     format!("{a:#}")
 }
 
@@ -172,6 +172,13 @@ fn game_err(e: daifugo::GameError) -> PyErr {
 #[derive(Clone)]
 pub struct PyGame {
     game: Game,
+}
+
+impl PyGame {
+    /// The engine's game.
+    pub(crate) fn inner(&self) -> &Game {
+        &self.game
+    }
 }
 
 #[pymethods]
