@@ -8,6 +8,7 @@ peasants the opposite. numpy's global generator (which the rule agent draws from
 game, so a run reproduces.
 
     python bench/rlcard_match.py --ours expert --deals 1000 --seed 0
+    python bench/rlcard_match.py --ours search --playouts 4000 --deals 500
 
 Prints WP and ADP with 95% intervals, overall and per side, and our time per decision.
 """
@@ -76,6 +77,9 @@ def main() -> int:
     ap.add_argument("--ours", default="expert", help="our built-in player (ddz.Bot.names())")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--playouts", type=int, help="a searching player's playouts a decision")
+    ap.add_argument("--think-ms", type=int, help="a searching player's think time a decision")
+    ap.add_argument("--threads", type=int)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     agent = rlcard.models.load("doudizhu-rule-v1").agents[0]
@@ -83,9 +87,13 @@ def main() -> int:
     sides = {True: [], False: []}
     for seed in range(args.seed, args.seed + args.deals):
         for ours_landlord in (True, False):
-            sides[ours_landlord].append(play(seed, ours_landlord, args.ours, agent, think))
+            sides[ours_landlord].append(
+                play(seed, ours_landlord, args.ours, agent, think, playouts=args.playouts,
+                     think_ms=args.think_ms, threads=args.threads)
+            )
     games = sides[True] + sides[False]
-    out = {"ours": args.ours, "deals": args.deals, "seed": args.seed, "games": len(games)}
+    out = {"ours": args.ours, "deals": args.deals, "seed": args.seed, "games": len(games),
+           "playouts": args.playouts, "think_ms": args.think_ms, "threads": args.threads}
     for key, rows in (("all", games), ("landlord", sides[True]), ("peasants", sides[False])):
         wins = sum(w for w, _ in rows)
         lo, hi = wilson(wins, len(rows))

@@ -2,7 +2,7 @@
 //! (its `cards_core::game::Players` registry), choosing from the observation of the player to
 //! act only (the policy is handed that observation and the legal actions, never the game).
 
-use cards_core::game::{Game, Players, Policy};
+use cards_core::game::{Game, Players, Policy, PolicyOptions};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -16,8 +16,9 @@ struct Bot<G: Game> {
 }
 
 impl<G: Players> Bot<G> {
-    fn new(name: &str, seed: u64) -> PyResult<Self> {
-        let policy = G::policy(name, seed).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    fn new(name: &str, options: &PolicyOptions) -> PyResult<Self> {
+        let policy =
+            G::policy_with(name, options).map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(Bot {
             name: name.trim().to_ascii_lowercase(),
             policy,
@@ -71,11 +72,35 @@ macro_rules! bot_class {
 
         #[pymethods]
         impl $py {
-            /// A built-in player by name (`names()` lists them), seeded.
+            /// A built-in player by name (`names()` lists them), seeded; `playouts`,
+            /// `think_ms` and `threads` set the budget of a searching player (`search`:
+            /// whichever of playouts and think time runs out first) and are ignored by the
+            /// others.
             #[new]
-            #[pyo3(signature = (name, seed = 0))]
-            fn new(name: &str, seed: u64) -> PyResult<Self> {
-                Ok($py(Bot::new(name, seed)?))
+            #[pyo3(signature = (name, seed = 0, playouts = None, think_ms = None, threads = None))]
+            fn new(
+                name: &str,
+                seed: u64,
+                playouts: Option<u64>,
+                think_ms: Option<u64>,
+                threads: Option<usize>,
+            ) -> PyResult<Self> {
+                if playouts == Some(0) || threads == Some(0) {
+                    return Err(PyValueError::new_err(
+                        "playouts and threads must be at least 1 (or None for the default)",
+                    ));
+                }
+                let mut options = PolicyOptions::new(seed);
+                if let Some(n) = playouts {
+                    options = options.with_playouts(n);
+                }
+                if let Some(ms) = think_ms {
+                    options = options.with_think_ms(ms);
+                }
+                if let Some(n) = threads {
+                    options = options.with_threads(n);
+                }
+                Ok($py(Bot::new(name, &options)?))
             }
 
             /// The names of the built-in players.

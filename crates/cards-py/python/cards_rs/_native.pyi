@@ -290,7 +290,14 @@ def scalar_columns(game: str) -> List[str]: ...
 class DoudizhuBot:
     """A Dou Dizhu built-in player by name (``names()``): ``choose(game)`` gives the action text
     for ``game.current_player`` from that seat's observation only."""
-    def __init__(self, name: str, seed: int = 0) -> None: ...
+    def __init__(
+        self,
+        name: str,
+        seed: int = 0,
+        playouts: Optional[int] = None,
+        think_ms: Optional[int] = None,
+        threads: Optional[int] = None,
+    ) -> None: ...
     @staticmethod
     def names() -> List[str]: ...
     @property
@@ -300,7 +307,14 @@ class DoudizhuBot:
 class DaifugoBot:
     """A Daifugo built-in player by name (``names()``): ``choose(game)`` gives the action text
     (a meld, ``pass``, ``give ...``) for the player to act, from its observation only."""
-    def __init__(self, name: str, seed: int = 0) -> None: ...
+    def __init__(
+        self,
+        name: str,
+        seed: int = 0,
+        playouts: Optional[int] = None,
+        think_ms: Optional[int] = None,
+        threads: Optional[int] = None,
+    ) -> None: ...
     @staticmethod
     def names() -> List[str]: ...
     @property
@@ -310,7 +324,14 @@ class DaifugoBot:
 class KabuBot:
     """A Kabu built-in player by name (``names()``), for either side: ``choose(round)`` gives
     the four stakes while betting, then ``"draw"`` or ``"stand"``."""
-    def __init__(self, name: str, seed: int = 0) -> None: ...
+    def __init__(
+        self,
+        name: str,
+        seed: int = 0,
+        playouts: Optional[int] = None,
+        think_ms: Optional[int] = None,
+        threads: Optional[int] = None,
+    ) -> None: ...
     @staticmethod
     def names() -> List[str]: ...
     @property
