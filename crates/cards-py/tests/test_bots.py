@@ -16,7 +16,7 @@ def test_every_doudizhu_bot_plays_whole_games_legally():
     for name in ddz.Bot.names():
         for seed in range(size(5, 50)):
             g = ddz.Game("standard", seed=seed)
-            bots = [ddz.Bot(name, seed=seed + s) for s in range(3)]
+            bots = [ddz.Bot(name, seed=seed + s, playouts=50) for s in range(3)]
             while g.current_player is not None:
                 a = bots[g.current_player].choose(g)
                 assert a in g.legal_actions(), (name, seed, a)
@@ -28,7 +28,7 @@ def test_every_daifugo_bot_plays_whole_games_legally():
     for name in daifugo.Bot.names():
         for seed in range(size(3, 30)):
             g = daifugo.Game("uecda", seed=seed)
-            bots = [daifugo.Bot(name, seed=seed * 5 + s) for s in range(5)]
+            bots = [daifugo.Bot(name, seed=seed * 5 + s, playouts=50) for s in range(5)]
             while g.current_player is not None:
                 a = bots[g.current_player].choose(g)
                 assert a in g.legal_actions(), (name, seed, a)
@@ -39,7 +39,7 @@ def test_every_kabu_bot_stakes_and_draws_legally():
     for name in kabu.Bot.names():
         for seed in range(size(10, 100)):
             r = kabu.Round(seed=seed)
-            field, dealer = kabu.Bot(name, seed=seed), kabu.Bot(name, seed=seed + 1)
+            field, dealer = kabu.Bot(name, seed=seed, playouts=50), kabu.Bot(name, seed=seed + 1, playouts=50)
             stakes = field.choose(r)
             assert isinstance(stakes, list) and len(stakes) == 4 and sum(stakes) > 0, stakes
             r.bet(stakes)
