@@ -52,7 +52,10 @@ pub use moves::{follow, follow_into, lead, lead_into};
 pub use observation::Observation;
 #[allow(deprecated)]
 pub use policy::SeedPlayer;
-pub use policy::{Human, POLICY_NAMES, Policy, Random, TutorialPlayer, policy_by_name};
+pub use policy::{
+    Human, InterfacePolicy, POLICY_NAMES, Policy, Random, TutorialPlayer, policy_by_name,
+    policy_with,
+};
 pub use record::{Record, RecordAction, Replay};
 #[allow(deprecated)]
 pub use rules::State;

@@ -270,24 +270,101 @@ impl<R: BufRead, W: Write> Policy for Human<R, W> {
 }
 
 /// The built-in players by name, for command lines: `random` (seeded with `seed`), `tutorial`
-/// (`seed` is its deprecated old name).
+/// (`seed` is its deprecated old name), `search` (with its default budget; see
+/// [`policy_with`]).
 ///
 /// ```
 /// assert!(daifugo::policy_by_name("tutorial", 0).is_some());
 /// assert!(daifugo::policy_by_name("seed", 0).is_some()); // deprecated alias
+/// assert!(daifugo::policy_by_name("search", 0).is_some());
 /// assert!(daifugo::policy_by_name("clever", 0).is_none());
 /// ```
 #[must_use]
 pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
+    policy_with(name, &cards_core::game::PolicyOptions::new(seed))
+}
+
+/// The built-in players by name with options: the seed, and the budget and threads of `search`
+/// (playouts and/or think time, whichever runs out first; [`SEARCH_PLAYOUTS`](crate::SEARCH_PLAYOUTS)
+/// playouts when neither is given), which plays through the one game interface
+/// ([`InterfacePolicy`]).
+///
+/// ```
+/// use cards_core::game::PolicyOptions;
+/// use daifugo::{Game, Rules, policy_with};
+/// let mut players = [0, 1, 2, 3, 4].map(|i| {
+///     policy_with(if i == 0 { "search" } else { "tutorial" }, &PolicyOptions::new(i).with_playouts(20))
+///         .unwrap()
+/// });
+/// let mut g = Game::new(Rules::UECDA, 3);
+/// g.play_out(&mut players)?;
+/// assert!(g.is_over());
+/// # Ok::<(), daifugo::GameError>(())
+/// ```
+#[must_use]
+pub fn policy_with(
+    name: &str,
+    options: &cards_core::game::PolicyOptions,
+) -> Option<Box<dyn Policy>> {
     match name.trim().to_ascii_lowercase().as_str() {
-        "random" => Some(Box::new(Random::new(seed))),
+        "random" => Some(Box::new(Random::new(options.seed))),
         "tutorial" | "seed" => Some(Box::new(TutorialPlayer)),
+        "search" => Some(Box::new(InterfacePolicy(Box::new(crate::search_player(
+            options,
+        ))))),
         _ => None,
     }
 }
 
 /// The built-in players' names (`human` is the terminal, built by the caller).
-pub const POLICY_NAMES: &[&str] = &["random", "tutorial"];
+pub const POLICY_NAMES: &[&str] = &["random", "tutorial", "search"];
+
+/// A player of the one game interface ([`cards_core::game::Policy`]) as this crate's
+/// [`Policy`]: its exchange choice is one of the interface's `give` actions, every set of
+/// `count` cards of the hand.
+///
+/// ```
+/// use cards_core::game::PolicyOptions;
+/// use daifugo::{InterfacePolicy, Policy};
+/// let search = daifugo::search_player(&PolicyOptions::new(1).with_playouts(10));
+/// let _player: Box<dyn Policy> = Box::new(InterfacePolicy(Box::new(search)));
+/// ```
+pub struct InterfacePolicy(pub Box<dyn cards_core::game::Policy<Game>>);
+
+impl std::fmt::Debug for InterfacePolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("InterfacePolicy").finish_non_exhaustive()
+    }
+}
+
+impl Policy for InterfacePolicy {
+    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
+        self.0.choose(obs, legal)
+    }
+
+    fn give(&mut self, obs: &Observation<'_>, count: usize) -> CardSet {
+        let cards: Vec<_> = obs.hand.iter().collect();
+        let mut gives = Vec::new();
+        match count {
+            0 => gives.push(Action::Give(CardSet::EMPTY)),
+            1 => gives.extend(cards.iter().map(|&c| Action::Give(CardSet::from(c)))),
+            _ => {
+                for (i, &a) in cards.iter().enumerate() {
+                    for &b in &cards[i + 1..] {
+                        gives.push(Action::Give(CardSet::from(a) | CardSet::from(b)));
+                    }
+                }
+            }
+        }
+        if count > 2 || gives.is_empty() {
+            return weakest(obs.hand, count);
+        }
+        match self.0.choose(obs, &gives) {
+            Action::Give(c) if c.len() == count && c.is_subset(obs.hand) => c,
+            _ => weakest(obs.hand, count),
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -296,6 +373,27 @@ mod tests {
     use crate::game::{Class, Game, Mode};
 
     /// `play_out` (which applies through the quiet fast path) plays exactly the game that
+    /// `search` by name plays whole games with the exchange in the checked mode (an illegal
+    /// give or meld would be an error).
+    #[test]
+    fn search_by_name_plays_the_exchange_and_the_game_legally() {
+        use cards_core::game::PolicyOptions;
+        for seed in 0..4u64 {
+            let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| {
+                super::policy_with(
+                    "search",
+                    &PolicyOptions::new(seed * 5 + i as u64).with_playouts(30),
+                )
+                .unwrap()
+            });
+            let mut g = Game::deal_from(Rules::UECDA, seed, [0, 1, 2, 3, 4], Some(Class::ALL));
+            assert_eq!(g.mode(), Mode::Checked);
+            assert!(g.is_exchanging());
+            g.play_out(&mut players).unwrap();
+            assert!(g.is_over());
+        }
+    }
+
     /// `observation`, `legal_actions_into` and `apply` play step by step, exchange included.
     #[test]
     fn play_out_equals_apply_step_by_step() {
