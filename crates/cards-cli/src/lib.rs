@@ -16,6 +16,7 @@
 //! assert!(out.starts_with(b"{\"code\":999,"));
 //! ```
 
+pub mod arena;
 pub mod cards;
 pub mod common;
 pub mod daifugo;
@@ -50,15 +51,17 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Game {
     /// Kabu: eval (a hand), odds (of a third card), round (one whole round), edge (the exact
-    /// house edge), simulate (many rounds).
+    /// house edge), simulate (many rounds), arena (players compared).
     #[command(subcommand)]
     Kabu(kabu::Command),
     /// Dou Dizhu: classify (a play), lead, follow (the legal plays), plays (every play), deal,
-    /// play (a whole game), replay (a record), solve (an endgame, exactly).
+    /// play (a whole game), replay (a record), solve (an endgame, exactly), arena (players
+    /// compared).
     #[command(subcommand)]
     Doudizhu(doudizhu::Command),
     /// Daifugo: decompose (a hand into melds), lead, follow (the legal melds), play (a game or a
-    /// match), replay (records), serve and client (a UECda tournament over TCP).
+    /// match), replay (records), arena (players compared), serve and client (a UECda tournament
+    /// over TCP).
     #[command(subcommand)]
     Daifugo(daifugo::Command),
     /// Web: a local page to play the three games and replay records (then open

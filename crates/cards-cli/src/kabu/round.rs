@@ -41,7 +41,7 @@ pub struct TableArgs {
 
 impl TableArgs {
     /// The rules the flags give.
-    fn rules(self) -> Rules {
+    pub(crate) fn rules(self) -> Rules {
         let mut r = self.rules;
         if let Some(on) = self.forced_draw {
             r.forced_draw = on;
