@@ -84,6 +84,7 @@ pub trait Arena: Game + Players + Sized {
     /// The seatings of `entrants` entrants: for each, the entrant at each position (see
     /// [`Arena::position`]). By default the first entrants take one position each and the last
     /// fills the rest, rotated over the [`Arena::SEATS`] positions.
+    #[must_use]
     fn seatings(entrants: usize) -> Vec<Vec<usize>> {
         rotations(entrants, Self::SEATS)
     }

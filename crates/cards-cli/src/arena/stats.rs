@@ -12,7 +12,7 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 /// use cards_cli::arena::stats::Proportion;
 /// let e = Proportion { n: 100, k: 50 }.estimate();
 /// assert_eq!(e.mean, 0.5);
-/// assert!(e.low < 0.5 && 0.5 < e.high);
+/// assert!(e.low.unwrap() < 0.5 && 0.5 < e.high.unwrap());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Estimate {
@@ -80,8 +80,17 @@ impl Proportion {
         Estimate {
             n: self.n,
             mean: p,
-            low: Some((centre - half).max(0.0)),
-            high: Some((centre + half).min(1.0)),
+            // exactly 0 and 1 at the ends (the formula gives them up to rounding)
+            low: Some(if self.k == 0 {
+                0.0
+            } else {
+                (centre - half).max(0.0)
+            }),
+            high: Some(if self.k == self.n {
+                1.0
+            } else {
+                (centre + half).min(1.0)
+            }),
             interval: "wilson",
         }
     }
@@ -91,7 +100,7 @@ impl Proportion {
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Mean {
     n: u64,
-    mean: f64,
+    average: f64,
     m2: f64,
 }
 
@@ -111,9 +120,9 @@ impl Mean {
     #[allow(clippy::cast_precision_loss)]
     pub fn add(&mut self, x: f64) {
         self.n += 1;
-        let d = x - self.mean;
-        self.mean += d / self.n as f64;
-        self.m2 += d * (x - self.mean);
+        let d = x - self.average;
+        self.average += d / self.n as f64;
+        self.m2 += d * (x - self.average);
     }
 
     /// The observations so far.
@@ -125,7 +134,7 @@ impl Mean {
     /// The sample mean (0 with no observation).
     #[must_use]
     pub const fn mean(&self) -> f64 {
-        self.mean
+        self.average
     }
 
     /// The mean with its t interval (none below two observations).
@@ -136,13 +145,13 @@ impl Mean {
             let n = self.n as f64;
             let se = (self.m2 / (n - 1.0)).sqrt() / n.sqrt();
             let h = t975(self.n - 1) * se;
-            (Some(self.mean - h), Some(self.mean + h))
+            (Some(self.average - h), Some(self.average + h))
         } else {
             (None, None)
         };
         Estimate {
             n: self.n,
-            mean: self.mean,
+            mean: self.average,
             low,
             high,
             interval: "t",
@@ -352,7 +361,7 @@ fn bucket(ns: u64) -> usize {
     if ns < u64::from(SUB) {
         return ns as usize;
     }
-    let e = 63 - ns.leading_zeros(); // 2^e <= ns, e >= 5
+    let e = ns.ilog2(); // 2^e <= ns, e >= 5
     let sub = (ns >> (e - 5)) & u64::from(SUB - 1);
     (SUB as usize) + (e as usize - 5) * (SUB as usize) + sub as usize
 }

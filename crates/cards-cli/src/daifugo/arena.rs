@@ -68,6 +68,8 @@ impl Arena for Game {
         seed.wrapping_add(0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(player as u64 + 1))
     }
 
+    // An entrant holds at most five players: the counts are exact as `f64`.
+    #[allow(clippy::cast_precision_loss)]
     fn tally(game: &Game, entrant: &[usize], at: At, tallies: &mut [Tally]) {
         let Some(points) = game.points() else {
             return;

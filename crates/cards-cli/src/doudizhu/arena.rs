@@ -8,6 +8,8 @@ use crate::arena::{Arena, ArenaOpts, At, rotations};
 use crate::common::CliError;
 
 /// Arguments of `cards doudizhu arena`.
+// The doc comments are `--help` as a person reads it (no Markdown there).
+#[allow(clippy::doc_markdown)]
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     /// Game rules: rlcard (the default: no auction, so the sides are the seating's, as in

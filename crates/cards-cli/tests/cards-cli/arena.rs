@@ -220,8 +220,14 @@ fn the_arena_plays_the_games_play_plays() {
             wins[side] += f64::from(u8::from((winner == "landlord") == (side == 0)));
         }
     }
-    assert_eq!(metric(&r, 0, "wp_landlord").mean, wins[0] / 4.0);
-    assert_eq!(metric(&r, 0, "wp_peasants").mean, wins[1] / 4.0);
+    for (name, won) in [("wp_landlord", wins[0]), ("wp_peasants", wins[1])] {
+        let wp = metric(&r, 0, name);
+        assert_eq!(wp.n, 4);
+        assert!(
+            (wp.mean * 4.0 - won).abs() < 1e-12,
+            "{name}: {wp:?}, {won} won"
+        );
+    }
 
     // Daifugo: seating r is the match of `play --games` with the tutorial player as player r
     let r = run::<daifugo::Game>(daifugo::Rules::UECDA, &["tutorial", "random"], 12, 5);
