@@ -151,14 +151,16 @@ impl game::Record for Record {
     }
 }
 
-/// The built-in players: `random` (uniform), `greedy` ([`GreedyPolicy`]).
+/// The built-in players: `random` (uniform), `greedy` ([`GreedyPolicy`]), `expert`
+/// ([`ExpertPolicy`](crate::knowledge::ExpertPolicy)).
 impl Players for Game {
-    const POLICY_NAMES: &'static [&'static str] = &["random", "greedy"];
+    const POLICY_NAMES: &'static [&'static str] = &["random", "greedy", "expert"];
 
     fn policy(name: &str, seed: u64) -> Result<Box<dyn game::Policy<Game>>, UnknownPolicy> {
         match name.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Box::new(RandomPolicy::new(seed))),
             "greedy" => Ok(Box::new(GreedyPolicy)),
+            "expert" => Ok(Box::new(crate::knowledge::ExpertPolicy::new())),
             _ => Err(UnknownPolicy::new(name, Self::POLICY_NAMES)),
         }
     }

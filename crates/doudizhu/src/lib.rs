@@ -34,6 +34,7 @@ mod deal;
 mod game;
 mod generate;
 mod interface;
+pub mod knowledge;
 mod moves;
 mod observation;
 mod policy;

@@ -369,8 +369,9 @@ pub fn fewest_plays(hand: Counts, rules: &Rules) -> u32 {
     memo.get(hand, rules)
 }
 
-/// A small direct-mapped cache of [`fewest_plays`].
-struct Fewest {
+/// A small direct-mapped cache of [`fewest_plays`] (the search's, and the expert player's,
+/// which keeps one across its decisions).
+pub(crate) struct Fewest {
     slots: Vec<(Counts, u8)>,
     buf: Vec<Vec<Move>>,
 }
@@ -378,14 +379,19 @@ struct Fewest {
 const FEWEST_BITS: u32 = 14;
 
 impl Fewest {
-    fn new() -> Fewest {
+    pub(crate) fn new() -> Fewest {
         Fewest {
             slots: vec![(Counts::EMPTY, 0); 1 << FEWEST_BITS],
             buf: Vec::new(),
         }
     }
 
-    fn get(&mut self, hand: Counts, rules: &Rules) -> u32 {
+    /// Forgets every cached value (the plays a hand splits into depend on the rules).
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill((Counts::EMPTY, 0));
+    }
+
+    pub(crate) fn get(&mut self, hand: Counts, rules: &Rules) -> u32 {
         self.get_at(hand, rules, 0)
     }
 
