@@ -164,7 +164,7 @@ pub use games::replay_answer;
 pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
         Command::Deal(a) => games::run_deal(&a),
-        Command::Play(a) => games::run_play(a),
+        Command::Play(a) => games::run_play(&a),
         Command::Replay(a) => games::run_replay(&a),
         Command::Solve(a) => solve::run_solve(&a),
         Command::Arena(a) => arena::run_arena(&a),

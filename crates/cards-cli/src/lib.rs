@@ -21,6 +21,7 @@ pub mod cards;
 pub mod common;
 pub mod daifugo;
 pub mod doudizhu;
+pub mod drive;
 pub mod kabu;
 pub mod uecda;
 #[cfg(feature = "web")]

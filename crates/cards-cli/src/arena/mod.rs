@@ -42,48 +42,28 @@ pub mod stats;
 use std::fmt::{self, Write as _};
 use std::time::Instant;
 
-use cards_core::game::{Game, Players, Policy, UnknownPolicy};
+use cards_core::game::{Game, Policy, UnknownPolicy};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
 use crate::common::{CliError, IoArgs, SeedArg, emit, seed_line};
+pub use crate::drive::Session;
 use stats::{Estimate, Timings};
 
-/// A game the arena plays: the one interface and its player registry, plus the game's seating
-/// and statistics.
-pub trait Arena: Game + Players + Sized {
-    /// The game's command name (`doudizhu`).
-    const GAME: &'static str;
-    /// The seats of a game.
-    const SEATS: usize;
+/// A game the arena plays: the one interface, its player registry and how its games follow one
+/// another ([`Session`]), plus the game's seating and statistics.
+pub trait Arena: Session {
     /// The fewest entrants.
     const MIN_ENTRANTS: usize = 2;
-    /// Whether each deal gets players built anew (seeded from the deal) or each seating keeps
-    /// its players for all its deals (a Daifugo match).
-    const PLAYERS_EACH_DEAL: bool = true;
-    /// What the metrics mean, for the text output (one line each).
+    /// What the metrics mean, for the text output.
     const LEGEND: &'static str;
 
-    /// The rules.
-    type Rules: Copy + fmt::Display;
-    /// What carries from one deal of a seating to the next (a Daifugo match).
-    type Table;
     /// One entrant's statistics.
     type Tally: Default;
 
-    /// The table of one seating's deals.
-    fn table(rules: Self::Rules, seed: u64) -> Self::Table;
-
-    /// The next game of `table`, from the deal's own seed (`seed`: the arena's seed plus the
-    /// deal's index) where the game is dealt alone.
-    fn deal(table: &mut Self::Table, seed: u64) -> Result<Self, String>;
-
-    /// Tells the table a game is over (a match carries its classes on).
-    fn finish(_table: &mut Self::Table, _game: &Self) {}
-
     /// The seatings of `entrants` entrants: for each, the entrant at each position (see
     /// [`Arena::position`]). By default the first entrants take one position each and the last
-    /// fills the rest, rotated over the [`Arena::SEATS`] positions.
+    /// fills the rest, rotated over the [`Session::SEATS`] positions.
     #[must_use]
     fn seatings(entrants: usize) -> Vec<Vec<usize>> {
         rotations(entrants, Self::SEATS)
@@ -94,12 +74,8 @@ pub trait Arena: Game + Players + Sized {
         seat
     }
 
-    /// The seed of the built-in player at `seat` (`seed`: the deal's seed, or the arena's when
-    /// the players are kept for a seating's deals).
-    fn policy_seed(seed: u64, seat: usize) -> u64;
-
-    /// Counts a finished game: `entrant` is the entrant at each seat, `seating` and `deal` the
-    /// game's place in the run.
+    /// Counts a finished game: `entrant` is the entrant at each seat, `at` the game's place in
+    /// the run.
     fn tally(game: &Self, entrant: &[usize], at: At, tallies: &mut [Self::Tally]);
 
     /// An entrant's statistics, named, in the order to show them.

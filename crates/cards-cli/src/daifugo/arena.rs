@@ -1,7 +1,7 @@
 //! `cards daifugo arena`: the Daifugo part of the arena ([`crate::arena`]): games played as a
 //! match plays them, mean points and places with intervals by batch means.
 
-use daifugo::{Game, Match, Rules};
+use daifugo::{Game, Rules};
 
 use crate::arena::stats::{BatchMean, Estimate};
 use crate::arena::{Arena, ArenaOpts, At};
@@ -42,31 +42,9 @@ impl Default for Tally {
 }
 
 impl Arena for Game {
-    const GAME: &'static str = "daifugo";
-    const SEATS: usize = 5;
-    const PLAYERS_EACH_DEAL: bool = false;
     const LEGEND: &'static str = "points: mean points a game (5 for first place .. 1 for last; an equal player scores 3); place_k: the share of games finished k-th; an entrant holding several players counts the mean of its players. Each seating plays one match (classes and the exchange carried over, seats shuffled every 3 games, as `cards daifugo play --seed S --games N` with the seating's players); intervals by batch means over blocks of 10 games.";
 
-    type Rules = Rules;
-    type Table = Match;
     type Tally = Tally;
-
-    fn table(rules: Rules, seed: u64) -> Match {
-        Match::new(rules, seed)
-    }
-
-    fn deal(m: &mut Match, _seed: u64) -> Result<Game, String> {
-        Ok(m.next_game())
-    }
-
-    fn finish(m: &mut Match, game: &Game) {
-        m.finish(game);
-    }
-
-    /// As `cards daifugo play --seed S` seeds its players.
-    fn policy_seed(seed: u64, player: usize) -> u64 {
-        seed.wrapping_add(0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(player as u64 + 1))
-    }
 
     // An entrant holds at most five players: the counts are exact as `f64`.
     #[allow(clippy::cast_precision_loss)]

@@ -41,21 +41,9 @@ const LANDLORD: usize = 0;
 const PEASANTS: usize = 1;
 
 impl Arena for Game {
-    const GAME: &'static str = "doudizhu";
-    const SEATS: usize = 3;
     const LEGEND: &'static str = "wp: the share of games won; adp: DouZero's average difference in points (the landlord's side scores +-2 * 2^b, b the bombs and rockets played; the peasants the opposite); by side (_landlord, _peasants) and over both. Position 0 is the deal's landlord, or its first bidder under an auction (the bids then decide the sides); a game without a landlord counts for no side.";
 
-    type Rules = GameRules;
-    type Table = GameRules;
     type Tally = Tally;
-
-    fn table(rules: GameRules, _seed: u64) -> GameRules {
-        rules
-    }
-
-    fn deal(rules: &mut GameRules, seed: u64) -> Result<Game, String> {
-        Game::new(*rules, seed).map_err(|e| e.to_string())
-    }
 
     /// Two entrants: `DouZero`'s two seatings (the first entrant the landlord and the second
     /// both peasants, then the other way round); three: the three rotations.
@@ -70,12 +58,6 @@ impl Arena for Game {
     /// Positions count from the deal's landlord (or first bidder).
     fn position(game: &Game, seat: usize) -> usize {
         (seat + 3 - usize::from(game.deal().first % 3)) % 3
-    }
-
-    /// As `cards doudizhu play --seed S` seeds its random players, so a game of the arena is
-    /// the game `play` plays with the same players.
-    fn policy_seed(seed: u64, seat: usize) -> u64 {
-        seed.wrapping_mul(3).wrapping_add(seat as u64 + 1)
     }
 
     fn tally(game: &Game, entrant: &[usize], _: At, tallies: &mut [Tally]) {

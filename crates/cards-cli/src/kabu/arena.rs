@@ -6,6 +6,7 @@ use kabu::Round;
 use crate::arena::stats::{Estimate, Mean};
 use crate::arena::{Arena, ArenaOpts, At};
 use crate::common::CliError;
+use crate::drive::Session;
 
 use super::round::TableArgs;
 
@@ -31,14 +32,14 @@ pub struct Tally {
     all: Mean,
 }
 
-impl Arena for Round {
+/// Kabu's rounds, each dealt alone from its seed.
+impl Session for Round {
     const GAME: &'static str = "kabu";
     const SEATS: usize = 2;
-    const LEGEND: &'static str = "return_field: mean net a round as player 0 (it stakes on the four fields and decides their draws; the built-in draw policies stake one unit on every field); return_dealer: as the dealer (player 1); return: over both.";
+    const SEAT_WORD: &'static str = "player";
 
     type Rules = kabu::Rules;
     type Table = kabu::Rules;
-    type Tally = Tally;
 
     fn table(rules: kabu::Rules, _seed: u64) -> kabu::Rules {
         rules
@@ -51,6 +52,12 @@ impl Arena for Round {
     fn policy_seed(seed: u64, player: usize) -> u64 {
         seed.wrapping_mul(2).wrapping_add(player as u64 + 1)
     }
+}
+
+impl Arena for Round {
+    const LEGEND: &'static str = "return_field: mean net a round as player 0 (it stakes on the four fields and decides their draws; the built-in draw policies stake one unit on every field); return_dealer: as the dealer (player 1); return: over both.";
+
+    type Tally = Tally;
 
     // A round's net is far below 2^52: the `f64` is exact.
     #[allow(clippy::cast_precision_loss)]
