@@ -158,7 +158,7 @@ fn set_text(c: CardSet) -> String {
     format!("{c:#}")
 }
 
-fn action_text(a: &Action) -> String {
+pub(crate) fn action_text(a: &Action) -> String {
     format!("{a:#}")
 }
 
@@ -172,6 +172,13 @@ fn game_err(e: daifugo::GameError) -> PyErr {
 #[derive(Clone)]
 pub struct PyGame {
     game: Game,
+}
+
+impl PyGame {
+    /// The engine's game.
+    pub(crate) fn inner(&self) -> &Game {
+        &self.game
+    }
 }
 
 #[pymethods]
@@ -292,7 +299,9 @@ impl PyGame {
 
     /// The returns by player (0..4), once the game is over.
     fn returns(&self) -> Vec<f64> {
-        self.game.points().map_or(vec![0.0; 5], |p| p.iter().map(|&x| f64::from(x)).collect())
+        self.game
+            .points()
+            .map_or(vec![0.0; 5], |p| p.iter().map(|&x| f64::from(x)).collect())
     }
 
     /// The places by player (1 = first out; 0 = still playing).

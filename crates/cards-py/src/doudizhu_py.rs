@@ -15,7 +15,7 @@ use crate::{ActionIdError, NoPlayError, ParseError, RulesError};
 
 /// How a move is handed to Python.
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum Form {
+pub(crate) enum Form {
     Str,
     Move,
     Rlcard,
@@ -984,7 +984,7 @@ fn game_err(e: &doudizhu::GameError) -> PyErr {
 
 /// One action in a form: pass and plays as `to_list` writes them, a bid as `"bid 2"` (text) or
 /// its OpenSpiel id (1..3).
-fn action_obj<'py>(
+pub(crate) fn action_obj<'py>(
     py: Python<'py>,
     a: &doudizhu::Action,
     form: Form,
@@ -1021,6 +1021,13 @@ fn action_obj<'py>(
 #[derive(Clone)]
 pub struct PyGame {
     game: doudizhu::Game,
+}
+
+impl PyGame {
+    /// The engine's game.
+    pub(crate) fn inner(&self) -> &doudizhu::Game {
+        &self.game
+    }
 }
 
 #[pymethods]

@@ -309,6 +309,13 @@ fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py
 #[derive(Clone)]
 pub struct PyRound(Round);
 
+impl PyRound {
+    /// The engine's round.
+    pub(crate) fn inner(&self) -> &Round {
+        &self.0
+    }
+}
+
 #[pymethods]
 impl PyRound {
     /// A round dealt from `seed` (the `cards kabu round --seed` deal): the first cards are

@@ -8,6 +8,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+mod bot_py;
 mod daifugo_py;
 mod doudizhu_py;
 mod ids;
@@ -71,5 +72,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     doudizhu_py::register(m)?;
     daifugo_py::register(m)?;
     kabu_py::register(m)?;
+    bot_py::register(m)?;
     Ok(())
 }

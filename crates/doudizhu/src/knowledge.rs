@@ -11,6 +11,7 @@
 //! [`fewest_plays`]: crate::solve::fewest_plays
 
 use crate::game::Phase;
+use crate::generate::follow_into;
 use crate::solve::Fewest;
 use crate::{Action, Counts, Kind, Move, Observation, Policy, Rank, Rules};
 
@@ -53,13 +54,16 @@ pub fn controls(hand: Counts) -> u32 {
 /// - **Scoring a play:** the plays the rest of the hand still needs ([`hand_plays`]) count most;
 ///   then each 2 or joker spent outside the last plays, and a bomb or the rocket spent while the
 ///   hand needs more than two plays, count against it; leading, lower ranks go first.
-/// - **Leading:** a play that empties the hand is made; otherwise the best-scored play. A solo
+/// - **Leading:** a play that empties the hand is made; otherwise the best-scored play (longer
+///   plays first, then lower ranks; a play no opponent can beat, with the unseen cards and the
+///   opponents' hand sizes, counts one play more when at most two would be left). A solo
 ///   is avoided when an opponent holds one card (the highest solo if one must be led), a pair
 ///   when an opponent holds two; a peasant whose partner plays next and holds one card leads its
 ///   lowest solo.
 /// - **Following an opponent:** the best-scored play that beats the table when it leaves the
 ///   hand no worse than passing would; the more cards the opponent has shed, the more it pays to
-///   stop them (an opponent with two cards or fewer is stopped with anything, bombs included).
+///   stop them (an opponent with two cards or fewer is stopped with anything, bombs included);
+///   a play no opponent can beat counts as when leading.
 /// - **Following the partner:** passes, unless the play empties the hand, or it fits the hand
 ///   (one play fewer, no control card) over a low play of a partner who still holds more than
 ///   two cards.
@@ -80,6 +84,7 @@ pub fn controls(hand: Counts) -> u32 {
 pub struct ExpertPolicy {
     fewest: Fewest,
     rules: Option<Rules>,
+    scratch: Vec<Move>,
 }
 
 impl std::fmt::Debug for ExpertPolicy {
@@ -108,6 +113,7 @@ impl ExpertPolicy {
         ExpertPolicy {
             fewest: Fewest::new(),
             rules: None,
+            scratch: Vec::new(),
         }
     }
 
@@ -130,6 +136,14 @@ impl ExpertPolicy {
             s -= BOMB;
         }
         (s, plays)
+    }
+
+    /// Whether no opponent can beat `m`: no play of the unseen cards (`others`) beats it with
+    /// at most `most` cards (the largest opponent hand).
+    fn safe(&mut self, m: Move, others: Counts, most: u32, rules: &Rules) -> bool {
+        self.scratch.clear();
+        follow_into(others, &m, rules, &mut self.scratch);
+        !self.scratch.iter().any(|b| b.len() <= most)
     }
 
     fn auction(obs: &Observation<'_>, legal: &[Action], plays: i32) -> Action {
@@ -176,11 +190,17 @@ impl ExpertPolicy {
         {
             return *m;
         }
+        let others = obs.others();
+        let most = most_enemy_cards(obs);
         let mut best = (i32::MIN, plays[0]);
         for &m in plays {
-            let (mut s, _) = self.score(hand, m, rules);
-            s -= 2 * i32::from(m.main().index());
-            s += m.len().cast_signed();
+            let (mut s, rest) = self.score(hand, m, rules);
+            // Close to going out, a play nobody can beat keeps the lead for the rest.
+            if rest <= 2 && self.safe(m, others, most, rules) {
+                s += PLAY;
+            }
+            s -= i32::from(m.main().index()) / 2;
+            s += 3 * m.len().cast_signed();
             match m.kind() {
                 Kind::Solo if enemy_min == 1 => s -= 300 - 10 * i32::from(m.main().index()),
                 Kind::Pair if enemy_min == 2 => s -= 150,
@@ -231,10 +251,15 @@ impl ExpertPolicy {
             6..=10 => PLAY,
             _ => CONTROL,
         };
+        let others = obs.others();
+        let most = most_enemy_cards(obs);
         let mut best: Option<(i32, Move)> = None;
         for &m in plays {
-            let (mut s, _) = self.score(hand, m, rules);
+            let (mut s, rest) = self.score(hand, m, rules);
             s -= i32::from(m.main().index());
+            if rest <= 2 && self.safe(m, others, most, rules) {
+                s += PLAY;
+            }
             if best.is_none_or(|(b, _)| s > b) {
                 best = Some((s, m));
             }
@@ -242,6 +267,18 @@ impl ExpertPolicy {
         best.filter(|&(s, _)| s.saturating_add(tolerance) >= pass)
             .map(|(_, m)| m)
     }
+}
+
+/// The most cards an opponent of the observing seat holds (both other seats before the
+/// landlord is known).
+fn most_enemy_cards(obs: &Observation<'_>) -> u32 {
+    let me = obs.seat();
+    let left = obs.cards_left();
+    (0..3u8)
+        .filter(|&s| s != me && obs.landlord().is_none_or(|l| (l == me) != (l == s)))
+        .map(|s| left[usize::from(s)])
+        .max()
+        .unwrap_or(0)
 }
 
 impl Policy for ExpertPolicy {
@@ -318,8 +355,8 @@ mod tests {
                 }
             }
             let wp = f64::from(wins) / f64::from(2 * games);
-            // greedy: a weak player (greedy itself) scores 0.5; random about 0.1.
-            let bound = if name == "greedy" { 0.56 } else { 0.85 };
+            // Against greedy the expert scores about 0.77 (greedy itself 0.5); random about 0.1.
+            let bound = if name == "greedy" { 0.65 } else { 0.85 };
             assert!(
                 wp > bound,
                 "expert against {name}: WP {wp:.3} over {} games",

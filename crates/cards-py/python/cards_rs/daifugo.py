@@ -34,9 +34,9 @@ from __future__ import annotations
 from typing import Any, Dict, List, Union
 
 from . import _native
-from ._native import DaifugoGame as Game, State
+from ._native import DaifugoBot as Bot, DaifugoGame as Game, State
 
-__all__ = ["PRESETS", "Game", "State", "decompose", "fewest_melds", "lead", "follow", "replay"]
+__all__ = ["PRESETS", "Bot", "Game", "State", "decompose", "fewest_melds", "lead", "follow", "replay"]
 
 PRESETS: tuple = tuple(_native.DFG_PRESETS)
 """The preset names: ``seed``, ``uecda``."""

@@ -1,8 +1,8 @@
 from typing import Any, Dict, List, Literal, Tuple, Union
 
-from ._native import DaifugoGame as Game, State as State
+from ._native import DaifugoBot as Bot, DaifugoGame as Game, State as State
 
-__all__ = ["PRESETS", "Game", "State", "decompose", "fewest_melds", "lead", "follow", "replay"]
+__all__ = ["PRESETS", "Bot", "Game", "State", "decompose", "fewest_melds", "lead", "follow", "replay"]
 
 Preset = Literal["tutorial", "uecda", "seed"]  # "seed": the deprecated old name of "tutorial"
 PRESETS: Tuple[str, ...]

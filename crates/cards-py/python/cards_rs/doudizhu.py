@@ -42,10 +42,11 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from . import _native
-from ._native import DoudizhuGame as Game, Move
+from ._native import DoudizhuBot as Bot, DoudizhuGame as Game, Move
 from ._packed import HAVE_NUMPY, Packed, masks_bytes
 
 __all__ = [
+    "Bot",
     "Game",
     "Move",
     "Packed",

@@ -1,9 +1,10 @@
 from typing import Any, List, Literal, Optional, Sequence, Tuple, Union, overload
 
-from ._native import DoudizhuGame as Game, Move as Move
+from ._native import DoudizhuBot as Bot, DoudizhuGame as Game, Move as Move
 from ._packed import Packed as Packed
 
 __all__ = [
+    "Bot",
     "Game",
     "Move",
     "Packed",

@@ -33,9 +33,9 @@ from fractions import Fraction
 from typing import List, Tuple
 
 from . import _native
-from ._native import Outcome, Round
+from ._native import KabuBot as Bot, Outcome, Round
 
-__all__ = ["DrawOdds", "Outcome", "POLICIES", "Round", "SEATS", "YAKU", "evaluate"]
+__all__ = ["Bot", "DrawOdds", "Outcome", "POLICIES", "Round", "SEATS", "YAKU", "evaluate"]
 
 SEATS: tuple = tuple(_native.KABU_SEATS)
 """The seats in dealing and drawing order: ``field 1`` .. ``field 4``, then ``dealer``."""

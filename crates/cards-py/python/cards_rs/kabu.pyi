@@ -1,9 +1,9 @@
 from fractions import Fraction
 from typing import List, Literal, Tuple
 
-from ._native import Outcome as Outcome, Round as Round
+from ._native import KabuBot as Bot, Outcome as Outcome, Round as Round
 
-__all__ = ["DrawOdds", "Outcome", "POLICIES", "Round", "SEATS", "YAKU", "evaluate"]
+__all__ = ["Bot", "DrawOdds", "Outcome", "POLICIES", "Round", "SEATS", "YAKU", "evaluate"]
 
 Role = Literal["dealer", "child", "oya", "ko", "親", "子"]
 Rules = Literal["default", "vb6"]

@@ -1,0 +1,152 @@
+//! Computer players for Python: `Bot(name, seed)` per game, any of the game's built-in players
+//! (its `cards_core::game::Players` registry), choosing from the observation of the player to
+//! act only (the policy is handed that observation and the legal actions, never the game).
+
+use cards_core::game::{Game, Players, Policy};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::CardsError;
+
+/// One built-in player of game `G` and its reused legal-action buffer.
+struct Bot<G: Game> {
+    name: String,
+    policy: Box<dyn Policy<G>>,
+    legal: Vec<G::Action>,
+}
+
+impl<G: Players> Bot<G> {
+    fn new(name: &str, seed: u64) -> PyResult<Self> {
+        let policy = G::policy(name, seed).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Bot {
+            name: name.trim().to_ascii_lowercase(),
+            policy,
+            legal: Vec::new(),
+        })
+    }
+
+    /// The action for the game's player to act, chosen from that player's observation.
+    fn choose(&mut self, game: &G) -> PyResult<G::Action> {
+        let player = game
+            .current_player()
+            .ok_or_else(|| CardsError::new_err("the game is over: no player is to act"))?;
+        self.legal.clear();
+        game.legal_actions_into(&mut self.legal);
+        let obs = game.observation(player);
+        Ok(self.policy.choose(&obs, &self.legal))
+    }
+}
+
+/// A Dou Dizhu action as `legal_actions` writes it and `step` reads it.
+fn doudizhu_text(py: Python<'_>, g: &doudizhu::Game, a: &doudizhu::Action) -> PyResult<PyObject> {
+    let rules = g.rules().plays;
+    crate::doudizhu_py::action_obj(py, a, crate::doudizhu_py::Form::Str, &rules).map(Bound::unbind)
+}
+
+/// A Daifugo action as `legal_actions` writes it and `step` reads it.
+fn daifugo_text(py: Python<'_>, _: &daifugo::Game, a: &daifugo::Action) -> PyResult<PyObject> {
+    Ok(crate::daifugo_py::action_text(a)
+        .into_pyobject(py)?
+        .into_any()
+        .unbind())
+}
+
+/// A Kabu decision as `Round.bet` and `Round.apply` take it: four stakes, or draw or stand.
+fn kabu_decision(py: Python<'_>, _: &kabu::Round, d: &kabu::Decision) -> PyResult<PyObject> {
+    Ok(match *d {
+        kabu::Decision::Stake(units) => units.map(u32::from).into_pyobject(py)?.into_any().unbind(),
+        kabu::Decision::Act(a) => (if a.draw { "draw" } else { "stand" })
+            .into_pyobject(py)?
+            .into_any()
+            .unbind(),
+    })
+}
+
+macro_rules! bot_class {
+    ($py:ident, $game:ty, $pygame:ty, $convert:ident, $module:literal, $pyname:literal,
+     $doc:literal, $choose_doc:literal) => {
+        #[doc = $doc]
+        #[pyclass(unsendable, module = $module, name = $pyname)]
+        pub struct $py(Bot<$game>);
+
+        #[pymethods]
+        impl $py {
+            /// A built-in player by name (`names()` lists them), seeded.
+            #[new]
+            #[pyo3(signature = (name, seed = 0))]
+            fn new(name: &str, seed: u64) -> PyResult<Self> {
+                Ok($py(Bot::new(name, seed)?))
+            }
+
+            /// The names of the built-in players.
+            #[staticmethod]
+            fn names() -> Vec<&'static str> {
+                <$game as Players>::POLICY_NAMES.to_vec()
+            }
+
+            /// The player's name.
+            #[getter]
+            fn name(&self) -> &str {
+                &self.0.name
+            }
+
+            #[doc = $choose_doc]
+            fn choose(&mut self, py: Python<'_>, game: &$pygame) -> PyResult<PyObject> {
+                let action = self.0.choose(game.inner())?;
+                $convert(py, game.inner(), &action)
+            }
+
+            fn __repr__(&self) -> String {
+                format!("{}({:?})", $pyname, self.0.name)
+            }
+        }
+    };
+}
+
+bot_class!(
+    PyDoudizhuBot,
+    doudizhu::Game,
+    crate::doudizhu_py::PyGame,
+    doudizhu_text,
+    "cards_rs.doudizhu",
+    "DoudizhuBot",
+    "A Dou Dizhu computer player (`random`, `greedy`, `expert`, ...): `choose(game)` gives the \
+     action text for `game.current_player` from that seat's observation.",
+    "The action (its text, which `game.step` reads) for the seat to act, chosen from that \
+     seat's observation only. Raises `CardsError` once the game is over."
+);
+
+bot_class!(
+    PyDaifugoBot,
+    daifugo::Game,
+    crate::daifugo_py::PyGame,
+    daifugo_text,
+    "cards_rs.daifugo",
+    "DaifugoBot",
+    "A Daifugo computer player (`random`, `tutorial`, ...): `choose(game)` gives the action text \
+     (a meld, `pass`, or `give ...` in the exchange) for the player to act, from its observation.",
+    "The action (its text, which `game.step` reads) for the player to act, chosen from that \
+     player's observation only. Raises `CardsError` once the game is over."
+);
+
+bot_class!(
+    PyKabuBot,
+    kabu::Round,
+    crate::kabu_py::PyRound,
+    kabu_decision,
+    "cards_rs.kabu",
+    "KabuBot",
+    "A Kabu computer player (`house`, `optimal`, ...), for either side of a round: \
+     `choose(round)` gives the stakes (four ints, for `round.bet`) while the bets are open, then \
+     `\"draw\"` or `\"stand\"` (for `round.apply`) for the seat to act.",
+    "The stakes while betting (four ints for `round.bet`), else `\"draw\"` or `\"stand\"` for \
+     the seat to act, chosen from what that side may see. Raises `CardsError` once the round is \
+     over."
+);
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyDoudizhuBot>()?;
+    m.add_class::<PyDaifugoBot>()?;
+    m.add_class::<PyKabuBot>()?;
+    Ok(())
+}
