@@ -1,5 +1,5 @@
 //! `cards <game> arena`: built-in players compared over seeded deals, written once over the one
-//! game interface ([`cards_core::game::Game`] and [`Players`]).
+//! game interface ([`cards_core::game::Game`] and [`cards_core::game::Players`]).
 //!
 //! The entrants (two or more player names of the game's registry) are seated by every seating
 //! of the game's [`Arena::seatings`], and every seeded deal is played once under each seating,
@@ -330,7 +330,7 @@ pub fn run<G: Arena>(
         rules: rules.to_string(),
         seed,
         deals,
-        games: deals * seatings.len() as u64,
+        games: deals.saturating_mul(seatings.len() as u64),
         seatings,
         entrants: entrants
             .iter()
@@ -418,7 +418,8 @@ pub fn run_cli<G: Arena>(rules: G::Rules, opts: &ArenaOpts) -> Result<(), CliErr
 #[must_use]
 pub fn text<G: Arena>(r: &Report) -> String {
     let mut t = seed_line(r.seed);
-    let names: Vec<&str> = r.entrants.iter().map(|e| e.name.as_str()).collect();
+    let labels = labels(r);
+    let names: Vec<&str> = labels.iter().map(String::as_str).collect();
     let _ = write!(
         t,
         "\n{} arena, {} rules: {}\n{} deals x {} seatings = {} games in {:.2} s ({:.1} deals/s)\nseatings (the entrant at each position):",
@@ -441,9 +442,9 @@ pub fn text<G: Arena>(r: &Report) -> String {
         "\n\n{:<width$}  {:<14} {:>7} {:>9}   95% interval",
         "entrant", "metric", "n", "mean"
     );
-    for e in &r.entrants {
+    for (e, label) in r.entrants.iter().zip(&names) {
         for (i, (name, est)) in e.metrics.iter().enumerate() {
-            let who = if i == 0 { e.name.as_str() } else { "" };
+            let who = if i == 0 { label } else { "" };
             let interval = match (est.low, est.high) {
                 (Some(l), Some(h)) => format!("[{l:.3}, {h:.3}]"),
                 _ => "-".to_string(),
@@ -459,11 +460,10 @@ pub fn text<G: Arena>(r: &Report) -> String {
         t,
         "\n\ntime per decision (wall clock, decisions with 2 or more legal actions):"
     );
-    for e in &r.entrants {
+    for (e, label) in r.entrants.iter().zip(&names) {
         let _ = write!(
             t,
-            "\n{:<width$}  {} decisions, median {}, p90 {}",
-            e.name,
+            "\n{label:<width$}  {} decisions, median {}, p90 {}",
             e.time.decisions,
             duration(e.time.median_us),
             duration(e.time.p90_us)
@@ -471,6 +471,23 @@ pub fn text<G: Arena>(r: &Report) -> String {
     }
     let _ = write!(t, "\n\n{}", G::LEGEND);
     t
+}
+
+/// The entrants' names for the text, a name given twice numbered (`random#1`, `random#2`).
+fn labels(r: &Report) -> Vec<String> {
+    let names: Vec<&str> = r.entrants.iter().map(|e| e.name.as_str()).collect();
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            if names.iter().filter(|m| *m == n).count() > 1 {
+                let k = names[..=i].iter().filter(|m| *m == n).count();
+                format!("{n}#{k}")
+            } else {
+                (*n).to_string()
+            }
+        })
+        .collect()
 }
 
 /// A time given in microseconds, for people: `850 ns`, `12.3 µs`, `4.56 ms`, `1.23 s`.

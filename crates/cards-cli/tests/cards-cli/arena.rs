@@ -370,4 +370,26 @@ fn the_text_names_the_seed_the_seatings_and_every_metric() {
     }
     assert!(out.contains("\ntutorial  "), "{out}");
     assert!(out.contains("decisions, median "), "{out}");
+    // a name given twice is numbered in the text
+    let (code, out, err) = cards(
+        &[
+            "doudizhu",
+            "arena",
+            "--entrants",
+            "greedy,random,greedy",
+            "--deals",
+            "2",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("greedy#1 vs random vs greedy#2\n"), "{out}");
+    assert!(
+        out.contains(
+            " [greedy#1 random greedy#2] [greedy#2 greedy#1 random] [random greedy#2 greedy#1]"
+        ),
+        "{out}"
+    );
 }
