@@ -1,6 +1,10 @@
 //! The `cards` command as a library: the command-line interface, each game's commands, and the
 //! JSON-lines batch loop, callable in-process (benchmarks, fuzz targets, servers).
 //!
+//! The game commands that play whole games are written once over the one game interface
+//! ([`cards_core::game`]): [`drive`] (the games of a run, the players by name, the play loop)
+//! under `play`, and [`arena`] (players compared over seeded deals under every seating).
+//!
 //! The binary is [`main_with_args`] on the process's arguments. A command's batch answer for
 //! one line is a plain function, so a caller can drive [`common::batch_loop`] on any reader and
 //! writer:
