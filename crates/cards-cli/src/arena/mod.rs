@@ -40,6 +40,7 @@
 pub mod stats;
 
 use std::fmt::{self, Write as _};
+use std::io::{IsTerminal, Write as _};
 use std::time::Instant;
 
 use cards_core::game::{Game, Policy, UnknownPolicy};
@@ -259,6 +260,21 @@ pub fn run<G: Arena>(
     deals: u64,
     seed: u64,
 ) -> Result<Report, ArenaError> {
+    run_with_progress::<G>(rules, entrants, deals, seed, |_, _| {})
+}
+
+/// [`run`], calling `progress(games played, games in all)` after every game.
+///
+/// # Errors
+///
+/// As [`run`].
+pub fn run_with_progress<G: Arena>(
+    rules: G::Rules,
+    entrants: &[&str],
+    deals: u64,
+    seed: u64,
+    mut progress: impl FnMut(u64, u64),
+) -> Result<Report, ArenaError> {
     for name in entrants {
         G::policy(name, 0).map_err(ArenaError::UnknownEntrant)?;
     }
@@ -278,6 +294,8 @@ pub fn run<G: Arena>(
     let mut seats = vec![vec![0u64; G::SEATS]; entrants.len()];
     let mut legal = Vec::with_capacity(64);
     let started = Instant::now();
+    let total = deals.saturating_mul(seatings.len() as u64);
+    let mut played = 0;
     for (s, lineup) in seatings.iter().enumerate() {
         let mut table = G::table(rules, seed);
         let mut players: Vec<Box<dyn Policy<G>>> = Vec::new();
@@ -316,6 +334,8 @@ pub fn run<G: Arena>(
                 seats[e][seat] += 1;
             }
             G::tally(&game, &entrant, At { seating: s, deal }, &mut tallies);
+            played += 1;
+            progress(played, total);
         }
     }
     let seconds = started.elapsed().as_secs_f64();
@@ -405,8 +425,21 @@ pub fn run_cli<G: Arena>(rules: G::Rules, opts: &ArenaOpts) -> Result<(), CliErr
         .seed
         .unwrap_or_else(|| crate::common::draw_seed() & 0x7fff_ffff);
     let names = crate::common::player_names(&opts.entrants);
-    let report =
-        run::<G>(rules, &names, opts.deals, seed).map_err(|e| CliError::usage(e.to_string()))?;
+    // on a terminal, the games played so far on stderr, at most once a second
+    let show = std::io::stderr().is_terminal();
+    let mut last = Instant::now();
+    let progress = |done: u64, total: u64| {
+        if show && (done == total || last.elapsed().as_secs() >= 1) {
+            last = Instant::now();
+            let mut err = std::io::stderr();
+            let _ = write!(err, "\r{done}/{total} games");
+            if done == total {
+                let _ = writeln!(err);
+            }
+        }
+    };
+    let report = run_with_progress::<G>(rules, &names, opts.deals, seed, progress)
+        .map_err(|e| CliError::usage(e.to_string()))?;
     let io = IoArgs {
         json: opts.json,
         batch: false,
