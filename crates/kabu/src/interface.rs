@@ -307,6 +307,23 @@ const ONE_UNIT_STAKES: [Decision; 15] = {
     out
 };
 
+/// Every stake of at most `n` units a field, at least one unit in all, for `n` above 1 (out of
+/// the inlined path of `legal_actions_into`: one unit a field is the default).
+#[cold]
+fn stakes_up_to(n: u8, out: &mut Vec<Decision>) {
+    for a in 0..=n {
+        for b in 0..=n {
+            for c in 0..=n {
+                for d in 0..=n {
+                    if a + b + c + d > 0 {
+                        out.push(Decision::Stake([a, b, c, d]));
+                    }
+                }
+            }
+        }
+    }
+}
+
 impl game::Game for Round {
     type Action = Decision;
     type Observation<'a> = RoundView<'a>;
@@ -326,6 +343,7 @@ impl game::Game for Round {
         }
     }
 
+    #[inline]
     fn legal_actions_into(&self, out: &mut Vec<Decision>) -> usize {
         let before = out.len();
         match self.phase() {
@@ -333,18 +351,8 @@ impl game::Game for Round {
                 let n = self.rules().max_stake.clamp(1, 9);
                 if n == 1 {
                     out.extend_from_slice(&ONE_UNIT_STAKES);
-                    return out.len() - before;
-                }
-                for a in 0..=n {
-                    for b in 0..=n {
-                        for c in 0..=n {
-                            for d in 0..=n {
-                                if a + b + c + d > 0 {
-                                    out.push(Decision::Stake([a, b, c, d]));
-                                }
-                            }
-                        }
-                    }
+                } else {
+                    stakes_up_to(n, out);
                 }
             }
             Phase::Draws => {
@@ -365,6 +373,7 @@ impl game::Game for Round {
         out.len() - before
     }
 
+    #[inline]
     fn apply(&mut self, action: Decision) -> Result<(), RoundError> {
         match action {
             Decision::Stake(units) => {
