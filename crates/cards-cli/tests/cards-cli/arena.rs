@@ -284,6 +284,22 @@ fn bad_entrants_are_typed_errors_that_name_the_known_players() {
     let e = arena::run::<daifugo::Game>(daifugo::Rules::UECDA, &["random", "tutorial"], 0, 0)
         .unwrap_err();
     assert_eq!(e, ArenaError::NoDeals);
+    // a deal the dealer cannot make is named by its index and seed
+    let e = arena::run::<doudizhu::Game>(
+        doudizhu::GameRules::DOUZERO,
+        &["greedy", "random"],
+        2,
+        u64::from(u32::MAX),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&e, ArenaError::Deal { index: 1, seed, .. } if *seed == 1 << 32),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string().starts_with("deal 1 (seed 4294967296): "),
+        "{e}"
+    );
     let unknown = |name: &str, known: &[&str]| {
         format!(
             "cards: --entrants: unknown player \"{name}\" (expected one of: {})\n",
