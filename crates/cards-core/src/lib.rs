@@ -10,6 +10,8 @@ mod combo;
 pub mod conformance;
 mod deck;
 pub mod game;
+#[cfg(feature = "serde")]
+mod keys_once;
 mod parse;
 mod ranks;
 pub mod rng;
@@ -23,6 +25,8 @@ pub mod swar;
 pub use card::{Card, Order, Rank, Suit};
 pub use combo::{KSubsets, Subsets, binomial, colex_rank, colex_unrank};
 pub use deck::{DealError, Deck};
+#[cfg(feature = "serde")]
+pub use keys_once::KeysOnce;
 pub use parse::{Escaped, ParseError, ParseErrorKind, Token, parse_cards, parse_tokens};
 pub use ranks::{RankIter, RankSet};
 pub use rng::Rng;

@@ -677,6 +677,54 @@ impl Buffers {
     }
 }
 
+/// The most bytes of values one batch returns (512 MiB: 64 Mi masks or 128 Mi ids): a batch
+/// whose result would be larger raises `MemoryError` once it passes this, before it takes
+/// more memory, instead of growing until the allocator fails and aborts the interpreter. The
+/// result is copied once more for Python (twice without numpy), so a batch at the limit needs
+/// about 1.5 GiB at its peak.
+pub(crate) const BATCH_LIMIT_BYTES: usize = 512 << 20;
+
+/// Why a batch stopped: a table that is no play (or a move without a peer's id), or a result
+/// past [`BATCH_LIMIT_BYTES`] or past what the allocator gives.
+enum BatchError {
+    NoPlay(String),
+    TooLarge(String),
+}
+
+impl From<String> for BatchError {
+    fn from(e: String) -> BatchError {
+        BatchError::NoPlay(e)
+    }
+}
+
+impl BatchError {
+    fn into_py(self) -> PyErr {
+        match self {
+            BatchError::NoPlay(e) => NoPlayError::new_err(e),
+            BatchError::TooLarge(e) => pyo3::exceptions::PyMemoryError::new_err(e),
+        }
+    }
+}
+
+/// Room for `more` values of `size` bytes in `v`, within [`BATCH_LIMIT_BYTES`] and what the
+/// allocator gives; the error names hand `i`.
+fn room<T>(v: &mut Vec<T>, more: usize, i: usize) -> Result<(), BatchError> {
+    let size = std::mem::size_of::<T>();
+    if (v.len() + more).saturating_mul(size) > BATCH_LIMIT_BYTES {
+        return Err(BatchError::TooLarge(format!(
+            "the batch's result passes {} MiB at hands[{i}] ({} values so far): split the batch",
+            BATCH_LIMIT_BYTES >> 20,
+            v.len() + more
+        )));
+    }
+    v.try_reserve(more).map_err(|e| {
+        BatchError::TooLarge(format!(
+            "hands[{i}]: no memory for the batch's result ({} values): {e}",
+            v.len() + more
+        ))
+    })
+}
+
 /// The batch worker: for each hand (and table, 0 = lead), the moves as masks (`b.masks`) or
 /// ids (`b.ids`), and n + 1 offsets.
 fn batch(
@@ -685,11 +733,13 @@ fn batch(
     tables: Option<&[u64]>,
     rules: &Rules,
     form: Form,
-) -> Result<(), String> {
+) -> Result<(), BatchError> {
     b.masks.clear();
     b.ids.clear();
     b.offsets.clear();
-    b.offsets.reserve(hands.len() + 1);
+    b.offsets
+        .try_reserve(hands.len() + 1)
+        .map_err(|e| BatchError::TooLarge(format!("no memory for the batch's offsets: {e}")))?;
     b.offsets.push(0);
     let out = &mut b.moves;
     for (i, &h) in hands.iter().enumerate() {
@@ -706,8 +756,12 @@ fn batch(
             follow_into(hand, &m, rules, out);
         }
         match form {
-            Form::Mask => b.masks.extend(out.iter().map(|m| m.cards().bits())),
+            Form::Mask => {
+                room(&mut b.masks, out.len(), i)?;
+                b.masks.extend(out.iter().map(|m| m.cards().bits()));
+            }
             Form::Rlcard => {
+                room(&mut b.ids, out.len(), i)?;
                 for m in out.iter() {
                     let id =
                         rl_id(m, rules).ok_or_else(|| format!("{m} has no RLCard action id"))?;
@@ -715,6 +769,7 @@ fn batch(
                 }
             }
             Form::Openspiel => {
+                room(&mut b.ids, out.len(), i)?;
                 for m in out.iter() {
                     let id = os_id(m).ok_or_else(|| format!("{m} has no OpenSpiel action id"))?;
                     b.ids.push(id);
@@ -758,7 +813,10 @@ fn packed<'py, T: LeBytes>(
         pyo3::buffer::PyBuffer::<T>::get(&a)?.copy_from_slice(py, data)?;
         return Ok(a);
     }
-    let mut bytes = Vec::with_capacity(std::mem::size_of_val(data));
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(std::mem::size_of_val(data))
+        .map_err(|e| pyo3::exceptions::PyMemoryError::new_err(format!("the batch's bytes: {e}")))?;
     for v in data {
         v.extend_le(&mut bytes);
     }
@@ -810,7 +868,7 @@ fn ddz_batch<'py>(
     };
     BUFFERS.with_borrow_mut(|b| {
         py.allow_threads(|| batch(b, &hands, tables.as_deref(), &rules, form))
-            .map_err(NoPlayError::new_err)?;
+            .map_err(BatchError::into_py)?;
         let values = if form == Form::Mask {
             packed(py, np.as_ref(), "uint64", &b.masks)?
         } else {
@@ -822,14 +880,20 @@ fn ddz_batch<'py>(
     })
 }
 
-/// Parses many rank strings into masks (little-endian u64 bytes).
+/// Parses many rank strings into masks (little-endian u64 bytes); an error names the entry as
+/// `what[i]` (`hands`, or `tables` for a follow batch's tables).
 #[pyfunction]
-fn ddz_masks<'py>(py: Python<'py>, hands: Vec<String>) -> PyResult<Bound<'py, PyBytes>> {
+#[pyo3(signature = (hands, what = "hands"))]
+fn ddz_masks<'py>(
+    py: Python<'py>,
+    hands: Vec<String>,
+    what: &str,
+) -> PyResult<Bound<'py, PyBytes>> {
     let mut out = Vec::with_capacity(hands.len() * 8);
     for (i, h) in hands.iter().enumerate() {
         let c = h
             .parse::<Counts>()
-            .map_err(|e| ParseError::new_err(format!("hands[{i}]: {e}")))?;
+            .map_err(|e| ParseError::new_err(format!("{what}[{i}]: {e}")))?;
         out.extend_from_slice(&c.bits().to_le_bytes());
     }
     Ok(PyBytes::new(py, &out))

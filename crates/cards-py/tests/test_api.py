@@ -6,6 +6,9 @@ import doctest
 import importlib
 import pathlib
 import random
+import subprocess
+import sys
+import textwrap
 import threading
 
 import pytest
@@ -184,6 +187,12 @@ def test_follow_batch():
         ddz.lead_batch(["3", "3X"])
     with pytest.raises(ParseError, match=r"hands\[0\]: mask"):
         ddz.lead_batch([1 << 63])
+    # finding 15: a bad table's entry is named as a table, not as a hand
+    with pytest.raises(ParseError, match=r"^tables\[1\]: ") as e:
+        ddz.follow_batch(["3", "4"], ["", "3X"])
+    assert "hands" not in str(e.value)
+    with pytest.raises(ParseError, match=r"^hands\[1\]: "):
+        ddz.follow_batch(["3", "3X"], ["", "3"])
 
 
 def test_batch_releases_the_gil():
@@ -314,3 +323,29 @@ def test_the_workspace_readme_python_example_runs_as_written():
     exec(compile(block, str(readme), "exec"), namespace)  # noqa: S102 - our own README
     assert namespace["state"] is not None
     assert namespace["r"].returns() == -3
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS is Linux's")
+def test_a_batch_too_large_raises_memory_error():
+    """Finding 16: a batch whose result would not fit (4.2 GiB of masks under a 3 GiB address
+    limit) raises MemoryError naming the hand where it passed the documented 512 MiB, and the
+    interpreter lives on; it aborted in the allocator before."""
+    code = textwrap.dedent(
+        """
+        import resource, sys
+        resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
+        from cards_rs import doudizhu as ddz
+        hand = "3334445556667778889T"
+        n = len(ddz.lead(hand))
+        hands = [ddz.mask(hand)] * ((4200 << 20) // (8 * n))
+        try:
+            ddz.lead_batch(hands)
+        except MemoryError as e:
+            print("MemoryError:", e)
+        print("alive", len(ddz.lead_batch(hands[:3])))
+        """
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "MemoryError: the batch's result passes 512 MiB at hands[" in r.stdout, r.stdout
+    assert r.stdout.rstrip().endswith("alive 3"), r.stdout

@@ -778,6 +778,8 @@ fn info() -> Value {
 /// `POST /api/replay`: a record (with an optional `"game"` key; a record wrapped as
 /// `{"record": {...}, ...}` is read too) to frames.
 fn replay(body: &[u8]) -> Result<Value, ApiError> {
+    // each key once, at any depth: `Value` keeps the last of two
+    parse_body::<cards_core::KeysOnce>(body)?;
     let mut v: Value = parse_body(body)?;
     let Some(obj) = v.as_object_mut() else {
         return Err(ApiError::bad("a record is a JSON object"));

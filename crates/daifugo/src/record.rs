@@ -5,13 +5,83 @@ use cards_core::CardSet;
 use crate::game::{Action, Class, Deal, Game, GameError, Mode, PLAYERS};
 use crate::{Error, Rules};
 
-/// One action of a record: who, and what (`pass`, `invalid`, or a meld).
+/// One action of a record: who, and what (`pass`, `invalid`, a meld, or cards that are no
+/// meld).
+///
+/// ```
+/// use daifugo::{Action, Meld, RecordAction, Rules};
+/// let r = Rules::UECDA;
+/// // scattered cards, as a server's log holds a client's submission: rejected, a pass
+/// let a = RecordAction::read(2, "S3 H5", &r).unwrap();
+/// assert_eq!(a.action, Action::Invalid);
+/// assert_eq!(a.submitted, r.parse_hand("S3 H5").unwrap());
+/// let m = RecordAction::read(2, "S3 S4 S5", &r).unwrap();
+/// assert_eq!(m.action, Action::Play(Meld::parse("S3 S4 S5", &r).unwrap()));
+/// assert!(RecordAction::read(2, "S3 X9", &r).is_err());
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RecordAction {
     /// The player who acted.
     pub player: u8,
     /// What it submitted ([`Action::Pass`], [`Action::Invalid`] or [`Action::Play`]).
     pub action: Action,
+    /// For an [`Action::Invalid`] whose cards the record names (a server's log keeps what the
+    /// client sent): those cards, which form no meld. Empty otherwise (`invalid` written as
+    /// such, a pass, a meld).
+    pub submitted: CardSet,
+}
+
+impl RecordAction {
+    /// An action as a record writes it: `pass`, `invalid`, a meld, or any cards of the deck
+    /// that form no meld (scattered cards, a two-card run: the server rejects them and counts
+    /// a pass, and so does the replay). Cards that do not parse, or a joker without the card it
+    /// stands for in a meld that needs one, stay errors.
+    ///
+    /// # Errors
+    ///
+    /// The meld's error when the text is no action and no set of cards.
+    pub fn read(player: u8, text: &str, rules: &Rules) -> Result<RecordAction, Error> {
+        match Action::parse(text, rules) {
+            Ok(action) => Ok(RecordAction {
+                player,
+                action,
+                submitted: CardSet::EMPTY,
+            }),
+            Err(e) if is_no_meld(&e) => Ok(RecordAction {
+                player,
+                action: Action::Invalid,
+                submitted: crate::meld::parse_meld_text(text)?.0,
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Why the server rejected this action, when the record knows better than the game
+    /// ([`Action::Invalid`] with its cards: why they are no meld).
+    fn reason(&self, rules: &Rules) -> Option<Error> {
+        if self.submitted.is_empty() {
+            return None;
+        }
+        Some(
+            crate::Meld::new(self.submitted, None, rules)
+                .err()
+                .filter(is_no_meld)
+                .unwrap_or(Error::NotAMeld),
+        )
+    }
+}
+
+/// Whether a meld's error says its cards are no meld (their shape, or a sequence where the rules
+/// have none), as opposed to text that names no cards.
+fn is_no_meld(e: &Error) -> bool {
+    matches!(
+        e,
+        Error::MixedCards(_)
+            | Error::ShortSequence(_)
+            | Error::BrokenSequence(_)
+            | Error::TooManyCards(_)
+            | Error::NoSequences(_)
+    )
 }
 
 /// A whole game, as other programs can write it too. JSON (feature `serde`), every key
@@ -26,7 +96,9 @@ pub struct RecordAction {
 /// - `exchange`: five strings by player, the cards that player chose to return (`""` for those
 ///   who return nothing), or `null` in a reset game (or with the exchange off);
 /// - `actions`: in order, `{"player": p, "meld": "S3 S4 S5"}`, `{"player": p, "meld": "pass"}`,
-///   or `{"player": p, "meld": "invalid"}` for a submission that is no meld;
+///   or for a submission that is no meld `{"player": p, "meld": "invalid"}` or the cards
+///   submitted (`"S3 H5"`, as a server's log has them: rejected, a pass; see
+///   [`RecordAction::read`]);
 /// - `places`: only in a game ended by the endless-passing cut-off (it may be absent or `null`
 ///   otherwise): the places the cut-off gave, by player.
 ///
@@ -96,20 +168,13 @@ impl Record {
         }
     }
 
-    /// Replays the record in the server's mode: an exchange that is not valid gives the
-    /// strongest cards, a rejected meld (or `invalid`) counts as a pass. Errors: a deal that
-    /// cannot start a game, an exchange where the record's deal has none (or none where it has
-    /// one), an action by a player whose turn it is not, actions after the end, or a record
-    /// that ends before the game does.
+    /// Replays the record in the server's mode: a rejected meld (or `invalid`, or cards that
+    /// are no meld) counts as a pass. Errors: a deal that cannot start a game, an exchange
+    /// where the record's deal has none (or none where it has one), an exchange entry that is
+    /// not the cards its player returned (`exchange[i]` named), an action by a player whose
+    /// turn it is not, actions after the end, or a record that ends before the game does.
     pub fn replay(&self) -> Result<Replay, GameError> {
-        let deal = Deal {
-            seats: self.seats,
-            classes: self.classes,
-            hands: self.hands,
-        };
-        let mut g = Game::from_deal(self.rules, &deal)?;
-        g.set_mode(Mode::Server);
-        g.set_cut_off_places(self.places);
+        let mut g = self.start()?;
         let exchanges = g.is_exchanging();
         match (exchanges, &self.exchange) {
             (true, None) => {
@@ -126,8 +191,7 @@ impl Record {
         }
         if let Some(ex) = self.exchange {
             while g.is_exchanging() {
-                let p = g.current_player().unwrap_or(0);
-                g.apply(Action::Give(ex[p as usize]))?;
+                give(&mut g, &ex)?;
             }
         }
         let mut accepted = Vec::with_capacity(self.actions.len());
@@ -148,13 +212,14 @@ impl Record {
             }
             let out = g.apply(a.action)?;
             accepted.push(out.accepted);
-            reasons.push(out.reason);
+            reasons.push(a.reason(&self.rules).or(out.reason));
         }
         let Some(points) = g.points() else {
             return Err(GameError::EndsEarly {
                 actions: self.actions.len(),
             });
         };
+        self.check_places(&g)?;
         Ok(Replay {
             accepted,
             reasons,
@@ -165,6 +230,74 @@ impl Record {
 }
 
 impl Record {
+    /// The game of the record's deal in the server's mode, the cut-off's places set: the deal
+    /// must be the whole deck of the rules (each card in one hand), the places (when given) the
+    /// places 1..=5 each once.
+    fn start(&self) -> Result<Game, GameError> {
+        let deal = Deal {
+            seats: self.seats,
+            classes: self.classes,
+            hands: self.hands,
+        };
+        let g = Game::from_deal(self.rules, &deal)?;
+        let deck = CardSet::from_bits_truncate(if self.rules.joker {
+            crate::meld::STD | crate::meld::JK
+        } else {
+            crate::meld::STD
+        });
+        let dealt = self.hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        if dealt != deck {
+            return Err(GameError::DealNotDeck {
+                missing: deck - dealt,
+            });
+        }
+        if let Some(p) = self.places {
+            let mut seen = 0u8;
+            for &x in &p {
+                if !(1..=5).contains(&x) || seen & (1 << x) != 0 {
+                    return Err(GameError::BadPlaces(p));
+                }
+                seen |= 1 << x;
+            }
+        }
+        self.check_exchange(&g)?;
+        let mut g = g;
+        g.set_mode(Mode::Server);
+        g.set_cut_off_places(self.places);
+        Ok(g)
+    }
+
+    /// Before the exchange: a player who returns nothing (neither 大富豪 nor 富豪) has
+    /// nothing in `exchange`.
+    fn check_exchange(&self, g: &Game) -> Result<(), GameError> {
+        if let (Some(ex), Some(classes), true) = (self.exchange, self.classes, g.is_exchanging()) {
+            for p in 0..PLAYERS {
+                let gives = matches!(classes[p], Class::Daifugo | Class::Fugo);
+                if !gives && !ex[p].is_empty() {
+                    return Err(GameError::RecordExchange {
+                        player: p as u8,
+                        cards: ex[p],
+                        count: 0,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Once the game is over: `places` only for a game the cut-off ended, and then the places
+    /// it gave.
+    fn check_places(&self, g: &Game) -> Result<(), GameError> {
+        match (self.places, g.cut_off()) {
+            (Some(_), false) if g.is_over() => Err(GameError::PlacesNotCutOff),
+            (Some(recorded), true) if recorded != g.places() => Err(GameError::PlacesDisagree {
+                recorded,
+                replayed: g.places(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// Replays the record to the position it records, which may be before the end (as
     /// [`Game::record`] writes it midway): the deal, the exchange as far as it is recorded (an
     /// empty give ends it), then every action, in the server's mode as [`Record::replay`]
@@ -180,14 +313,7 @@ impl Record {
     /// assert_eq!(again.hands(), g.hands());
     /// ```
     pub fn replay_game(&self) -> Result<Game, GameError> {
-        let deal = Deal {
-            seats: self.seats,
-            classes: self.classes,
-            hands: self.hands,
-        };
-        let mut g = Game::from_deal(self.rules, &deal)?;
-        g.set_mode(Mode::Server);
-        g.set_cut_off_places(self.places);
+        let mut g = self.start()?;
         match (g.is_exchanging(), &self.exchange) {
             (true, None) => {
                 return Err(GameError::ExchangeMismatch {
@@ -203,11 +329,10 @@ impl Record {
         }
         if let Some(ex) = self.exchange {
             while let (true, Some(p)) = (g.is_exchanging(), g.current_player()) {
-                let cards = ex[p as usize];
-                if cards.is_empty() {
+                if ex[p as usize].is_empty() {
                     break;
                 }
-                g.apply(Action::Give(cards))?;
+                give(&mut g, &ex)?;
             }
         }
         let mut rejected = false;
@@ -228,10 +353,30 @@ impl Record {
             }
             rejected |= !g.apply(a.action)?.accepted;
         }
+        self.check_places(&g)?;
         if !rejected {
             g.set_mode(Mode::Checked);
         }
         Ok(g)
+    }
+}
+
+/// The next give of the exchange, `ex`'s cards for the player to give: they must be the count
+/// it returns, of its hand (the server would give its strongest cards instead, but a record
+/// holds the cards returned, so other cards are a wrong record).
+fn give(g: &mut Game, ex: &[CardSet; PLAYERS]) -> Result<crate::Applied, GameError> {
+    let player = g.current_player().unwrap_or(0);
+    let count = g.give_count();
+    let cards = ex[player as usize];
+    let out = g.apply(Action::Give(cards))?;
+    if out.accepted {
+        Ok(out)
+    } else {
+        Err(GameError::RecordExchange {
+            player,
+            cards,
+            count,
+        })
     }
 }
 
@@ -255,6 +400,7 @@ impl Game {
             .map(|s| RecordAction {
                 player: s.player,
                 action: s.action,
+                submitted: CardSet::EMPTY,
             })
             .collect();
         if self.cut_off() {
@@ -294,14 +440,7 @@ impl Record {
     pub fn transcript(&self) -> Result<String, GameError> {
         use core::fmt::Write;
         let mut s = String::new();
-        let deal = Deal {
-            seats: self.seats,
-            classes: self.classes,
-            hands: self.hands,
-        };
-        let mut g = Game::from_deal(self.rules, &deal)?;
-        g.set_mode(Mode::Server);
-        g.set_cut_off_places(self.places);
+        let mut g = self.start()?;
         let _ = writeln!(s, "rules: {}", self.rules);
         let seats: Vec<String> = self
             .seats
@@ -338,18 +477,12 @@ impl Record {
             }
             let ex = self.exchange.unwrap_or([CardSet::EMPTY; PLAYERS]);
             while g.is_exchanging() {
-                let p = g.current_player().unwrap_or(0) as usize;
-                let out = g.apply(Action::Give(ex[p]))?;
+                let p = give(&mut g, &ex)?.player as usize;
                 let _ = writeln!(
                     s,
-                    "exchange: {} returns {}{}",
+                    "exchange: {} returns {}",
                     name(p),
-                    crate::HandText(g.returned()[p]),
-                    if out.accepted {
-                        ""
-                    } else {
-                        " (its choice was invalid: its strongest cards)"
-                    }
+                    crate::HandText(g.returned()[p])
                 );
             }
         }
@@ -377,8 +510,12 @@ impl Record {
                 new_trick = false;
             }
             let out = g.apply(a.action)?;
-            let _ = write!(s, "  player {p}: {}", a.action);
-            if let Some(r) = &out.reason {
+            if a.submitted.is_empty() {
+                let _ = write!(s, "  player {p}: {}", a.action);
+            } else {
+                let _ = write!(s, "  player {p}: {}", crate::HandText(a.submitted));
+            }
+            if let Some(r) = &a.reason(&self.rules).or(out.reason) {
                 let _ = write!(s, " (rejected, a pass: {r})");
             }
             for (flag, what) in [
@@ -440,7 +577,7 @@ mod serde_impls {
 
     use super::{Record, RecordAction, Replay};
     use crate::Rules;
-    use crate::game::{Action, Class, PLAYERS};
+    use crate::game::{Class, PLAYERS};
     use crate::meld::cards_text;
 
     /// A present key whose value may be `null`.
@@ -493,7 +630,11 @@ mod serde_impls {
                     .iter()
                     .map(|a| ActionRepr {
                         player: a.player,
-                        meld: format!("{:#}", a.action),
+                        meld: if a.submitted.is_empty() {
+                            format!("{:#}", a.action)
+                        } else {
+                            cards_text(a.submitted)
+                        },
                     })
                     .collect(),
                 places: self.places,
@@ -529,12 +670,10 @@ mod serde_impls {
                         format!("{} is not a player 0..=4", a.player),
                     ));
                 }
-                let action = Action::parse(&a.meld, &r.rules)
-                    .map_err(|e| err(format!("actions[{i}].meld"), e.to_string()))?;
-                actions.push(RecordAction {
-                    player: a.player,
-                    action,
-                });
+                actions.push(
+                    RecordAction::read(a.player, &a.meld, &r.rules)
+                        .map_err(|e| err(format!("actions[{i}].meld"), e.to_string()))?,
+                );
             }
             let mut rec = Record::new(
                 r.rules,
@@ -565,5 +704,252 @@ mod serde_impls {
             m.serialize_entry("points", &self.points)?;
             m.end()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Observation, Policy, Random};
+
+    /// Always the last legal action: a pass when following, so the endless-passing cut-off
+    /// ends the game.
+    struct Last;
+
+    impl Policy for Last {
+        fn choose(&mut self, _: &Observation<'_>, legal: &[Action]) -> Action {
+            *legal.last().unwrap_or(&Action::Pass)
+        }
+    }
+
+    fn played(cut: bool, seed: u64) -> Game {
+        let mut players: [Box<dyn Policy>; PLAYERS] = std::array::from_fn(|i| {
+            if cut {
+                Box::new(Last) as Box<dyn Policy>
+            } else {
+                Box::new(Random::new(seed + i as u64)) as Box<dyn Policy>
+            }
+        });
+        let mut g = Game::new(Rules::UECDA, seed);
+        g.play_out(&mut players).unwrap();
+        assert_eq!(g.cut_off(), cut);
+        g
+    }
+
+    /// Finding 10: the places of a cut-off record are five distinct places 1..=5 that agree
+    /// with the game; a record of a game not cut off gives none.
+    #[test]
+    fn places_are_checked_and_only_for_a_cut_off_game() {
+        let g = played(true, 1);
+        let r = g.record();
+        assert_eq!(r.replay().unwrap().places, g.places());
+        for bad in [[1, 1, 1, 1, 1], [0, 2, 3, 4, 5], [1, 2, 3, 4, 6]] {
+            let r = Record {
+                places: Some(bad),
+                ..g.record()
+            };
+            assert_eq!(r.replay(), Err(GameError::BadPlaces(bad)));
+            assert_eq!(r.replay_game().unwrap_err(), GameError::BadPlaces(bad));
+            assert!(r.transcript().is_err());
+        }
+        let g = played(false, 2);
+        let r = Record {
+            places: Some(g.places()),
+            ..g.record()
+        };
+        assert_eq!(r.replay(), Err(GameError::PlacesNotCutOff));
+        assert!(g.record().replay().is_ok());
+    }
+
+    /// Finding 10: in a cut-off game, a player who finished before the cut-off keeps its
+    /// place; `places` that say otherwise are refused.
+    #[test]
+    fn cut_off_places_must_agree_with_the_finishers() {
+        // a random game, then everybody passes: someone may have finished before the cut-off
+        for seed in 0..200 {
+            let mut g = Game::new(Rules::UECDA, seed);
+            let mut random: [Box<dyn Policy>; PLAYERS] = std::array::from_fn(|i| {
+                Box::new(Random::new(seed * 7 + i as u64)) as Box<dyn Policy>
+            });
+            // play randomly until someone finishes, then pass to the end
+            while g.places().iter().all(|&p| p == 0) && !g.is_over() {
+                let p = g.current_player().unwrap();
+                let obs = g.observation(p);
+                let a = if g.is_exchanging() {
+                    Action::Give(random[p as usize].give(&obs, usize::from(g.give_count())))
+                } else {
+                    random[p as usize].choose(&obs, &g.legal_actions())
+                };
+                g.apply(a).unwrap();
+            }
+            let mut last: [Box<dyn Policy>; PLAYERS] =
+                std::array::from_fn(|_| Box::new(Last) as Box<dyn Policy>);
+            g.play_out(&mut last).unwrap();
+            if !g.cut_off() {
+                continue;
+            }
+            let first = (0..PLAYERS).find(|&p| g.places()[p] == 1).unwrap();
+            // swap the first finisher's place with another's
+            let other = (first + 1) % PLAYERS;
+            let mut wrong = g.places();
+            wrong.swap(first, other);
+            let r = Record {
+                places: Some(wrong),
+                ..g.record()
+            };
+            assert!(
+                matches!(r.replay(), Err(GameError::PlacesDisagree { recorded, .. }) if recorded == wrong),
+                "{:?}",
+                r.replay()
+            );
+            assert_eq!(g.record().replay().unwrap().places, g.places());
+            return;
+        }
+        panic!("no seed gave a cut-off game with a finisher");
+    }
+
+    /// Finding 11: a record whose hands are not the whole deck is refused, even when the
+    /// missing card is one its player never plays.
+    #[test]
+    fn a_deal_that_is_not_the_deck_is_refused() {
+        let g = played(false, 3);
+        let last = (0..PLAYERS).find(|&p| g.places()[p] == 5).unwrap();
+        let kept = g.hands()[last].iter().next().unwrap();
+        let mut r = g.record();
+        r.hands[last] -= kept;
+        let missing = CardSet::from(kept);
+        assert_eq!(r.replay(), Err(GameError::DealNotDeck { missing }));
+        assert_eq!(
+            r.replay_game().unwrap_err(),
+            GameError::DealNotDeck { missing }
+        );
+        assert!(r.transcript().is_err());
+        assert!(g.record().replay().is_ok());
+    }
+
+    /// A record of a game with an exchange (classes 0..=4 by player: player 0 is the 大富豪,
+    /// player 1 the 富豪), played to the end by random players.
+    fn exchanged(seed: u64) -> Game {
+        let deal = Deal {
+            classes: Some(Class::ALL),
+            ..Game::new(Rules::UECDA, seed).deal()
+        };
+        let mut g = Game::from_deal(Rules::UECDA, &deal).unwrap();
+        let mut players: [Box<dyn Policy>; PLAYERS] =
+            std::array::from_fn(|i| Box::new(Random::new(seed + i as u64)) as Box<dyn Policy>);
+        g.play_out(&mut players).unwrap();
+        g
+    }
+
+    /// Finding 15: an exchange entry that is not the cards its player returned is refused at
+    /// `exchange[i]` (the server's mode gave the strongest cards instead, and the record failed
+    /// at a later action, or replayed another game); so is a card for a player who returns
+    /// nothing.
+    #[test]
+    fn a_wrong_exchange_is_refused_at_its_entry() {
+        let g = exchanged(5);
+        let r = g.record();
+        assert_eq!(Class::ALL[0], Class::Daifugo);
+        assert!(r.replay().is_ok());
+        let ex = r.exchange.unwrap();
+        assert_eq!(ex[0].len(), 2);
+        // a card player 0 does not hold after the tribute, for one it returned
+        let not_held = g.deal().hands[3].iter().next().unwrap();
+        let mut wrong = ex;
+        wrong[0] = (ex[0] - ex[0].iter().next().unwrap()) | not_held;
+        let bad = Record {
+            exchange: Some(wrong),
+            ..g.record()
+        };
+        let e = GameError::RecordExchange {
+            player: 0,
+            cards: wrong[0],
+            count: 2,
+        };
+        assert_eq!(bad.replay(), Err(e.clone()));
+        assert_eq!(bad.replay_game().unwrap_err(), e);
+        assert_eq!(bad.transcript().unwrap_err(), e);
+        assert!(e.to_string().starts_with("exchange[0]: "), "{e}");
+        // one card where two are returned
+        let mut short = ex;
+        short[0] = CardSet::from(ex[0].iter().next().unwrap());
+        let bad = Record {
+            exchange: Some(short),
+            ..g.record()
+        };
+        assert!(matches!(
+            bad.replay(),
+            Err(GameError::RecordExchange { player: 0, .. })
+        ));
+        // player 3 returns nothing
+        let mut extra = ex;
+        extra[3] = CardSet::from(not_held);
+        let bad = Record {
+            exchange: Some(extra),
+            ..g.record()
+        };
+        let e = GameError::RecordExchange {
+            player: 3,
+            cards: extra[3],
+            count: 0,
+        };
+        assert_eq!(bad.replay(), Err(e.clone()));
+        assert_eq!(bad.replay_game().unwrap_err(), e);
+        assert!(e.to_string().starts_with("exchange[3]: "), "{e}");
+    }
+
+    /// Finding 14: a record from a server's log names the cards a client submitted even when
+    /// they are no meld (scattered cards, a two-card run); they are read, rejected and counted
+    /// as a pass (the reason says why they are no meld), and written back as they were.
+    /// `invalid` is still read, and text that names no cards is still refused.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn cards_that_are_no_meld_replay_as_the_server_judged_them() {
+        let seed = 4;
+        let mut g = Game::new(Rules::UECDA, seed);
+        g.set_mode(Mode::Server);
+        let p = g.current_player().unwrap();
+        assert!(!g.apply(Action::Invalid).unwrap().accepted);
+        let mut players: [Box<dyn Policy>; PLAYERS] =
+            std::array::from_fn(|i| Box::new(Random::new(seed + i as u64)) as Box<dyn Policy>);
+        g.play_out(&mut players).unwrap();
+        let expected = g.record().replay().unwrap();
+        let hand = g.deal().hands[p as usize];
+        let first = hand.iter().next().unwrap();
+        let scattered = hand
+            .iter()
+            .find(|c| c.rank() != first.rank() && c.suit() != first.suit())
+            .unwrap();
+        let scattered = CardSet::from(first) | scattered;
+        let two_run = Rules::UECDA.parse_hand("S3 S4").unwrap();
+        for (cards, why) in [
+            (scattered, Error::MixedCards(scattered)),
+            (two_run, Error::ShortSequence(two_run)),
+        ] {
+            let mut v = serde_json::to_value(g.record()).unwrap();
+            assert_eq!(v["actions"][0]["meld"], "invalid");
+            v["actions"][0]["meld"] = crate::meld::cards_text(cards).into();
+            let r: Record = serde_json::from_value(v.clone()).unwrap();
+            assert_eq!(r.actions[0].action, Action::Invalid);
+            assert_eq!(r.actions[0].submitted, cards);
+            let replay = r.replay().unwrap();
+            assert!(!replay.accepted[0]);
+            assert_eq!(replay.reasons[0], Some(why));
+            assert_eq!(replay.places, expected.places);
+            assert_eq!(replay.accepted[1..], expected.accepted[1..]);
+            assert_eq!(serde_json::to_value(&r).unwrap(), v);
+            assert_eq!(r.replay_game().unwrap().places(), g.places());
+            let t = r.transcript().unwrap();
+            assert!(
+                t.contains(&format!(
+                    "player {p}: {} (rejected, a pass",
+                    crate::HandText(cards)
+                )),
+                "{t}"
+            );
+        }
+        let mut v = serde_json::to_value(g.record()).unwrap();
+        v["actions"][0]["meld"] = "S3 X9".into();
+        assert!(serde_json::from_value::<Record>(v).is_err());
     }
 }

@@ -478,7 +478,8 @@ pub enum RulesError {
         /// The part read.
         part: String,
     },
-    /// An option's value is not `true`/`false` (or 1 to 4 for `solo_wings`).
+    /// An option's value is not one it takes (its message lists those: `true` or `false`, 1 to
+    /// 4 for `solo_wings`, the names a flow option such as `base` takes).
     BadValue {
         /// The option.
         option: &'static str,
@@ -508,10 +509,17 @@ impl fmt::Display for RulesError {
                 "rules option \"{part}\" has no value: write option=value"
             ),
             RulesError::BadValue { option, value } => {
-                let expected = if *option == "solo_wings" {
-                    "1 to 4"
-                } else {
-                    "true or false"
+                let names;
+                let expected = match *option {
+                    "solo_wings" => "1 to 4",
+                    "plays" => {
+                        names = Rules::NAMES.join(", ");
+                        &names
+                    }
+                    o => crate::game::FLOW_VALUES
+                        .iter()
+                        .find(|(name, _)| *name == o)
+                        .map_or("true or false", |(_, values)| values),
                 };
                 write!(
                     f,
@@ -604,7 +612,9 @@ mod serde_impls {
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Rules, A::Error> {
             let mut preset: Option<Preset> = None;
             let mut options: Vec<(String, String)> = Vec::new();
+            let mut keys = 0;
             while let Some(key) = map.next_key::<String>()? {
+                keys += 1;
                 if key == "preset" {
                     preset = Some(map.next_value()?);
                 } else {
@@ -614,6 +624,11 @@ mod serde_impls {
                     };
                     options.push((key, value));
                 }
+            }
+            if keys == 0 {
+                return Err(de::Error::custom(
+                    "an empty rules object names no preset: give a preset's name or {\"preset\": name, option: value, ...}",
+                ));
             }
             let mut rules = preset.unwrap_or_default().rules();
             for (key, value) in options {

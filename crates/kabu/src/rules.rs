@@ -431,7 +431,9 @@ mod serde_impls {
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Rules, A::Error> {
             let mut preset: Option<Rules> = None;
             let mut options: Vec<(String, String)> = Vec::new();
+            let mut keys = 0;
             while let Some(key) = map.next_key::<String>()? {
+                keys += 1;
                 if key == "preset" {
                     let name: String = map.next_value()?;
                     let rules: Rules = name.parse().map_err(de::Error::custom)?;
@@ -452,6 +454,12 @@ mod serde_impls {
                         keys.join(", ")
                     )));
                 }
+            }
+            if keys == 0 {
+                return Err(de::Error::custom(format!(
+                    "an empty rules object names no preset: give a preset's name ({}) or {{\"preset\": name, option: value, ...}}",
+                    Rules::NAMES.join(", ")
+                )));
             }
             let mut rules = preset.unwrap_or(Rules::DEFAULT);
             for (option, value) in options {

@@ -31,7 +31,7 @@ use daifugo::uecda::{Grid, Status};
 use daifugo::{Meld, Rules, Table};
 
 use crate::net::{NetError, read_grid, read_int, write_grid};
-use crate::player::{Player, Told};
+use crate::player::{Mirror, Player, Told};
 
 /// The default longest silence of the server before the client gives up: far longer than a
 /// server takes between messages when its clients answer in milliseconds, as contest clients do
@@ -147,8 +147,10 @@ impl std::fmt::Display for ClientError {
 
 impl std::error::Error for ClientError {}
 
-/// Connects, plays a whole match with `policy` (any `daifugo` player: it is shown what the
-/// grids tell, with no history), and returns what the client saw (see [`crate::serve`] for a
+/// Connects, plays a whole match with `policy` (any `daifugo` player: at each turn it is shown
+/// the observation the server's game would show it, rebuilt from the grids: the history, the
+/// passes, the places, the last player; see the `player` module for the little the protocol
+/// cannot convey), and returns what the client saw (see [`crate::serve`] for a
 /// match in one process).
 pub fn run_client(
     opts: &ClientOptions,
@@ -191,6 +193,7 @@ pub fn run_client(
         }
         let dealt = hand_of(&deal)?;
         let classes = places_of(&ds).map(|p| p.map(|x| x - 1));
+        let mut mirror = Mirror::new(*rules, me as u8, ds.seats, classes, dealt);
         if ds.to_give > 0 {
             let n = usize::from(ds.to_give);
             let told = Told {
@@ -202,6 +205,7 @@ pub fn run_client(
                 seats: ds.seats,
             };
             let give = player.give(&told, n);
+            mirror.gave(give);
             c.grid_out(&Grid::from_hand(give), "sending the exchange")?;
         }
         let mut counts = ds.counts;
@@ -210,6 +214,8 @@ pub fn run_client(
         let flag = loop {
             let hg = c.grid_in("reading a hand grid")?;
             let hs = status(&hg)?;
+            mirror.turn(hs.player);
+            let mut refused = None;
             if hs.my_turn {
                 let hand = hand_of(&hg)?;
                 let state = Table::new(if hs.table_clear { None } else { table })
@@ -225,7 +231,7 @@ pub fn run_client(
                     classes,
                     seats: hs.seats,
                 };
-                let choice = player.play(&told, &legal);
+                let choice = player.play(&told, &mut mirror, &legal);
                 let grid = match &choice {
                     Some(m) => Grid::from_meld(m, state.revolution ^ state.eleven_back),
                     None => Grid::EMPTY,
@@ -241,12 +247,14 @@ pub fn run_client(
                     c.report.melds += 1;
                     if answer != 9 {
                         c.report.refused += 1;
+                        refused = choice;
                     }
                 }
             }
             let fg = c.grid_in("reading a field grid")?;
             let fs = status(&fg)?;
             table = fg.submission(rules).ok().flatten();
+            mirror.acted(fs.player, counts, fs.counts, table, refused);
             for (p, (&before, &now)) in counts.iter().zip(&fs.counts).enumerate() {
                 if before > 0 && now == 0 && !finished.contains(&p) {
                     finished.push(p);

@@ -354,3 +354,31 @@ impl<'de> Visitor<'de> for FieldSeed {
         Ok(Some(Field::Other(v)))
     }
 }
+
+/// Reads a game record's JSON text as the object it must be: each key once at any depth
+/// ([`cards_core::KeysOnce`], as the web page's replay checks it), never serde's positional
+/// array form. The commands that accept a wrapped record (`{"record": {...}, ...}`) look inside
+/// the object this returns.
+///
+/// ```
+/// use cards_cli::common::read_record_json;
+/// assert!(read_record_json(r#"{"rules": "uecda"}"#).is_ok());
+/// assert_eq!(
+///     read_record_json(r#"["uecda"]"#).unwrap_err(),
+///     "a record is a JSON object, not an array"
+/// );
+/// let e = read_record_json(r#"{"rules": "uecda", "rules": "tutorial"}"#).unwrap_err();
+/// assert!(e.starts_with("key \"rules\" given twice"), "{e}");
+/// ```
+///
+/// # Errors
+///
+/// The JSON error, a key given twice, or a value that is not an object.
+pub fn read_record_json(text: &str) -> Result<serde_json::Value, String> {
+    serde_json::from_str::<cards_core::KeysOnce>(text).map_err(|e| e.to_string())?;
+    match serde_json::from_str(text).map_err(|e| e.to_string())? {
+        v @ serde_json::Value::Object(_) => Ok(v),
+        serde_json::Value::Array(_) => Err("a record is a JSON object, not an array".into()),
+        _ => Err("a record is a JSON object".into()),
+    }
+}

@@ -28,7 +28,7 @@ pub use args::{SeedArg, draw_seed, name_or, name_value, parse_name, player_names
 #[cfg(test)]
 pub(crate) use batch::batch_values;
 pub use batch::{BatchError, LINE_LIMIT, batch_loop, batch_stdio, write_error};
-pub use line::{Field, FromField, Line, parse_line, required};
+pub use line::{Field, FromField, Line, parse_line, read_record_json, required};
 pub use output::{QUOTE_LIMIT, emit, emit_bytes, short, write_json, write_stdout};
 
 use std::fmt;

@@ -179,9 +179,11 @@ fn replay_text(record: &Record) -> Result<String, String> {
     record.transcript().map_err(|e| e.to_string())
 }
 
-/// Reads a record from JSON text; the error names the key (serde's message).
+/// Reads a record from JSON text (an object, each key once); the error names the key (serde's
+/// message).
 fn read_record(text: &str) -> Result<Record, String> {
-    serde_json::from_str(text).map_err(|e| format!("bad record: {e}"))
+    let value = crate::common::read_record_json(text).map_err(|e| format!("bad record: {e}"))?;
+    serde_json::from_value(value).map_err(|e| format!("bad record: {e}"))
 }
 
 /// Replays a record (JSON text): the result or an error naming the key or the action.
@@ -243,7 +245,8 @@ impl Tally {
 pub fn replay_answer() -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
     let mut tally = Tally::default();
     move |text, out| {
-        let value: Value = serde_json::from_str(text).map_err(|e| format!("bad record: {e}"))?;
+        let value =
+            crate::common::read_record_json(text).map_err(|e| format!("bad record: {e}"))?;
         match read_line(value)? {
             Line::Record(record) => {
                 let r = record.replay().map_err(|e| e.to_string())?;

@@ -168,11 +168,14 @@ fn replay_record(record: &Record, legal: bool) -> Result<(Game, GameResult), Str
 
 /// Reads a record: the record object itself (keys `rules`, `hands`, ...), or what `play --json`
 /// prints (`{"seed": .., "record": {..}, "result": {..}}`), whose `record` it replays.
+/// Both are objects, each key once ([`crate::common::read_record_json`]).
 fn read_record(text: &str) -> Result<Record, String> {
-    let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    let value = match value {
+    let value = match crate::common::read_record_json(text)? {
         Value::Object(mut map) if !map.contains_key("hands") && map.contains_key("record") => {
-            map.remove("record").unwrap_or_default()
+            match map.remove("record") {
+                Some(inner @ Value::Object(_)) => inner,
+                _ => return Err("\"record\" is a record, a JSON object".into()),
+            }
         }
         v => v,
     };

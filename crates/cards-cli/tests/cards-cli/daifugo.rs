@@ -183,3 +183,81 @@ fn counts_read_as_english() {
         "3 leads:\n  ♥3\n  ♠3\n  ♥3 ♠3\n"
     );
 }
+
+/// `cards <args>` with `input` on stdin: its stdout's lines.
+fn batch_lines(args: &[&str], input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Finding 13: a record is read as an object, each key once, by the command line as by the web
+/// page: serde's positional array form of a record is refused, and so is a key given twice
+/// (read through a JSON value, the last one won), in `daifugo replay` and `doudizhu replay`.
+#[test]
+fn a_record_is_an_object_with_each_key_once() {
+    let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
+        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
+    });
+    let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
+    g.play_out(&mut players).unwrap();
+    let v = serde_json::to_value(g.record()).unwrap();
+    let keys = ["rules", "seats", "classes", "hands", "exchange", "actions"];
+    let positional = serde_json::Value::Array(keys.iter().map(|k| v[*k].clone()).collect());
+    let text = v.to_string();
+    // the same record with a second "rules" key before the first
+    let twice = format!("{{\"rules\":\"tutorial\",{}", &text[1..]);
+    let lines = batch_lines(
+        &["daifugo", "replay", "--batch"],
+        &format!("{v}\n{positional}\n{twice}\n"),
+    );
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[0].contains("\"places\""), "{}", lines[0]);
+    assert!(
+        lines[1].starts_with("{\"error\":") && lines[1].contains("not an array"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with("{\"error\":") && lines[2].contains("\\\"rules\\\" given twice"),
+        "{}",
+        lines[2]
+    );
+    // Dou Dizhu: what `play --json` prints (the record wrapped), then a key twice inside it
+    let played = stdout(&["doudizhu", "play", "--seed", "1", "--json"]);
+    let played = played.trim();
+    let inner = played.replacen("{\"record\":{", "{\"record\":{\"kitty\":\"333\",", 1);
+    assert_ne!(inner, played);
+    let wrapped_array = r#"{"record": ["standard"]}"#;
+    let lines = batch_lines(
+        &["doudizhu", "replay", "--batch"],
+        &format!("{played}\n{inner}\n{wrapped_array}\n"),
+    );
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[0].contains("\"winner\""), "{}", lines[0]);
+    assert!(
+        lines[1].contains("\\\"kitty\\\" given twice"),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].contains("\\\"record\\\" is a record"),
+        "{}",
+        lines[2]
+    );
+}

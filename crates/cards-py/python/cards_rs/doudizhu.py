@@ -185,6 +185,7 @@ def lead_batch(hands: Any, rules: Optional[str] = None, form: str = "mask") -> P
     """Every lead of many hands at once, with the GIL released: ``hands`` as masks (a numpy
     ``uint64`` array, ``array('Q')``, bytes, a list of ints) or rank strings. Returns a
     :class:`Packed`: u64 masks (``form="mask"``) or u32 ids (``"rlcard"``, ``"openspiel"``).
+    A result past 512 MiB of values raises ``MemoryError`` naming the hand (split the batch).
 
     >>> p = lead_batch(["BR", "33"])
     >>> [cards(int(m)) for m in p[0]], [cards(int(m)) for m in p[1]]
@@ -207,7 +208,7 @@ def follow_batch(
     ['2222', 'BR']
     """
     raw = masks_bytes(hands, _native.ddz_masks)
-    t = masks_bytes(tables, _native.ddz_masks)
+    t = masks_bytes(tables, lambda v: _native.ddz_masks(v, "tables"))
     values, offsets = _native.ddz_batch(raw, t, rules, form, HAVE_NUMPY)
     return Packed(values, offsets, _code(form))
 

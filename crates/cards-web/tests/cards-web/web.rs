@@ -1102,3 +1102,28 @@ fn replays_do_not_starve_light_requests() {
         "median {median:?} of {times:?}"
     );
 }
+
+/// Finding 13: `/api/replay` reads a record as an object with each key once: a key given twice
+/// is refused (it was read as the last one), as the command line refuses it.
+#[test]
+fn a_record_key_given_twice_is_refused() {
+    let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
+        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
+    });
+    let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
+    g.play_out(&mut players).unwrap();
+    let text = serde_json::to_string(&g.record()).unwrap();
+    let (status, v) = request("POST", "/api/replay", Some(text.as_bytes()));
+    assert_eq!(status, 200, "{v}");
+    // the same record with a second "rules" key before the first
+    let twice = format!("{{\"rules\": \"tutorial\", {}", &text[1..]);
+    let (status, v) = request("POST", "/api/replay", Some(twice.as_bytes()));
+    assert_eq!(status, 400, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("\"rules\" given twice"),
+        "{v}"
+    );
+}

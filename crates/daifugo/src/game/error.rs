@@ -101,6 +101,35 @@ pub enum GameError {
         /// How many actions the record has.
         actions: usize,
     },
+    /// A record's hands are not the whole deck of its rules (these cards are in no hand).
+    DealNotDeck {
+        /// The deck's cards no hand holds.
+        missing: CardSet,
+    },
+    /// A record's `places` are not the places 1..=5 each once.
+    BadPlaces([u8; PLAYERS]),
+    /// A record's `places` disagree with the places its game gave (a player who finished
+    /// before the cut-off, or the order the places give the others).
+    PlacesDisagree {
+        /// The record's places.
+        recorded: [u8; PLAYERS],
+        /// The places the replay gave.
+        replayed: [u8; PLAYERS],
+    },
+    /// A record's `exchange[player]` is not what the player returned: not `count` cards of its
+    /// hand after the tribute (`count` 0: the player returns nothing, and its entry must be
+    /// empty).
+    RecordExchange {
+        /// The player (its index in `exchange`).
+        player: u8,
+        /// The cards the record gives.
+        cards: CardSet,
+        /// How many cards the player returns (2 for the 大富豪, 1 for the 富豪, else 0).
+        count: u8,
+    },
+    /// A record gives `places` but its game was not cut off (places are only for a game the
+    /// endless-passing cut-off ended).
+    PlacesNotCutOff,
 }
 
 impl fmt::Display for GameError {
@@ -176,6 +205,40 @@ impl fmt::Display for GameError {
             GameError::EndsEarly { actions } => {
                 write!(f, "the actions end before the game does ({actions} given)")
             }
+            GameError::DealNotDeck { missing } => write!(
+                f,
+                "\"hands\" are not the whole deck: no hand holds {:#}",
+                crate::HandText(*missing)
+            ),
+            GameError::BadPlaces(p) => {
+                write!(f, "\"places\" {p:?} are not the places 1..=5 each once")
+            }
+            GameError::PlacesDisagree { recorded, replayed } => write!(
+                f,
+                "\"places\" {recorded:?} disagree with the game's, {replayed:?} (a player who finished before the cut-off keeps its place)"
+            ),
+            GameError::RecordExchange {
+                player,
+                cards,
+                count: 0,
+            } => write!(
+                f,
+                "exchange[{player}]: player {player} returns nothing in the exchange, not \"{:#}\" (write \"\")",
+                crate::HandText(*cards)
+            ),
+            GameError::RecordExchange {
+                player,
+                cards,
+                count,
+            } => write!(
+                f,
+                "exchange[{player}]: player {player} returns {count} card{} of its hand after the tribute, not \"{:#}\"",
+                if *count == 1 { "" } else { "s" },
+                crate::HandText(*cards)
+            ),
+            GameError::PlacesNotCutOff => f.write_str(
+                "\"places\" are given, but the game was not cut off (they are only for a game the endless-passing cut-off ended)",
+            ),
         }
     }
 }

@@ -16,6 +16,7 @@ pub use apply::Applied;
 #[allow(deprecated)]
 pub use apply::Effects;
 pub use error::GameError;
+pub(crate) use rules::FLOW_VALUES;
 pub use rules::{AllPass, Auction, Base, Dealer, FirstBidder, GameRules, Payoff};
 pub use score::Objective;
 

@@ -334,7 +334,8 @@ impl GameRules {
         best.unwrap_or(("standard", Vec::new()))
     }
 
-    /// Sets one option (flow or play) from its name and text value.
+    /// Sets one option (flow or play) from its name and text value (a bad value's error lists
+    /// the values the option takes, [`FLOW_VALUES`]).
     pub(crate) fn set_option(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
         let v = value.trim().to_ascii_lowercase();
         let bad = |option: &'static str| RulesError::BadValue {
@@ -410,6 +411,18 @@ impl GameRules {
         Ok(())
     }
 }
+
+/// The values each flow option that is no flag takes, as a refused value's hint lists them
+/// (`plays` takes the play presets' names, the others `true` or `false`).
+pub(crate) const FLOW_VALUES: [(&str, &str); 7] = [
+    ("dealer", "shuffle, chance, rlcard or douzero"),
+    ("first_bidder", "random or face_up"),
+    ("auction", "none, one_round, until_two_passes or call_rob"),
+    ("landlord", "0, 1 or 2"),
+    ("all_pass", "redeal or end_zero"),
+    ("base", "bid or one"),
+    ("payoff", "stake or win_loss"),
+];
 
 impl Default for GameRules {
     fn default() -> GameRules {
@@ -526,13 +539,20 @@ mod serde_impls {
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<GameRules, A::Error> {
             let mut flow: Option<String> = None;
             let mut options: Vec<(String, String)> = Vec::new();
+            let mut keys = 0;
             while let Some(key) = map.next_key::<String>()? {
+                keys += 1;
                 if key == "flow" {
                     flow = Some(map.next_value()?);
                 } else {
                     let value: OptionJson = map.next_value()?;
                     options.push((key, value.to_string()));
                 }
+            }
+            if keys == 0 {
+                return Err(de::Error::custom(
+                    "an empty rules object names no preset: give a game preset's name or {\"flow\": name, \"plays\": name, option: value, ...}",
+                ));
             }
             let mut rules: GameRules = flow
                 .as_deref()
@@ -552,5 +572,76 @@ mod serde_impls {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<GameRules, D::Error> {
             d.deserialize_any(GameRulesVisitor)
         }
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use crate::{GameRules, Rules};
+
+    /// Finding 12: an empty rules object names no preset, and is refused rather than read as
+    /// the default one; an object naming options still starts from the default.
+    #[test]
+    fn an_empty_rules_object_is_refused() {
+        assert!(serde_json::from_str::<GameRules>("{}").is_err());
+        assert!(serde_json::from_str::<Rules>("{}").is_err());
+        let g = crate::Game::new(GameRules::DOUZERO, 1).unwrap();
+        let mut v = serde_json::to_value(g.record()).unwrap();
+        v["rules"] = serde_json::json!({});
+        let e = serde_json::from_value::<crate::Record>(v)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("preset") || e.contains("rules"), "{e}");
+        assert!(serde_json::from_str::<Rules>(r#"{"rocket_wings": true}"#).is_ok());
+    }
+}
+
+#[cfg(test)]
+mod hint_tests {
+    use super::{FLOW_VALUES, GameRules};
+    use crate::Rules;
+
+    /// Finding 15: a refused value names the values its option takes: each flow option lists
+    /// exactly the values it accepts (each one is accepted), `plays` the presets, the flags
+    /// `true or false`, `solo_wings` 1 to 4.
+    #[test]
+    fn a_refused_option_value_lists_what_the_option_takes() {
+        for (option, values) in FLOW_VALUES {
+            let e = GameRules::STANDARD
+                .clone()
+                .set_option(option, "2x")
+                .unwrap_err()
+                .to_string();
+            assert!(e.ends_with(&format!("({values})")), "{option}: {e}");
+            assert!(!e.contains("true or false"), "{option}: {e}");
+            for v in values.split(", ").flat_map(|v| v.split(" or ")) {
+                let mut g = GameRules::STANDARD.clone();
+                assert!(g.set_option(option, v).is_ok(), "{option}={v} is refused");
+            }
+        }
+        let e = GameRules::STANDARD
+            .clone()
+            .set_option("base", "2")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "rules option base: \"2\" is no value (bid or one)");
+        let e = "standard+plays=x"
+            .parse::<GameRules>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.ends_with(&format!("({})", Rules::NAMES.join(", "))),
+            "{e}"
+        );
+        let e = "standard+double_bomb=2"
+            .parse::<GameRules>()
+            .unwrap_err()
+            .to_string();
+        assert!(e.ends_with("(true or false)"), "{e}");
+        let e = "standard+solo_wings=9"
+            .parse::<GameRules>()
+            .unwrap_err()
+            .to_string();
+        assert!(e.ends_with("(1 to 4)"), "{e}");
     }
 }

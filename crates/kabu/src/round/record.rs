@@ -209,7 +209,7 @@ mod serde_impls {
     #[serde(deny_unknown_fields)]
     struct RecordObject {
         seed: Option<u64>,
-        rules: Option<Rules>,
+        rules: Rules,
         deal: Option<String>,
         stakes: Option<std::collections::BTreeMap<Seat, u32>>,
         #[serde(default)]
@@ -218,10 +218,10 @@ mod serde_impls {
 
     impl<'de> Deserialize<'de> for Record {
         /// Reads the object [`Record`]'s `Serialize` writes; `deal` may be left out when `seed` is
-        /// given, `rules` defaults to `default`.
+        /// given. `rules` is required (a record played by other rules settles differently).
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Record, D::Error> {
             let o = RecordObject::deserialize(d)?;
-            let rules = o.rules.unwrap_or_default();
+            let rules = o.rules;
             let deal: [Card; ROUND_CARDS] = match (&o.deal, o.seed) {
                 (Some(text), _) => {
                     let cards = cards_core::parse_cards(text).map_err(de::Error::custom)?;
@@ -260,6 +260,42 @@ mod serde_impls {
                 stakes,
                 draws,
             })
+        }
+    }
+}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use crate::{Record, Round, Rules};
+
+    /// Finding 12: a record names its rules; without them (or with `null` or `{}`) it would
+    /// replay under other rules than it was played by (a `vb6` settlement of -2 read as +1).
+    #[test]
+    fn a_record_must_name_its_rules() {
+        let rules: Rules = Rules::NAMES[Rules::NAMES.len() - 1].parse().unwrap();
+        assert_ne!(rules, Rules::DEFAULT);
+        let mut round = Round::new(rules, 3);
+        round.bet([1, 0, 0, 0]).unwrap();
+        let v = serde_json::to_value(round.record()).unwrap();
+        let back: Record = serde_json::from_value(v.clone()).unwrap();
+        assert_eq!(back.rules, rules);
+        for rules in [
+            None,
+            Some(serde_json::Value::Null),
+            Some(serde_json::json!({})),
+        ] {
+            let mut w = v.clone();
+            match &rules {
+                None => {
+                    w.as_object_mut().unwrap().remove("rules");
+                }
+                Some(r) => w["rules"] = r.clone(),
+            }
+            let e = serde_json::from_value::<Record>(w).unwrap_err().to_string();
+            assert!(
+                e.contains("rules") || e.contains("preset"),
+                "{rules:?}: {e}"
+            );
         }
     }
 }

@@ -22,13 +22,20 @@ fn every_preset_conforms() {
 }
 
 #[test]
-fn max_stake_is_a_rules_option_in_text_and_json() {
+fn max_stake_is_a_rules_option_in_text() {
     let mut r = Rules::DEFAULT;
     r.max_stake = 3;
     assert_eq!(r.to_string(), "default+max_stake=3");
     assert_eq!("default+max_stake=3".parse::<Rules>(), Ok(r));
     assert!("default+max_stake=0".parse::<Rules>().is_err());
     assert!("default+max_stake=10".parse::<Rules>().is_err());
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn max_stake_is_a_rules_option_in_json() {
+    let mut r = Rules::DEFAULT;
+    r.max_stake = 3;
     let json = serde_json::to_string(&r).unwrap();
     assert_eq!(json, r#"{"preset":"default","max_stake":3}"#);
     assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), r);

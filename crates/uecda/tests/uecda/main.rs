@@ -2,3 +2,4 @@
 //! peers on the loopback interface.
 
 mod hostile;
+mod observation;
