@@ -4,3 +4,4 @@ pub mod batch_input;
 pub mod daifugo_real;
 pub mod endgames;
 pub mod interface;
+pub mod search;

@@ -13,7 +13,8 @@
 //!
 //! One [`Policy`] trait serves every game (it sees the observation and the legal actions and
 //! returns an action), [`play_out`] plays any game to its end, [`Random`] is the uniform player
-//! of every game, and [`Players`] is each game's list of built-in players by name.
+//! of every game, and [`Players`] is each game's list of built-in players by name (built
+//! with [`PolicyOptions`] where a player takes options, as a search takes its budget).
 //!
 //! Chance stays inside each game: deals come from a seed or an explicit deal, through each
 //! game's own constructors.
@@ -320,8 +321,104 @@ pub trait Players: Game {
     const POLICY_NAMES: &'static [&'static str];
 
     /// The built-in player `name` (case-insensitive), seeded with `seed` where it draws at
-    /// random.
+    /// random; a player that takes options (a search's budget) gets its defaults.
     fn policy(name: &str, seed: u64) -> Result<Box<dyn Policy<Self>>, UnknownPolicy>;
+
+    /// The built-in player `name` (case-insensitive) built with `options`: its seed, and for a
+    /// player that thinks (`search`) its budget and threads. A player without options reads only
+    /// the seed, so the default is [`Players::policy`] with `options.seed`.
+    ///
+    /// ```
+    /// use cards_core::game::{PolicyOptions, Players, testing_toy::Toy};
+    /// let options = PolicyOptions::new(7).with_playouts(500).with_think_ms(20);
+    /// assert!(Toy::policy_with("random", &options).is_ok());
+    /// assert!(Toy::policy_with("nope", &options).is_err());
+    /// ```
+    fn policy_with(
+        name: &str,
+        options: &PolicyOptions,
+    ) -> Result<Box<dyn Policy<Self>>, UnknownPolicy> {
+        Self::policy(name, options.seed)
+    }
+}
+
+/// How to build a named player ([`Players::policy_with`]): its seed, and for a player that
+/// thinks its budget per decision (playouts and/or think time, whichever runs out first) and its
+/// threads. `None` leaves the player's own default; players without options read only the seed.
+///
+/// Built with [`PolicyOptions::new`] and the `with_*` methods (the struct is
+/// `#[non_exhaustive]`, so that options can be added):
+///
+/// ```
+/// use cards_core::game::PolicyOptions;
+/// let o = PolicyOptions::new(3).with_playouts(2_000).with_threads(2);
+/// assert_eq!((o.seed, o.playouts, o.think_ms, o.threads), (3, Some(2_000), None, Some(2)));
+/// assert_eq!(PolicyOptions::default(), PolicyOptions::new(0));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct PolicyOptions {
+    /// The seed of everything the player draws at random.
+    pub seed: u64,
+    /// At most this many playouts (simulations) per decision.
+    pub playouts: Option<u64>,
+    /// At most this many milliseconds of thinking per decision.
+    pub think_ms: Option<u64>,
+    /// Threads per decision (at least 1).
+    pub threads: Option<usize>,
+}
+
+impl PolicyOptions {
+    /// The options with `seed` and every other option the player's default.
+    ///
+    /// ```
+    /// assert_eq!(cards_core::game::PolicyOptions::new(5).seed, 5);
+    /// ```
+    #[must_use]
+    pub const fn new(seed: u64) -> PolicyOptions {
+        PolicyOptions {
+            seed,
+            playouts: None,
+            think_ms: None,
+            threads: None,
+        }
+    }
+
+    /// These options with at most `playouts` playouts per decision.
+    ///
+    /// ```
+    /// let o = cards_core::game::PolicyOptions::new(0).with_playouts(100);
+    /// assert_eq!(o.playouts, Some(100));
+    /// ```
+    #[must_use]
+    pub const fn with_playouts(mut self, playouts: u64) -> PolicyOptions {
+        self.playouts = Some(playouts);
+        self
+    }
+
+    /// These options with at most `think_ms` milliseconds per decision.
+    ///
+    /// ```
+    /// let o = cards_core::game::PolicyOptions::new(0).with_think_ms(50);
+    /// assert_eq!(o.think_ms, Some(50));
+    /// ```
+    #[must_use]
+    pub const fn with_think_ms(mut self, think_ms: u64) -> PolicyOptions {
+        self.think_ms = Some(think_ms);
+        self
+    }
+
+    /// These options with `threads` threads per decision.
+    ///
+    /// ```
+    /// let o = cards_core::game::PolicyOptions::new(0).with_threads(2);
+    /// assert_eq!(o.threads, Some(2));
+    /// ```
+    #[must_use]
+    pub const fn with_threads(mut self, threads: usize) -> PolicyOptions {
+        self.threads = Some(threads);
+        self
+    }
 }
 
 /// A player name that no built-in player has.

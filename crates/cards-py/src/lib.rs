@@ -13,6 +13,7 @@ mod daifugo_py;
 mod doudizhu_py;
 mod ids;
 mod kabu_py;
+mod rl;
 
 create_exception!(
     cards_rs,
@@ -72,6 +73,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     doudizhu_py::register(m)?;
     daifugo_py::register(m)?;
     kabu_py::register(m)?;
+    rl::register(m)?;
     bot_py::register(m)?;
     Ok(())
 }

@@ -294,12 +294,15 @@ pub fn replay(v: Value) -> Result<Value, ApiError> {
         let out = g
             .apply(a.action)
             .map_err(|e| ApiError::bad(e.to_string()))?;
+        // cards that are no meld (a server's log) show as the record names them
+        let text = if a.submitted.is_empty() {
+            format!("{:#}", a.action)
+        } else {
+            format!("{:#}", HandText(a.submitted))
+        };
         frames.push(frame(
             &g,
-            Some(
-                &json!({"seat": a.player, "action": format!("{:#}", a.action),
-                        "accepted": out.accepted}),
-            ),
+            Some(&json!({"seat": a.player, "action": text, "accepted": out.accepted})),
         ));
     }
     Ok(Value::Array(frames))

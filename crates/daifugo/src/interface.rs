@@ -25,7 +25,7 @@
 //! # Ok::<(), daifugo::GameError>(())
 //! ```
 
-use cards_core::game::{self, Players, UnknownPolicy};
+use cards_core::game::{self, Players, PolicyOptions, UnknownPolicy};
 
 use crate::game::{Action, Game, GameError, PLAYERS, weakest};
 use crate::observation::Observation;
@@ -129,12 +129,22 @@ impl game::Policy<Game> for TutorialPlayer {
     }
 }
 
-/// The built-in players: `random`, `tutorial` (`seed` is accepted as its deprecated old name).
+/// The built-in players: `random`, `tutorial` (`seed` is accepted as its deprecated old name),
+/// `search` ([`search_player`](crate::search_player): its budget and threads from the options).
 impl Players for Game {
-    const POLICY_NAMES: &'static [&'static str] = &["random", "tutorial"];
+    const POLICY_NAMES: &'static [&'static str] = &["random", "tutorial", "search"];
 
     fn policy(name: &str, seed: u64) -> Result<Box<dyn game::Policy<Game>>, UnknownPolicy> {
+        Self::policy_with(name, &PolicyOptions::new(seed))
+    }
+
+    fn policy_with(
+        name: &str,
+        options: &PolicyOptions,
+    ) -> Result<Box<dyn game::Policy<Game>>, UnknownPolicy> {
+        let seed = options.seed;
         match name.trim().to_ascii_lowercase().as_str() {
+            "search" => Ok(Box::new(crate::search_player(options))),
             "random" => Ok(Box::new(Random::new(seed))),
             "tutorial" | "seed" => Ok(Box::new(TutorialPlayer)),
             _ => Err(UnknownPolicy::new(name, Self::POLICY_NAMES)),

@@ -30,11 +30,13 @@ mod observation;
 mod policy;
 mod record;
 mod rules;
+mod search;
 
 /// The card layer this crate is built on; its types in this crate's signatures are re-exported
 /// below, so this crate alone is enough as a dependency.
 pub use cards_core;
 pub use cards_core::{Card, CardSet, Order, ParseError, Rank, Rng, Suit};
+pub use cards_search;
 
 pub use decompose::{
     decompose, decompose_into, fewest_melds, fewest_melds_count, fewest_melds_into,
@@ -55,5 +57,6 @@ pub use record::{Record, RecordAction, Replay};
 #[allow(deprecated)]
 pub use rules::State;
 pub use rules::{Effects, FiveSkip, Rules, RulesError, Table};
+pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};
 
 pub mod uecda;

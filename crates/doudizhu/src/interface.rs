@@ -25,7 +25,7 @@
 //! ```
 
 use cards_core::Rng;
-use cards_core::game::{self, InfoSet, Players, UnknownPolicy};
+use cards_core::game::{self, InfoSet, Players, PolicyOptions, UnknownPolicy};
 
 use crate::counts::Counts;
 use crate::deal::Deal;
@@ -152,12 +152,22 @@ impl game::Record for Record {
 }
 
 /// The built-in players: `random` (uniform), `greedy` ([`GreedyPolicy`]), `expert`
-/// ([`ExpertPolicy`](crate::knowledge::ExpertPolicy)).
+/// ([`ExpertPolicy`](crate::knowledge::ExpertPolicy)), `search`
+/// ([`search_player`](crate::search_player): its budget and threads from the options).
 impl Players for Game {
-    const POLICY_NAMES: &'static [&'static str] = &["random", "greedy", "expert"];
+    const POLICY_NAMES: &'static [&'static str] = &["random", "greedy", "expert", "search"];
 
     fn policy(name: &str, seed: u64) -> Result<Box<dyn game::Policy<Game>>, UnknownPolicy> {
+        Self::policy_with(name, &PolicyOptions::new(seed))
+    }
+
+    fn policy_with(
+        name: &str,
+        options: &PolicyOptions,
+    ) -> Result<Box<dyn game::Policy<Game>>, UnknownPolicy> {
+        let seed = options.seed;
         match name.trim().to_ascii_lowercase().as_str() {
+            "search" => Ok(Box::new(crate::search_player(options))),
             "random" => Ok(Box::new(RandomPolicy::new(seed))),
             "greedy" => Ok(Box::new(GreedyPolicy)),
             "expert" => Ok(Box::new(crate::knowledge::ExpertPolicy::new())),

@@ -7,6 +7,7 @@
 
 pub use cards_core;
 pub use cards_core::{Card, CardSet, Deck, Rng, Suit};
+pub use cards_search;
 
 /// `serde` (feature `serde`) for a type whose JSON is its text: `Serialize` through `Display`,
 /// `Deserialize` through `FromStr` (the error names what was expected). Each type's serde code
@@ -40,6 +41,7 @@ mod observation;
 mod policy;
 mod record;
 mod rules;
+mod search;
 pub mod solve;
 
 pub use classify::{Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play};
@@ -57,3 +59,4 @@ pub use observation::Observation;
 pub use policy::{GreedyPolicy, HumanPolicy, Policy, RandomPolicy, describe, play_game};
 pub use record::{Record, ReplayError};
 pub use rules::{Preset, Rules, RulesError, SoloWings};
+pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};

@@ -327,12 +327,16 @@ impl<'a> Observation<'a> {
         for k in known {
             pool_bits -= k.bits();
         }
-        let mut pool: Vec<u8> = Counts::from_bits(pool_bits)
-            .unwrap_or(Counts::EMPTY)
-            .iter()
-            .map(Rank::index)
-            .collect();
-        rng.shuffle(&mut pool);
+        // On the stack (a deck holds 54 cards), so that sampling worlds allocates nothing.
+        let mut buf = [0u8; 54];
+        let mut len = 0;
+        let ranks = Counts::from_bits(pool_bits).unwrap_or(Counts::EMPTY).iter();
+        for (slot, r) in buf.iter_mut().zip(ranks) {
+            *slot = r.index();
+            len += 1;
+        }
+        let pool = &mut buf[..len];
+        rng.shuffle(pool);
         let mut hands = [Counts::EMPTY; 3];
         let mut next = 0usize;
         let mut take = |n: usize, base: Counts| {

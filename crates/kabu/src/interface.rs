@@ -27,7 +27,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use cards_core::Rng;
-use cards_core::game::{self, InfoSet, Players, Random, UnknownPolicy};
+use cards_core::game::{self, InfoSet, Players, PolicyOptions, Random, UnknownPolicy};
 
 use crate::Advice;
 use crate::card::DECK;
@@ -444,10 +444,17 @@ impl InfoSet<Round> for RoundView<'_> {
     fn sample(&self, rng: &mut Rng) -> Round {
         let known = self.deal();
         let seen: CardSet = known.iter().flatten().copied().collect();
-        let mut pool: Vec<Card> = (DECK - seen).iter().collect();
+        // On the stack (a card set holds at most 64 cards), so that sampling allocates nothing.
+        let mut buf = [Card::BLACK_JOKER; 64];
+        let mut len = 0;
+        for (slot, c) in buf.iter_mut().zip((DECK - seen).iter()) {
+            *slot = c;
+            len += 1;
+        }
+        let pool = &mut buf[..len];
         let mut last = None;
         for _ in 0..10_000 {
-            rng.shuffle(&mut pool);
+            rng.shuffle(pool);
             let mut deal = [Card::BLACK_JOKER; ROUND_CARDS];
             let mut next = pool.iter();
             for (d, known) in deal.iter_mut().zip(&known) {
@@ -534,13 +541,26 @@ impl game::Policy<Round> for BuiltinPolicy {
 
 /// The built-in players: `random` (uniform over the legal actions, stakes included), and the
 /// draw policies `house`, `odds`, `always`, `never`, `optimal` ([`BuiltinPolicy`]; they stake one unit on
-/// every field).
+/// every field), and `search` ([`search_player`](crate::search_player): its budget and threads
+/// from the options).
 impl Players for Round {
-    const POLICY_NAMES: &'static [&'static str] =
-        &["random", "house", "odds", "always", "never", "optimal"];
+    const POLICY_NAMES: &'static [&'static str] = &[
+        "random", "house", "odds", "always", "never", "optimal", "search",
+    ];
 
     fn policy(name: &str, seed: u64) -> Result<Box<dyn game::Policy<Round>>, UnknownPolicy> {
+        Self::policy_with(name, &PolicyOptions::new(seed))
+    }
+
+    fn policy_with(
+        name: &str,
+        options: &PolicyOptions,
+    ) -> Result<Box<dyn game::Policy<Round>>, UnknownPolicy> {
+        let seed = options.seed;
         let n = name.trim().to_ascii_lowercase();
+        if n == "search" {
+            return Ok(Box::new(crate::search_player(options)));
+        }
         if n == "random" {
             return Ok(Box::new(Random::new(seed)));
         }

@@ -33,6 +33,7 @@ mod odds;
 mod optimal;
 mod round;
 mod rules;
+mod search;
 
 /// The card layer this crate is built on, re-exported so that one dependency is enough.
 ///
@@ -43,6 +44,7 @@ mod rules;
 /// ```
 pub use cards_core;
 pub use cards_core::{Card, CardSet, Rank, Suit};
+pub use cards_search;
 
 pub use card::{
     DECK, SEED_SUITS, from_harness_number, from_seed_number, harness_number, number, seed_number,
@@ -60,3 +62,4 @@ pub use round::{
     Round, RoundError, Seat, draw_rule, settle,
 };
 pub use rules::{Rules, Ties};
+pub use search::{SEARCH_PLAYOUTS, SearchPlayer, search_player};

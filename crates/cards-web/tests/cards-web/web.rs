@@ -1127,3 +1127,25 @@ fn a_record_key_given_twice_is_refused() {
         "{v}"
     );
 }
+
+/// Finding 14: a Daifugo record from a server's log may name cards that are no meld; the
+/// replay's frame shows them as the record names them, rejected.
+#[test]
+fn a_replay_shows_cards_that_are_no_meld_as_rejected() {
+    let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
+    g.set_mode(daifugo::Mode::Server);
+    g.apply(daifugo::Action::Invalid).unwrap();
+    let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
+        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
+    });
+    g.play_out(&mut players).unwrap();
+    let mut v = serde_json::to_value(g.record()).unwrap();
+    assert_eq!(v["actions"][0]["meld"], "invalid");
+    v["actions"][0]["meld"] = "S3 S4".into();
+    let body = v.to_string();
+    let (status, out) = request("POST", "/api/replay", Some(body.as_bytes()));
+    assert_eq!(status, 200, "{out}");
+    let first = &out["frames"][1]["action"];
+    assert_eq!(first["action"], "S3 S4", "{first}");
+    assert_eq!(first["accepted"], false, "{first}");
+}

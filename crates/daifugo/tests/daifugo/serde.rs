@@ -101,10 +101,15 @@ fn records_round_trip_with_exactly_the_documented_keys() {
     w["winner"] = json!(3);
     let e = serde_json::from_value::<Record>(w).unwrap_err().to_string();
     assert!(e.contains("unknown field `winner`"), "{e}");
+    // text that names no cards is refused, naming the action (cards that are no meld, such as
+    // "S3 H9", are a rejected submission: see record::tests)
     let mut w = v.clone();
-    w["actions"][2]["meld"] = json!("S3 H9");
+    w["actions"][2]["meld"] = json!("S3 X9");
     let e = serde_json::from_value::<Record>(w).unwrap_err().to_string();
-    assert!(e.starts_with("actions[2].meld: "), "{e}");
+    assert!(
+        e.starts_with("actions[2].meld: ") && e.contains("X9"),
+        "{e}"
+    );
     // a replay's JSON
     let replay = serde_json::to_value(rec.replay().unwrap()).unwrap();
     assert_eq!(replay["places"], json!(g.places()));

@@ -607,23 +607,17 @@ mod hint_tests {
     #[test]
     fn a_refused_option_value_lists_what_the_option_takes() {
         for (option, values) in FLOW_VALUES {
-            let e = GameRules::STANDARD
-                .clone()
-                .set_option(option, "2x")
-                .unwrap_err()
-                .to_string();
+            let mut r = GameRules::STANDARD;
+            let e = r.set_option(option, "2x").unwrap_err().to_string();
             assert!(e.ends_with(&format!("({values})")), "{option}: {e}");
             assert!(!e.contains("true or false"), "{option}: {e}");
             for v in values.split(", ").flat_map(|v| v.split(" or ")) {
-                let mut g = GameRules::STANDARD.clone();
+                let mut g = GameRules::STANDARD;
                 assert!(g.set_option(option, v).is_ok(), "{option}={v} is refused");
             }
         }
-        let e = GameRules::STANDARD
-            .clone()
-            .set_option("base", "2")
-            .unwrap_err()
-            .to_string();
+        let mut r = GameRules::STANDARD;
+        let e = r.set_option("base", "2").unwrap_err().to_string();
         assert_eq!(e, "rules option base: \"2\" is no value (bid or one)");
         let e = "standard+plays=x"
             .parse::<GameRules>()

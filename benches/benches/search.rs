@@ -1,0 +1,35 @@
+//! Search speed (`search/<game>_t<threads>`): random-rollout ISMCTS decisions of 1,000
+//! playouts from decision points of seeded random games, world sampling included, reported as
+//! playouts a second; the 2-thread speed-up is the ratio of `_t2` to `_t1`.
+//! Quick figures and instruction counts:
+//! `cargo run --release -p benches --example search_speed -- <game> <threads> <positions>`.
+
+use std::hint::black_box;
+
+use benches::search::{decision_points, searcher, think};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+const PLAYOUTS: u64 = 1_000;
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("search");
+    g.sample_size(10);
+    let ddz = decision_points::<doudizhu::Game>(4, 4);
+    let dfg = decision_points::<daifugo::Game>(4, 4);
+    for threads in [1, 2] {
+        g.throughput(Throughput::Elements(PLAYOUTS * ddz.len() as u64));
+        let mut s = searcher::<doudizhu::Game>(PLAYOUTS, threads);
+        g.bench_function(format!("doudizhu_t{threads}"), |b| {
+            b.iter(|| think(black_box(&ddz), &mut s));
+        });
+        g.throughput(Throughput::Elements(PLAYOUTS * dfg.len() as u64));
+        let mut s = searcher::<daifugo::Game>(PLAYOUTS, threads);
+        g.bench_function(format!("daifugo_t{threads}"), |b| {
+            b.iter(|| think(black_box(&dfg), &mut s));
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

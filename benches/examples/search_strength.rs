@@ -1,0 +1,231 @@
+//! Quick strength and time figures of the search players (release build, fixed playout
+//! budgets, so a result reproduces under any load; the times do not).
+//!
+//! ```text
+//! cargo run --release -p benches --example search_strength -- doudizhu [playouts] [deals] [random|greedy|expert]
+//! cargo run --release -p benches --example search_strength -- daifugo [playouts] [games] [tutorial|random]
+//! cargo run --release -p benches --example search_strength -- kabu [playouts] [rounds]
+//! ```
+//!
+//! - Dou Dizhu (`douzero` preset: seat 0 is the landlord, no auction): every deal played twice,
+//!   the search once as the landlord against two `greedy` peasants, once as both peasants
+//!   against a `greedy` landlord; WP (the search side's wins) and ADP (its mean score), 95%
+//!   intervals (normal, over deals: the two games of a deal summed).
+//! - Daifugo (`uecda`): a match (`daifugo::Match`: classes and the exchange carried over, seats
+//!   shuffled every 3 games) of the search (player 0) against four `tutorial` players, and one
+//!   against four `random`; mean points with a 95% interval by batch means over blocks of 10.
+//! - Kabu: the search as player 0 (stakes and draws) against the `house` dealer, beside the
+//!   `house` field policy on the same rounds; mean net with a 95% interval.
+//!
+//! Time: the CPU time of each search decision with at least two legal actions (one thread;
+//! read from `/proc/thread-self/schedstat`, the wall time where that is missing): median and
+//! p90.
+
+// Counts and indices here are far below 2^52, and a quantile's index is non-negative.
+#![allow(clippy::cast_precision_loss, clippy::cast_sign_loss)]
+
+use std::time::Instant;
+
+use cards_core::game::{Game, Players, Policy, PolicyOptions};
+
+/// Mean and half-width of a normal 95% interval.
+fn interval(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let m = xs.iter().sum::<f64>() / n;
+    let v = xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0).max(1.0);
+    (m, 1.96 * (v / n).sqrt())
+}
+
+/// This thread's CPU time in ns (Linux's `/proc/thread-self/schedstat`, first field), or
+/// `None` where it cannot be read.
+fn cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
+/// Times every decision with at least two legal actions: the thread's CPU time where Linux
+/// tells it (one thread: the search's own), else the wall time.
+struct Timed<P> {
+    inner: P,
+    ms: Vec<f64>,
+}
+
+impl<G: Game, P: Policy<G>> Policy<G> for Timed<P> {
+    fn choose(&mut self, obs: &G::Observation<'_>, legal: &[G::Action]) -> G::Action {
+        let (t, c) = (Instant::now(), cpu_ns());
+        let a = self.inner.choose(obs, legal);
+        if legal.len() > 1 {
+            let ms = match (c, cpu_ns()) {
+                (Some(a), Some(b)) => b.saturating_sub(a) as f64 / 1e6,
+                _ => t.elapsed().as_secs_f64() * 1e3,
+            };
+            self.ms.push(ms);
+        }
+        a
+    }
+}
+
+fn times(ms: &mut [f64]) -> String {
+    ms.sort_by(f64::total_cmp);
+    if ms.is_empty() {
+        return "no decisions".into();
+    }
+    let q = |p: f64| ms[((ms.len() - 1) as f64 * p).round() as usize];
+    format!(
+        "{} decisions, CPU median {:.1} ms, p90 {:.1} ms",
+        ms.len(),
+        q(0.5),
+        q(0.9)
+    )
+}
+
+fn play<G: Game>(g: &mut G, seats: &mut [&mut dyn Policy<G>]) {
+    let mut legal = Vec::new();
+    while let Some(p) = g.current_player() {
+        legal.clear();
+        g.legal_actions_into(&mut legal);
+        let a = seats[p].choose(&g.observation(p), &legal);
+        g.apply(a).expect("legal");
+    }
+}
+
+fn doudizhu(playouts: u64, deals: u64, rollout: &str) {
+    use doudizhu::{GameRules, SearchRollout};
+    let rollout = if rollout == "expert" {
+        SearchRollout::Expert
+    } else if rollout == "greedy" {
+        SearchRollout::Greedy
+    } else {
+        SearchRollout::Random
+    };
+    let options = |seed| PolicyOptions::new(seed).with_playouts(playouts);
+    let mut search = Timed {
+        inner: doudizhu::search_player(&options(1)).with_rollout(rollout),
+        ms: Vec::new(),
+    };
+    let mut peer = doudizhu::search_player(&options(2)).with_rollout(rollout);
+    let greedy = doudizhu::GreedyPolicy;
+    let (mut wins, mut scores, mut ll, mut pp) = (Vec::new(), Vec::new(), 0.0, 0.0);
+    let started = Instant::now();
+    for d in 0..deals {
+        let base = doudizhu::Game::new(GameRules::DOUZERO, d).expect("deal");
+        // The search as the landlord.
+        let mut g = base.clone();
+        let mut g1 = greedy;
+        let mut g2 = greedy;
+        play(&mut g, &mut [&mut search, &mut g1, &mut g2]);
+        let (w1, s1) = (f64::from(u8::from(g.returns(0) > 0.0)), g.returns(0));
+        ll += w1;
+        // The search as both peasants.
+        let mut g = base.clone();
+        let mut g0 = greedy;
+        play(&mut g, &mut [&mut g0, &mut search, &mut peer]);
+        let (w2, s2) = (f64::from(u8::from(g.returns(1) > 0.0)), -g.returns(0));
+        pp += w2;
+        wins.push(f64::midpoint(w1, w2));
+        scores.push(f64::midpoint(s1, s2));
+    }
+    let (wp, wh) = interval(&wins);
+    let (adp, ah) = interval(&scores);
+    let n = deals as f64;
+    println!(
+        "doudizhu douzero, search ({playouts} playouts, {rollout:?} rollouts) vs greedy, {deals} deals x 2: WP {wp:.3} ± {wh:.3} (landlord {:.3}, peasants {:.3}), ADP {adp:+.3} ± {ah:.3}; {}; {:.1} s",
+        ll / n,
+        pp / n,
+        times(&mut search.ms),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+fn daifugo(playouts: u64, games: u64, rollout: &str) {
+    use daifugo::{Match, Rules, SearchRollout};
+    let rollout = if rollout == "random" {
+        SearchRollout::Random
+    } else {
+        SearchRollout::Tutorial
+    };
+    for others in ["tutorial", "random"] {
+        let mut search = Timed {
+            inner: daifugo::search_player(&PolicyOptions::new(1).with_playouts(playouts))
+                .with_rollout(rollout),
+            ms: Vec::new(),
+        };
+        let mut rest: Vec<Box<dyn Policy<daifugo::Game>>> = (0..4)
+            .map(|i| daifugo::Game::policy(others, 10 + i).expect("a player"))
+            .collect();
+        let mut m = Match::new(Rules::UECDA, 7);
+        let mut points = Vec::new();
+        let started = Instant::now();
+        for _ in 0..games {
+            let mut g = m.next_game();
+            let [a, b, c, d] = &mut rest[..] else {
+                unreachable!()
+            };
+            play(
+                &mut g,
+                &mut [&mut search, &mut **a, &mut **b, &mut **c, &mut **d],
+            );
+            points.push(g.returns(0));
+            m.finish(&g);
+        }
+        let blocks: Vec<f64> = points
+            .chunks(10)
+            .map(|c| c.iter().sum::<f64>() / c.len() as f64)
+            .collect();
+        let (mean, half) = interval(&blocks);
+        println!(
+            "daifugo uecda, search ({playouts} playouts, {rollout:?} rollouts) vs 4 {others}, {games} games: mean points {mean:.3} ± {half:.3} (batch means of 10); {}; {:.1} s",
+            times(&mut search.ms),
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+fn kabu(playouts: u64, rounds: u64) {
+    use kabu::{Round, Rules};
+    let mut search = Timed {
+        inner: kabu::search_player(&PolicyOptions::new(1).with_playouts(playouts)),
+        ms: Vec::new(),
+    };
+    let mut house = Round::policy("house", 0).expect("house");
+    let mut dealer = Round::policy("house", 0).expect("house");
+    let (mut s, mut h, mut diff) = (Vec::new(), Vec::new(), Vec::new());
+    let started = Instant::now();
+    for r in 0..rounds {
+        let mut g = Round::new(Rules::DEFAULT, r);
+        play(&mut g, &mut [&mut search, &mut *dealer]);
+        let mut g2 = Round::new(Rules::DEFAULT, r);
+        play(&mut g2, &mut [&mut *house, &mut *dealer]);
+        s.push(g.returns(0));
+        h.push(g2.returns(0));
+        diff.push(g.returns(0) - g2.returns(0));
+    }
+    let (sm, sh) = interval(&s);
+    let (hm, hh) = interval(&h);
+    let (dm, dh) = interval(&diff);
+    println!(
+        "kabu default, vs the house dealer, {rounds} rounds: search ({playouts} playouts) {sm:+.4} ± {sh:.4}, house {hm:+.4} ± {hh:.4}, difference {dm:+.4} ± {dh:.4} (paired); {}; {:.1} s",
+        times(&mut search.ms),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let num = |i: usize, d: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+    let word = |i: usize, d: &'static str| args.get(i).map_or(d, String::as_str);
+    match word(0, "doudizhu") {
+        "doudizhu" => doudizhu(
+            num(1, doudizhu::SEARCH_PLAYOUTS),
+            num(2, 100),
+            word(3, "random"),
+        ),
+        "daifugo" => daifugo(
+            num(1, daifugo::SEARCH_PLAYOUTS),
+            num(2, 100),
+            word(3, "tutorial"),
+        ),
+        "kabu" => kabu(num(1, kabu::SEARCH_PLAYOUTS), num(2, 2_000)),
+        other => eprintln!("unknown game {other:?} (doudizhu, daifugo, kabu)"),
+    }
+}

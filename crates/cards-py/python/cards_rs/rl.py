@@ -1,0 +1,191 @@
+"""The batched environment: many games of one kind stepped together in Rust.
+
+``VectorEnv(game, num_envs, rules=None, seed=0, threads=1, masks=False)`` has Gymnasium's
+vector API (it subclasses ``gymnasium.vector.VectorEnv`` when Gymnasium is installed):
+
+>>> import numpy as np
+>>> from cards_rs.rl import VectorEnv
+>>> env = VectorEnv("doudizhu", 4, seed=1)
+>>> obs, infos = env.reset(seed=7)
+>>> obs.shape, obs.dtype, infos["legal_offsets"].shape
+((4, 11, 15), dtype('int8'), (5,))
+>>> ids, offs = infos["legal_ids"], infos["legal_offsets"]
+>>> actions = ids[offs[:-1]]                       # each env's first legal id
+>>> obs, rewards, terminated, truncated, infos = env.step(actions)
+>>> rewards.shape                                   # (num_envs, num_players)
+(4, 3)
+
+Every array is numpy, written by Rust into buffers it reuses: copy what you keep past the
+next call. ``infos`` holds ``current_player`` (int32, -1 once an episode ended), ``role``
+(int8), ``legal_ids`` (uint32, every env's legal ids one after another) with
+``legal_offsets`` (uint64, ``num_envs + 1``: env ``i``'s ids are
+``legal_ids[offsets[i]:offsets[i+1]]``), ``env_id`` and, with ``masks=True``,
+``action_mask`` (int8, ``num_envs x num_actions``). The observation is the player to act's
+(at an episode's end, the last player to act's): the game's int8 planes, or for Dou Dizhu with
+``obs_type="rlcard"`` RLCard's ``obs`` (790 values for the landlord, 901 for a peasant, in a
+row of 901; zeros in the auction, which RLCard has not).
+
+Autoreset is Gymnasium's ``NEXT_STEP``: the step that ends an episode returns its last
+observation with ``terminated`` true and every player's return in ``rewards``; the next
+step resets that env (its action is ignored) and returns the new deal with zero rewards.
+Seeds are per env: ``reset(seed=s)`` gives env ``i`` its own stream from ``(s, i)`` and each
+later episode of an env the next seed of its stream, so a run reproduces.
+
+A wrong action (a shape other than ``(num_envs,)``, a non-integer dtype, an id out of range
+or not legal in its env) raises ``ValueError`` naming the env and the action before any env
+moves; so does ``step`` before ``reset``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import _native
+
+try:  # the Gymnasium base class and spaces, when Gymnasium is installed
+    import gymnasium as _gym
+    from gymnasium.vector import VectorEnv as _VectorBase
+
+    try:
+        from gymnasium.vector import AutoresetMode as _AutoresetMode
+    except ImportError:  # Gymnasium before 1.1
+        _AutoresetMode = None
+except ImportError:  # pragma: no cover - exercised without gymnasium only
+    _gym = None
+    _VectorBase = object
+    _AutoresetMode = None
+
+__all__ = ["VectorEnv", "ROLES", "GAMES", "role_name"]
+
+#: The games, by the name the environments take.
+GAMES = ("doudizhu", "daifugo", "kabu")
+
+#: Each game's role names by the role number the Rust core gives (-1: none yet).
+ROLES = {
+    "doudizhu": {-1: "undecided", 0: "landlord", 1: "landlord_down", 2: "landlord_up"},
+    "daifugo": {-1: "none", 0: "daifugo", 1: "fugo", 2: "heimin", 3: "hinmin", 4: "daihinmin"},
+    "kabu": {0: "player", 1: "dealer"},
+}
+
+
+def role_name(game: str, role: int) -> str:
+    """The name of role number ``role`` of ``game``.
+
+    >>> role_name("doudizhu", 0)
+    'landlord'
+    """
+    return ROLES[game][int(role)]
+
+
+class VectorEnv(_VectorBase):  # type: ignore[misc, valid-type]
+    """``num_envs`` games of ``game`` stepped together in Rust (see the module docs)."""
+
+    metadata: dict[str, Any] = {
+        "autoreset_mode": _AutoresetMode.NEXT_STEP if _AutoresetMode else "NextStep",
+    }
+
+    def __init__(
+        self,
+        game: str = "doudizhu",
+        num_envs: int = 1,
+        rules: str | None = None,
+        seed: int = 0,
+        threads: int = 1,
+        masks: bool = False,
+        obs_type: str = "planes",
+        **_: Any,
+    ) -> None:
+        self.game = str(game).strip().lower()
+        self._core = _native.VecEnv(
+            self.game, int(num_envs), rules, int(seed), int(threads), obs_type
+        )
+        n = self._core.num_envs
+        self.num_envs = n
+        self.num_players = self._core.num_players
+        self.num_actions = self._core.num_actions
+        self.rules = rules
+        self.obs_shape = tuple(self._core.obs_shape)
+        self._obs = np.zeros((n, *self.obs_shape), dtype=np.int8)
+        self._rewards = np.zeros((n, self.num_players), dtype=np.float32)
+        self._term = np.zeros(n, dtype=np.bool_)
+        self._trunc = np.zeros(n, dtype=np.bool_)
+        self._players = np.zeros(n, dtype=np.int32)
+        self._roles = np.zeros(n, dtype=np.int8)
+        self._offsets = np.zeros(n + 1, dtype=np.uint64)
+        self._values = np.zeros(max(64, 64 * n), dtype=np.uint32)
+        self._env_id = np.arange(n, dtype=np.int32)
+        self._masks = np.zeros((n, self.num_actions), dtype=np.int8) if masks else None
+        self._started = False
+        if _gym is not None:
+            from gymnasium import spaces
+
+            self.single_observation_space = spaces.Box(-128, 127, self.obs_shape, np.int8)
+            self.observation_space = spaces.Box(-128, 127, (n, *self.obs_shape), np.int8)
+            self.single_action_space = spaces.Discrete(self.num_actions)
+            self.action_space = spaces.MultiDiscrete(np.full(n, self.num_actions))
+
+    def _collect(self) -> dict[str, Any]:
+        total = self._core.write(
+            self._obs,
+            self._rewards,
+            self._term.view(np.uint8),
+            self._trunc.view(np.uint8),
+            self._players,
+            self._roles,
+            self._offsets,
+            self._values,
+        )
+        if total > len(self._values):
+            self._values = np.zeros(2 * total, dtype=np.uint32)
+            self._core.write_values(self._values)
+        infos = {
+            "current_player": self._players,
+            "role": self._roles,
+            "legal_ids": self._values[:total],
+            "legal_offsets": self._offsets,
+            "env_id": self._env_id,
+        }
+        if self._masks is not None:
+            self._core.write_masks(self._masks)
+            infos["action_mask"] = self._masks
+        return infos
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deals every env anew: ``(obs, infos)``."""
+        if seed is not None and (not isinstance(seed, (int, np.integer)) or seed < 0):
+            raise ValueError(f"seed must be a non-negative int or None (got {seed!r})")
+        self._core.reset(None if seed is None else int(seed))
+        self._started = True
+        return self._obs, self._collect()
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """One action id per env: ``(obs, rewards, terminations, truncations, infos)``."""
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,):
+            raise ValueError(
+                f"actions must have shape ({self.num_envs},), one id per env (got {a.shape})"
+            )
+        if a.dtype.kind not in "iu":
+            bad = next((i for i, x in enumerate(a.ravel()) if not float(x).is_integer()), 0)
+            raise ValueError(
+                f"actions must be integers (dtype {a.dtype}); env {bad}: action {a.ravel()[bad]!r}"
+            )
+        if a.dtype.kind == "u" and a.size and int(a.max()) > np.iinfo(np.int64).max:
+            i = int(a.argmax())
+            raise ValueError(f"env {i}: action {int(a[i])} is out of range (0..{self.num_actions})")
+        self._core.step(np.ascontiguousarray(a, dtype=np.int64))
+        return self._obs, self._rewards, self._term, self._trunc, self._collect()
+
+    def action_text(self, action_id: int) -> str:
+        """The text of an action id (``'pass'``, ``'333444'``, ``'stake 1 0 0 1'`` ...)."""
+        return self._core.action_text(int(action_id))
+
+    def close(self, **kwargs: Any) -> None:
+        """Nothing to release (the buffers go with the object)."""
+
+    def __repr__(self) -> str:
+        return f"VectorEnv({self.game!r}, num_envs={self.num_envs}, rules={self.rules!r})"

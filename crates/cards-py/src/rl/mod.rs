@@ -1,0 +1,652 @@
+//! Reinforcement-learning environments, written once over the one game interface
+//! ([`cards_core::game::Game`]): each game contributes a fixed action enumeration (an action's
+//! id) and an observation encoder (int8 planes) through [`RlGame`]; stepping, batching, legal
+//! id lists, masks, auto-reset and seeding are written here once, for every game.
+//!
+//! [`Slot`] is one environment (a game, its legal actions and their ids, its seed stream);
+//! [`VecCore`] is many slots stepped together on a few threads; the Python classes
+//! (`_native.VecEnv`, `_native.Env`) hold one of them per game behind an enum.
+
+use std::fmt::Write as _;
+use std::sync::{Arc, Mutex, mpsc};
+
+use cards_core::game::{Game, InfoSet, Players, Policy as _};
+
+pub mod daifugo;
+pub mod doudizhu;
+pub mod kabu;
+mod py;
+
+pub use py::register;
+
+/// What a game adds to the generic environments: rules, a deal from a seed, the fixed action
+/// enumeration (action -> id, the game's `Discrete(N)` space) and the observation encoder.
+pub trait RlGame:
+    Game<Action: Send, Record: serde::Serialize + serde::de::DeserializeOwned>
+    + Players
+    + Send
+    + 'static
+{
+    /// The game's rules.
+    type Rules: Copy + Send + Sync + 'static;
+
+    /// The game's name in the Python API.
+    const NAME: &'static str;
+
+    /// The rules named by `text` (a preset name with options), or the default for `None`,
+    /// with the observation encoding named `obs` (`None` or `"planes"`: the game's int8
+    /// planes; a game may have others); an error says why the environments cannot use them.
+    fn parse_rules(text: Option<&str>, obs: Option<&str>) -> Result<Self::Rules, String>;
+
+    /// The game dealt from `seed`.
+    fn deal(rules: &Self::Rules, seed: u64) -> Self;
+
+    /// The size of the action space.
+    fn num_actions(rules: &Self::Rules) -> u32;
+
+    /// The observation's shape (planes, width); `encode` writes `planes * width` bytes.
+    fn obs_shape(rules: &Self::Rules) -> (usize, usize);
+
+    /// The id of a legal action (`None`: the action has no id; the environments never offer
+    /// it, and the tests check that this does not happen where the enumeration is meant to
+    /// cover every legal action).
+    fn action_id(rules: &Self::Rules, action: &Self::Action) -> Option<u32>;
+
+    /// When two legal actions share an id (Dou Dizhu's ids name card multisets; a multiset
+    /// may have two readings), whether `action` should replace the one kept so far.
+    fn prefer(_rules: &Self::Rules, _id: u32, _action: &Self::Action) -> bool {
+        false
+    }
+
+    /// The text of action `id` (`None` for an id out of range).
+    fn action_text(rules: &Self::Rules, id: u32) -> Option<String>;
+
+    /// Writes `obs`'s encoding into `out` (`planes * width` bytes, every byte written). The
+    /// encoder reads nothing but what the observation shows its player.
+    fn encode(rules: &Self::Rules, obs: &Self::Observation<'_>, out: &mut [i8]);
+
+    /// The role of `player` now (the game's documented small integer, -1 when none yet).
+    fn role(&self, player: usize) -> i8;
+}
+
+/// The error for an observation encoding a game does not have.
+pub fn planes_only(game: &str, obs: Option<&str>) -> Result<(), String> {
+    match obs.map(str::trim) {
+        None | Some("planes") => Ok(()),
+        Some(other) => Err(format!(
+            "unknown observation encoding {other:?} for {game} (expected: planes)"
+        )),
+    }
+}
+
+/// `x` as a plane's byte (saturating: every value the encoders write is far below 127).
+#[inline]
+pub fn byte<T: TryInto<i8>>(x: T) -> i8 {
+    x.try_into().unwrap_or(i8::MAX)
+}
+
+/// A 64-bit mix (splitmix64's finaliser) for per-env, per-episode seeds.
+#[must_use]
+pub const fn mix(a: u64, b: u64) -> u64 {
+    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One environment: the game, its legal actions with their ids (deduplicated), its seed
+/// stream, and whether the episode ended on the last step (so the next step resets it).
+pub struct Slot<G: RlGame> {
+    pub game: G,
+    pub legal: Vec<G::Action>,
+    pub ids: Vec<u32>,
+    pub seed: u64,
+    pub episode: u64,
+    /// Moves made by built-in players in this slot (their seeds' counter).
+    pub moves: u64,
+    pub done: bool,
+    /// Who acted last (the terminal observation is theirs).
+    pub last_player: usize,
+    /// A legal action that had no id (a bug of the enumeration), reported by the caller.
+    pub missing: Option<String>,
+}
+
+impl<G: RlGame> Slot<G> {
+    /// A slot dealt from episode 0 of seed stream `seed`.
+    pub fn new(rules: &G::Rules, seed: u64) -> Slot<G> {
+        let mut s = Slot {
+            game: G::deal(rules, mix(seed, 0)),
+            legal: Vec::with_capacity(64),
+            ids: Vec::with_capacity(64),
+            seed,
+            episode: 0,
+            moves: 0,
+            done: false,
+            last_player: 0,
+            missing: None,
+        };
+        s.refresh(rules);
+        s
+    }
+
+    /// A slot holding `game` (a replayed record, say), on seed stream `seed` for its resets.
+    pub fn with_game(rules: &G::Rules, game: G, seed: u64) -> Slot<G> {
+        let mut s = Slot::new(rules, seed);
+        s.game = game;
+        s.refresh(rules);
+        s
+    }
+
+    /// Starts a new episode of seed stream `seed` (`None`: the next episode of the stream).
+    pub fn reset(&mut self, rules: &G::Rules, seed: Option<u64>) {
+        if let Some(s) = seed {
+            self.seed = s;
+            self.episode = 0;
+        } else {
+            self.episode += 1;
+        }
+        self.game = G::deal(rules, mix(self.seed, self.episode));
+        self.done = false;
+        self.refresh(rules);
+    }
+
+    /// Recomputes the legal actions and their ids (a legal action sharing an id with an
+    /// earlier one is dropped, or replaces it when [`RlGame::prefer`] says so).
+    pub fn refresh(&mut self, rules: &G::Rules) {
+        thread_local! {
+            /// One bit per action id, set while refresh builds `ids` (the duplicate check):
+            /// one set a thread, hot in its cache, instead of one an env.
+            static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        self.legal.clear();
+        self.ids.clear();
+        self.game.legal_actions_into(&mut self.legal);
+        let words = (G::num_actions(rules) as usize).div_ceil(64);
+        SEEN.with_borrow_mut(|seen| {
+            if seen.len() < words {
+                seen.resize(words, 0);
+            }
+            let mut k = 0;
+            while k < self.legal.len() {
+                let a = self.legal[k];
+                let Some(id) = G::action_id(rules, &a) else {
+                    if self.missing.is_none() {
+                        self.missing = Some(format!("{} action {a} has no id", G::NAME));
+                    }
+                    self.legal.remove(k);
+                    continue;
+                };
+                let (w, b) = (id as usize / 64, 1u64 << (id % 64));
+                if seen[w] & b != 0 {
+                    if G::prefer(rules, id, &a) {
+                        let j = self.ids.iter().position(|&x| x == id).unwrap_or(k);
+                        self.legal[j] = a;
+                    }
+                    self.legal.remove(k);
+                    continue;
+                }
+                seen[w] |= b;
+                self.ids.push(id);
+                k += 1;
+            }
+            for &id in &self.ids {
+                seen[id as usize / 64] &= !(1 << (id % 64));
+            }
+        });
+    }
+
+    /// The player to act, or (at the end) the one who acted last.
+    pub fn observer(&self) -> usize {
+        self.game.current_player().unwrap_or(self.last_player)
+    }
+
+    /// Applies the legal action with id `id`; returns whether the game ended. `Err` names why
+    /// the id is refused (the slot unchanged).
+    pub fn step(&mut self, rules: &G::Rules, id: u32) -> Result<bool, String> {
+        let Some(k) = self.ids.iter().position(|&x| x == id) else {
+            return Err(self.refusal(rules, id));
+        };
+        let player = self.game.current_player().unwrap_or(0);
+        let action = self.legal[k];
+        if let Err(e) = self.game.apply(action) {
+            return Err(format!("action {id} ({action}) was refused: {e}"));
+        }
+        self.last_player = player;
+        self.refresh(rules);
+        Ok(self.game.is_over())
+    }
+
+    /// Why `id` cannot be played here.
+    pub fn refusal(&self, rules: &G::Rules, id: u32) -> String {
+        refusal::<G>(rules, &self.ids, id)
+    }
+
+    /// The player to act (`None` at the end).
+    pub fn current(&self) -> Option<usize> {
+        self.game.current_player()
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.game.num_players()
+    }
+
+    /// Every player's return.
+    pub fn returns(&self) -> Vec<f64> {
+        (0..self.players()).map(|p| self.game.returns(p)).collect()
+    }
+
+    /// The view of the player to act (or of the last to act), as text: never another hand.
+    pub fn render(&self) -> String {
+        let p = self.observer();
+        format!("player {p} to act\n{:#?}", self.game.observation(p))
+    }
+
+    /// Plays the built-in players (`names[p]` for player `p`, by [`Players::policy`]) until
+    /// `learner` or a player whose name is empty is to act, or the game is over; returns
+    /// whether it is over. The players'
+    /// seeds come from `seed` and the number of moves made so far, so an episode reproduces.
+    pub fn play_others(
+        &mut self,
+        rules: &G::Rules,
+        learner: usize,
+        names: &[String],
+        seed: u64,
+    ) -> Result<bool, String> {
+        while let Some(p) = self.game.current_player() {
+            if p == learner || names.get(p).is_some_and(String::is_empty) {
+                break;
+            }
+            let name = names.get(p).map_or("random", String::as_str);
+            let seed = mix(seed, self.moves);
+            self.moves += 1;
+            let mut policy = G::policy(name, seed).map_err(|e| e.to_string())?;
+            let action = policy.choose(&self.game.observation(p), &self.legal);
+            self.game
+                .apply(action)
+                .map_err(|e| format!("player {p} ({name}) chose {action}, refused: {e}"))?;
+            self.last_player = p;
+            self.refresh(rules);
+        }
+        Ok(self.game.is_over())
+    }
+
+    /// Writes the observation of `player` into `out`.
+    pub fn encode(&self, rules: &G::Rules, player: usize, out: &mut [i8]) {
+        G::encode(rules, &self.game.observation(player % self.players()), out);
+    }
+}
+
+/// Checks the environment's invariants over `episodes` random games from `seed`: every legal
+/// action has an id, distinct (`strict`; otherwise two readings of one multiset may share one),
+/// ids are distinct and in range, and each player's encoding equals the encoding of the same
+/// player's observation in a world sampled from it (other hands dealt anew): an encoding that
+/// read a hidden card would differ. Returns (steps, encodings compared), or the first failure.
+pub fn self_check<G: RlGame>(
+    rules: &G::Rules,
+    episodes: u64,
+    seed: u64,
+    strict: bool,
+) -> Result<(u64, u64), String> {
+    let (planes, width) = G::obs_shape(rules);
+    let mut a = vec![0i8; planes * width];
+    let mut b = vec![0i8; planes * width];
+    let mut rng = cards_core::Rng::seed_from_u64(seed);
+    let (mut steps, mut compared) = (0u64, 0u64);
+    let n = G::num_actions(rules);
+    for e in 0..episodes {
+        let mut slot = Slot::<G>::new(rules, mix(seed, e + 1));
+        let mut all = Vec::new();
+        loop {
+            if let Some(m) = slot.missing.take() {
+                return Err(m);
+            }
+            all.clear();
+            slot.game.legal_actions_into(&mut all);
+            if strict && all.len() != slot.ids.len() {
+                return Err(format!(
+                    "{} legal actions but {} distinct ids",
+                    all.len(),
+                    slot.ids.len()
+                ));
+            }
+            if slot.ids.iter().any(|&i| i >= n) {
+                return Err("an id out of range".into());
+            }
+            for p in 0..slot.game.num_players() {
+                let obs = slot.game.observation(p);
+                G::encode(rules, &obs, &mut a);
+                let world: G = obs.sample(&mut rng);
+                G::encode(rules, &world.observation(p), &mut b);
+                if a != b {
+                    let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
+                    return Err(format!(
+                        "episode {e} step {steps}: player {p}'s encoding changes with the hidden \
+                         cards at plane {} column {}",
+                        at / width,
+                        at % width
+                    ));
+                }
+                compared += 1;
+            }
+            if slot.game.is_over() {
+                break;
+            }
+            if slot.ids.is_empty() {
+                return Err(format!("episode {e} step {steps}: no legal id"));
+            }
+            let k = rng.below(slot.ids.len() as u64) as usize;
+            let id = slot.ids[k];
+            slot.step(rules, id)?;
+            steps += 1;
+        }
+    }
+    Ok((steps, compared))
+}
+
+/// The outputs of a step, one row an env: a part's, or the whole core's.
+pub struct Rows {
+    pub obs: Vec<i8>,
+    pub rewards: Vec<f32>,
+    pub terminated: Vec<u8>,
+    pub truncated: Vec<u8>,
+    pub players: Vec<i32>,
+    pub roles: Vec<i8>,
+}
+
+impl Rows {
+    /// Zeroed rows for `k` envs, observations of `ow` bytes, `np` players.
+    fn zeroed(k: usize, ow: usize, np: usize) -> Rows {
+        Rows {
+            obs: vec![0; k * ow],
+            rewards: vec![0.0; k * np],
+            terminated: vec![0; k],
+            truncated: vec![0; k],
+            players: vec![0; k],
+            roles: vec![0; k],
+        }
+    }
+
+    /// Copies `part` (rows `base..`) in.
+    fn copy_at(&mut self, base: usize, part: &Rows) {
+        let k = part.players.len();
+        let (ow, np) = (part.obs.len() / k.max(1), part.rewards.len() / k.max(1));
+        self.obs[base * ow..(base + k) * ow].copy_from_slice(&part.obs);
+        self.rewards[base * np..(base + k) * np].copy_from_slice(&part.rewards);
+        self.terminated[base..base + k].copy_from_slice(&part.terminated);
+        self.truncated[base..base + k].copy_from_slice(&part.truncated);
+        self.players[base..base + k].copy_from_slice(&part.players);
+        self.roles[base..base + k].copy_from_slice(&part.roles);
+    }
+}
+
+/// One thread's share of a [`VecCore`]: its slots and their rows of every output.
+pub struct Part<G: RlGame> {
+    /// The index of its first env.
+    base: usize,
+    slots: Vec<Slot<G>>,
+    rows: Rows,
+}
+
+impl<G: RlGame> Part<G> {
+    /// Resets (`actions` `None`) or steps every slot of the part and writes its rows.
+    fn work(&mut self, rules: &G::Rules, actions: Option<&[i64]>, seed: Option<u64>) {
+        let out = &mut self.rows;
+        let ow = out.obs.len() / self.slots.len().max(1);
+        let np = out.rewards.len() / self.slots.len().max(1);
+        for (j, s) in self.slots.iter_mut().enumerate() {
+            let i = self.base + j;
+            let r = &mut out.rewards[j * np..(j + 1) * np];
+            r.fill(0.0);
+            out.terminated[j] = 0;
+            out.truncated[j] = 0;
+            match actions {
+                None => s.reset(rules, seed.map(|x| mix(x, i as u64))),
+                Some(_) if s.done => s.reset(rules, None),
+                Some(a) => {
+                    // checked before: the id is legal
+                    let id = u32::try_from(a[i]).unwrap_or(u32::MAX);
+                    if let Ok(over) = s.step(rules, id)
+                        && over
+                    {
+                        s.done = true;
+                        out.terminated[j] = 1;
+                        for (p, x) in r.iter_mut().enumerate() {
+                            #[allow(clippy::cast_possible_truncation)]
+                            {
+                                *x = s.game.returns(p) as f32;
+                            }
+                        }
+                    }
+                }
+            }
+            let who = s.observer();
+            out.players[j] = s
+                .game
+                .current_player()
+                .map_or(-1, |p| i32::try_from(p).unwrap_or(-1));
+            out.roles[j] = s.game.role(who);
+            s.encode(rules, who, &mut out.obs[j * ow..(j + 1) * ow]);
+        }
+    }
+}
+
+/// A job for a worker: step with these actions, or reset (with this seed).
+struct Job {
+    actions: Option<Arc<Vec<i64>>>,
+    seed: Option<u64>,
+}
+
+/// A thread that works one part, kept for the core's life (spawning threads every step cost
+/// more than the step, and a kept thread keeps its part's envs in its core's cache).
+struct Worker {
+    jobs: Option<mpsc::Sender<Job>>,
+    done: Mutex<mpsc::Receiver<()>>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Many slots stepped together on a few kept threads; output buffers owned here and reused.
+pub struct VecCore<G: RlGame> {
+    pub rules: G::Rules,
+    parts: Vec<Arc<Mutex<Part<G>>>>,
+    workers: Vec<Worker>,
+    num_envs: usize,
+    num_players: usize,
+    pub started: bool,
+    /// Whether env `i`'s episode ended on the last step (its next action is ignored).
+    done: Vec<bool>,
+    pub rows: Rows,
+    pub values: Vec<u32>,
+    pub offsets: Vec<u64>,
+}
+
+impl<G: RlGame> Drop for VecCore<G> {
+    fn drop(&mut self) {
+        for w in &mut self.workers {
+            w.jobs = None; // the worker's loop ends when its channel closes
+            if let Some(h) = w.handle.take() {
+                let _ = h.join();
+            }
+        }
+    }
+}
+
+impl<G: RlGame> VecCore<G> {
+    pub fn new(rules: G::Rules, num_envs: usize, seed: u64, threads: usize) -> VecCore<G> {
+        let (planes, width) = G::obs_shape(&rules);
+        let ow = planes * width;
+        let np = G::deal(&rules, 0).num_players();
+        let threads = threads.clamp(1, num_envs.max(1));
+        let chunk = num_envs.div_ceil(threads).max(1);
+        let mut parts = Vec::new();
+        let mut base = 0;
+        while base < num_envs {
+            let k = chunk.min(num_envs - base);
+            parts.push(Arc::new(Mutex::new(Part {
+                base,
+                slots: (base..base + k)
+                    .map(|i| Slot::new(&rules, mix(seed, i as u64)))
+                    .collect(),
+                rows: Rows::zeroed(k, ow, np),
+            })));
+            base += k;
+        }
+        let workers = parts
+            .iter()
+            .skip(1)
+            .map(|part| {
+                let (jobs, rx) = mpsc::channel::<Job>();
+                let (done_tx, done) = mpsc::channel();
+                let part = Arc::clone(part);
+                let handle = std::thread::Builder::new()
+                    .name("cards-vecenv".into())
+                    .spawn(move || {
+                        for job in rx {
+                            lock(&part).work(
+                                &rules,
+                                job.actions.as_deref().map(Vec::as_slice),
+                                job.seed,
+                            );
+                            if done_tx.send(()).is_err() {
+                                break;
+                            }
+                        }
+                    })
+                    .ok();
+                Worker {
+                    jobs: Some(jobs),
+                    done: Mutex::new(done),
+                    handle,
+                }
+            })
+            .collect();
+        VecCore {
+            parts,
+            workers,
+            rules,
+            num_envs,
+            num_players: np,
+            started: false,
+            done: vec![false; num_envs],
+            rows: Rows::zeroed(num_envs, ow, np),
+            values: Vec::with_capacity(num_envs * 32),
+            offsets: vec![0; num_envs + 1],
+        }
+    }
+
+    pub fn num_envs(&self) -> usize {
+        self.num_envs
+    }
+
+    pub fn num_players(&self) -> usize {
+        self.num_players
+    }
+
+    /// Checks every action before any is applied (against the legal ids the last call
+    /// returned): the error names the env and the action.
+    pub fn check(&self, actions: &[i64]) -> Result<(), String> {
+        if !self.started {
+            return Err("step() before reset(): call reset() first".into());
+        }
+        if actions.len() != self.num_envs {
+            return Err(format!(
+                "actions has {} entries for {} envs",
+                actions.len(),
+                self.num_envs
+            ));
+        }
+        for (i, &a) in actions.iter().enumerate() {
+            if self.done[i] {
+                continue; // this step resets the env: its action is ignored
+            }
+            let ids = &self.values[self.offsets[i] as usize..self.offsets[i + 1] as usize];
+            let id = u32::try_from(a).unwrap_or(u32::MAX);
+            if !ids.contains(&id) {
+                let why = if u32::try_from(a).is_err() {
+                    format!(
+                        "action {a} is out of range (0..{})",
+                        G::num_actions(&self.rules)
+                    )
+                } else {
+                    refusal::<G>(&self.rules, ids, id)
+                };
+                return Err(format!("env {i}: {why}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Resets every env (`seed`: env `i` takes seed stream `mix(seed, i)`).
+    pub fn reset(&mut self, seed: Option<u64>) -> Result<(), String> {
+        self.run(None, seed)?;
+        self.started = true;
+        Ok(())
+    }
+
+    /// Steps every env (actions checked by [`VecCore::check`] first).
+    pub fn step(&mut self, actions: &[i64]) -> Result<(), String> {
+        self.check(actions)?;
+        self.run(Some(actions), None)
+    }
+
+    fn run(&mut self, actions: Option<&[i64]>, seed: Option<u64>) -> Result<(), String> {
+        let shared = actions.map(|a| Arc::new(a.to_vec()));
+        for w in &self.workers {
+            let job = Job {
+                actions: shared.clone(),
+                seed,
+            };
+            if w.jobs.as_ref().is_none_or(|j| j.send(job).is_err()) {
+                return Err("a worker thread of the VectorEnv stopped".into());
+            }
+        }
+        if let Some(p) = self.parts.first() {
+            lock(p).work(&self.rules, actions, seed);
+        }
+        let mut stopped = false;
+        for w in &self.workers {
+            stopped |= lock(&w.done).recv().is_err();
+        }
+        if stopped {
+            return Err("a worker thread of the VectorEnv stopped".into());
+        }
+        self.values.clear();
+        self.offsets[0] = 0;
+        let mut missing = None;
+        for part in &self.parts {
+            let mut p = lock(part);
+            let b = p.base;
+            self.rows.copy_at(b, &p.rows);
+            for (j, s) in p.slots.iter_mut().enumerate() {
+                self.values.extend_from_slice(&s.ids);
+                self.offsets[b + j + 1] = self.values.len() as u64;
+                self.done[b + j] = s.done;
+                if missing.is_none() {
+                    missing = s.missing.take();
+                }
+            }
+        }
+        missing.map_or(Ok(()), Err)
+    }
+}
+
+/// Why `id` cannot be played where the legal ids are `ids`.
+fn refusal<G: RlGame>(rules: &G::Rules, ids: &[u32], id: u32) -> String {
+    let n = G::num_actions(rules);
+    if id >= n {
+        return format!("action {id} is out of range (0..{n})");
+    }
+    let text = G::action_text(rules, id).unwrap_or_default();
+    let mut s = format!("action {id} ({text}) is not legal now; legal ids: ");
+    for (i, x) in ids.iter().take(12).enumerate() {
+        let _ = write!(s, "{}{x}", if i > 0 { ", " } else { "" });
+    }
+    if ids.len() > 12 {
+        let _ = write!(s, ", ... ({} in all)", ids.len());
+    }
+    s
+}

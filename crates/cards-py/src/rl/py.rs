@@ -1,0 +1,553 @@
+//! The Python classes over the generic cores: `VecEnv` (many envs, stepped with the GIL
+//! released) and `Env` (one env, one call a step, for the `PettingZoo` and Gymnasium envs).
+//! Each holds the core of one game behind an enum; every method is written once by macro.
+
+use pyo3::buffer::PyBuffer;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use super::{RlGame, Slot, VecCore, self_check};
+
+type Ddz = doudizhu::Game;
+type Dfg = daifugo::Game;
+type Kabu = kabu::Round;
+
+/// The game names the environments take.
+const GAMES: &str = "doudizhu, daifugo, kabu";
+
+fn value_err(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+enum AnyVec {
+    Ddz(VecCore<Ddz>),
+    Dfg(VecCore<Dfg>),
+    Kabu(VecCore<Kabu>),
+}
+
+enum AnyEnv {
+    Ddz(Slot<Ddz>, <Ddz as RlGame>::Rules),
+    Dfg(Slot<Dfg>, <Dfg as RlGame>::Rules),
+    Kabu(Slot<Kabu>, <Kabu as RlGame>::Rules),
+}
+
+macro_rules! each_vec {
+    ($e:expr, $c:ident => $body:expr) => {
+        match $e {
+            AnyVec::Ddz($c) => $body,
+            AnyVec::Dfg($c) => $body,
+            AnyVec::Kabu($c) => $body,
+        }
+    };
+}
+
+macro_rules! each_env {
+    ($e:expr, $s:ident, $r:ident, $G:ident => $body:expr) => {
+        match $e {
+            AnyEnv::Ddz($s, $r) => {
+                #[allow(dead_code)]
+                type $G = Ddz;
+                $body
+            }
+            AnyEnv::Dfg($s, $r) => {
+                #[allow(dead_code)]
+                type $G = Dfg;
+                $body
+            }
+            AnyEnv::Kabu($s, $r) => {
+                #[allow(dead_code)]
+                type $G = Kabu;
+                $body
+            }
+        }
+    };
+}
+
+fn copy_into<T: pyo3::buffer::Element + Copy>(
+    py: Python<'_>,
+    what: &str,
+    buf: &PyBuffer<T>,
+    src: &[T],
+) -> PyResult<()> {
+    if buf.item_count() != src.len() || !buf.is_c_contiguous() || buf.readonly() {
+        return Err(value_err(format!(
+            "{what}: a writable C-contiguous buffer of {} items is needed (got {})",
+            src.len(),
+            buf.item_count()
+        )));
+    }
+    buf.copy_from_slice(py, src)
+}
+
+/// A batch of environments of one game, stepped together in Rust.
+#[pyclass(module = "cards_rs._native", name = "VecEnv")]
+pub struct PyVecEnv {
+    core: AnyVec,
+    /// The ids written into the mask buffer last time (cleared before the new ones are set).
+    mask_values: Vec<u32>,
+    mask_offsets: Vec<u64>,
+}
+
+// pyo3 takes buffers by value: they are Python objects' views, released when dropped
+#[allow(clippy::needless_pass_by_value)]
+#[pymethods]
+impl PyVecEnv {
+    #[new]
+    #[pyo3(signature = (game, num_envs, rules = None, seed = 0, threads = 1, obs = None))]
+    fn new(
+        game: &str,
+        num_envs: usize,
+        rules: Option<&str>,
+        seed: u64,
+        threads: usize,
+        obs: Option<&str>,
+    ) -> PyResult<Self> {
+        if num_envs == 0 || num_envs > 1 << 20 {
+            return Err(value_err(format!(
+                "num_envs must be 1 to 1048576 (got {num_envs})"
+            )));
+        }
+        if threads == 0 || threads > 256 {
+            return Err(value_err(format!(
+                "threads must be 1 to 256 (got {threads})"
+            )));
+        }
+        let core = match game.trim().to_ascii_lowercase().as_str() {
+            "doudizhu" => AnyVec::Ddz(VecCore::new(
+                Ddz::parse_rules(rules, obs).map_err(value_err)?,
+                num_envs,
+                seed,
+                threads,
+            )),
+            "daifugo" => AnyVec::Dfg(VecCore::new(
+                Dfg::parse_rules(rules, obs).map_err(value_err)?,
+                num_envs,
+                seed,
+                threads,
+            )),
+            "kabu" => AnyVec::Kabu(VecCore::new(
+                Kabu::parse_rules(rules, obs).map_err(value_err)?,
+                num_envs,
+                seed,
+                threads,
+            )),
+            other => {
+                return Err(value_err(format!(
+                    "unknown game {other:?} (expected one of: {GAMES})"
+                )));
+            }
+        };
+        Ok(PyVecEnv {
+            core,
+            mask_values: Vec::new(),
+            mask_offsets: vec![0; num_envs + 1],
+        })
+    }
+
+    #[getter]
+    fn num_envs(&self) -> usize {
+        each_vec!(&self.core, c => c.num_envs())
+    }
+
+    #[getter]
+    fn num_players(&self) -> usize {
+        each_vec!(&self.core, c => c.num_players())
+    }
+
+    #[getter]
+    fn num_actions(&self) -> u32 {
+        match &self.core {
+            AnyVec::Ddz(c) => Ddz::num_actions(&c.rules),
+            AnyVec::Dfg(c) => Dfg::num_actions(&c.rules),
+            AnyVec::Kabu(c) => Kabu::num_actions(&c.rules),
+        }
+    }
+
+    #[getter]
+    fn obs_shape(&self) -> (usize, usize) {
+        match &self.core {
+            AnyVec::Ddz(c) => Ddz::obs_shape(&c.rules),
+            AnyVec::Dfg(c) => Dfg::obs_shape(&c.rules),
+            AnyVec::Kabu(c) => Kabu::obs_shape(&c.rules),
+        }
+    }
+
+    /// Resets every env (GIL released); env `i` takes the seed stream of (`seed`, `i`), or
+    /// its next episode with `seed=None`.
+    #[pyo3(signature = (seed = None))]
+    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
+        let core = &mut self.core;
+        py.allow_threads(|| each_vec!(core, c => c.reset(seed)))
+            .map_err(value_err)
+    }
+
+    /// Steps every env with `actions` (an int64 buffer, one id per env; GIL released).
+    /// Every action is checked first: a `ValueError` names the env and the action, and no
+    /// env has moved.
+    fn step(&mut self, py: Python<'_>, actions: PyBuffer<i64>) -> PyResult<()> {
+        let a = actions.to_vec(py)?;
+        let core = &mut self.core;
+        py.allow_threads(|| each_vec!(core, c => c.step(&a)))
+            .map_err(value_err)
+    }
+
+    /// Copies the last reset's or step's arrays into the caller's buffers (reused from step
+    /// to step) and returns the number of legal ids in all; `values` (uint32) is written
+    /// only when it holds them all (else the caller grows it and calls `write_values`).
+    #[allow(clippy::too_many_arguments)]
+    fn write(
+        &self,
+        py: Python<'_>,
+        obs: PyBuffer<i8>,
+        rewards: PyBuffer<f32>,
+        terminated: PyBuffer<u8>,
+        truncated: PyBuffer<u8>,
+        players: PyBuffer<i32>,
+        roles: PyBuffer<i8>,
+        offsets: PyBuffer<u64>,
+        values: PyBuffer<u32>,
+    ) -> PyResult<usize> {
+        each_vec!(&self.core, c => {
+            copy_into(py, "obs", &obs, &c.rows.obs)?;
+            copy_into(py, "rewards", &rewards, &c.rows.rewards)?;
+            copy_into(py, "terminated", &terminated, &c.rows.terminated)?;
+            copy_into(py, "truncated", &truncated, &c.rows.truncated)?;
+            copy_into(py, "players", &players, &c.rows.players)?;
+            copy_into(py, "roles", &roles, &c.rows.roles)?;
+            copy_into(py, "offsets", &offsets, &c.offsets)?;
+            if values.item_count() >= c.values.len()
+                && !values.readonly()
+                && let Some(cells) = values.as_mut_slice(py)
+            {
+                for (cell, &v) in cells.iter().zip(&c.values) {
+                    cell.set(v);
+                }
+            }
+            Ok(c.values.len())
+        })
+    }
+
+    /// Writes the legal ids into `values` (at least as long as their number).
+    fn write_values(&self, py: Python<'_>, values: PyBuffer<u32>) -> PyResult<()> {
+        each_vec!(&self.core, c => {
+            let cells = values
+                .as_mut_slice(py)
+                .filter(|s| s.len() >= c.values.len())
+                .ok_or_else(|| value_err("values: a writable buffer of enough uint32 is needed"))?;
+            for (cell, &v) in cells.iter().zip(&c.values) {
+                cell.set(v);
+            }
+            Ok(())
+        })
+    }
+
+    /// Updates the dense mask buffer (`num_envs x num_actions` int8, the same buffer every
+    /// call): clears the ids set last time, sets the current ones.
+    fn write_masks(&mut self, py: Python<'_>, mask: PyBuffer<i8>) -> PyResult<()> {
+        let n = self.num_actions() as usize;
+        let envs = self.num_envs();
+        let cells = mask
+            .as_mut_slice(py)
+            .filter(|s| s.len() == n * envs)
+            .ok_or_else(|| value_err("mask: a writable buffer of num_envs x num_actions int8"))?;
+        for i in 0..envs {
+            let (a, b) = (
+                self.mask_offsets[i] as usize,
+                self.mask_offsets[i + 1] as usize,
+            );
+            for &v in &self.mask_values[a..b] {
+                cells[i * n + v as usize].set(0);
+            }
+        }
+        each_vec!(&self.core, c => {
+            for i in 0..envs {
+                let (a, b) = (c.offsets[i] as usize, c.offsets[i + 1] as usize);
+                for &v in &c.values[a..b] {
+                    cells[i * n + v as usize].set(1);
+                }
+            }
+            self.mask_values.clone_from(&c.values);
+            self.mask_offsets.clone_from(&c.offsets);
+        });
+        Ok(())
+    }
+
+    /// The text of action `id`.
+    fn action_text(&self, id: u32) -> PyResult<String> {
+        let t = match &self.core {
+            AnyVec::Ddz(c) => Ddz::action_text(&c.rules, id),
+            AnyVec::Dfg(c) => Dfg::action_text(&c.rules, id),
+            AnyVec::Kabu(c) => Kabu::action_text(&c.rules, id),
+        };
+        t.ok_or_else(|| {
+            value_err(format!(
+                "action {id} is out of range (0..{})",
+                self.num_actions()
+            ))
+        })
+    }
+}
+
+/// One environment of one game: a step a call (the `PettingZoo` and Gymnasium envs' core).
+#[pyclass(module = "cards_rs._native", name = "Env")]
+pub struct PyEnv {
+    env: AnyEnv,
+}
+
+#[allow(clippy::needless_pass_by_value)]
+#[pymethods]
+impl PyEnv {
+    #[new]
+    #[pyo3(signature = (game, rules = None, seed = 0, obs = None))]
+    fn new(game: &str, rules: Option<&str>, seed: u64, obs: Option<&str>) -> PyResult<Self> {
+        let env = match game.trim().to_ascii_lowercase().as_str() {
+            "doudizhu" => {
+                let r = Ddz::parse_rules(rules, obs).map_err(value_err)?;
+                AnyEnv::Ddz(Slot::new(&r, seed), r)
+            }
+            "daifugo" => {
+                let r = Dfg::parse_rules(rules, obs).map_err(value_err)?;
+                AnyEnv::Dfg(Slot::new(&r, seed), r)
+            }
+            "kabu" => {
+                let r = Kabu::parse_rules(rules, obs).map_err(value_err)?;
+                AnyEnv::Kabu(Slot::new(&r, seed), r)
+            }
+            other => {
+                return Err(value_err(format!(
+                    "unknown game {other:?} (expected one of: {GAMES})"
+                )));
+            }
+        };
+        Ok(PyEnv { env })
+    }
+
+    /// The env at the position a game record (the JSON of the game module's `record()`)
+    /// replays to; `reset` deals from seed stream `seed` afterwards.
+    #[staticmethod]
+    #[pyo3(signature = (game, record, rules = None, seed = 0, obs = None))]
+    fn from_record(
+        game: &str,
+        record: &str,
+        rules: Option<&str>,
+        seed: u64,
+        obs: Option<&str>,
+    ) -> PyResult<Self> {
+        fn load<G: RlGame>(record: &str, rules: &G::Rules, seed: u64) -> PyResult<Slot<G>> {
+            let rec: G::Record = serde_json::from_str(record).map_err(value_err)?;
+            let g = cards_core::game::Record::replay(&rec).map_err(value_err)?;
+            Ok(Slot::with_game(rules, g, seed))
+        }
+        let env = match game.trim().to_ascii_lowercase().as_str() {
+            "doudizhu" => {
+                let r = Ddz::parse_rules(rules, obs).map_err(value_err)?;
+                AnyEnv::Ddz(load::<Ddz>(record, &r, seed)?, r)
+            }
+            "daifugo" => {
+                let r = Dfg::parse_rules(rules, obs).map_err(value_err)?;
+                AnyEnv::Dfg(load::<Dfg>(record, &r, seed)?, r)
+            }
+            "kabu" => {
+                let r = Kabu::parse_rules(rules, obs).map_err(value_err)?;
+                AnyEnv::Kabu(load::<Kabu>(record, &r, seed)?, r)
+            }
+            other => {
+                return Err(value_err(format!(
+                    "unknown game {other:?} (expected one of: {GAMES})"
+                )));
+            }
+        };
+        Ok(PyEnv { env })
+    }
+
+    /// Deals a new game: seed stream `seed` from its first episode, or the next episode.
+    #[pyo3(signature = (seed = None))]
+    fn reset(&mut self, seed: Option<u64>) {
+        each_env!(&mut self.env, s, r, G => s.reset(r, seed));
+    }
+
+    /// Plays legal action `id`; returns whether the game is over. An illegal id raises
+    /// `ValueError` and changes nothing.
+    fn step(&mut self, id: i64) -> PyResult<bool> {
+        each_env!(&mut self.env, s, r, G => {
+            let Ok(id) = u32::try_from(id) else {
+                return Err(value_err(format!(
+                    "action {id} is out of range (0..{})",
+                    G::num_actions(r)
+                )));
+            };
+            s.step(r, id).map_err(value_err)
+        })
+    }
+
+    /// Plays built-in players (by name, one per player) until `learner` is to act or the
+    /// game is over; returns whether it is over.
+    fn play_others(&mut self, learner: usize, names: Vec<String>, seed: u64) -> PyResult<bool> {
+        each_env!(&mut self.env, s, r, G => s.play_others(r, learner, &names, seed).map_err(value_err))
+    }
+
+    /// The built-in players' names.
+    #[getter]
+    fn policy_names(&self) -> Vec<&'static str> {
+        each_env!(&self.env, _s, _r, G => <G as cards_core::game::Players>::POLICY_NAMES.to_vec())
+    }
+
+    /// Plays legal action `id` as `step` does; returns `None` when the game is over, else
+    /// the player to act and its legal ids (one call a turn for the AEC env).
+    fn step_turn(&mut self, id: i64) -> PyResult<Option<(usize, Vec<u32>)>> {
+        if !self.step(id)? {
+            return Ok(each_env!(&self.env, s, _r, G => s.current().map(|p| (p, s.ids.clone()))));
+        }
+        Ok(None)
+    }
+
+    /// Writes `player`'s observation into `out` and, with `mask` given, sets `mask[id] = 1`
+    /// for each legal id (the caller's zeroed int8 buffer of `num_actions`).
+    #[pyo3(signature = (player, out, mask = None))]
+    fn observe_masked(
+        &self,
+        py: Python<'_>,
+        player: usize,
+        out: PyBuffer<i8>,
+        mask: Option<PyBuffer<i8>>,
+    ) -> PyResult<()> {
+        self.observe(py, player, out)?;
+        match mask {
+            Some(m) => self.write_mask(py, m),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether `id` is legal now.
+    fn is_legal(&self, id: i64) -> bool {
+        each_env!(&self.env, s, _r, G => u32::try_from(id).is_ok_and(|id| s.ids.contains(&id)))
+    }
+
+    /// The legal ids now (empty at the end).
+    fn legal_ids(&self) -> Vec<u32> {
+        each_env!(&self.env, s, _r, G => s.ids.clone())
+    }
+
+    /// Sets `mask[id] = 1` for each legal id (the caller's zeroed int8 buffer of
+    /// `num_actions`).
+    fn write_mask(&self, py: Python<'_>, mask: PyBuffer<i8>) -> PyResult<()> {
+        each_env!(&self.env, s, r, G => {
+            let n = G::num_actions(r) as usize;
+            let cells = mask
+                .as_mut_slice(py)
+                .filter(|c| c.len() == n)
+                .ok_or_else(|| value_err(format!("mask: a writable int8 buffer of {n}")))?;
+            for &id in &s.ids {
+                cells[id as usize].set(1);
+            }
+            Ok(())
+        })
+    }
+
+    /// Writes `player`'s observation into `out` (int8, planes x width).
+    fn observe(&self, py: Python<'_>, player: usize, out: PyBuffer<i8>) -> PyResult<()> {
+        each_env!(&self.env, s, r, G => {
+            let (p, w) = G::obs_shape(r);
+            let mut buf = vec![0i8; p * w];
+            s.encode(r, player, &mut buf);
+            copy_into(py, "out", &out, &buf)
+        })
+    }
+
+    /// The player to act (`None` at the end).
+    #[getter]
+    fn current_player(&self) -> Option<usize> {
+        each_env!(&self.env, s, _r, G => s.current())
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        each_env!(&self.env, s, _r, G => s.current().is_none())
+    }
+
+    /// Every player's return (0.0 before the end).
+    fn returns(&self) -> Vec<f64> {
+        each_env!(&self.env, s, _r, G => s.returns())
+    }
+
+    /// The role of `player` (the game's small integer; -1 when none yet).
+    fn role(&self, player: usize) -> i8 {
+        each_env!(&self.env, s, _r, G => s.game.role(player))
+    }
+
+    /// The text of action `id`.
+    fn action_text(&self, id: u32) -> PyResult<String> {
+        each_env!(&self.env, _s, r, G => G::action_text(r, id)
+            .ok_or_else(|| value_err(format!("action {id} is out of range (0..{})", G::num_actions(r)))))
+    }
+
+    /// The text of the player to act's view (what `render_mode="ansi"` shows): its
+    /// observation, never another hand.
+    fn render(&self) -> String {
+        each_env!(&self.env, s, _r, G => s.render())
+    }
+
+    /// The game's record, the JSON of the game's `record()` in its own module (which
+    /// replays it: `doudizhu.Game.from_record`, `daifugo.Game.from_record`,
+    /// `kabu.Round.from_record`).
+    fn record_json(&self) -> PyResult<String> {
+        each_env!(&self.env, s, _r, G => serde_json::to_string(&cards_core::game::Game::record(&s.game)).map_err(value_err))
+    }
+
+    #[getter]
+    fn num_actions(&self) -> u32 {
+        each_env!(&self.env, _s, r, G => G::num_actions(r))
+    }
+
+    #[getter]
+    fn num_players(&self) -> usize {
+        each_env!(&self.env, s, _r, G => s.players())
+    }
+
+    #[getter]
+    fn obs_shape(&self) -> (usize, usize) {
+        each_env!(&self.env, _s, r, G => G::obs_shape(r))
+    }
+}
+
+/// Runs [`self_check`] for `game`: returns (steps, encodings compared) or raises the failure.
+#[pyfunction]
+#[pyo3(signature = (game, rules = None, episodes = 20, seed = 0, obs = None))]
+fn rl_self_check(
+    py: Python<'_>,
+    game: &str,
+    rules: Option<&str>,
+    episodes: u64,
+    seed: u64,
+    obs: Option<&str>,
+) -> PyResult<(u64, u64)> {
+    let game = game.trim().to_ascii_lowercase();
+    py.allow_threads(|| match game.as_str() {
+        "doudizhu" => self_check::<Ddz>(&Ddz::parse_rules(rules, obs)?, episodes, seed, false),
+        "daifugo" => self_check::<Dfg>(&Dfg::parse_rules(rules, obs)?, episodes, seed, true),
+        "kabu" => self_check::<Kabu>(&Kabu::parse_rules(rules, obs)?, episodes, seed, true),
+        other => Err(format!("unknown game {other:?} (expected one of: {GAMES})")),
+    })
+    .map_err(value_err)
+}
+
+/// The meaning of the scalar plane's columns (Dou Dizhu's plane 10, Daifugo's plane 6).
+#[pyfunction]
+fn scalar_columns(game: &str) -> PyResult<Vec<&'static str>> {
+    match game.trim().to_ascii_lowercase().as_str() {
+        "doudizhu" => Ok(super::doudizhu::SCALARS.to_vec()),
+        "daifugo" => Ok(super::daifugo::SCALARS.to_vec()),
+        other => Err(value_err(format!(
+            "no scalar plane for {other:?} (doudizhu and daifugo have one)"
+        ))),
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyVecEnv>()?;
+    m.add_class::<PyEnv>()?;
+    m.add_function(wrap_pyfunction!(rl_self_check, m)?)?;
+    m.add_function(wrap_pyfunction!(scalar_columns, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,847 @@
+//! The search player: information-set MCTS or determinized flat Monte-Carlo over any
+//! [`Game`], with a budget, root-parallel threads and buffers reused across playouts.
+
+use core::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use cards_core::Rng;
+use cards_core::game::{Game, InfoSet, Policy, PolicyOptions};
+
+use crate::budget::{Budget, Clock, DEFAULT_PLAYOUTS, MonotonicClock};
+use crate::index::Index;
+use crate::rollout::{Evaluator, RandomRollout, Returns, Rollout};
+
+/// Which search a [`Search`] runs.
+///
+/// ```
+/// use cards_search::Algorithm;
+/// assert_eq!(Algorithm::default(), Algorithm::Ismcts);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Single-observer information-set MCTS (Cowling, Powley and Whitehouse, "Information Set
+    /// Monte Carlo Tree Search", IEEE TCIAIG 2012): one tree over the actions seen from the
+    /// root, a new world sampled from the observation each playout, UCB1 over availability
+    /// counts; the most visited root action is chosen.
+    #[default]
+    Ismcts,
+    /// Determinized flat Monte-Carlo (perfect-information Monte-Carlo): for each sampled world,
+    /// one rollout after each legal root action; the action with the best mean return of the
+    /// acting player is chosen.
+    Pimc,
+}
+
+/// What a decision found for one root action: how many playouts went through it and the sum
+/// of the acting player's values over them.
+///
+/// ```
+/// let s = cards_search::ActionStats { action: 3u8, visits: 4, total: 2.0 };
+/// assert_eq!(s.mean(), 0.5);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ActionStats<A> {
+    /// The root action.
+    pub action: A,
+    /// Playouts through it.
+    pub visits: u64,
+    /// The acting player's values summed over those playouts.
+    pub total: f64,
+}
+
+impl<A> ActionStats<A> {
+    /// The mean value (0.0 when never visited).
+    ///
+    /// ```
+    /// assert_eq!(cards_search::ActionStats { action: (), visits: 0, total: 0.0 }.mean(), 0.0);
+    /// ```
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)]
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.total / self.visits as f64
+        }
+    }
+}
+
+/// The default UCB1 exploration constant, on values scaled to `[0, 1]` by the range seen.
+pub const DEFAULT_EXPLORATION: f64 = 0.7;
+
+/// The default bound on a tree's nodes per thread (a playout past it adds no node).
+pub const DEFAULT_MAX_NODES: usize = 200_000;
+
+/// A search player for game `G`: given a player's observation it samples worlds from that
+/// observation only ([`InfoSet::sample_into`]), never from the true state, and plays
+/// playouts in them with the rollout `R`, scored by the evaluator `E`.
+///
+/// - **Algorithms**: [`Algorithm::Ismcts`] (the default) or [`Algorithm::Pimc`].
+/// - **Budget** per decision ([`Budget`]): playouts and/or time, whichever runs out first, the
+///   time read from an injectable [`Clock`].
+/// - **Deterministic**: for a seed, a playout budget and a thread count, the same calls give
+///   the same choices. Each decision draws its threads' seeds from the search's own stream.
+/// - **Threads** (root-parallel): each thread searches its own tree with its own seeded
+///   stream and share of the playouts, in `std::thread::scope`; the root statistics are summed.
+/// - **No allocation per playout** once warm: the worlds, legal-action lists and the tree are
+///   buffers kept across playouts and decisions.
+/// - A decision with one legal action returns it without searching.
+///
+/// It implements [`Policy`], so it plays wherever a built-in player does:
+///
+/// ```
+/// use cards_core::game::{Game, Random, play_out, testing_toy::Toy};
+/// use cards_search::{Budget, Search};
+/// let mut g = Toy::new(3);
+/// let search = Search::new(1).with_budget(Budget::playouts(200));
+/// let mut players: Vec<Box<dyn cards_core::game::Policy<Toy>>> =
+///     vec![Box::new(search), Box::new(Random::new(2))];
+/// play_out(&mut g, &mut players).unwrap();
+/// assert!(g.is_over());
+/// ```
+pub struct Search<G: Game, R = RandomRollout, E = Returns> {
+    algorithm: Algorithm,
+    budget: Budget,
+    threads: usize,
+    exploration: f64,
+    max_nodes: usize,
+    clock: Arc<dyn Clock>,
+    rng: Rng,
+    rollout: R,
+    evaluator: E,
+    template: Option<G>,
+    workers: Vec<Worker<G, R, E>>,
+    index: Index,
+    stats: Vec<ActionStats<G::Action>>,
+    playouts: u64,
+}
+
+impl<G: Game, R: fmt::Debug, E: fmt::Debug> fmt::Debug for Search<G, R, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Search")
+            .field("algorithm", &self.algorithm)
+            .field("budget", &self.budget)
+            .field("threads", &self.threads)
+            .field("exploration", &self.exploration)
+            .field("max_nodes", &self.max_nodes)
+            .field("rollout", &self.rollout)
+            .field("evaluator", &self.evaluator)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Search<G> {
+    /// An ISMCTS player seeded with `seed`: random rollouts to the end, [`DEFAULT_PLAYOUTS`]
+    /// playouts a decision, one thread.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// let s = cards_search::Search::<Toy>::new(7);
+    /// assert_eq!(s.budget(), cards_search::Budget::default());
+    /// ```
+    #[must_use]
+    pub fn new(seed: u64) -> Search<G> {
+        Search::rebuild(
+            Algorithm::Ismcts,
+            Budget::playouts(DEFAULT_PLAYOUTS),
+            1,
+            DEFAULT_EXPLORATION,
+            DEFAULT_MAX_NODES,
+            Arc::new(MonotonicClock::new()),
+            Rng::seed_from_u64(seed),
+            RandomRollout,
+            Returns,
+        )
+    }
+}
+
+impl<G: Game, R, E> Search<G, R, E> {
+    /// This search with `options`' seed, budget (`default_playouts` when it sets neither
+    /// playouts nor time) and threads: how a game's `Players::policy_with` builds its
+    /// `search`.
+    ///
+    /// ```
+    /// use cards_core::game::{PolicyOptions, testing_toy::Toy};
+    /// use cards_search::{Budget, Search};
+    /// let s = Search::<Toy>::new(0).with_options(&PolicyOptions::new(3).with_threads(2), 500);
+    /// assert_eq!((s.budget(), s.threads()), (Budget::playouts(500), 2));
+    /// ```
+    #[must_use]
+    pub fn with_options(self, options: &PolicyOptions, default_playouts: u64) -> Search<G, R, E> {
+        self.with_seed(options.seed)
+            .with_budget(Budget::from_options(options, default_playouts))
+            .with_threads(options.threads.unwrap_or(1))
+    }
+
+    /// This search with its stream reseeded.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// let _ = cards_search::Search::<Toy>::new(0).with_seed(9);
+    /// ```
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Search<G, R, E> {
+        self.rng = Rng::seed_from_u64(seed);
+        self
+    }
+
+    /// This search running `algorithm`.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// use cards_search::{Algorithm, Search};
+    /// let s = Search::<Toy>::new(0).with_algorithm(Algorithm::Pimc);
+    /// assert_eq!(s.algorithm(), Algorithm::Pimc);
+    /// ```
+    #[must_use]
+    pub fn with_algorithm(mut self, algorithm: Algorithm) -> Search<G, R, E> {
+        self.algorithm = algorithm;
+        self
+    }
+
+    /// This search with `budget` per decision.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// use cards_search::{Budget, Search};
+    /// let s = Search::<Toy>::new(0).with_budget(Budget::playouts(50));
+    /// assert_eq!(s.budget(), Budget::playouts(50));
+    /// ```
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Search<G, R, E> {
+        self.budget = budget;
+        self
+    }
+
+    /// This search on `threads` threads (0 is read as 1).
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).with_threads(0).threads(), 1);
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Search<G, R, E> {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// This search with UCB1's exploration constant `c` (on values scaled to `[0, 1]` by the
+    /// range the decision has seen; [`DEFAULT_EXPLORATION`] by default). Flat Monte-Carlo
+    /// does not use it.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// let _ = cards_search::Search::<Toy>::new(0).with_exploration(1.0);
+    /// ```
+    #[must_use]
+    pub fn with_exploration(mut self, c: f64) -> Search<G, R, E> {
+        self.exploration = c;
+        self
+    }
+
+    /// This search with at most `nodes` tree nodes per thread ([`DEFAULT_MAX_NODES`] by
+    /// default; at least 1), which bounds its memory under a time budget.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// let _ = cards_search::Search::<Toy>::new(0).with_max_nodes(10_000);
+    /// ```
+    #[must_use]
+    pub fn with_max_nodes(mut self, nodes: usize) -> Search<G, R, E> {
+        self.max_nodes = nodes.clamp(1, u32::MAX as usize);
+        self
+    }
+
+    /// This search reading time from `clock` (a [`MonotonicClock`] by default).
+    ///
+    /// ```
+    /// use std::{sync::Arc, time::Duration};
+    /// use cards_core::game::testing_toy::Toy;
+    /// use cards_search::{Search, StepClock};
+    /// let _ = Search::<Toy>::new(0).with_clock(Arc::new(StepClock::new(Duration::from_millis(1))));
+    /// ```
+    #[must_use]
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Search<G, R, E> {
+        self.clock = clock;
+        self
+    }
+
+    /// This search with rollout policy `rollout`.
+    ///
+    /// ```
+    /// use cards_core::game::{Random, testing_toy::Toy};
+    /// use cards_search::{PolicyRollout, Search};
+    /// let _ = Search::<Toy>::new(0).with_rollout(PolicyRollout(Random::new(1)));
+    /// ```
+    #[must_use]
+    pub fn with_rollout<R2>(self, rollout: R2) -> Search<G, R2, E> {
+        let evaluator = self.evaluator;
+        Search::rebuild(
+            self.algorithm,
+            self.budget,
+            self.threads,
+            self.exploration,
+            self.max_nodes,
+            self.clock,
+            self.rng,
+            rollout,
+            evaluator,
+        )
+    }
+
+    /// This search with leaf evaluator `evaluator`.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// use cards_search::{Cutoff, Search};
+    /// let _ = Search::<Toy>::new(0).with_evaluator(Cutoff::new(6, |_: &Toy, v: &mut [f64]| v.fill(0.0)));
+    /// ```
+    #[must_use]
+    pub fn with_evaluator<E2>(self, evaluator: E2) -> Search<G, R, E2> {
+        let rollout = self.rollout;
+        Search::rebuild(
+            self.algorithm,
+            self.budget,
+            self.threads,
+            self.exploration,
+            self.max_nodes,
+            self.clock,
+            self.rng,
+            rollout,
+            evaluator,
+        )
+    }
+
+    /// A search with these settings and fresh buffers.
+    #[allow(clippy::too_many_arguments)]
+    fn rebuild(
+        algorithm: Algorithm,
+        budget: Budget,
+        threads: usize,
+        exploration: f64,
+        max_nodes: usize,
+        clock: Arc<dyn Clock>,
+        rng: Rng,
+        rollout: R,
+        evaluator: E,
+    ) -> Search<G, R, E> {
+        Search {
+            algorithm,
+            budget,
+            threads,
+            exploration,
+            max_nodes,
+            clock,
+            rng,
+            rollout,
+            evaluator,
+            template: None,
+            workers: Vec::new(),
+            index: Index::default(),
+            stats: Vec::new(),
+            playouts: 0,
+        }
+    }
+
+    /// The algorithm.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).algorithm(), cards_search::Algorithm::Ismcts);
+    /// ```
+    #[must_use]
+    pub const fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// The budget per decision.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).budget().max_think(), None);
+    /// ```
+    #[must_use]
+    pub const fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// The thread count.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).threads(), 1);
+    /// ```
+    #[must_use]
+    pub const fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The playouts the last decision ran (summed over threads; 0 when it had one legal
+    /// action).
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).playouts(), 0);
+    /// ```
+    #[must_use]
+    pub const fn playouts(&self) -> u64 {
+        self.playouts
+    }
+
+    /// The last decision's statistics, one entry per legal action in the order given (summed
+    /// over threads).
+    ///
+    /// ```
+    /// use cards_core::game::{Game, Policy, testing_toy::Toy};
+    /// use cards_search::{Budget, Search};
+    /// let g = Toy::new(4);
+    /// let legal = g.legal_actions();
+    /// let mut s = Search::<Toy>::new(1).with_budget(Budget::playouts(100));
+    /// let a = s.choose(&g.observation(0), &legal);
+    /// assert_eq!(s.stats().len(), legal.len());
+    /// assert_eq!(s.stats().iter().map(|x| x.visits).sum::<u64>(), 100);
+    /// assert!(legal.contains(&a));
+    /// ```
+    #[must_use]
+    pub fn stats(&self) -> &[ActionStats<G::Action>] {
+        &self.stats
+    }
+}
+
+impl<G, R, E> Search<G, R, E>
+where
+    G: Game + Send,
+    G::Action: Send + Sync,
+    R: Rollout<G>,
+    E: Evaluator<G>,
+{
+    /// Searches from `obs` (the acting player's observation) and returns one of `legal` (its
+    /// legal actions, never empty), as [`Policy::choose`] does.
+    ///
+    /// ```
+    /// use cards_core::game::{Game, testing_toy::Toy};
+    /// use cards_search::{Budget, Search};
+    /// let g = Toy::new(8);
+    /// let legal = g.legal_actions();
+    /// let mut s = Search::<Toy>::new(2).with_budget(Budget::playouts(300));
+    /// assert!(legal.contains(&s.decide(&g.observation(0), &legal)));
+    /// assert_eq!(s.playouts(), 300);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// Panics if `legal` is empty, or if a thread of the search panics (a game's rollout or
+    /// evaluator panicking).
+    pub fn decide(&mut self, obs: &G::Observation<'_>, legal: &[G::Action]) -> G::Action {
+        self.stats.clear();
+        self.playouts = 0;
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let start = self.clock.now();
+        let deadline = self.budget.max_think().map(|t| start + t);
+        let player = obs.player();
+        // Each thread samples its worlds from the observation of a world sampled here (equal
+        // to `obs` by the `InfoSet` contract), so a thread needs only its own `G`.
+        let template = match &mut self.template {
+            Some(t) => {
+                obs.sample_into(&mut self.rng, t);
+                &*t
+            }
+            slot @ None => &*slot.insert(obs.sample(&mut self.rng)),
+        };
+        let threads = self.threads;
+        while self.workers.len() < threads {
+            self.workers.push(Worker::new(
+                template.clone(),
+                self.rollout.clone(),
+                self.evaluator.clone(),
+            ));
+        }
+        let max = self.budget.max_playouts().unwrap_or(u64::MAX);
+        let (share, extra) = (max / threads as u64, max % threads as u64);
+        let clock = &*self.clock;
+        let job = |t: usize, seed: u64| Job {
+            player,
+            legal,
+            playouts: if max == u64::MAX {
+                max
+            } else {
+                share + u64::from((t as u64) < extra)
+            },
+            deadline,
+            clock,
+            algorithm: self.algorithm,
+            exploration: self.exploration,
+            max_nodes: self.max_nodes,
+            seed,
+        };
+        let workers = &mut self.workers[..threads];
+        for w in workers.iter_mut() {
+            w.template.clone_from(template);
+        }
+        if threads == 1 {
+            workers[0].run(&job(0, self.rng.next_u64()));
+        } else {
+            let rng = &mut self.rng;
+            std::thread::scope(|s| {
+                for (t, w) in workers.iter_mut().enumerate() {
+                    let job = job(t, rng.next_u64());
+                    s.spawn(move || w.run(&job));
+                }
+            });
+        }
+        self.merge(legal)
+    }
+
+    fn merge(&mut self, legal: &[G::Action]) -> G::Action {
+        self.stats.extend(legal.iter().map(|&action| ActionStats {
+            action,
+            visits: 0,
+            total: 0.0,
+        }));
+        self.index.build(legal);
+        for w in &self.workers[..self.threads] {
+            self.playouts += w.inner.playouts;
+            for s in &w.inner.root {
+                if let Some(i) = self.index.find(legal, &s.action) {
+                    self.stats[i].visits += s.visits;
+                    self.stats[i].total += s.total;
+                }
+            }
+        }
+        let mut best: Option<&ActionStats<G::Action>> = None;
+        for s in &self.stats {
+            if s.visits == 0 {
+                continue;
+            }
+            let better = best.is_none_or(|b| match self.algorithm {
+                Algorithm::Ismcts => (s.visits, s.mean()) > (b.visits, b.mean()),
+                Algorithm::Pimc => s.mean() > b.mean(),
+            });
+            if better {
+                best = Some(s);
+            }
+        }
+        best.map_or(legal[0], |s| s.action)
+    }
+}
+
+impl<G, R, E> Policy<G> for Search<G, R, E>
+where
+    G: Game + Send,
+    G::Action: Send + Sync,
+    R: Rollout<G>,
+    E: Evaluator<G>,
+{
+    fn choose(&mut self, obs: &G::Observation<'_>, legal: &[G::Action]) -> G::Action {
+        self.decide(obs, legal)
+    }
+}
+
+/// One thread's share of a decision.
+#[derive(Clone, Copy)]
+struct Job<'a, A> {
+    player: usize,
+    legal: &'a [A],
+    playouts: u64,
+    deadline: Option<Duration>,
+    clock: &'a dyn Clock,
+    algorithm: Algorithm,
+    exploration: f64,
+    max_nodes: usize,
+    seed: u64,
+}
+
+impl<A> Job<'_, A> {
+    /// Whether the budget is spent after `done` playouts (reads the clock once when there is
+    /// time left to check).
+    #[inline]
+    fn spent(&self, done: u64) -> bool {
+        done >= self.playouts || self.deadline.is_some_and(|d| self.clock.now() >= d)
+    }
+}
+
+/// A tree node: the action that led to it, who chose it, its visits, availability and value.
+#[derive(Clone, Copy, Debug)]
+struct Node<A> {
+    action: A,
+    player: u32,
+    visits: u32,
+    avail: u32,
+    total: f64,
+    first_child: u32,
+    next_sibling: u32,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// One thread's search: its template world (whose observation it samples from), and its
+/// buffers and tree, kept across decisions.
+struct Worker<G: Game, R, E> {
+    template: G,
+    inner: Inner<G, R, E>,
+}
+
+/// A worker's buffers and tree.
+struct Inner<G: Game, R, E> {
+    world: G,
+    scratch: G,
+    rng: Rng,
+    rollout: R,
+    evaluator: E,
+    legal: Vec<G::Action>,
+    values: Vec<f64>,
+    nodes: Vec<Node<G::Action>>,
+    path: Vec<u32>,
+    compatible: Vec<u32>,
+    seen: Vec<bool>,
+    index: Index,
+    root: Vec<ActionStats<G::Action>>,
+    playouts: u64,
+    lo: f64,
+    hi: f64,
+}
+
+impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
+    fn new(template: G, rollout: R, evaluator: E) -> Worker<G, R, E> {
+        let inner = Inner {
+            world: template.clone(),
+            scratch: template.clone(),
+            values: vec![0.0; template.num_players()],
+            rng: Rng::seed_from_u64(0),
+            rollout,
+            evaluator,
+            legal: Vec::with_capacity(64),
+            nodes: Vec::new(),
+            path: Vec::with_capacity(64),
+            compatible: Vec::with_capacity(64),
+            seen: Vec::with_capacity(64),
+            index: Index::default(),
+            root: Vec::new(),
+            playouts: 0,
+            lo: f64::INFINITY,
+            hi: f64::NEG_INFINITY,
+        };
+        Worker { template, inner }
+    }
+
+    fn run(&mut self, job: &Job<'_, G::Action>) {
+        let w = &mut self.inner;
+        w.rng = Rng::seed_from_u64(job.seed);
+        w.playouts = 0;
+        w.lo = f64::INFINITY;
+        w.hi = f64::NEG_INFINITY;
+        w.values.resize(self.template.num_players(), 0.0);
+        w.root.clear();
+        let obs = self.template.observation(job.player);
+        match job.algorithm {
+            Algorithm::Pimc => w.pimc(&obs, job),
+            Algorithm::Ismcts => w.ismcts(&obs, job),
+        }
+    }
+}
+
+impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
+    /// Plays `world` out with the rollout policy (to the end or the evaluator's horizon) and
+    /// writes its values.
+    fn playout(
+        world: &mut G,
+        rollout: &mut R,
+        evaluator: &mut E,
+        legal: &mut Vec<G::Action>,
+        rng: &mut Rng,
+        values: &mut [f64],
+    ) {
+        let horizon = evaluator.horizon();
+        let mut plies = 0u32;
+        while world.current_player().is_some() {
+            if horizon.is_some_and(|h| plies >= h) {
+                break;
+            }
+            legal.clear();
+            if world.legal_actions_into(legal) == 0 {
+                break;
+            }
+            let a = rollout.choose(world, legal, rng);
+            if world.apply(a).is_err() {
+                break;
+            }
+            plies += 1;
+        }
+        evaluator.evaluate(world, values);
+    }
+
+    fn pimc(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G::Action>) {
+        self.root
+            .extend(job.legal.iter().map(|&action| ActionStats {
+                action,
+                visits: 0,
+                total: 0.0,
+            }));
+        let mut next = job.legal.len();
+        while !job.spent(self.playouts) {
+            if next == job.legal.len() {
+                obs.sample_into(&mut self.rng, &mut self.world);
+                next = 0;
+            }
+            self.scratch.clone_from(&self.world);
+            if self.scratch.apply(job.legal[next]).is_ok() {
+                Self::playout(
+                    &mut self.scratch,
+                    &mut self.rollout,
+                    &mut self.evaluator,
+                    &mut self.legal,
+                    &mut self.rng,
+                    &mut self.values,
+                );
+                let s = &mut self.root[next];
+                s.visits += 1;
+                s.total += self.values.get(job.player).copied().unwrap_or(0.0);
+            }
+            next += 1;
+            self.playouts += 1;
+        }
+    }
+
+    fn ismcts(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G::Action>) {
+        self.nodes.clear();
+        if let Some(n) = job.playouts.checked_add(1) {
+            self.nodes.reserve(n.min(job.max_nodes as u64) as usize);
+        }
+        self.nodes.push(Node {
+            action: job.legal[0],
+            player: NONE,
+            visits: 0,
+            avail: 0,
+            total: 0.0,
+            first_child: NONE,
+            next_sibling: NONE,
+        });
+        while !job.spent(self.playouts) {
+            obs.sample_into(&mut self.rng, &mut self.world);
+            self.descend(job);
+            Self::playout(
+                &mut self.world,
+                &mut self.rollout,
+                &mut self.evaluator,
+                &mut self.legal,
+                &mut self.rng,
+                &mut self.values,
+            );
+            for &n in &self.path {
+                let node = &mut self.nodes[n as usize];
+                node.visits = node.visits.saturating_add(1);
+                node.total += self
+                    .values
+                    .get(node.player as usize)
+                    .copied()
+                    .unwrap_or(0.0);
+            }
+            for &v in &self.values {
+                self.lo = self.lo.min(v);
+                self.hi = self.hi.max(v);
+            }
+            self.playouts += 1;
+        }
+        let mut c = self.nodes[0].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            self.root.push(ActionStats {
+                action: n.action,
+                visits: u64::from(n.visits),
+                total: n.total,
+            });
+            c = n.next_sibling;
+        }
+    }
+
+    /// Selection and expansion: walks the world down the tree by UCB1 over the children legal
+    /// in it, adds one node (when there is room) and leaves the path in `self.path`.
+    #[allow(clippy::cast_precision_loss)]
+    fn descend(&mut self, job: &Job<'_, G::Action>) {
+        self.path.clear();
+        let mut node = 0u32;
+        let scale = if self.hi > self.lo {
+            1.0 / (self.hi - self.lo)
+        } else {
+            0.0
+        };
+        while let Some(p) = self.world.current_player() {
+            self.legal.clear();
+            if self.world.legal_actions_into(&mut self.legal) == 0 {
+                return;
+            }
+            self.index.build(&self.legal);
+            self.seen.clear();
+            self.seen.resize(self.legal.len(), false);
+            self.compatible.clear();
+            let mut c = self.nodes[node as usize].first_child;
+            while c != NONE {
+                let child = &mut self.nodes[c as usize];
+                if let Some(i) = self.index.find(&self.legal, &child.action) {
+                    self.seen[i] = true;
+                    child.avail = child.avail.saturating_add(1);
+                    self.compatible.push(c);
+                }
+                c = child.next_sibling;
+            }
+            let untried = self.legal.len() - self.compatible.len();
+            if untried > 0 && self.nodes.len() < job.max_nodes {
+                let k = self.rng.below(untried as u64) as usize;
+                let Some(i) = self
+                    .seen
+                    .iter()
+                    .enumerate()
+                    .filter(|s| !*s.1)
+                    .nth(k)
+                    .map(|s| s.0)
+                else {
+                    return;
+                };
+                let action = self.legal[i];
+                let id = self.nodes.len() as u32;
+                let parent = &mut self.nodes[node as usize];
+                let next_sibling = parent.first_child;
+                parent.first_child = id;
+                self.nodes.push(Node {
+                    action,
+                    player: p as u32,
+                    visits: 0,
+                    avail: 1,
+                    total: 0.0,
+                    first_child: NONE,
+                    next_sibling,
+                });
+                if self.world.apply(action).is_ok() {
+                    self.path.push(id);
+                }
+                return;
+            }
+            let mut best = None;
+            let mut best_score = f64::NEG_INFINITY;
+            for &c in &self.compatible {
+                let n = &self.nodes[c as usize];
+                let score = if n.visits == 0 {
+                    f64::INFINITY
+                } else {
+                    let visits = f64::from(n.visits);
+                    let mean = (n.total / visits - self.lo) * scale;
+                    mean + job.exploration * (f64::from(n.avail).ln() / visits).sqrt()
+                };
+                if score > best_score {
+                    best_score = score;
+                    best = Some(c);
+                }
+            }
+            let Some(c) = best else {
+                return;
+            };
+            if self.world.apply(self.nodes[c as usize].action).is_err() {
+                return;
+            }
+            self.path.push(c);
+            node = c;
+        }
+    }
+}
