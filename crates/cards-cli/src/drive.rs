@@ -13,7 +13,7 @@ use std::cell::Cell;
 use std::io::Read;
 use std::rc::Rc;
 
-use cards_core::game::{Game, Players, Policy};
+use cards_core::game::{Game, Players, Policy, PolicyOptions};
 
 use crate::common::{CliError, short};
 
@@ -53,6 +53,47 @@ pub trait Session: Game + Players + Sized {
     /// The seed of the built-in player at `seat` (`seed`: the game's seed, or the run's when the
     /// players are kept for a match), as `play` has always seeded them.
     fn policy_seed(seed: u64, seat: usize) -> u64;
+}
+
+/// The budget of a player that thinks (`search`): `--playouts N`, `--think-ms N`, `--threads N`
+/// (per decision, whichever of playouts and time runs out first; unset: the player's default).
+/// Players that do not think ignore them.
+#[derive(clap::Args, serde::Serialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ThinkArgs {
+    /// A thinking player's (search) budget: at most this many playouts a decision (a fixed
+    /// playout budget, without --think-ms, makes its choices reproducible by seed).
+    #[arg(long)]
+    pub playouts: Option<u64>,
+    /// A thinking player's budget: at most this many milliseconds a decision.
+    #[arg(long)]
+    pub think_ms: Option<u64>,
+    /// A thinking player's threads a decision (1 to 256).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+}
+
+impl ThinkArgs {
+    /// The options of a player seeded with `seed`.
+    ///
+    /// ```
+    /// let t = cards_cli::drive::ThinkArgs { playouts: Some(100), think_ms: None, threads: Some(2) };
+    /// let o = t.options(7);
+    /// assert_eq!((o.seed, o.playouts, o.think_ms, o.threads), (7, Some(100), None, Some(2)));
+    /// ```
+    #[must_use]
+    pub fn options(self, seed: u64) -> PolicyOptions {
+        let mut o = PolicyOptions::new(seed);
+        if let Some(n) = self.playouts {
+            o = o.with_playouts(n);
+        }
+        if let Some(ms) = self.think_ms {
+            o = o.with_think_ms(ms);
+        }
+        if let Some(t) = self.threads {
+            o = o.with_threads(usize::try_from(t).unwrap_or(1));
+        }
+        o
+    }
 }
 
 /// Notes the seat of a person whose input ended (shared by the [`Terminal`]s of a run and the
@@ -124,8 +165,8 @@ impl std::io::BufRead for Terminal {
 
 /// The players of `--policy` (`None`: every seat) or `--players` (one name a seat, commas or
 /// spaces between them): the game's built-in players by name, seeded by
-/// [`Session::policy_seed`] from `seed`, and `human` (the terminal, built by `human` for its
-/// seat).
+/// [`Session::policy_seed`] from `seed` and given `think`'s budget, and `human` (the terminal,
+/// built by `human` for its seat).
 ///
 /// # Errors
 ///
@@ -134,6 +175,7 @@ pub fn seat_players<G: Session>(
     policy: &str,
     players: Option<&[String]>,
     seed: u64,
+    think: ThinkArgs,
     mut human: impl FnMut(usize) -> Box<dyn Policy<G>>,
 ) -> Result<Vec<Box<dyn Policy<G>>>, CliError> {
     let names: Vec<&str> = match players {
@@ -154,7 +196,7 @@ pub fn seat_players<G: Session>(
             out.push(human(seat));
             continue;
         }
-        let p = G::policy(name, G::policy_seed(seed, seat)).map_err(|_| {
+        let p = G::policy_with(name, &think.options(G::policy_seed(seed, seat))).map_err(|_| {
             CliError::usage(format!(
                 "unknown player \"{}\" (expected one of: {}, human)",
                 short(name),

@@ -48,7 +48,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
 use crate::common::{CliError, IoArgs, SeedArg, emit, seed_line};
-pub use crate::drive::Session;
+pub use crate::drive::{Session, ThinkArgs};
 use stats::{Estimate, Timings};
 
 /// A game the arena plays: the one interface, its player registry and how its games follow one
@@ -188,6 +188,9 @@ pub struct Report {
     pub seed: u64,
     /// The deals.
     pub deals: u64,
+    /// A thinking player's budget: `{"playouts", "think_ms", "threads"}` (`null`: the
+    /// player's default).
+    pub think: ThinkArgs,
     /// Each seating: the entrant (its index in `entrants`) at each position.
     pub seatings: Vec<Vec<usize>>,
     /// The games played: deals times seatings.
@@ -260,10 +263,18 @@ pub fn run<G: Arena>(
     deals: u64,
     seed: u64,
 ) -> Result<Report, ArenaError> {
-    run_with_progress::<G>(rules, entrants, deals, seed, |_, _| {})
+    run_with_progress::<G>(
+        rules,
+        entrants,
+        deals,
+        seed,
+        ThinkArgs::default(),
+        |_, _| {},
+    )
 }
 
-/// [`run`], calling `progress(games played, games in all)` after every game.
+/// [`run`] with a thinking player's budget (`think`), calling `progress(games played, games in
+/// all)` after every game.
 ///
 /// # Errors
 ///
@@ -273,10 +284,17 @@ pub fn run_with_progress<G: Arena>(
     entrants: &[&str],
     deals: u64,
     seed: u64,
+    think: ThinkArgs,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<Report, ArenaError> {
     for name in entrants {
-        G::policy(name, 0).map_err(ArenaError::UnknownEntrant)?;
+        if !G::POLICY_NAMES
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(name.trim()))
+        {
+            // the registry's own error (it may also know old names, which build a player)
+            G::policy(name, 0).map_err(ArenaError::UnknownEntrant)?;
+        }
     }
     if entrants.len() < G::MIN_ENTRANTS || entrants.len() > G::SEATS {
         return Err(ArenaError::Entrants {
@@ -318,7 +336,10 @@ pub fn run_with_progress<G: Arena>(
                 players = entrant
                     .iter()
                     .enumerate()
-                    .map(|(seat, &e)| G::policy(entrants[e], G::policy_seed(policy_seed, seat)))
+                    .map(|(seat, &e)| {
+                        let options = think.options(G::policy_seed(policy_seed, seat));
+                        G::policy_with(entrants[e], &options)
+                    })
                     .collect::<Result<_, _>>()
                     .map_err(ArenaError::UnknownEntrant)?;
             }
@@ -350,6 +371,7 @@ pub fn run_with_progress<G: Arena>(
         rules: rules.to_string(),
         seed,
         deals,
+        think,
         games: deals.saturating_mul(seatings.len() as u64),
         seatings,
         entrants: entrants
@@ -405,6 +427,9 @@ pub struct ArenaOpts {
     /// How many seeded deals; each is played once under every seating.
     #[arg(long, default_value_t = 100)]
     pub deals: u64,
+    /// A thinking player's budget (`--playouts`, `--think-ms`, `--threads`).
+    #[command(flatten)]
+    pub think: ThinkArgs,
     /// The seed: deal i is dealt from seed + i (drawn, below 2^31, and printed when absent).
     #[command(flatten)]
     pub seed: SeedArg,
@@ -438,7 +463,7 @@ pub fn run_cli<G: Arena>(rules: G::Rules, opts: &ArenaOpts) -> Result<(), CliErr
             }
         }
     };
-    let report = run_with_progress::<G>(rules, &names, opts.deals, seed, progress)
+    let report = run_with_progress::<G>(rules, &names, opts.deals, seed, opts.think, progress)
         .map_err(|e| CliError::usage(e.to_string()))?;
     let io = IoArgs {
         json: opts.json,
@@ -523,13 +548,23 @@ fn labels(r: &Report) -> Vec<String> {
         .collect()
 }
 
-/// A time given in microseconds, for people: `850 ns`, `12.3 µs`, `4.56 ms`, `1.23 s`.
+/// A time given in microseconds, for people, to three figures: `850 ns`, `12.3 µs`, `4.56 ms`,
+/// `1.23 s`.
 fn duration(us: Option<f64>) -> String {
+    fn three(x: f64) -> String {
+        if x >= 100.0 {
+            format!("{x:.0}")
+        } else if x >= 10.0 {
+            format!("{x:.1}")
+        } else {
+            format!("{x:.2}")
+        }
+    }
     match us {
         None => "-".to_string(),
         Some(us) if us < 1.0 => format!("{:.0} ns", us * 1e3),
-        Some(us) if us < 1e3 => format!("{us:.3} µs"),
-        Some(us) if us < 1e6 => format!("{:.3} ms", us / 1e3),
-        Some(us) => format!("{:.3} s", us / 1e6),
+        Some(us) if us < 1e3 => format!("{} µs", three(us)),
+        Some(us) if us < 1e6 => format!("{} ms", three(us / 1e3)),
+        Some(us) => format!("{} s", three(us / 1e6)),
     }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::common::{CliError, SeedArg, batch_stdio, emit, parse_name, seed_line, write_json};
-use crate::drive::{Ended, Session, Stop, Terminal, read_input, seat_players};
+use crate::drive::{Ended, Session, Stop, Terminal, ThinkArgs, read_input, seat_players};
 
 /// Arguments of `cards daifugo play`.
 #[derive(clap::Args, Debug)]
@@ -31,6 +31,8 @@ pub struct PlayArgs {
     /// random tutorial human`.
     #[arg(long, num_args = 1..)]
     players: Option<Vec<String>>,
+    #[command(flatten)]
+    think: ThinkArgs,
     /// Print the records (one JSON object a line) and then the standings, instead of text.
     #[arg(long)]
     json: bool,
@@ -119,7 +121,7 @@ pub fn play(a: &PlayArgs) -> Result<(), CliError> {
             std::io::stderr(),
         )))
     };
-    let players = |s| seat_players::<Game>(&a.policy, a.players.as_deref(), s, human);
+    let players = |s| seat_players::<Game>(&a.policy, a.players.as_deref(), s, a.think, human);
     let mut out = Vec::new();
     if !a.json {
         out.extend_from_slice(seed_line(seed).as_bytes());

@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::common::{CliError, IoArgs, SeedArg, batch_stdio, emit, seed_line, write_json};
-use crate::drive::{Ended, Session, Stop, Terminal, read_input, seat_players};
+use crate::drive::{Ended, Session, Stop, Terminal, ThinkArgs, read_input, seat_players};
 
 /// Arguments of `cards doudizhu deal`.
 #[derive(clap::Args, Debug)]
@@ -35,6 +35,8 @@ pub struct PlayArgs {
     /// or spaces, e.g. `human,greedy,greedy` or `human greedy greedy`.
     #[arg(long, num_args = 1..)]
     players: Option<Vec<String>>,
+    #[command(flatten)]
+    think: ThinkArgs,
     /// The record and the result as one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -262,7 +264,7 @@ pub fn run_play(a: &PlayArgs) -> Result<(), CliError> {
         json: a.json,
         ..IoArgs::default()
     };
-    let players = |s| seat_players::<Game>(&a.policy, a.players.as_deref(), s, human);
+    let players = |s| seat_players::<Game>(&a.policy, a.players.as_deref(), s, a.think, human);
     let shown = |_, game: &Game| {
         let record = game.record();
         let result = result_of(game, None);

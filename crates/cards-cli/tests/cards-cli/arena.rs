@@ -261,6 +261,46 @@ fn the_arena_plays_the_games_play_plays() {
     assert!((points.mean - expected).abs() < 1e-9, "{points:?}: {total}");
 }
 
+/// A thinking player at a fixed playout budget is reproducible by seed too, and the budget is in
+/// the JSON.
+#[test]
+fn a_search_entrant_at_a_fixed_budget_is_reproducible() {
+    let args = [
+        "doudizhu",
+        "arena",
+        "--entrants",
+        "search,greedy",
+        "--deals",
+        "2",
+        "--seed",
+        "5",
+        "--playouts",
+        "40",
+        "--threads",
+        "1",
+        "--json",
+    ];
+    let a = json_without_times(&args);
+    assert_eq!(a, json_without_times(&args));
+    assert_eq!(
+        a["think"],
+        serde_json::json!({"playouts": 40, "think_ms": null, "threads": 1})
+    );
+    let (code, _, err) = cards(
+        &[
+            "kabu",
+            "arena",
+            "--entrants",
+            "search,house",
+            "--threads",
+            "0",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--threads"), "{err}");
+}
+
 #[test]
 fn bad_entrants_are_typed_errors_that_name_the_known_players() {
     let e = arena::run::<doudizhu::Game>(doudizhu::GameRules::RLCARD, &["greedy", "grdy"], 1, 0)
