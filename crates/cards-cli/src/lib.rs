@@ -1,6 +1,10 @@
 //! The `cards` command as a library: the command-line interface, each game's commands, and the
 //! JSON-lines batch loop, callable in-process (benchmarks, fuzz targets, servers).
 //!
+//! The game commands that play whole games are written once over the one game interface
+//! ([`cards_core::game`]): [`drive`] (the games of a run, the players by name, the play loop)
+//! under `play`, and [`arena`] (players compared over seeded deals under every seating).
+//!
 //! The binary is [`main_with_args`] on the process's arguments. A command's batch answer for
 //! one line is a plain function, so a caller can drive [`common::batch_loop`] on any reader and
 //! writer:
@@ -16,10 +20,12 @@
 //! assert!(out.starts_with(b"{\"code\":999,"));
 //! ```
 
+pub mod arena;
 pub mod cards;
 pub mod common;
 pub mod daifugo;
 pub mod doudizhu;
+pub mod drive;
 pub mod kabu;
 pub mod uecda;
 #[cfg(feature = "web")]
@@ -50,15 +56,17 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Game {
     /// Kabu: eval (a hand), odds (of a third card), round (one whole round), edge (the exact
-    /// house edge), simulate (many rounds).
+    /// house edge), simulate (many rounds), arena (players compared).
     #[command(subcommand)]
     Kabu(kabu::Command),
     /// Dou Dizhu: classify (a play), lead, follow (the legal plays), plays (every play), deal,
-    /// play (a whole game), replay (a record), solve (an endgame, exactly).
+    /// play (a whole game), replay (a record), solve (an endgame, exactly), arena (players
+    /// compared).
     #[command(subcommand)]
     Doudizhu(doudizhu::Command),
     /// Daifugo: decompose (a hand into melds), lead, follow (the legal melds), play (a game or a
-    /// match), replay (records), serve and client (a UECda tournament over TCP).
+    /// match), replay (records), arena (players compared), serve and client (a UECda tournament
+    /// over TCP).
     #[command(subcommand)]
     Daifugo(daifugo::Command),
     /// Web: a local page to play the three games and replay records (then open

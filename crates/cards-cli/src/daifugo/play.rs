@@ -2,16 +2,14 @@
 //! `cards daifugo replay` (a record replayed as the UEC contest server would: accepted or rejected,
 //! why, places and points).
 
-use std::cell::Cell;
 use std::fmt::Write as _;
-use std::io::{BufRead, Read};
-use std::rc::Rc;
 
-use daifugo::{Human, Match, Policy, Record, Replay, Rules};
+use daifugo::{Action, Game, Human, Match, Observation, Policy, Record, Replay, Rules};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::common::{CliError, SeedArg, batch_stdio, emit, parse_name, seed_line, write_json};
+use crate::drive::{Ended, Session, Stop, Terminal, ThinkArgs, read_input, seat_players};
 
 /// Arguments of `cards daifugo play`.
 #[derive(clap::Args, Debug)]
@@ -33,6 +31,8 @@ pub struct PlayArgs {
     /// random tutorial human`.
     #[arg(long, num_args = 1..)]
     players: Option<Vec<String>>,
+    #[command(flatten)]
+    think: ThinkArgs,
     /// Print the records (one JSON object a line) and then the standings, instead of text.
     #[arg(long)]
     json: bool,
@@ -61,78 +61,50 @@ struct Standings {
     points: [u32; 5],
 }
 
-/// Stdin for a human player, noting the player whose input ended: the game then stops with an
-/// error, as `cards doudizhu play` does, rather than playing on with passes.
-struct Terminal {
-    input: std::io::StdinLock<'static>,
-    player: usize,
-    ended: Rc<Cell<Option<usize>>>,
-}
+/// Daifugo's games of a run: the games of one match (classes and the exchange carried over,
+/// seats shuffled every 3 games), its players kept for the match.
+impl Session for Game {
+    const GAME: &'static str = "daifugo";
+    const SEATS: usize = 5;
+    const SEAT_WORD: &'static str = "player";
+    const PLAYERS_EACH_DEAL: bool = false;
 
-impl Read for Terminal {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.input.read(buf)?;
-        if n == 0 && !buf.is_empty() {
-            self.ended.set(Some(self.player));
-        }
-        Ok(n)
+    type Rules = Rules;
+    type Table = Match;
+
+    fn table(rules: Rules, seed: u64) -> Match {
+        Match::new(rules, seed)
+    }
+
+    fn deal(m: &mut Match, _seed: u64) -> Result<Game, String> {
+        Ok(m.next_game())
+    }
+
+    fn finish(m: &mut Match, game: &Game) {
+        m.finish(game);
+    }
+
+    /// Player `p` is seeded with `seed + (p + 1) · 0x9e3779b97f4a7c15`.
+    fn policy_seed(seed: u64, player: usize) -> u64 {
+        seed.wrapping_add(0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(player as u64 + 1))
     }
 }
 
-impl BufRead for Terminal {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        let buf = self.input.fill_buf()?;
-        if buf.is_empty() {
-            self.ended.set(Some(self.player));
-        }
-        Ok(buf)
-    }
+/// A person at the terminal as a player of the one interface (the exchange's give is an action).
+struct Person(Human<Terminal, std::io::Stderr>);
 
-    fn consume(&mut self, amount: usize) {
-        self.input.consume(amount);
-    }
-}
-
-/// The players of a `play` run, by player; `ended` is set to a human player whose input ends.
-fn players(
-    a: &PlayArgs,
-    seed: u64,
-    ended: &Rc<Cell<Option<usize>>>,
-) -> Result<[Box<dyn Policy>; 5], CliError> {
-    let names: Vec<&str> = match &a.players {
-        Some(list) => crate::common::player_names(list),
-        None => vec![a.policy.as_str(); 5],
-    };
-    if names.len() != 5 {
-        return Err(CliError::usage(format!(
-            "--players needs 5 names, one per player, not {}",
-            names.len()
-        )));
-    }
-    let mut out: Vec<Box<dyn Policy>> = Vec::with_capacity(5);
-    for (i, n) in names.iter().enumerate() {
-        let seed_i = seed.wrapping_add(0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(i as u64 + 1));
-        if n.trim().eq_ignore_ascii_case("human") {
-            // the interactive view goes to stderr, so stdout keeps the game (or its JSON)
-            let input = Terminal {
-                input: std::io::stdin().lock(),
-                player: i,
-                ended: ended.clone(),
+impl cards_core::game::Policy<Game> for Person {
+    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
+        if obs.exchanging {
+            let count = match legal.first() {
+                Some(Action::Give(c)) => c.len(),
+                _ => 0,
             };
-            out.push(Box::new(Human::new(input, std::io::stderr())));
-            continue;
+            Action::Give(self.0.give(obs, count))
+        } else {
+            self.0.choose(obs, legal)
         }
-        let Some(p) = daifugo::policy_by_name(n, seed_i) else {
-            return Err(CliError::usage(format!(
-                "unknown player \"{}\" (expected one of: {}, human)",
-                crate::common::short(n),
-                daifugo::POLICY_NAMES.join(", ")
-            )));
-        };
-        out.push(p);
     }
-    out.try_into()
-        .map_err(|_| CliError::usage("--players needs 5 names"))
 }
 
 /// Runs `cards daifugo play`.
@@ -141,24 +113,21 @@ pub fn play(a: &PlayArgs) -> Result<(), CliError> {
         return Err(CliError::usage("--games must be 1 or more"));
     }
     let seed = a.seed.resolve();
-    let ended = Rc::new(Cell::new(None));
-    let mut players = players(a, seed, &ended)?;
-    let mut m = Match::new(a.rules, seed);
+    let ended = Ended::default();
+    // the interactive view goes to stderr, so stdout keeps the game (or its JSON)
+    let human = |p| -> Box<dyn cards_core::game::Policy<Game>> {
+        Box::new(Person(Human::new(
+            Terminal::new(p, &ended),
+            std::io::stderr(),
+        )))
+    };
+    let players = |s| seat_players::<Game>(&a.policy, a.players.as_deref(), s, a.think, human);
     let mut out = Vec::new();
     if !a.json {
         out.extend_from_slice(seed_line(seed).as_bytes());
         out.push(b'\n');
     }
-    for i in 1..=a.games {
-        let mut g = m.next_game();
-        g.play_out(&mut players)
-            .map_err(|e| CliError::usage(format!("game {i}: {e}")))?;
-        if let Some(p) = ended.get() {
-            return Err(CliError::Io(format!(
-                "game {i}, player {p}: the input ended"
-            )));
-        }
-        m.finish(&g);
+    let each = |i, g: &Game| {
         let record = g.record();
         if a.json {
             write_json(&mut out, &record);
@@ -175,7 +144,18 @@ pub fn play(a: &PlayArgs) -> Result<(), CliError> {
         // print game by game, so a long match shows its progress
         crate::common::write_stdout(&out)?;
         out.clear();
-    }
+        Ok(())
+    };
+    let m = crate::drive::play::<Game>(a.rules, seed, a.games.into(), players, &ended, each)
+        .map_err(|stop| match stop {
+            Stop::InputEnded { game, seat } => {
+                CliError::Io(format!("game {game}, player {seat}: the input ended"))
+            }
+            Stop::Refused { game, message, .. } => {
+                CliError::usage(format!("game {game}: {message}"))
+            }
+            Stop::Other(e) => e,
+        })?;
     let points = m.points();
     let standings = Standings {
         seed,
@@ -292,16 +272,7 @@ pub fn replay(a: &ReplayArgs) -> Result<(), CliError> {
     if a.batch {
         return batch_stdio(replay_answer());
     }
-    let text = if let Some(path) = &a.file {
-        std::fs::read_to_string(path)
-            .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?
-    } else {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| CliError::Io(format!("cannot read stdin: {e}")))?;
-        s
-    };
+    let text = read_input(a.file.as_deref(), None)?;
     // One record, or what `play --json` writes: records, one a line, then the standings.
     let mut lines = Vec::new();
     for value in serde_json::Deserializer::from_str(&text).into_iter::<Value>() {
@@ -380,7 +351,7 @@ pub fn replay(a: &ReplayArgs) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use daifugo::{Game, Random};
+    use daifugo::Random;
 
     fn record_json(seed: u64) -> String {
         let mut players: [Box<dyn Policy>; 5] =

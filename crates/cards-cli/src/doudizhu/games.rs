@@ -1,15 +1,11 @@
 //! `cards doudizhu deal | play | replay`: whole games.
 
-use std::io::Read;
-
-use doudizhu::{
-    Action, Deal, Game, GameRules, GreedyPolicy, HumanPolicy, Policy, RandomPolicy, Record,
-    ReplayError,
-};
+use doudizhu::{Action, Deal, Game, GameRules, HumanPolicy, Policy, Record, ReplayError};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::common::{CliError, IoArgs, SeedArg, batch_stdio, emit, seed_line, short, write_json};
+use crate::common::{CliError, IoArgs, SeedArg, batch_stdio, emit, seed_line, write_json};
+use crate::drive::{Ended, Session, Stop, Terminal, ThinkArgs, read_input, seat_players};
 
 /// Arguments of `cards doudizhu deal`.
 #[derive(clap::Args, Debug)]
@@ -32,13 +28,15 @@ pub struct PlayArgs {
     rules: GameRules,
     #[command(flatten)]
     seed: SeedArg,
-    /// The player of every seat: random, greedy or human.
+    /// The player of every seat: random, greedy, expert or human.
     #[arg(long, default_value = "greedy", conflicts_with = "players")]
-    policy: PlayerKind,
-    /// One player per seat, seat 0 first: random, greedy or human, separated by commas or
-    /// spaces, e.g. `human,greedy,greedy` or `human greedy greedy`.
+    policy: String,
+    /// One player per seat, seat 0 first: random, greedy, expert or human, separated by commas
+    /// or spaces, e.g. `human,greedy,greedy` or `human greedy greedy`.
     #[arg(long, num_args = 1..)]
     players: Option<Vec<String>>,
+    #[command(flatten)]
+    think: ThinkArgs,
     /// The record and the result as one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -55,33 +53,6 @@ pub struct ReplayArgs {
     /// A file holding one JSON record (default: stdin).
     #[arg(conflicts_with = "batch")]
     file: Option<std::path::PathBuf>,
-}
-
-/// A seat's player.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum PlayerKind {
-    /// Uniformly random, seeded from the game's seed and the seat.
-    Random,
-    /// The greedy heuristic.
-    Greedy,
-    /// The terminal.
-    Human,
-}
-
-impl std::str::FromStr for PlayerKind {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<PlayerKind, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "random" => Ok(PlayerKind::Random),
-            "greedy" => Ok(PlayerKind::Greedy),
-            "human" => Ok(PlayerKind::Human),
-            _ => Err(format!(
-                "unknown player \"{}\" (random, greedy, human)",
-                short(s)
-            )),
-        }
-    }
 }
 
 /// The seed a command uses: the flag, or one drawn (32 bits under the `douzero` dealer, whose
@@ -239,66 +210,79 @@ pub fn run_deal(a: &DealArgs) -> Result<(), CliError> {
     )
 }
 
-/// The players `--players` names, one per seat (three).
-fn seat_players(list: &[String]) -> Result<Vec<PlayerKind>, CliError> {
-    let names = crate::common::player_names(list);
-    if names.len() != 3 {
-        return Err(CliError::usage(format!(
-            "--players needs 3 names, one per seat, not {}",
-            names.len()
-        )));
+/// Dou Dizhu's games of a run: each dealt alone from its seed.
+impl Session for Game {
+    const GAME: &'static str = "doudizhu";
+    const SEATS: usize = 3;
+
+    type Rules = GameRules;
+    type Table = GameRules;
+
+    fn table(rules: GameRules, _seed: u64) -> GameRules {
+        rules
     }
-    names
-        .iter()
-        .map(|n| n.parse().map_err(CliError::usage))
-        .collect()
+
+    fn deal(rules: &mut GameRules, seed: u64) -> Result<Game, String> {
+        Game::new(*rules, seed).map_err(|e| e.to_string())
+    }
+
+    /// The random player of seat `s` is seeded with `3 · seed + s + 1`.
+    fn policy_seed(seed: u64, seat: usize) -> u64 {
+        seed.wrapping_mul(3).wrapping_add(seat as u64 + 1)
+    }
+}
+
+/// A person at the terminal as a player of the one interface: the end of its input stops the
+/// game ([`Ended`]).
+struct Person {
+    human: HumanPolicy<Terminal, std::io::Stderr>,
+    seat: usize,
+    ended: Ended,
+}
+
+impl cards_core::game::Policy<Game> for Person {
+    fn choose(&mut self, obs: &doudizhu::Observation<'_>, legal: &[Action]) -> Action {
+        Policy::choose(&mut self.human, obs, legal).unwrap_or_else(|| {
+            self.ended.set(self.seat);
+            legal[0]
+        })
+    }
 }
 
 /// Runs `play`.
-pub fn run_play(a: PlayArgs) -> Result<(), CliError> {
+pub fn run_play(a: &PlayArgs) -> Result<(), CliError> {
     let seed = resolve_seed(a.seed, &a.rules);
-    let mut game = Game::new(a.rules, seed).map_err(|e| CliError::usage(e.to_string()))?;
-    let kinds = match a.players {
-        Some(list) => seat_players(&list)?,
-        None => vec![a.policy; 3],
-    };
-    let stdin = std::io::stdin();
-    let mut players: Vec<Box<dyn Policy>> = kinds
-        .iter()
-        .enumerate()
-        .map(|(seat, k)| -> Box<dyn Policy> {
-            match k {
-                PlayerKind::Random => Box::new(RandomPolicy::new(
-                    seed.wrapping_mul(3).wrapping_add(seat as u64 + 1),
-                )),
-                PlayerKind::Greedy => Box::new(GreedyPolicy),
-                PlayerKind::Human => Box::new(HumanPolicy::new(stdin.lock(), std::io::stderr())),
-            }
+    let ended = Ended::default();
+    let human = |seat| -> Box<dyn cards_core::game::Policy<Game>> {
+        Box::new(Person {
+            human: HumanPolicy::new(Terminal::new(seat, &ended), std::io::stderr()),
+            seat,
+            ended: ended.clone(),
         })
-        .collect();
-    let mut legal = Vec::new();
-    while let Some(seat) = game.current_player() {
-        legal.clear();
-        game.legal_actions_into(&mut legal);
-        let obs = game.observation(seat);
-        let Some(action) = players[usize::from(seat)].choose(&obs, &legal) else {
-            return Err(CliError::Io(format!("seat {seat}: the input ended")));
-        };
-        game.apply(action)
-            .map_err(|e| CliError::Io(format!("seat {seat}: {e}")))?;
-    }
-    let record = game.record();
-    let result = result_of(&game, None);
+    };
     let io = IoArgs {
         json: a.json,
         ..IoArgs::default()
     };
-    let human = format!("{}\n{}", seed_line(seed), record.transcript().trim_end());
-    emit(
-        &io,
-        &human,
-        &json!({ "seed": seed, "record": record, "result": result }),
-    )
+    let players = |s| seat_players::<Game>(&a.policy, a.players.as_deref(), s, a.think, human);
+    let shown = |_, game: &Game| {
+        let record = game.record();
+        let result = result_of(game, None);
+        let human = format!("{}\n{}", seed_line(seed), record.transcript().trim_end());
+        emit(
+            &io,
+            &human,
+            &json!({ "seed": seed, "record": record, "result": result }),
+        )
+    };
+    crate::drive::play::<Game>(a.rules, seed, 1, players, &ended, shown).map_err(
+        |stop| match stop {
+            Stop::InputEnded { seat, .. } => CliError::Io(format!("seat {seat}: the input ended")),
+            Stop::Refused { seat, message, .. } => CliError::Io(format!("seat {seat}: {message}")),
+            Stop::Other(e) => e,
+        },
+    )?;
+    Ok(())
 }
 
 /// Runs `replay`.
@@ -306,20 +290,7 @@ pub fn run_replay(a: &ReplayArgs) -> Result<(), CliError> {
     if a.io.batch {
         return batch_stdio(replay_answer(a.legal));
     }
-    let mut text = String::new();
-    match &a.file {
-        Some(path) => {
-            text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::usage(format!("cannot read {}: {e}", path.display())))?;
-        }
-        None => {
-            std::io::stdin()
-                .lock()
-                .take(1 << 20)
-                .read_to_string(&mut text)
-                .map_err(|e| CliError::Io(format!("cannot read stdin: {e}")))?;
-        }
-    }
+    let text = read_input(a.file.as_deref(), Some(1 << 20))?;
     let record = read_record(text.trim()).map_err(|e| CliError::usage(format!("record: {e}")))?;
     let (_, result) = replay_record(&record, a.legal).map_err(CliError::usage)?;
     let human = record.transcript();

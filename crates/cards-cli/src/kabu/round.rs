@@ -41,7 +41,7 @@ pub struct TableArgs {
 
 impl TableArgs {
     /// The rules the flags give.
-    fn rules(self) -> Rules {
+    pub(crate) fn rules(self) -> Rules {
         let mut r = self.rules;
         if let Some(on) = self.forced_draw {
             r.forced_draw = on;
@@ -156,15 +156,16 @@ pub fn run_round(a: &RoundArgs) -> Result<(), CliError> {
     emit(&a.io, &round_text(&round, a.policies), &round_json(&round))
 }
 
-/// Deals and plays one round.
+/// Deals one round, places the stakes (any `u32`: the interface's stake actions are bounded by
+/// the rules' `max_stake`), then plays the draws over the one game interface: player 0 (the
+/// staked fields) by the field policy, player 1 (the dealer) by the dealer policy.
 fn play(rules: Rules, seed: u64, stakes: [u32; 4], p: PolicyArgs) -> Result<Round, CliError> {
     let mut round = Round::new(rules, seed);
     round
         .bet(stakes)
         .map_err(|e| CliError::usage(e.to_string()))?;
-    let (mut f, mut d) = (p.field_policy, p.dealer_policy);
-    round
-        .play(&mut f, &mut d)
+    let mut players = [p.field_policy, p.dealer_policy];
+    cards_core::game::play_out(&mut round, &mut players)
         .map_err(|e| CliError::usage(e.to_string()))?;
     Ok(round)
 }
@@ -532,6 +533,42 @@ mod tests {
                 .unwrap()
                 .contains("must be an object")
         );
+    }
+
+    /// The draws played over the game interface are the draws `Round::play` makes, for every
+    /// pair of built-in policies, stakes beyond the interface's bound included.
+    #[test]
+    fn the_interface_plays_the_rounds_round_play_plays() {
+        let all = [
+            BuiltinPolicy::House,
+            BuiltinPolicy::Odds,
+            BuiltinPolicy::Always,
+            BuiltinPolicy::Never,
+            BuiltinPolicy::Optimal,
+        ];
+        for seed in 0..120 {
+            for rules in [Rules::DEFAULT, Rules::VB6.with_ties(Ties::Push)] {
+                for (field_policy, dealer_policy) in all.iter().flat_map(|&f| all.map(|d| (f, d))) {
+                    let stakes = [1, 0, 3, 0].map(|s| s * (1 + (seed as u32 % 4)));
+                    let p = PolicyArgs {
+                        field_policy,
+                        dealer_policy,
+                    };
+                    let ours = play(rules, seed, stakes, p).unwrap();
+                    let mut theirs = Round::new(rules, seed);
+                    theirs.bet(stakes).unwrap();
+                    theirs
+                        .play(&mut { field_policy }, &mut { dealer_policy })
+                        .unwrap();
+                    assert_eq!(
+                        ours.record(),
+                        theirs.record(),
+                        "{seed} {field_policy} {dealer_policy}"
+                    );
+                    assert_eq!(ours.net(), theirs.net());
+                }
+            }
+        }
     }
 
     #[test]

@@ -161,15 +161,15 @@ fn a_missing_command_is_named_with_the_choices() {
         (&[][..], top),
         (
             &["kabu"][..],
-            "cards: 'cards kabu' needs a command: one of eval, odds, round, edge, simulate (see --help)\n",
+            "cards: 'cards kabu' needs a command: one of eval, odds, round, edge, simulate, arena (see --help)\n",
         ),
         (
             &["doudizhu"][..],
-            "cards: 'cards doudizhu' needs a command: one of classify, lead, follow, plays, deal, play, replay, solve (see --help)\n",
+            "cards: 'cards doudizhu' needs a command: one of classify, lead, follow, plays, deal, play, replay, solve, arena (see --help)\n",
         ),
         (
             &["daifugo"][..],
-            "cards: 'cards daifugo' needs a command: one of decompose, lead, follow, play, replay, serve, client (see --help)\n",
+            "cards: 'cards daifugo' needs a command: one of decompose, lead, follow, play, replay, arena, serve, client (see --help)\n",
         ),
     ] {
         let out = cards(args);
@@ -335,5 +335,5 @@ fn the_top_help_summarises_every_command() {
             }
         }
     }
-    assert!(checked >= 19, "{checked} commands");
+    assert!(checked >= 22, "{checked} commands");
 }

@@ -291,3 +291,34 @@ fn a_human_whose_input_ends_stops_the_game_in_every_game() {
         assert!(!out.contains("points"), "{args:?}: {out}");
     }
 }
+
+/// `play` seats every player of the game's registry by name, and an unknown name lists them all.
+#[test]
+fn play_seats_every_registered_player_and_lists_them_on_a_typo() {
+    use cards_core::game::Players;
+    for (game, registry, seats) in [
+        ("doudizhu", <doudizhu::Game as Players>::POLICY_NAMES, 3),
+        ("daifugo", <daifugo::Game as Players>::POLICY_NAMES, 5),
+    ] {
+        for name in registry {
+            let out = ok(
+                &[game, "play", "--seed", "4", "--policy", name, "--json"],
+                "",
+            );
+            assert!(out.contains("\"seed\":4"), "{game} {name}: {out}");
+        }
+        let mut names = vec!["wizard"];
+        names.resize(seats, registry[0]);
+        let players = names.join(",");
+        let (code, _, err) = cards(&[game, "play", "--players", &players], "");
+        assert_eq!(code, Some(2), "{game}");
+        assert_eq!(
+            err,
+            format!(
+                "cards: unknown player \"wizard\" (expected one of: {}, human)\n",
+                registry.join(", ")
+            ),
+            "{game}"
+        );
+    }
+}
