@@ -59,9 +59,11 @@ pub struct ClientArgs {
     /// deprecated old name of `tutorial`).
     #[arg(long, default_value = "tutorial", value_parser = policy_names())]
     policy: String,
-    /// Seed of the random player (drawn and printed when absent).
+    /// Seed of the random or search player (drawn and printed when absent).
     #[arg(long)]
     seed: Option<u64>,
+    #[command(flatten)]
+    think: crate::drive::ThinkArgs,
     /// Seconds the server may stay silent before the client gives up (exit status 1); 0 = no
     /// limit.
     #[arg(long, default_value_t = uecda::client::IDLE.as_secs_f64(), value_parser = seconds)]
@@ -183,7 +185,7 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
 /// Runs `cards daifugo client`.
 pub fn client(a: ClientArgs) -> Result<(), CliError> {
     let seed = a.seed.unwrap_or_else(common::draw_seed);
-    if a.seed.is_none() && a.policy == "random" && !a.json {
+    if a.seed.is_none() && matches!(a.policy.as_str(), "random" | "search") && !a.json {
         write_out(&common::seed_line(seed))?;
     }
     let opts = uecda::ClientOptions {
@@ -194,7 +196,7 @@ pub fn client(a: ClientArgs) -> Result<(), CliError> {
         connect_wait: net::limit(a.wait),
     };
     let rules = Rules::UECDA;
-    let mut player = daifugo::policy_by_name(&a.policy, seed).ok_or_else(|| {
+    let mut player = daifugo::policy_with(&a.policy, &a.think.options(seed)).ok_or_else(|| {
         CliError::usage(format!(
             "unknown player \"{}\" (expected one of: {})",
             common::short(&a.policy),

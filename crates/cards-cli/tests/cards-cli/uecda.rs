@@ -761,3 +761,64 @@ fn clients_wait_for_a_server_that_is_starting() {
     let standings = json(&srv.finish(Duration::from_secs(60), "server"));
     assert_eq!(standings["games"], 2);
 }
+
+/// A `UECda` client that plays search (`--policy search --playouts N`) against four tutorial
+/// clients on our server: every game finishes, none of its submissions is refused, and its
+/// places agree with the replayed records.
+#[test]
+fn a_search_client_plays_a_match_on_our_server() {
+    let records = temp_path("search.jsonl");
+    let rec = records.to_str().unwrap();
+    let (srv, port, log) = server(&[
+        "--games",
+        "3",
+        "--seed",
+        "7",
+        "--timeout",
+        "20",
+        "--wait",
+        "60",
+        "--json",
+        "--record",
+        rec,
+    ]);
+    let search = Proc(
+        Command::new(BIN)
+            .args([
+                "daifugo",
+                "client",
+                "--port",
+                &port.to_string(),
+                "--name",
+                "search",
+            ])
+            .args([
+                "--policy",
+                "search",
+                "--playouts",
+                "40",
+                "--seed",
+                "1",
+                "--json",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let others: Vec<Proc> = (0..4)
+        .map(|i| client(port, &format!("tutorial{i}"), "tutorial", i))
+        .collect();
+    let limit = Duration::from_secs(120);
+    let mine = search.finish(limit, "search client");
+    for (i, c) in others.into_iter().enumerate() {
+        c.finish(limit, &format!("client {i}"));
+    }
+    srv.finish(limit, "server");
+    drop(log.join());
+    let text = std::fs::read_to_string(&records).unwrap();
+    let places = replayed_places(&text);
+    assert_eq!(places.len(), 3);
+    check_client(&mine, 3, &places);
+}
