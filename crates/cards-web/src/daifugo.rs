@@ -13,6 +13,9 @@ use super::api::{
 pub const DEFAULT_RULES: &str = "uecda";
 /// The computer players when a create request names none (the CLI's default).
 pub const DEFAULT_POLICY: &str = "tutorial";
+/// The playouts of a `search` computer's move: a fixed budget (about 20 ms), so a seeded match
+/// replays alike.
+pub const SEARCH_PLAYOUTS: u64 = 2_000;
 /// The person's player number.
 const PERSON: u8 = 0;
 
@@ -227,7 +230,9 @@ impl Session {
             Some(p) => p,
         };
         let step = u64::from(self.number) << 32 | self.game.history().len() as u64;
-        let Some(mut policy) = daifugo::policy_by_name(&self.policy, mix(self.seed, step)) else {
+        let options = cards_core::game::PolicyOptions::new(mix(self.seed, step))
+            .with_playouts(SEARCH_PLAYOUTS);
+        let Some(mut policy) = daifugo::policy_with(&self.policy, &options) else {
             return Err(ApiError::bad("unknown policy"));
         };
         let obs = self.game.observation(p);

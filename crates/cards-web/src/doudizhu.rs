@@ -1,7 +1,8 @@
 //! Dou Dizhu in the browser: one game with its auction, the person at seat 0, the two computers
 //! by one built-in policy.
 
-use doudizhu::{Action, Game, GameRules, GreedyPolicy, Policy, RandomPolicy, Record};
+use cards_core::game::{Players, PolicyOptions};
+use doudizhu::{Action, Game, GameRules, Record};
 use serde_json::{Value, json};
 
 use super::api::{
@@ -13,8 +14,11 @@ use super::api::{
 pub const DEFAULT_RULES: &str = "standard";
 /// The computer players when a create request names none (the CLI's default).
 pub const DEFAULT_POLICY: &str = "greedy";
-/// The built-in computer players.
-pub const POLICIES: [&str; 2] = ["greedy", "random"];
+/// The built-in computer players (the crate's registry names; `search` thinks
+/// [`SEARCH_PLAYOUTS`] playouts a move, about 10 ms).
+pub const POLICIES: [&str; 4] = ["greedy", "expert", "search", "random"];
+/// The playouts of a `search` computer's move: a fixed budget, so a seeded game replays alike.
+pub const SEARCH_PLAYOUTS: u64 = 4_000;
 /// The person's seat.
 const PERSON: u8 = 0;
 
@@ -162,11 +166,11 @@ impl Session {
         };
         let legal = self.game.legal_actions();
         let obs = self.game.observation(seat);
-        let choice = if self.policy == "random" {
-            RandomPolicy::new(mix(self.seed, self.game.history().len() as u64)).choose(&obs, &legal)
-        } else {
-            GreedyPolicy.choose(&obs, &legal)
-        };
+        let options = PolicyOptions::new(mix(self.seed, self.game.history().len() as u64))
+            .with_playouts(SEARCH_PLAYOUTS);
+        let choice = <Game as Players>::policy_with(self.policy, &options)
+            .ok()
+            .map(|mut p| p.choose(&obs, &legal));
         let action = choice
             .filter(|a| legal.contains(a))
             .or_else(|| legal.first().copied())

@@ -496,6 +496,7 @@ const ABOUT = {
     },
     policies: {
       tutorial: 'plays its hand split into melds, weakest first (a fair opponent)',
+      search: 'thinks: plays thousands of games from what it can see before each move (the strongest)',
       random: 'plays any legal move at random',
     },
   },
@@ -511,6 +512,8 @@ const ABOUT = {
     },
     policies: {
       greedy: 'leads what sheds the most cards, beats an opponent as cheaply as it can, keeps its bombs for the end',
+      expert: 'plans its hand: plays what leaves the fewest plays, keeps 2s, jokers and bombs, stops an opponent about to go out, lets its partner’s trick stand',
+      search: 'thinks: plays thousands of games from what it can see before each move (the strongest)',
       random: 'plays any legal action at random',
     },
   },

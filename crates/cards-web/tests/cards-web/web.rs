@@ -299,6 +299,22 @@ fn check_daifugo_views(views: &[Value], record: &daifugo::Record) {
     }
 }
 
+/// A Daifugo game against `search` computers plays to its end
+/// through the API, never showing another hand.
+#[test]
+fn daifugo_against_search_computers() {
+    let mut pick = Pick(5);
+    let (status, first) = post(
+        "/api/games",
+        &json!({"game": "daifugo", "rules": "uecda", "policy": "search", "seed": 9}),
+    );
+    assert_eq!(status, 201, "{first}");
+    let views = play(first, &mut pick, Person::Most, None);
+    let last = views.last().unwrap();
+    assert_eq!(last["over"], true, "{last}");
+    assert_eq!(last["policy"], "search");
+}
+
 #[test]
 fn daifugo_match_through_http_never_shows_another_hand() {
     let t = Instant::now();
@@ -500,7 +516,12 @@ fn check_doudizhu_views(views: &[Value], record: &doudizhu::Record) {
 #[test]
 fn doudizhu_games_through_http_never_show_another_hand() {
     let mut pick = Pick(3);
-    for (rules, policy, seed) in [("standard", "greedy", 8), ("douzero", "random", 1)] {
+    for (rules, policy, seed) in [
+        ("standard", "greedy", 8),
+        ("douzero", "random", 1),
+        ("rlcard", "expert", 2),
+        ("standard", "search", 3),
+    ] {
         let (status, first) = post(
             "/api/games",
             &json!({"game": "doudizhu", "rules": rules, "policy": policy, "seed": seed}),
