@@ -343,20 +343,12 @@ impl Policy for InterfacePolicy {
     }
 
     fn give(&mut self, obs: &Observation<'_>, count: usize) -> CardSet {
-        let cards: Vec<_> = obs.hand.iter().collect();
-        let mut gives = Vec::new();
-        match count {
-            0 => gives.push(Action::Give(CardSet::EMPTY)),
-            1 => gives.extend(cards.iter().map(|&c| Action::Give(CardSet::from(c)))),
-            _ => {
-                for (i, &a) in cards.iter().enumerate() {
-                    for &b in &cards[i + 1..] {
-                        gives.push(Action::Give(CardSet::from(a) | CardSet::from(b)));
-                    }
-                }
-            }
-        }
-        if count > 2 || gives.is_empty() {
+        let gives: Vec<Action> = obs
+            .hand
+            .subsets_of_size(u32::try_from(count).unwrap_or(u32::MAX))
+            .map(Action::Give)
+            .collect();
+        if gives.is_empty() {
             return weakest(obs.hand, count);
         }
         match self.0.choose(obs, &gives) {

@@ -77,6 +77,11 @@ fn server(args: &[&str]) -> (Proc, u16, std::thread::JoinHandle<Vec<String>>) {
 }
 
 fn client(port: u16, name: &str, policy: &str, seed: u64) -> Proc {
+    client_with(port, name, policy, seed, &[])
+}
+
+/// A client with more flags (a search player's budget).
+fn client_with(port: u16, name: &str, policy: &str, seed: u64, more: &[&str]) -> Proc {
     Proc(
         Command::new(BIN)
             .args([
@@ -88,6 +93,7 @@ fn client(port: u16, name: &str, policy: &str, seed: u64) -> Proc {
                 name,
             ])
             .args(["--policy", policy, "--seed", &seed.to_string(), "--json"])
+            .args(more)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -782,31 +788,7 @@ fn a_search_client_plays_a_match_on_our_server() {
         "--record",
         rec,
     ]);
-    let search = Proc(
-        Command::new(BIN)
-            .args([
-                "daifugo",
-                "client",
-                "--port",
-                &port.to_string(),
-                "--name",
-                "search",
-            ])
-            .args([
-                "--policy",
-                "search",
-                "--playouts",
-                "40",
-                "--seed",
-                "1",
-                "--json",
-            ])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap(),
-    );
+    let search = client_with(port, "search", "search", 1, &["--playouts", "40"]);
     let others: Vec<Proc> = (0..4)
         .map(|i| client(port, &format!("tutorial{i}"), "tutorial", i))
         .collect();
