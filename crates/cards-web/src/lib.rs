@@ -50,6 +50,7 @@ pub mod daifugo;
 pub mod doudizhu;
 pub mod kabu;
 mod server;
+pub mod session;
 mod util;
 
 use std::net::{SocketAddr, TcpListener};
