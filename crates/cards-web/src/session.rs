@@ -445,3 +445,81 @@ pub fn mix(seed: u64, step: u64) -> u64 {
     let mut state = (seed ^ step.wrapping_mul(GOLDEN)).wrapping_sub(GOLDEN);
     cards_core::rng::splitmix64(&mut state)
 }
+
+#[cfg(test)]
+mod tests {
+    use cards_core::Rng;
+    use cards_core::game::{Game, InfoSet, Random};
+
+    use super::{PERSON, WebGame, read_rules};
+
+    /// What the page shows the person of `g` during play, but the last action (built from the
+    /// action, checked by the API tests).
+    fn shown<G: WebGame>(g: &G, extra: &G::Extra) -> String {
+        let legal = if Game::current_player(g) == Some(PERSON) && g.person_decides() {
+            serde_json::to_string(&g.person_legal()).unwrap()
+        } else {
+            String::new()
+        };
+        format!(
+            "{} {} {} {legal}",
+            g.person_observation(extra),
+            g.to_act(),
+            g.result_json(extra)
+        )
+    }
+
+    /// Every view the person gets during play is a function of the person's information set: in
+    /// every world sampled from the person's observation (the other hands dealt anew, consistent
+    /// with all the person saw) the page shows exactly the same. So no view carries a card the
+    /// person may not see, in every preset of every game.
+    fn views_depend_only_on_what_the_person_saw<G: WebGame>(games: u64) {
+        let mut rng = Rng::seed_from_u64(7);
+        let mut checked = 0;
+        for preset in G::PRESETS {
+            let rules: G::Rules = read_rules(Some(&serde_json::json!(preset)), "").unwrap();
+            for seed in 0..games {
+                let (mut g, extra) = G::start(rules, seed, false).unwrap();
+                let mut players = [Random::new(seed), Random::new(seed + 1)];
+                let mut legal = Vec::new();
+                while let Some(p) = Game::current_player(&g) {
+                    let seen = shown(&g, &extra);
+                    for _ in 0..3 {
+                        let world: G = Game::observation(&g, PERSON).sample(&mut rng);
+                        assert_eq!(
+                            shown(&world, &extra),
+                            seen,
+                            "{} {preset} seed {seed}",
+                            G::NAME
+                        );
+                        checked += 1;
+                    }
+                    legal.clear();
+                    g.legal_actions_into(&mut legal);
+                    let a = cards_core::game::Policy::<G>::choose(
+                        &mut players[p % 2],
+                        &Game::observation(&g, p),
+                        &legal,
+                    );
+                    Game::apply(&mut g, a).unwrap();
+                }
+            }
+        }
+        assert!(checked > 100, "{checked} positions");
+    }
+
+    #[test]
+    fn daifugo_views_depend_only_on_what_the_person_saw() {
+        views_depend_only_on_what_the_person_saw::<daifugo::Game>(3);
+    }
+
+    #[test]
+    fn doudizhu_views_depend_only_on_what_the_person_saw() {
+        views_depend_only_on_what_the_person_saw::<doudizhu::Game>(3);
+    }
+
+    #[test]
+    fn kabu_views_depend_only_on_what_the_person_saw() {
+        views_depend_only_on_what_the_person_saw::<kabu::Round>(40);
+    }
+}

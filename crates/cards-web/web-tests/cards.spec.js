@@ -79,6 +79,7 @@ describe('the shell and the card drawing', () => {
       const intro = await page.textContent(`[data-testid="intro-${g}"]`);
       for (const name of [...info.games[g].presets, ...info.games[g].policies]) {
         assert.ok(intro.includes(name), `${g}: the intro names ${name}: ${intro}`);
+        assert.ok(intro.includes(`${name} — `), `${g}: the intro says what ${name} is: ${intro}`);
       }
       assert.ok(intro.length > 200, `${g}: the intro says what the game is: ${intro}`);
     }

@@ -529,6 +529,9 @@ const ABOUT = {
       odds: 'draws at 4 to 6 when a third card improves the hand at least half the time',
       always: 'draws whenever allowed',
       never: 'stands whenever allowed',
+      optimal: 'the exact best draw from all it can see, the face-up cards included',
+      search: 'thinks: plays out a couple of thousand rounds from what the dealer can see before each draw',
+      random: 'draws or stands at random where the rule leaves the choice',
     },
   },
 };
