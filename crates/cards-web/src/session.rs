@@ -37,10 +37,29 @@ use crate::api::{ActionBody, ApiError, Last, Legal, NewGame, View, to_json};
 
 /// The person's player number in every game (in Kabu, the staking player; player 1 is the
 /// dealer).
+///
+/// ```
+/// use cards_web::{Api, Config, Request};
+/// let api = Api::new(Config::default());
+/// let r = api.handle(&Request::local("POST", "/api/games", br#"{"game": "doudizhu", "seed": 1}"#));
+/// let view: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
+/// assert_eq!(view["seat"], cards_web::session::PERSON);
+/// ```
 pub const PERSON: usize = 0;
 
 /// What the person's action request asks for, once the game has read it
 /// ([`WebGame::read_action`]).
+///
+/// ```
+/// use cards_web::ActionBody;
+/// use cards_web::session::{Read, WebGame};
+/// let mut round = kabu::Round::new(kabu::Rules::DEFAULT, 1);
+/// let bet = ActionBody { action: "bet".into(), stakes: Some(vec![0, 7, 0, 0]) };
+/// // a stake of 7 is past the game's stake actions: Kabu applies the bet itself
+/// assert!(matches!(round.read_action(&bet)?, Read::Applied(_)));
+/// assert_eq!(round.stakes(), [0, 7, 0, 0]);
+/// # Ok::<(), cards_web::ApiError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub enum Read<A> {
     /// One of the game's actions: the session checks that the person is to act and applies it.
@@ -56,6 +75,18 @@ pub enum Read<A> {
 ///
 /// The person is player [`PERSON`]; [`WebGame::person_observation`] is the only view of the
 /// table a player's view shows during play, so it must hold nothing the person may not see.
+///
+/// ```
+/// use cards_web::session::WebGame;
+/// assert_eq!(<daifugo::Game as WebGame>::NAME, "daifugo");
+/// assert_eq!(<doudizhu::Game as WebGame>::DEFAULT_POLICY, "greedy");
+/// assert_eq!(<kabu::Round as WebGame>::PRESETS, ["default", "vb6"]);
+/// let (round, ()) = kabu::Round::start(kabu::Rules::DEFAULT, 3, false)?;
+/// // before the bet the person sees the first cards only
+/// let table = round.person_observation(&());
+/// assert!(table["seats"][0]["cards"][1].is_null());
+/// # Ok::<(), cards_web::ApiError>(())
+/// ```
 pub trait WebGame: Game<Record: Serialize> + Players + Debug + Send + 'static {
     /// The game's name in the API (`"daifugo"`).
     const NAME: &'static str;
@@ -188,6 +219,17 @@ pub trait WebGame: Game<Record: Serialize> + Players + Debug + Send + 'static {
 
 /// A game in play on the page, of any [`WebGame`]: the person is player [`PERSON`], the
 /// computers play by one built-in policy of the game's registry.
+///
+/// ```
+/// use cards_web::{NewGame, session::GameSession};
+/// let new = NewGame { rules: None, policy: Some("search".into()), seed: 5 };
+/// let mut s = GameSession::<kabu::Round>::new(&new, false)?;
+/// assert_eq!(s.view("id")["policy"], "search");
+/// assert!(s.advance().is_err()); // nobody but the person acts before the bet
+/// let bad = NewGame { policy: Some("clever".into()), ..new };
+/// assert_eq!(GameSession::<kabu::Round>::new(&bad, false).unwrap_err().status, 400);
+/// # Ok::<(), cards_web::ApiError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct GameSession<G: WebGame> {
     rules: G::Rules,
@@ -381,7 +423,7 @@ impl<G: WebGame> GameSession<G> {
 
 /// What `GET /api/info` says of game `G`.
 #[must_use]
-pub fn info<G: WebGame>() -> Value {
+pub(crate) fn info<G: WebGame>() -> Value {
     json!({
         "presets": G::PRESETS,
         "policies": G::POLICY_NAMES,
@@ -396,7 +438,7 @@ pub fn info<G: WebGame>() -> Value {
 /// # Errors
 ///
 /// 400 naming what is wrong with the rules.
-pub fn read_rules<T>(rules: Option<&Value>, default: &str) -> Result<T, ApiError>
+pub(crate) fn read_rules<T>(rules: Option<&Value>, default: &str) -> Result<T, ApiError>
 where
     T: FromStr<Err: Display> + DeserializeOwned,
 {
@@ -413,7 +455,7 @@ where
 /// # Errors
 ///
 /// When `body` has stakes.
-pub fn no_stakes(body: &ActionBody) -> Result<(), ApiError> {
+pub(crate) fn no_stakes(body: &ActionBody) -> Result<(), ApiError> {
     match body.stakes {
         Some(_) => Err(ApiError::bad("\"stakes\" is for Kabu")),
         None => Ok(()),
@@ -422,7 +464,7 @@ pub fn no_stakes(body: &ActionBody) -> Result<(), ApiError> {
 
 /// 400 for action text the game cannot read, quoting it.
 #[must_use]
-pub fn unreadable(text: &str, e: &dyn Display) -> ApiError {
+pub(crate) fn unreadable(text: &str, e: &dyn Display) -> ApiError {
     ApiError::bad(format!(
         "cannot read the action \"{}\": {e}",
         crate::util::short(text.trim())
@@ -431,14 +473,8 @@ pub fn unreadable(text: &str, e: &dyn Display) -> ApiError {
 
 /// A seed for a computer player's decision: the game's seed mixed with a step counter, so a
 /// game with a seed plays the same way every time.
-///
-/// ```
-/// use cards_web::session::mix;
-/// assert_eq!(mix(1, 2), mix(1, 2));
-/// assert_ne!(mix(1, 2), mix(1, 3));
-/// ```
 #[must_use]
-pub fn mix(seed: u64, step: u64) -> u64 {
+pub(crate) fn mix(seed: u64, step: u64) -> u64 {
     const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
     // SplitMix64's output function applied to `seed ^ step·GOLDEN` (`splitmix64` adds GOLDEN
     // to its state first).
