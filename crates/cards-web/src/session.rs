@@ -286,12 +286,6 @@ impl<G: WebGame> GameSession<G> {
         })
     }
 
-    /// The game in play.
-    #[must_use]
-    pub const fn game(&self) -> &G {
-        &self.game
-    }
-
     /// Whether the person is to act.
     fn persons_turn(&self) -> bool {
         Game::current_player(&self.game) == Some(PERSON) && self.game.person_decides()
