@@ -14,12 +14,16 @@ use serde_json::{Value, json};
 /// Every test request must be answered within this.
 const LIMIT: Duration = Duration::from_secs(10);
 
-/// A server for the whole test binary, with short timeouts.
+/// A server for the whole test binary, with short timeouts. It keeps the default 64 games: the
+/// tests run two at a time, and one that creates games quickly (the refusal tests create dozens)
+/// must not evict the game another is playing (with 8, a Dou Dizhu game against `search` once got
+/// a refusal midway on a loaded machine, most likely its game evicted); eviction has a test and a
+/// server of its own.
 fn server() -> SocketAddr {
     static ADDR: OnceLock<SocketAddr> = OnceLock::new();
     *ADDR.get_or_init(|| {
         start(Config {
-            max_games: 8,
+            max_games: 64,
             header_timeout: Duration::from_millis(300),
             connection_timeout: Duration::from_secs(5),
             ..Config::default()
