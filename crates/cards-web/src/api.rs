@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::session::{self, GameSession};
 use super::{assets, daifugo, doudizhu, kabu};
 
 /// How long a game nobody touches stays in memory.
@@ -262,7 +263,9 @@ pub fn to_json<T: serde::Serialize>(v: &T) -> Value {
     serde_json::to_value(v).unwrap_or(Value::Null)
 }
 
-/// A game in play, of one of the three kinds.
+/// A game in play, of one of the three kinds: each a [`GameSession`] (the one session, written
+/// once over the game interface), held as an enum of the three concrete sessions because the
+/// game trait is not object safe.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)] // a few hundred bytes a game, one per session
 pub enum Session {
@@ -274,37 +277,36 @@ pub enum Session {
     Kabu(kabu::Session),
 }
 
+/// `$body` with `$s` bound to the session inside `$session`, whichever game it plays.
+macro_rules! each {
+    ($session:expr, $s:ident => $body:expr) => {
+        match $session {
+            Session::Daifugo($s) => $body,
+            Session::Doudizhu($s) => $body,
+            Session::Kabu($s) => $body,
+        }
+    };
+}
+
 impl Session {
     fn view(&self, id: &str) -> Value {
-        match self {
-            Session::Daifugo(s) => s.view(id),
-            Session::Doudizhu(s) => s.view(id),
-            Session::Kabu(s) => s.view(id),
-        }
+        each!(self, s => s.view(id))
     }
 
     fn action(&mut self, body: &ActionBody) -> Result<(), ApiError> {
-        match self {
-            Session::Daifugo(s) => s.action(body),
-            Session::Doudizhu(s) => s.action(body),
-            Session::Kabu(s) => s.action(body),
-        }
+        each!(self, s => s.action(body))
     }
 
     fn advance(&mut self) -> Result<(), ApiError> {
-        match self {
-            Session::Daifugo(s) => s.advance(),
-            Session::Doudizhu(s) => s.advance(),
-            Session::Kabu(s) => s.advance(),
-        }
+        each!(self, s => s.advance())
+    }
+
+    fn next_game(&mut self) -> Result<(), ApiError> {
+        each!(self, s => s.next_game())
     }
 
     fn record(&self) -> Result<Value, ApiError> {
-        match self {
-            Session::Daifugo(s) => s.record(),
-            Session::Doudizhu(s) => s.record(),
-            Session::Kabu(s) => s.record(),
-        }
+        each!(self, s => s.record())
     }
 }
 
@@ -687,13 +689,10 @@ impl Api {
                         s.advance()?;
                         Ok((200, s.view(id)))
                     }
-                    _ => match &mut *s {
-                        Session::Daifugo(d) => {
-                            d.next_game()?;
-                            Ok((200, s.view(id)))
-                        }
-                        _ => Err(ApiError::bad("only a Daifugo match has a next game")),
-                    },
+                    _ => {
+                        s.next_game()?;
+                        Ok((200, s.view(id)))
+                    }
                 }
             }
             _ => Err(ApiError::not_found(format!(
@@ -719,10 +718,11 @@ impl Api {
             policy: b.policy,
             seed: b.seed.unwrap_or_else(crate::util::draw_seed),
         };
+        let drawn = b.seed.is_none();
         let session = match b.game.trim().to_ascii_lowercase().as_str() {
-            "daifugo" => Session::Daifugo(daifugo::Session::new(&new, b.seed.is_none())?),
-            "doudizhu" => Session::Doudizhu(doudizhu::Session::new(&new, b.seed.is_none())?),
-            "kabu" => Session::Kabu(kabu::Session::new(&new)?),
+            "daifugo" => Session::Daifugo(GameSession::new(&new, drawn)?),
+            "doudizhu" => Session::Doudizhu(GameSession::new(&new, drawn)?),
+            "kabu" => Session::Kabu(GameSession::new(&new, drawn)?),
             _ => {
                 return Err(ApiError::bad(format!(
                     "unknown game \"{}\" (expected one of: {})",
@@ -752,24 +752,9 @@ impl Api {
 fn info() -> Value {
     json!({
         "games": {
-            "daifugo": {
-                "presets": ::daifugo::Rules::NAMES,
-                "policies": ::daifugo::POLICY_NAMES,
-                "default_rules": daifugo::DEFAULT_RULES,
-                "default_policy": daifugo::DEFAULT_POLICY,
-            },
-            "doudizhu": {
-                "presets": ::doudizhu::GameRules::NAMES,
-                "policies": doudizhu::POLICIES,
-                "default_rules": doudizhu::DEFAULT_RULES,
-                "default_policy": doudizhu::DEFAULT_POLICY,
-            },
-            "kabu": {
-                "presets": ::kabu::Rules::NAMES,
-                "policies": ::kabu::BuiltinPolicy::NAMES,
-                "default_rules": kabu::DEFAULT_RULES,
-                "default_policy": kabu::DEFAULT_POLICY,
-            },
+            "daifugo": session::info::<::daifugo::Game>(),
+            "doudizhu": session::info::<::doudizhu::Game>(),
+            "kabu": session::info::<::kabu::Round>(),
         },
         "version": env!("CARGO_PKG_VERSION"),
     })
@@ -835,48 +820,6 @@ fn replay(body: &[u8]) -> Result<Value, ApiError> {
         }
     };
     Ok(json!({"game": game, "frames": frames}))
-}
-
-/// Reads the `rules` of a create request: a string (a preset's name, options as
-/// `name+option=value`) or the rules' JSON object; `default` when absent.
-pub fn read_rules<T>(rules: Option<&Value>, default: &str) -> Result<T, ApiError>
-where
-    T: std::str::FromStr + serde::de::DeserializeOwned,
-    T::Err: std::fmt::Display,
-{
-    match rules {
-        None | Some(Value::Null) => {
-            crate::util::parse_name::<T>(default).map_err(|e| ApiError::bad(format!("rules: {e}")))
-        }
-        Some(Value::String(s)) => {
-            crate::util::parse_name::<T>(s).map_err(|e| ApiError::bad(format!("rules: {e}")))
-        }
-        Some(v) => T::deserialize(v).map_err(|e| ApiError::bad(format!("rules: {e}"))),
-    }
-}
-
-/// A seed for a computer player's decision: the game's seed mixed with a step counter, so a
-/// game with a seed plays the same way every time.
-#[must_use]
-pub fn mix(seed: u64, step: u64) -> u64 {
-    const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
-    // SplitMix64's output function applied to `seed ^ step·GOLDEN` (`splitmix64` adds GOLDEN
-    // to its state first).
-    let mut state = (seed ^ step.wrapping_mul(GOLDEN)).wrapping_sub(GOLDEN);
-    cards_core::rng::splitmix64(&mut state)
-}
-
-/// A game's record as JSON once the game is over; 409 before (a record holds every hand).
-pub fn finished_record<R: serde::Serialize>(
-    over: bool,
-    record: impl FnOnce() -> R,
-) -> Result<Value, ApiError> {
-    if !over {
-        return Err(ApiError::conflict(
-            "the record is given once the game is over (it holds every hand)",
-        ));
-    }
-    serde_json::to_value(record()).map_err(|e| ApiError::bad(e.to_string()))
 }
 
 /// Reads a `game` record from JSON and checks that it replays (400 with the engine's message

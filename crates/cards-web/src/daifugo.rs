@@ -1,13 +1,14 @@
 //! Daifugo in the browser: a match of games (the first a reset game, then classes and the card
-//! exchange), the person as player 0, the computers by one built-in policy.
+//! exchange), the person as player 0, the computers by one built-in policy. What Daifugo gives
+//! the page's one session ([`crate::session::GameSession`]): its names, the person's observation
+//! with its side of the exchange, the match's points, and the replay frames.
 
 use daifugo::{Action, Card, CardSet, Game, HandText, Match, Record, Rules};
 use serde_json::{Value, json};
 
-use super::api::{
-    ActionBody, ApiError, Last, Legal, NewGame, View, finished_record, frame_observations, mix,
-    read_record, read_rules, to_json,
-};
+use super::ActionBody;
+use super::api::{ApiError, Last, Legal, frame_observations, read_record, to_json};
+use super::session::{GameSession, PERSON, Read, WebGame, no_stakes, unreadable};
 
 /// The rules when a create request names none (the CLI's default).
 pub const DEFAULT_RULES: &str = "uecda";
@@ -16,14 +17,29 @@ pub const DEFAULT_POLICY: &str = "tutorial";
 /// The playouts of a `search` computer's move: a fixed budget (about 20 ms), so a seeded match
 /// replays alike.
 pub const SEARCH_PLAYOUTS: u64 = 2_000;
-/// The person's player number.
-const PERSON: u8 = 0;
+
+/// A Daifugo match in play.
+///
+/// A match's seed deals every game of it, so it is never shown while a game is to come; what a
+/// finished game shows is a seed that deals nothing still hidden. With a seed the request chose,
+/// that seed (the person knows it: `cards daifugo play --seed S --games N` deals the same
+/// match); with a drawn one, each game is dealt from a seed drawn for it alone (with the
+/// match's seats and classes), which tells nothing of the next deal.
+pub type Session = GameSession<Game>;
+
+/// The match a Daifugo session plays, beside its current game.
+#[derive(Clone, Debug)]
+pub struct MatchState {
+    matched: Match,
+    /// The seed the current game shows once it is over.
+    game_seed: u64,
+}
 
 /// The person's observation as the page reads it: the game's JSON form, plus the person's side
 /// of the card exchange (`given`: its tribute or its return, `received`; `""` when none), which
 /// the JSON form does not carry. Only the person's own cards: nothing another player holds.
 fn person_observation(g: &Game) -> Value {
-    let obs = g.observation(PERSON);
+    let obs = g.observation(PERSON as u8);
     let mut v = to_json(&obs);
     if let Value::Object(map) = &mut v {
         map.insert("given".into(), json!(format!("{:#}", HandText(obs.given))));
@@ -35,29 +51,6 @@ fn person_observation(g: &Game) -> Value {
     v
 }
 
-/// A Daifugo match in play.
-///
-/// A match's seed deals every game of it, so it is never shown while a game is to come; what a
-/// finished game shows is a seed that deals nothing still hidden. With a seed the request chose,
-/// that seed (the person knows it: `cards daifugo play --seed S --games N` deals the same
-/// match); with a drawn one, each game is dealt from a seed drawn for it alone (with the
-/// match's seats and classes), which tells nothing of the next deal.
-#[derive(Clone, Debug)]
-pub struct Session {
-    rules: Rules,
-    policy: String,
-    /// The match's seed (seat shuffles, the computers' choices); never shown when drawn.
-    seed: u64,
-    /// Whether the seed was drawn (not given in the request).
-    drawn: bool,
-    /// The seed shown once the game is over.
-    game_seed: u64,
-    matched: Match,
-    game: Game,
-    number: u32,
-    last: Option<Last>,
-}
-
 /// Cards as the crate's ASCII text, one string a card.
 fn card_list(cards: CardSet) -> Vec<String> {
     cards
@@ -67,10 +60,10 @@ fn card_list(cards: CardSet) -> Vec<String> {
 }
 
 /// The cards an action takes from the hand.
-fn action_cards(a: &Action) -> CardSet {
+fn action_cards(a: Action) -> CardSet {
     match a {
         Action::Play(m) => m.cards(),
-        Action::Give(c) => *c,
+        Action::Give(c) => c,
         Action::Pass | Action::Invalid => CardSet::EMPTY,
     }
 }
@@ -91,185 +84,80 @@ fn deal_next(matched: &mut Match, seed: u64, drawn: bool) -> (Game, u64) {
     )
 }
 
-impl Session {
-    /// A new match; its first game is dealt. `drawn`: the seed was drawn, not chosen by the
-    /// request (then no seed shown deals another game).
-    pub fn new(new: &NewGame, drawn: bool) -> Result<Session, ApiError> {
-        let rules: Rules = read_rules(new.rules.as_ref(), DEFAULT_RULES)?;
-        let policy = new
-            .policy
-            .as_deref()
-            .unwrap_or(DEFAULT_POLICY)
-            .trim()
-            .to_ascii_lowercase();
-        if daifugo::policy_by_name(&policy, 0).is_none() {
-            return Err(ApiError::bad(format!(
-                "unknown policy \"{}\" (expected one of: {})",
-                crate::util::short(&policy),
-                daifugo::POLICY_NAMES.join(", ")
-            )));
-        }
-        let mut matched = Match::new(rules, new.seed);
-        let (game, game_seed) = deal_next(&mut matched, new.seed, drawn);
-        Ok(Session {
-            rules,
-            policy,
-            seed: new.seed,
-            drawn,
-            game_seed,
-            matched,
-            game,
-            number: 1,
-            last: None,
-        })
+impl WebGame for Game {
+    const NAME: &'static str = "daifugo";
+    const PRESETS: &'static [&'static str] = Rules::NAMES;
+    const DEFAULT_RULES: &'static str = DEFAULT_RULES;
+    const DEFAULT_POLICY: &'static str = DEFAULT_POLICY;
+    const SEARCH_PLAYOUTS: u64 = SEARCH_PLAYOUTS;
+    type Rules = Rules;
+    type Extra = MatchState;
+
+    fn start(rules: Rules, seed: u64, drawn: bool) -> Result<(Game, MatchState), ApiError> {
+        let mut matched = Match::new(rules, seed);
+        let (game, game_seed) = deal_next(&mut matched, seed, drawn);
+        Ok((game, MatchState { matched, game_seed }))
     }
 
-    /// The view of the person (player 0).
-    #[must_use]
-    pub fn view(&self, id: &str) -> Value {
-        let g = &self.game;
-        let to_act = g.current_player();
-        let your_turn = to_act == Some(PERSON);
-        let legal = if your_turn {
-            g.legal_actions()
-                .iter()
-                .map(|a| Legal {
-                    action: format!("{a:#}"),
-                    cards: card_list(action_cards(a)),
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let result = match (g.places(), g.points()) {
-            (places, Some(points)) => {
-                let mut total = self.matched.points();
-                for (t, p) in total.iter_mut().zip(points) {
-                    *t += u32::from(p);
-                }
-                json!({"places": places, "points": points, "match_points": total,
-                       "cut_off": g.cut_off()})
-            }
-            _ => Value::Null,
-        };
-        View {
-            id,
-            game: "daifugo",
-            seed: g.is_over().then_some(self.game_seed),
-            rules: to_json(&self.rules),
-            policy: &self.policy,
-            seat: json!(PERSON),
-            observation: person_observation(g),
-            to_act: json!(to_act),
-            your_turn,
-            legal,
-            last: self.last.clone(),
-            over: g.is_over(),
-            result,
-            game_number: self.number,
-        }
-        .to_json()
-    }
-
-    /// Reads the person's action text: `give ...` in the exchange, else a meld or `pass`.
-    fn parse(&self, text: &str) -> Result<Action, ApiError> {
-        let t = text.trim();
-        let parsed = match t.get(..5) {
-            Some(head) if head.eq_ignore_ascii_case("give ") => {
-                self.rules.parse_hand(&t[5..]).map(Action::Give)
-            }
-            _ => Action::parse(t, &self.rules),
-        };
-        parsed.map_err(|e| {
-            ApiError::bad(format!(
-                "cannot read the action \"{}\": {e}",
-                crate::util::short(t)
-            ))
-        })
-    }
-
-    /// Applies `action` for the player to act and remembers it as the last action.
-    fn apply(&mut self, action: Action) -> Result<(), ApiError> {
-        let out = self
-            .game
-            .apply(action)
-            .map_err(|e| ApiError::conflict(e.to_string()))?;
-        // Another player's give is hidden: only the player who gives sees which cards.
-        let text = match action {
-            Action::Give(_) if out.player != PERSON => "give".to_string(),
-            a => format!("{a:#}"),
-        };
-        self.last = Some(Last {
-            seat: json!(out.player),
-            action: text,
-            accepted: out.accepted,
-        });
-        Ok(())
-    }
-
-    /// The person's action (409 when it is not theirs to take or the engine refuses it).
-    pub fn action(&mut self, body: &ActionBody) -> Result<(), ApiError> {
-        if body.stakes.is_some() {
-            return Err(ApiError::bad("\"stakes\" is for Kabu"));
-        }
-        let action = self.parse(&body.action)?;
-        match self.game.current_player() {
-            None => Err(ApiError::conflict("the game is over")),
-            Some(p) if p != PERSON => Err(ApiError::conflict(format!(
-                "it is player {p}'s turn, not yours"
-            ))),
-            Some(_) => self.apply(action),
-        }
-    }
-
-    /// One computer action.
-    pub fn advance(&mut self) -> Result<(), ApiError> {
-        let p = match self.game.current_player() {
-            None => return Err(ApiError::conflict("the game is over")),
-            Some(PERSON) => return Err(ApiError::conflict("it is your turn")),
-            Some(p) => p,
-        };
-        let step = u64::from(self.number) << 32 | self.game.history().len() as u64;
-        let options = cards_core::game::PolicyOptions::new(mix(self.seed, step))
-            .with_playouts(SEARCH_PLAYOUTS);
-        let Some(mut policy) = daifugo::policy_with(&self.policy, &options) else {
-            return Err(ApiError::bad("unknown policy"));
-        };
-        let obs = self.game.observation(p);
-        let action = if self.game.is_exchanging() {
-            Action::Give(policy.give(&obs, usize::from(self.game.give_count())))
-        } else {
-            let legal = self.game.legal_actions();
-            policy.choose(&obs, &legal)
-        };
-        if self.apply(action).is_err() {
-            // A policy's choice the engine refuses: pass (or, in the exchange, the first
-            // legal give) rather than stall the game.
-            let fallback = self
-                .game
-                .legal_actions()
-                .last()
-                .copied()
-                .unwrap_or(Action::Pass);
-            self.apply(fallback)?;
-        }
-        Ok(())
-    }
-
-    /// The next game of the match (409 unless this one is over).
-    pub fn next_game(&mut self) -> Result<(), ApiError> {
-        if !self.matched.finish(&self.game) {
+    fn next_game(&self, m: &mut MatchState, seed: u64, drawn: bool) -> Result<Game, ApiError> {
+        if !m.matched.finish(self) {
             return Err(ApiError::conflict("the game is not over"));
         }
-        (self.game, self.game_seed) = deal_next(&mut self.matched, self.seed, self.drawn);
-        self.number = self.number.saturating_add(1);
-        self.last = None;
-        Ok(())
+        let (game, game_seed) = deal_next(&mut m.matched, seed, drawn);
+        m.game_seed = game_seed;
+        Ok(game)
     }
 
-    /// The current game's record (409 until it is over).
-    pub fn record(&self) -> Result<Value, ApiError> {
-        finished_record(self.game.is_over(), || self.game.record())
+    fn shown_seed(m: &MatchState, _: u64) -> u64 {
+        m.game_seed
+    }
+
+    /// `give ...` in the exchange, else a meld or `pass`.
+    fn read_action(&mut self, body: &ActionBody) -> Result<Read<Action>, ApiError> {
+        no_stakes(body)?;
+        let t = body.action.trim();
+        let parsed = match t.get(..5) {
+            Some(head) if head.eq_ignore_ascii_case("give ") => {
+                self.rules().parse_hand(&t[5..]).map(Action::Give)
+            }
+            _ => Action::parse(t, self.rules()),
+        };
+        parsed.map(Read::Action).map_err(|e| unreadable(t, &e))
+    }
+
+    fn legal_entry(&self, a: Action) -> Legal {
+        Legal {
+            action: format!("{a:#}"),
+            cards: card_list(action_cards(a)),
+        }
+    }
+
+    /// Another player's give is hidden: only the player who gives sees which cards.
+    fn last_action(&self, player: usize, a: Action) -> Last {
+        Last {
+            seat: json!(player),
+            action: match a {
+                Action::Give(_) if player != PERSON => "give".into(),
+                a => format!("{a:#}"),
+            },
+            accepted: true,
+        }
+    }
+
+    fn person_observation(&self, _: &MatchState) -> Value {
+        person_observation(self)
+    }
+
+    fn result_json(&self, m: &MatchState) -> Value {
+        let Some(points) = self.points() else {
+            return Value::Null;
+        };
+        let mut total = m.matched.points();
+        for (t, p) in total.iter_mut().zip(points) {
+            *t += u32::from(p);
+        }
+        json!({"places": self.places(), "points": points, "match_points": total,
+               "cut_off": self.cut_off()})
     }
 }
 

@@ -1,39 +1,28 @@
 //! Dou Dizhu in the browser: one game with its auction, the person at seat 0, the two computers
-//! by one built-in policy.
+//! by one built-in policy. What Dou Dizhu gives the page's one session
+//! ([`crate::session::GameSession`]): its names, the person's observation, the result and the
+//! replay frames.
 
-use cards_core::game::{Players, PolicyOptions};
 use doudizhu::{Action, Game, GameRules, Record};
 use serde_json::{Value, json};
 
-use super::api::{
-    ActionBody, ApiError, Last, Legal, NewGame, View, finished_record, frame_observations, mix,
-    read_record, read_rules, to_json,
-};
+use super::ActionBody;
+use super::api::{ApiError, Last, Legal, frame_observations, read_record, to_json};
+use super::session::{GameSession, PERSON, Read, WebGame, no_stakes, unreadable};
 
 /// The rules when a create request names none (the CLI's default: 叫分 with an auction).
 pub const DEFAULT_RULES: &str = "standard";
 /// The computer players when a create request names none (the CLI's default).
 pub const DEFAULT_POLICY: &str = "greedy";
-/// The built-in computer players (the crate's registry names; `search` thinks
-/// [`SEARCH_PLAYOUTS`] playouts a move, about 10 ms).
-pub const POLICIES: [&str; 4] = ["greedy", "expert", "search", "random"];
-/// The playouts of a `search` computer's move: a fixed budget, so a seeded game replays alike.
+/// The playouts of a `search` computer's move (about 10 ms): a fixed budget, so a seeded game
+/// replays alike.
 pub const SEARCH_PLAYOUTS: u64 = 4_000;
-/// The person's seat.
-const PERSON: u8 = 0;
 
 /// A Dou Dizhu game in play.
-#[derive(Clone, Debug)]
-pub struct Session {
-    rules: GameRules,
-    policy: &'static str,
-    seed: u64,
-    game: Game,
-    last: Option<Last>,
-}
+pub type Session = GameSession<Game>;
 
 /// The cards an action takes from the hand, one rank character each.
-fn action_cards(a: &Action) -> Vec<String> {
+fn action_cards(a: Action) -> Vec<String> {
     match a {
         Action::Play(m) => m.cards().to_string().chars().map(String::from).collect(),
         _ => Vec::new(),
@@ -56,131 +45,59 @@ fn result(g: &Game) -> Value {
     }
 }
 
-impl Session {
-    /// A new game, dealt. A drawn seed (`drawn`) is cut to 32 bits under the `DouZero` dealer,
-    /// whose generator takes a 32-bit seed.
-    pub fn new(new: &NewGame, drawn: bool) -> Result<Session, ApiError> {
-        let rules: GameRules = read_rules(new.rules.as_ref(), DEFAULT_RULES)?;
-        let name = new
-            .policy
-            .as_deref()
-            .unwrap_or(DEFAULT_POLICY)
-            .trim()
-            .to_ascii_lowercase();
-        let Some(policy) = POLICIES.iter().copied().find(|p| *p == name) else {
-            return Err(ApiError::bad(format!(
-                "unknown policy \"{}\" (expected one of: {})",
-                crate::util::short(&name),
-                POLICIES.join(", ")
-            )));
-        };
-        let seed = if drawn && rules.dealer == doudizhu::Dealer::DouZero {
-            new.seed & 0xffff_ffff
+impl WebGame for Game {
+    const NAME: &'static str = "doudizhu";
+    const PRESETS: &'static [&'static str] = GameRules::NAMES;
+    const DEFAULT_RULES: &'static str = DEFAULT_RULES;
+    const DEFAULT_POLICY: &'static str = DEFAULT_POLICY;
+    const SEARCH_PLAYOUTS: u64 = SEARCH_PLAYOUTS;
+    const SEAT_WORD: &'static str = "seat";
+    type Rules = GameRules;
+    type Extra = ();
+
+    /// A drawn seed is cut to 32 bits under the `DouZero` dealer, whose generator takes a
+    /// 32-bit seed.
+    fn session_seed(rules: &GameRules, seed: u64, drawn: bool) -> u64 {
+        if drawn && rules.dealer == doudizhu::Dealer::DouZero {
+            seed & 0xffff_ffff
         } else {
-            new.seed
-        };
+            seed
+        }
+    }
+
+    fn start(rules: GameRules, seed: u64, _: bool) -> Result<(Game, ()), ApiError> {
         let game = Game::new(rules, seed).map_err(|e| ApiError::bad(format!("seed: {e}")))?;
-        Ok(Session {
-            rules,
-            policy,
-            seed,
-            game,
-            last: None,
-        })
+        Ok((game, ()))
     }
 
-    /// The view of the person (seat 0).
-    #[must_use]
-    pub fn view(&self, id: &str) -> Value {
-        let g = &self.game;
-        let to_act = g.current_player();
-        let your_turn = to_act == Some(PERSON);
-        let legal = if your_turn {
-            g.legal_actions()
-                .iter()
-                .map(|a| Legal {
-                    action: a.record_text(),
-                    cards: action_cards(a),
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        View {
-            id,
-            game: "doudizhu",
-            seed: g.is_over().then_some(self.seed),
-            rules: to_json(&self.rules),
-            policy: self.policy,
-            seat: json!(PERSON),
-            observation: to_json(&g.observation(PERSON)),
-            to_act: json!(to_act),
-            your_turn,
-            legal,
-            last: self.last.clone(),
-            over: g.is_over(),
-            result: result(g),
-            game_number: 1,
+    fn read_action(&mut self, body: &ActionBody) -> Result<Read<Action>, ApiError> {
+        no_stakes(body)?;
+        self.parse_action(&body.action)
+            .map(Read::Action)
+            .map_err(|e| unreadable(&body.action, &e))
+    }
+
+    fn legal_entry(&self, a: Action) -> Legal {
+        Legal {
+            action: a.record_text(),
+            cards: action_cards(a),
         }
-        .to_json()
     }
 
-    fn apply(&mut self, seat: u8, action: Action) -> Result<(), ApiError> {
-        self.game
-            .apply(action)
-            .map_err(|e| ApiError::conflict(e.to_string()))?;
-        self.last = Some(Last {
-            seat: json!(seat),
-            action: action.record_text(),
+    fn last_action(&self, player: usize, a: Action) -> Last {
+        Last {
+            seat: json!(player),
+            action: a.record_text(),
             accepted: true,
-        });
-        Ok(())
-    }
-
-    /// The person's action (409 when it is not theirs to take or the engine refuses it).
-    pub fn action(&mut self, body: &ActionBody) -> Result<(), ApiError> {
-        if body.stakes.is_some() {
-            return Err(ApiError::bad("\"stakes\" is for Kabu"));
-        }
-        let action = self.game.parse_action(&body.action).map_err(|e| {
-            ApiError::bad(format!(
-                "cannot read the action \"{}\": {e}",
-                crate::util::short(&body.action)
-            ))
-        })?;
-        match self.game.current_player() {
-            None => Err(ApiError::conflict("the game is over")),
-            Some(p) if p != PERSON => Err(ApiError::conflict(format!(
-                "it is seat {p}'s turn, not yours"
-            ))),
-            Some(p) => self.apply(p, action),
         }
     }
 
-    /// One computer action.
-    pub fn advance(&mut self) -> Result<(), ApiError> {
-        let seat = match self.game.current_player() {
-            None => return Err(ApiError::conflict("the game is over")),
-            Some(PERSON) => return Err(ApiError::conflict("it is your turn")),
-            Some(p) => p,
-        };
-        let legal = self.game.legal_actions();
-        let obs = self.game.observation(seat);
-        let options = PolicyOptions::new(mix(self.seed, self.game.history().len() as u64))
-            .with_playouts(SEARCH_PLAYOUTS);
-        let choice = <Game as Players>::policy_with(self.policy, &options)
-            .ok()
-            .map(|mut p| p.choose(&obs, &legal));
-        let action = choice
-            .filter(|a| legal.contains(a))
-            .or_else(|| legal.first().copied())
-            .ok_or_else(|| ApiError::conflict("no legal action"))?;
-        self.apply(seat, action)
+    fn person_observation(&self, (): &()) -> Value {
+        to_json(&self.observation(PERSON as u8))
     }
 
-    /// The game's record (409 until it is over).
-    pub fn record(&self) -> Result<Value, ApiError> {
-        finished_record(self.game.is_over(), || self.game.record())
+    fn result_json(&self, (): &()) -> Value {
+        result(self)
     }
 }
 

@@ -1,17 +1,18 @@
-//! Kabu in the browser: one round. The person is not a seat: they stake on fields 1..4 and
-//! decide the draws of the fields they staked where the draw rule leaves the choice; fields
-//! without a stake draw by the house policy (the crate's rule), the dealer by the chosen
-//! computer policy, and a staked field whose draw the rule forces is played by the computer.
+//! Kabu in the browser: one round, the two-player game of the one interface
+//! ([`kabu::RoundView`]'s module docs). The person is player 0, who stakes on fields 1..4 and
+//! decides the draws of the fields they staked where the draw rule leaves the choice; fields
+//! without a stake draw by the house policy (the crate's rule), the dealer (player 1) by the
+//! chosen computer policy, and a staked field whose draw the rule forces is played by the
+//! computer. What Kabu gives the page's one session ([`crate::session::GameSession`]): its
+//! names, the table as the person sees it, the bet (stakes of any size up to [`MAX_STAKE`],
+//! past the game's stake actions), its words for a refusal, and the replay frames.
 
-use kabu::{
-    Advice, BuiltinPolicy, Card, CardSet, Observation, Phase, Policy, Record, Round, Rules, Seat,
-};
+use kabu::{Advice, Card, CardSet, Decision, Phase, Record, Round, Rules, Seat};
 use serde_json::{Value, json};
 
-use super::api::{
-    ActionBody, ApiError, Last, Legal, NewGame, View, finished_record, read_record, read_rules,
-    to_json,
-};
+use super::ActionBody;
+use super::api::{ApiError, Last, Legal, read_record};
+use super::session::{GameSession, Read, WebGame};
 
 /// The rules when a create request names none.
 pub const DEFAULT_RULES: &str = "default";
@@ -19,16 +20,12 @@ pub const DEFAULT_RULES: &str = "default";
 pub const DEFAULT_POLICY: &str = "house";
 /// The largest stake on one field.
 pub const MAX_STAKE: u64 = 1_000_000;
+/// The playouts of a `search` dealer's decision: a fixed budget, so a seeded round replays
+/// alike.
+pub const SEARCH_PLAYOUTS: u64 = 2_000;
 
 /// A Kabu round in play.
-#[derive(Clone, Debug)]
-pub struct Session {
-    rules: Rules,
-    policy: BuiltinPolicy,
-    seed: u64,
-    round: Round,
-    last: Option<Last>,
-}
+pub type Session = GameSession<Round>;
 
 fn card_text(c: Card) -> String {
     format!("{c:#}")
@@ -128,9 +125,9 @@ pub fn table(round: &Round, reveal: bool) -> Value {
     })
 }
 
-fn last(seat: &str, action: &str) -> Last {
+fn last(seat: impl std::fmt::Display, action: &str) -> Last {
     Last {
-        seat: json!(seat),
+        seat: json!(seat.to_string()),
         action: action.to_string(),
         accepted: true,
     }
@@ -145,153 +142,130 @@ fn result(round: &Round) -> Value {
     }
 }
 
-impl Session {
-    /// A new round, its first cards dealt.
-    pub fn new(new: &NewGame) -> Result<Session, ApiError> {
-        let rules: Rules = read_rules(new.rules.as_ref(), DEFAULT_RULES)?;
-        let policy: BuiltinPolicy =
-            crate::util::parse_name(new.policy.as_deref().unwrap_or(DEFAULT_POLICY))
-                .map_err(|e| ApiError::bad(format!("policy: {e}")))?;
-        Ok(Session {
-            rules,
-            policy,
-            seed: new.seed,
-            round: Round::new(rules, new.seed),
-            last: None,
-        })
+/// The person's stakes of a bet request.
+fn stakes(body: &ActionBody) -> Result<[u32; 4], ApiError> {
+    let Some(list) = &body.stakes else {
+        return Err(ApiError::bad("a bet needs \"stakes\": [n, n, n, n]"));
+    };
+    let Ok(four) = <[u64; 4]>::try_from(list.as_slice()) else {
+        return Err(ApiError::bad(format!(
+            "\"stakes\" needs 4 numbers (fields 1..4), not {}",
+            list.len()
+        )));
+    };
+    let mut out = [0; 4];
+    for (o, &s) in out.iter_mut().zip(&four) {
+        *o = u32::try_from(s)
+            .ok()
+            .filter(|_| s <= MAX_STAKE)
+            .ok_or_else(|| {
+                ApiError::bad(format!("a stake of {s} is over the limit {MAX_STAKE}"))
+            })?;
+    }
+    Ok(out)
+}
+
+impl WebGame for Round {
+    const NAME: &'static str = "kabu";
+    const PRESETS: &'static [&'static str] = &Rules::NAMES;
+    const DEFAULT_RULES: &'static str = DEFAULT_RULES;
+    const DEFAULT_POLICY: &'static str = DEFAULT_POLICY;
+    const SEARCH_PLAYOUTS: u64 = SEARCH_PLAYOUTS;
+    type Rules = Rules;
+    type Extra = ();
+
+    fn start(rules: Rules, seed: u64, _: bool) -> Result<(Round, ()), ApiError> {
+        Ok((Round::new(rules, seed), ()))
     }
 
-    /// The person's view.
-    #[must_use]
-    pub fn view(&self, id: &str) -> Value {
-        let r = &self.round;
-        let betting = r.phase() == Phase::Bets;
-        let your_turn = betting || person_decides(r);
-        let choice = |names: &[&str]| -> Vec<Legal> {
-            names
-                .iter()
-                .map(|n| Legal {
-                    action: (*n).to_string(),
-                    cards: Vec::new(),
-                })
-                .collect()
-        };
-        let legal = if betting {
-            choice(&["bet"])
-        } else if your_turn {
-            choice(&["draw", "stand"])
-        } else {
-            Vec::new()
-        };
-        View {
-            id,
-            game: "kabu",
-            seed: r.is_over().then_some(self.seed),
-            rules: to_json(&self.rules),
-            policy: self.policy.name(),
-            seat: json!("player"),
-            observation: table(r, false),
-            to_act: json!(r.current_player().map(|s| s.to_string())),
-            your_turn,
-            legal,
-            last: self.last.clone(),
-            over: r.is_over(),
-            result: result(r),
-            game_number: 1,
-        }
-        .to_json()
+    fn person_seat() -> Value {
+        json!("player")
     }
 
-    /// The person's bet or draw decision.
-    pub fn action(&mut self, body: &ActionBody) -> Result<(), ApiError> {
+    /// The seat to act (`null` while betting).
+    fn to_act(&self) -> Value {
+        json!(self.current_player().map(|s| s.to_string()))
+    }
+
+    fn person_decides(&self) -> bool {
+        self.phase() == Phase::Bets || person_decides(self)
+    }
+
+    /// `bet` (with `"stakes"`, applied here: the stakes go past the game's stake actions),
+    /// `draw` or `stand`.
+    fn read_action(&mut self, body: &ActionBody) -> Result<Read<Decision>, ApiError> {
         let what = body.action.trim().to_ascii_lowercase();
-        match what.as_str() {
+        let draw = match what.as_str() {
             "bet" => {
-                let Some(list) = &body.stakes else {
-                    return Err(ApiError::bad("a bet needs \"stakes\": [n, n, n, n]"));
-                };
-                let Ok(four) = <[u64; 4]>::try_from(list.as_slice()) else {
-                    return Err(ApiError::bad(format!(
-                        "\"stakes\" needs 4 numbers (fields 1..4), not {}",
-                        list.len()
-                    )));
-                };
-                if let Some(s) = four.iter().find(|&&s| s > MAX_STAKE) {
-                    return Err(ApiError::bad(format!(
-                        "a stake of {s} is over the limit {MAX_STAKE}"
-                    )));
-                }
-                let stakes = four.map(|s| s as u32);
-                self.round
-                    .bet(stakes)
+                let stakes = stakes(body)?;
+                self.bet(stakes)
                     .map_err(|e| ApiError::conflict(e.to_string()))?;
-                self.last = Some(last("player", "bet"));
-                Ok(())
+                return Ok(Read::Applied(last("player", "bet")));
             }
-            "draw" | "stand" => {
-                if body.stakes.is_some() {
-                    return Err(ApiError::bad("\"stakes\" goes with \"bet\""));
-                }
-                if !person_decides(&self.round) {
-                    return Err(ApiError::conflict(match self.round.current_player() {
-                        None if self.round.is_over() => "the round is over".to_string(),
-                        None => "place your bets first".to_string(),
-                        Some(s) => format!("{s} is not yours to decide now"),
-                    }));
-                }
-                let Some(seat) = self.round.current_player() else {
-                    return Err(ApiError::conflict("nobody is to act"));
-                };
-                let draw = what == "draw";
-                self.round
-                    .apply(kabu::Action { seat, draw })
-                    .map_err(|e| ApiError::conflict(e.to_string()))?;
-                self.last = Some(last(&seat.to_string(), if draw { "draw" } else { "stand" }));
-                Ok(())
+            "draw" => true,
+            "stand" => false,
+            _ => {
+                return Err(ApiError::bad(format!(
+                    "unknown action \"{}\" (bet, draw or stand)",
+                    crate::util::short(&body.action)
+                )));
             }
-            _ => Err(ApiError::bad(format!(
-                "unknown action \"{}\" (bet, draw or stand)",
-                crate::util::short(&body.action)
-            ))),
+        };
+        if body.stakes.is_some() {
+            return Err(ApiError::bad("\"stakes\" goes with \"bet\""));
+        }
+        match self.current_player() {
+            Some(seat) if person_decides(self) => {
+                Ok(Read::Action(Decision::Act(kabu::Action { seat, draw })))
+            }
+            _ => Err(ApiError::conflict(self.refuse_action())),
         }
     }
 
-    /// One computer action: the dealer by the policy, or a staked field whose draw the rule
-    /// forces.
-    pub fn advance(&mut self) -> Result<(), ApiError> {
-        let r = &self.round;
-        let Some(seat) = r.current_player() else {
-            return Err(ApiError::conflict(if r.is_over() {
-                "the round is over"
-            } else {
-                "place your bets first"
-            }));
+    fn person_legal(&self) -> Vec<Legal> {
+        let names: &[&str] = if self.phase() == Phase::Bets {
+            &["bet"]
+        } else {
+            &["draw", "stand"]
         };
-        if person_decides(r) {
-            return Err(ApiError::conflict(format!("{seat} is yours to decide")));
-        }
-        let hand = r
-            .hand(seat)
-            .ok_or_else(|| ApiError::conflict("no hand to decide on"))?;
-        // the seat's whole view: `optimal` reads the face-up cards, the others their own
-        let obs = r
-            .observation(seat)
-            .unwrap_or_else(|| Observation::own_cards(seat, hand, self.rules));
-        let draw = match allowed(r, seat) {
-            Some("draw") => true,
-            Some("stand") => false,
-            _ => self.policy.draws(&obs),
-        };
-        self.round
-            .apply(kabu::Action { seat, draw })
-            .map_err(|e| ApiError::conflict(e.to_string()))?;
-        self.last = Some(last(&seat.to_string(), if draw { "draw" } else { "stand" }));
-        Ok(())
+        names
+            .iter()
+            .map(|n| Legal {
+                action: (*n).to_string(),
+                cards: Vec::new(),
+            })
+            .collect()
     }
 
-    /// The round's record (409 until it is over).
-    pub fn record(&self) -> Result<Value, ApiError> {
-        finished_record(self.round.is_over(), || self.round.record())
+    fn last_action(&self, _: usize, d: Decision) -> Last {
+        match d {
+            Decision::Act(a) => last(a.seat, if a.draw { "draw" } else { "stand" }),
+            Decision::Stake(_) => last("player", "bet"),
+        }
+    }
+
+    fn person_observation(&self, (): &()) -> Value {
+        table(self, false)
+    }
+
+    fn result_json(&self, (): &()) -> Value {
+        result(self)
+    }
+
+    fn refuse_action(&self) -> String {
+        match self.current_player() {
+            None if self.is_over() => "the round is over".into(),
+            None => "place your bets first".into(),
+            Some(s) => format!("{s} is not yours to decide now"),
+        }
+    }
+
+    fn refuse_advance(&self) -> String {
+        match self.current_player() {
+            None if self.is_over() => "the round is over".into(),
+            None => "place your bets first".into(),
+            Some(s) => format!("{s} is yours to decide"),
+        }
     }
 }
 

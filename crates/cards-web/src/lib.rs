@@ -31,6 +31,13 @@
 //! `douzero` Dou Dizhu preset a drawn seed is cut to 32 bits (`DouZero`'s generator takes a
 //! 32-bit seed, so such games come from 2^32 deals); a seed given in the request is used whole.
 //!
+//! The three games share one session, [`session::GameSession`], written once over the one game
+//! interface (`cards_core::game::Game`): turns, the person's moves, the computers (each game's
+//! built-in players by name, a `search` at a fixed playout budget), views, records. Each game
+//! contributes only its names and its JSON views ([`session::WebGame`], implemented in
+//! [`daifugo`], [`doudizhu`] and [`kabu`]); [`Session`] holds a game of any of the three as an
+//! enum of the concrete sessions.
+//!
 //! The page's files (`crates/cards-web/web/`) are built into the binary; [`Config::assets`]
 //! serves them from a directory instead, re-read on every request, for developing the page.
 //!
@@ -50,6 +57,7 @@ pub mod daifugo;
 pub mod doudizhu;
 pub mod kabu;
 mod server;
+pub mod session;
 mod util;
 
 use std::net::{SocketAddr, TcpListener};

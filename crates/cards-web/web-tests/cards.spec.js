@@ -79,6 +79,7 @@ describe('the shell and the card drawing', () => {
       const intro = await page.textContent(`[data-testid="intro-${g}"]`);
       for (const name of [...info.games[g].presets, ...info.games[g].policies]) {
         assert.ok(intro.includes(name), `${g}: the intro names ${name}: ${intro}`);
+        assert.ok(intro.includes(`${name} — `), `${g}: the intro says what ${name} is: ${intro}`);
       }
       assert.ok(intro.length > 200, `${g}: the intro says what the game is: ${intro}`);
     }
@@ -114,6 +115,29 @@ describe('the shell and the card drawing', () => {
       await own.stop();
     }
     env.bad.length = 0; // the refused requests above were on purpose
+    env.page.errors.length = 0;
+  });
+
+  test('every failure reads as words, whatever was thrown (never "null" or "undefined")', async () => {
+    const { page, server } = env;
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="true"]');
+    const texts = await page.evaluate(async () => {
+      const { errorText, ApiError } = await import('/app.js');
+      return [null, undefined, '', '  ', {}, { message: null }, new Error(''), 'the game is over',
+        new ApiError(409, 'it is your turn')].map(errorText);
+    });
+    for (const t of texts.slice(0, 7)) assert.equal(t, 'something went wrong, and no message came with it');
+    assert.deepEqual(texts.slice(7), ['the game is over', 'it is your turn']);
+    // an answer without a message names its status
+    const msg = await page.evaluate(async () => {
+      const { api } = await import('/app.js');
+      try { await api('/api/nothing/at/all'); } catch (e) { return e.message; }
+      return 'no error';
+    });
+    assert.match(msg, /^no route/);
+    assert.deepEqual(env.bad, ['GET /api/nothing/at/all -> 404']);
+    env.bad.length = 0; // the refused request above was on purpose
     env.page.errors.length = 0;
   });
 });

@@ -176,6 +176,22 @@ test('Kabu with the vb6 preset and the odds policy: the choices reach the server
   assert.deepEqual(bad, []);
 });
 
+test('Kabu against the search dealer from the Computers menu: a round to its end, the dealer thinking on the server', async () => {
+  const { page } = browser;
+  await newGame(page, server.url, { game: 'kabu', policy: 'search', seed: 22 });
+  let v = await view(page);
+  assert.equal(v.policy, 'search');
+  await page.click($('kabu-chip-1'));
+  await page.click($('kabu-chip-3'));
+  await page.click($('kabu-bet'));
+  v = await playOut(page, await settled(page, v), 'draw');
+  assert.equal(await page.locator(`${$('kabu-settlement')} tbody tr`).count(), 2);
+  assert.match(await page.textContent($('kabu-status')), /Round over: you (won|lost|broke even)/);
+  assert.equal(typeof v.observation.seats[4].drew, 'boolean', 'the dealer decided');
+  assert.deepEqual(errors(page), []);
+  assert.deepEqual(bad, []);
+});
+
 test('Kabu: a dealer クッピン is shown as the yaku and takes every stake', async () => {
   const { page } = browser;
   // Seed 27: the dealer's two cards are an A and a 9.

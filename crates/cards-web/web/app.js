@@ -14,6 +14,16 @@ export class ApiError extends Error {
 }
 
 /**
+ * The words of a failure for the person: an error's message, or the text given; never "null",
+ * "undefined" or an empty box, whatever was thrown.
+ */
+export function errorText(e) {
+  if (typeof e === 'string' && e.trim()) return e;
+  if (e && typeof e.message === 'string' && e.message.trim()) return e.message;
+  return 'something went wrong, and no message came with it';
+}
+
+/**
  * Calls the JSON API: GET when `body` is undefined, else POST with `body` as JSON.
  * Resolves with the parsed answer; rejects with an ApiError on any non-2xx status.
  */
@@ -25,7 +35,7 @@ export async function api(path, body) {
   try {
     res = await fetch(path, init);
   } catch (e) {
-    throw new ApiError(0, `the server did not answer (${e.message})`);
+    throw new ApiError(0, `the server did not answer (${errorText(e)})`);
   }
   const text = await res.text();
   let json = null;
@@ -35,7 +45,9 @@ export async function api(path, body) {
     json = null;
   }
   if (!res.ok) {
-    const msg = json && typeof json.error === 'string' ? json.error : `${res.status} ${res.statusText}`;
+    const msg = json && typeof json.error === 'string' && json.error.trim()
+      ? json.error
+      : `the server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
     throw new ApiError(res.status, msg);
   }
   return json;
@@ -328,7 +340,7 @@ function render(view) {
     mod.render(view, ctx);
   } catch (e) {
     console.error(e);
-    showError(`drawing the table failed: ${e.message}`);
+    showError(`drawing the table failed: ${errorText(e)}`);
   }
   const box = view.over ? root.querySelector('.result') : null;
   if (box) box.append(bar);
@@ -355,7 +367,7 @@ async function animate(gen) {
     }
   } catch (e) {
     // The computers' turns stopped (the server is gone, the game expired…): offer to go on.
-    if (gen === shell.generation) showError(e.message, () => animate(gen));
+    if (gen === shell.generation) showError(errorText(e), () => animate(gen));
   } finally {
     if (gen === shell.generation) {
       setBusy(false);
@@ -381,7 +393,7 @@ const ctx = {
       if (gen !== shell.generation) return;
       render(view);
     } catch (e) {
-      if (gen === shell.generation) showError(e.message);
+      if (gen === shell.generation) showError(errorText(e));
     }
     if (gen === shell.generation) await animate(gen);
   },
@@ -396,7 +408,7 @@ const ctx = {
       if (gen !== shell.generation) return;
       render(view);
     } catch (e) {
-      if (gen === shell.generation) showError(e.message);
+      if (gen === shell.generation) showError(errorText(e));
     }
     if (gen === shell.generation) await animate(gen);
   },
@@ -424,7 +436,7 @@ async function newGame() {
     render(view);
   } catch (e) {
     if (gen === shell.generation) {
-      showError(e.message);
+      showError(errorText(e));
       setBusy(false);
     }
     return;
@@ -446,7 +458,7 @@ async function downloadRecord() {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   } catch (e) {
-    showError(e.message);
+    showError(errorText(e));
   }
 }
 
@@ -469,7 +481,7 @@ function openReplay(record) {
     window.cardsReplay(root, record);
   } catch (e) {
     console.error(e);
-    root.replaceChildren(el('p', { class: 'error' }, `The replay failed: ${e.message}`));
+    root.replaceChildren(el('p', { class: 'error' }, `The replay failed: ${errorText(e)}`));
   }
 }
 
@@ -480,7 +492,7 @@ async function replayThis() {
     const record = await api(`/api/games/${view.id}/record`);
     openReplay({ ...record, game: view.game });
   } catch (e) {
-    showError(e.message);
+    showError(errorText(e));
   }
 }
 
@@ -529,6 +541,9 @@ const ABOUT = {
       odds: 'draws at 4 to 6 when a third card improves the hand at least half the time',
       always: 'draws whenever allowed',
       never: 'stands whenever allowed',
+      optimal: 'the exact best draw from all it can see, the face-up cards included',
+      search: 'thinks: plays out a couple of thousand rounds from what the dealer can see before each draw',
+      random: 'draws or stands at random where the rule leaves the choice',
     },
   },
 };
@@ -563,7 +578,7 @@ async function init() {
   try {
     shell.info = await api('/api/info');
   } catch (e) {
-    showError(`Cannot reach the server: ${e.message}`);
+    showError(`Cannot reach the server: ${errorText(e)}`);
     return;
   }
   // The game modules register themselves; a missing or broken one only drops that game.

@@ -5,7 +5,7 @@
 // Registers the game with the shell (app.js owns the game loop: create, /action, /advance) and
 // exports `renderTable(table, opts)`, which replay.js reuses for Kabu frames.
 
-import { cardEl, el, registerGame } from './app.js';
+import { cardEl, el, errorText, registerGame } from './app.js';
 
 const STYLE_ID = 'kabu-style';
 const CSS = `
@@ -220,7 +220,7 @@ function betPanel(view, ctx) {
   betBtn.addEventListener('click', () => {
     if (betBtn.disabled) return;
     betBtn.disabled = true;
-    Promise.resolve(ctx.act({ action: 'bet', stakes: stakes() })).catch((e) => ctx.showError(String(e && e.message || e)));
+    Promise.resolve(ctx.act({ action: 'bet', stakes: stakes() })).catch((e) => ctx.showError(errorText(e)));
   });
   update();
   betBtn.className = 'primary';
@@ -236,7 +236,7 @@ function drawPanel(view, ctx) {
   const send = (a) => () => {
     if (!mine) return;
     buttons.forEach((b) => { b.disabled = true; }); // one decision per view
-    Promise.resolve(ctx.act({ action: a })).catch((e) => ctx.showError(String(e && e.message || e)));
+    Promise.resolve(ctx.act({ action: a })).catch((e) => ctx.showError(errorText(e)));
   };
   buttons.push(
     el('button', { type: 'button', class: 'primary', testid: 'kabu-draw', disabled: !(mine && allows('draw')), 'on:click': send('draw') }, 'Draw a third card'),

@@ -4,7 +4,7 @@
 //
 // The shell calls `window.cardsReplay(root, record | null)`.
 
-import { api, cardsRow, ddzRanks, el, speed } from './app.js';
+import { api, cardsRow, ddzRanks, el, errorText, speed } from './app.js';
 import { injectStyle, renderTable as kabuTable, seatName as kabuSeatName } from './kabu.js';
 
 const STYLE_ID = 'replay-style';
@@ -344,7 +344,7 @@ async function load(record) {
   try {
     answer = await api('/api/replay', body);
   } catch (e) {
-    setStatus(`The record does not replay: ${e && e.message ? e.message : e}`, true);
+    setStatus(`The record does not replay: ${errorText(e)}`, true);
     return;
   }
   state.game = answer.game;

@@ -2,11 +2,15 @@
 //! settlement, the exact house edge, and simulated rounds.
 
 use std::borrow::Cow;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::io::{IsTerminal, Write as _};
+use std::str::FromStr;
 
+use cards_core::game::{Players as _, Policy};
 use kabu::{BuiltinPolicy, Round, Rules, Seat, Ties};
 use serde_json::{Value, json};
+
+use crate::drive::ThinkArgs;
 
 use crate::common::{
     CliError, FromField, IoArgs, SeedArg, batch_stdio, draw_seed, emit, name_or, parse_line,
@@ -68,6 +72,89 @@ pub struct PolicyArgs {
     dealer_policy: BuiltinPolicy,
 }
 
+/// A player of `cards kabu round`: a name of Kabu's registry of players
+/// ([`kabu::Round`]'s `POLICY_NAMES`: `random`, the draw policies, `search`), read
+/// case-insensitively.
+///
+/// ```
+/// use cards_cli::kabu::round::RoundPolicy;
+/// let p: RoundPolicy = "Search".parse()?;
+/// assert_eq!(p.to_string(), "search");
+/// assert!("greedy".parse::<RoundPolicy>().unwrap_err().contains("unknown policy"));
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundPolicy(&'static str);
+
+impl RoundPolicy {
+    /// The built-in draw policy `p`.
+    #[must_use]
+    pub fn builtin(p: BuiltinPolicy) -> RoundPolicy {
+        RoundPolicy(p.name())
+    }
+
+    /// The player, built with `options` (its seed, and a search's budget and threads).
+    fn player(
+        self,
+        options: &cards_core::game::PolicyOptions,
+    ) -> Result<Box<dyn Policy<Round>>, CliError> {
+        Round::policy_with(self.0, options).map_err(|e| CliError::usage(e.to_string()))
+    }
+}
+
+impl FromStr for RoundPolicy {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<RoundPolicy, String> {
+        let name = text.trim().to_ascii_lowercase();
+        Round::POLICY_NAMES
+            .iter()
+            .find(|n| **n == name)
+            .map(|n| RoundPolicy(n))
+            .ok_or_else(|| {
+                format!(
+                    "unknown policy \"{}\" (expected one of: {})",
+                    short(text),
+                    Round::POLICY_NAMES.join(", ")
+                )
+            })
+    }
+}
+
+impl fmt::Display for RoundPolicy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// The players of `cards kabu round`: the staked fields' and the dealer's, any of Kabu's
+/// registry (`search` thinks with the budget of `--playouts`, `--think-ms`, `--threads`).
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct RoundPolicyArgs {
+    /// How staked fields draw: house, odds, always, never, optimal, search or random (fields
+    /// without a stake: house).
+    #[arg(long, default_value = "house", value_parser = parse_name::<RoundPolicy>)]
+    field_policy: RoundPolicy,
+    /// How the dealer draws: house, odds, always, never, optimal, search or random.
+    #[arg(long, default_value = "house", value_parser = parse_name::<RoundPolicy>)]
+    dealer_policy: RoundPolicy,
+    #[command(flatten)]
+    think: ThinkArgs,
+}
+
+impl RoundPolicyArgs {
+    /// The two players of a round dealt from `seed`: player 0 (the staked fields) seeded with
+    /// `seed`, player 1 (the dealer) with `seed + 1`, so a round with a seed (and a fixed
+    /// playout budget, without `--think-ms`) plays the same every time.
+    fn players(self, seed: u64) -> Result<[Box<dyn Policy<Round>>; 2], CliError> {
+        Ok([
+            self.field_policy.player(&self.think.options(seed))?,
+            self.dealer_policy
+                .player(&self.think.options(seed.wrapping_add(1)))?,
+        ])
+    }
+}
+
 /// Arguments of `cards kabu round`.
 #[derive(clap::Args, Debug)]
 pub struct RoundArgs {
@@ -77,7 +164,7 @@ pub struct RoundArgs {
     #[arg(long = "bet", value_parser = parse_bet)]
     bets: Vec<(Seat, u32)>,
     #[command(flatten)]
-    policies: PolicyArgs,
+    policies: RoundPolicyArgs,
     #[command(flatten)]
     table: TableArgs,
     #[command(flatten)]
@@ -159,19 +246,19 @@ pub fn run_round(a: &RoundArgs) -> Result<(), CliError> {
 /// Deals one round, places the stakes (any `u32`: the interface's stake actions are bounded by
 /// the rules' `max_stake`), then plays the draws over the one game interface: player 0 (the
 /// staked fields) by the field policy, player 1 (the dealer) by the dealer policy.
-fn play(rules: Rules, seed: u64, stakes: [u32; 4], p: PolicyArgs) -> Result<Round, CliError> {
+fn play(rules: Rules, seed: u64, stakes: [u32; 4], p: RoundPolicyArgs) -> Result<Round, CliError> {
     let mut round = Round::new(rules, seed);
     round
         .bet(stakes)
         .map_err(|e| CliError::usage(e.to_string()))?;
-    let mut players = [p.field_policy, p.dealer_policy];
+    let mut players = p.players(seed)?;
     cards_core::game::play_out(&mut round, &mut players)
         .map_err(|e| CliError::usage(e.to_string()))?;
     Ok(round)
 }
 
 /// The text of a round: the first cards, the stakes, each hand and its draw, the settlement.
-fn round_text(round: &Round, p: PolicyArgs) -> String {
+fn round_text(round: &Round, p: RoundPolicyArgs) -> String {
     let mut t = String::new();
     if let Some(seed) = round.seed() {
         let _ = writeln!(t, "{}", seed_line(seed));
@@ -343,7 +430,7 @@ crate::batch_line! {
 pub fn round_answer(
     rules: Rules,
     stakes: [u32; 4],
-    policies: PolicyArgs,
+    policies: RoundPolicyArgs,
 ) -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
     move |text, out| {
         let line: RoundLine = parse_line(text)?;
@@ -360,9 +447,10 @@ pub fn round_answer(
         if let Some(on) = line.dealer_collects_multiplier {
             r.dealer_collects_multiplier = on;
         }
-        let p = PolicyArgs {
+        let p = RoundPolicyArgs {
             field_policy: name_or(line.field_policy, policies.field_policy)?,
             dealer_policy: name_or(line.dealer_policy, policies.dealer_policy)?,
+            think: policies.think,
         };
         let stakes = line.bets.map_or(stakes, |b| b.0);
         let seed = line.seed.unwrap_or_else(draw_seed);
@@ -468,10 +556,15 @@ mod tests {
     use super::*;
     use crate::common::batch_values;
 
-    fn policies() -> PolicyArgs {
-        PolicyArgs {
-            field_policy: BuiltinPolicy::House,
-            dealer_policy: BuiltinPolicy::House,
+    fn policies() -> RoundPolicyArgs {
+        builtin(BuiltinPolicy::House, BuiltinPolicy::House)
+    }
+
+    fn builtin(field: BuiltinPolicy, dealer: BuiltinPolicy) -> RoundPolicyArgs {
+        RoundPolicyArgs {
+            field_policy: RoundPolicy::builtin(field),
+            dealer_policy: RoundPolicy::builtin(dealer),
+            think: ThinkArgs::default(),
         }
     }
 
@@ -550,10 +643,7 @@ mod tests {
             for rules in [Rules::DEFAULT, Rules::VB6.with_ties(Ties::Push)] {
                 for (field_policy, dealer_policy) in all.iter().flat_map(|&f| all.map(|d| (f, d))) {
                     let stakes = [1, 0, 3, 0].map(|s| s * (1 + (seed as u32 % 4)));
-                    let p = PolicyArgs {
-                        field_policy,
-                        dealer_policy,
-                    };
+                    let p = builtin(field_policy, dealer_policy);
                     let ours = play(rules, seed, stakes, p).unwrap();
                     let mut theirs = Round::new(rules, seed);
                     theirs.bet(stakes).unwrap();

@@ -11,7 +11,8 @@ fn cards(args: &[&str]) -> std::process::Output {
         .expect("the cards binary runs")
 }
 
-fn batch(args: &[&str], input: &str) -> (Option<i32>, String) {
+/// `cards <args>` with `input` on stdin: its exit status and stdout.
+pub(crate) fn batch(args: &[&str], input: &str) -> (Option<i32>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
         .args(args)
         .stdin(Stdio::piped())

@@ -9,6 +9,14 @@ fn cards(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// `cards kabu round --batch` answering `input`: one JSON value a line.
+fn round_batch(input: &str) -> Vec<serde_json::Value> {
+    let (_, out) = super::kabu::batch(&["kabu", "round", "--batch"], input);
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn edge_prints_the_reduced_fraction_and_its_json() {
     let out = cards(&["kabu", "edge"]);
@@ -85,7 +93,6 @@ fn edge_of_optimal_prints_the_house_counterpart_and_the_gain() {
 #[test]
 fn round_plays_optimal_as_the_library_does() {
     use std::fmt::Write as _;
-    use std::io::Write;
     let mut input = String::new();
     for seed in 0..300 {
         let _ = writeln!(
@@ -93,24 +100,7 @@ fn round_plays_optimal_as_the_library_does() {
             "{{\"seed\": {seed}, \"bets\": {{\"1\": 1, \"3\": 2}}, \"field_policy\": \"optimal\", \"dealer_policy\": \"optimal\"}}"
         );
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
-        .args(["kabu", "round", "--batch"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = round_batch(&input);
     assert_eq!(lines.len(), 300);
     let mut differs = 0;
     for (seed, line) in (0u64..).zip(&lines) {
@@ -137,4 +127,125 @@ fn round_plays_optimal_as_the_library_does() {
         differs += usize::from(opt != house);
     }
     assert!(differs > 10, "optimal changed {differs} of 300 rounds");
+}
+
+/// `--field-policy search` / `--dealer-policy search` think with `--playouts`, `--think-ms` and
+/// `--threads`: at a fixed playout budget a seeded round plays the same every time, and its
+/// record replays to the round printed.
+#[test]
+fn round_plays_search_reproducibly_at_a_fixed_budget() {
+    for seed in ["11", "12"] {
+        let args = [
+            "kabu",
+            "round",
+            "--seed",
+            seed,
+            "--bet",
+            "1=2",
+            "--bet",
+            "3=1",
+            "--field-policy",
+            "search",
+            "--dealer-policy",
+            "Search",
+            "--playouts",
+            "300",
+            "--json",
+        ];
+        let a = cards(&args);
+        assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+        assert_eq!(a.stdout, cards(&args).stdout, "seed {seed}");
+        let v: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+        let record: kabu::Record = serde_json::from_value(v["record"].clone()).unwrap();
+        let round = record.replay().unwrap();
+        assert!(round.is_over());
+        assert_eq!(v["net"].as_i64(), Some(round.net()));
+        assert_eq!(round.stakes(), [2, 0, 1, 0]);
+    }
+    let out = cards(&[
+        "kabu",
+        "round",
+        "--seed",
+        "5",
+        "--dealer-policy",
+        "search",
+        "--playouts",
+        "100",
+        "--think-ms",
+        "1000",
+        "--threads",
+        "2",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("fields draw by house, the dealer by search"),
+        "{text}"
+    );
+}
+
+/// A bad player name or budget is refused with status 2 and one line naming it.
+#[test]
+fn round_refuses_bad_policies_and_budgets() {
+    for (args, needle) in [
+        (
+            &["--field-policy", "clever"][..],
+            "unknown policy \"clever\"",
+        ),
+        (
+            &["--dealer-policy", "greedy"][..],
+            "unknown policy \"greedy\"",
+        ),
+        (&["--threads", "0"][..], "--threads"),
+        (&["--playouts", "many"][..], "--playouts"),
+        (&["--think-ms", "soon"][..], "--think-ms"),
+    ] {
+        let out = cards(&[&["kabu", "round", "--seed", "1"][..], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+    // the message lists the names there are
+    let out = cards(&["kabu", "round", "--field-policy", "clever"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("random, house, odds, always, never, optimal, search"),
+        "{err}"
+    );
+}
+
+/// `--field-policy optimal --dealer-policy optimal` plays the round a batch line naming them
+/// plays.
+#[test]
+fn round_flags_name_optimal_as_batch_lines_do() {
+    let out = cards(&[
+        "kabu",
+        "round",
+        "--seed",
+        "21",
+        "--bet",
+        "2=1",
+        "--field-policy",
+        "optimal",
+        "--dealer-policy",
+        "optimal",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let flags: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let line = round_batch(
+        "{\"seed\": 21, \"bets\": {\"2\": 1}, \"field_policy\": \"optimal\", \"dealer_policy\": \"optimal\"}\n",
+    );
+    assert_eq!(line.len(), 1);
+    assert_eq!(line[0], flags);
+    let mut r = kabu::Round::new(kabu::Rules::DEFAULT, 21);
+    r.bet([0, 1, 0, 0]).unwrap();
+    r.play(
+        &mut kabu::BuiltinPolicy::Optimal,
+        &mut kabu::BuiltinPolicy::Optimal,
+    )
+    .unwrap();
+    assert_eq!(flags["net"].as_i64(), Some(r.net()));
 }
