@@ -1316,6 +1316,62 @@ impl PyGame {
         Ok(openspiel_tensor(&self.game.observation(seat)).to_vec())
     }
 
+    /// DouZero's features of `seat` (`douzero.env.env.get_obs`, see `doudizhu::encode`):
+    /// `None` during the auction, else (position name, `x_no_action` bytes, `z` bytes, the
+    /// legal plays as DouZero card lists, each card multiset once, and their action rows
+    /// one after another). The legal plays are empty when `seat` is not to act.
+    #[allow(clippy::type_complexity)]
+    fn douzero_features<'py>(
+        &self,
+        py: Python<'py>,
+        seat: u8,
+    ) -> PyResult<
+        Option<(
+            &'static str,
+            Bound<'py, PyBytes>,
+            Bound<'py, PyBytes>,
+            Vec<Vec<u32>>,
+            Bound<'py, PyBytes>,
+        )>,
+    > {
+        use doudizhu::encode;
+        check_seat(seat)?;
+        let o = self.game.observation(seat);
+        let mut x = [0i8; encode::DOUZERO_X_PEASANT];
+        let Some(pos) = encode::douzero_x(&o, &mut x) else {
+            return Ok(None);
+        };
+        let mut z = [0i8; encode::DOUZERO_Z];
+        encode::douzero_z(&o, &mut z);
+        let mut seen = std::collections::HashSet::new();
+        let mut lists = Vec::new();
+        let mut rows = Vec::new();
+        for a in o.legal_actions() {
+            let bits = match a {
+                doudizhu::Action::Play(m) => m.cards().bits(),
+                doudizhu::Action::Pass => 0,
+                _ => continue,
+            };
+            if seen.insert(bits) {
+                lists.push(douzero_list(bits));
+                rows.extend(encode::douzero_action(&a).map(i8::cast_unsigned));
+            }
+        }
+        let bytes = |v: &[i8]| {
+            PyBytes::new(
+                py,
+                &v.iter().map(|&b| b.cast_unsigned()).collect::<Vec<u8>>(),
+            )
+        };
+        Ok(Some((
+            pos.name(),
+            bytes(&x[..pos.x_len()]),
+            bytes(&z),
+            lists,
+            PyBytes::new(py, &rows),
+        )))
+    }
+
     /// The game's record as JSON (the `cards doudizhu` command's record object);
     /// `Game.from_record` replays it.
     fn record(&self) -> PyResult<String> {

@@ -23,7 +23,10 @@ next call. ``infos`` holds ``current_player`` (int32, -1 once an episode ended),
 ``action_mask`` (int8, ``num_envs x num_actions``). The observation is the player to act's
 (at an episode's end, the last player to act's): the game's int8 planes, or for Dou Dizhu with
 ``obs_type="rlcard"`` RLCard's ``obs`` (790 values for the landlord, 901 for a peasant, in a
-row of 901; zeros in the auction, which RLCard has not).
+row of 901; zeros in the auction, which RLCard has not) or with ``obs_type="douzero"`` DouZero's
+``x_no_action`` (319 values for the landlord, 430 for a peasant, in 430) then its ``z`` (810: the
+last 15 actions), a row of 1,240 (zeros in the auction); ``douzero_action_features(ids)`` gives
+the legal ids' 54-column action rows that complete DouZero's ``x_batch``.
 
 Autoreset is Gymnasium's ``NEXT_STEP``: the step that ends an episode returns its last
 observation with ``terminated`` true and every player's return in ``rewards``; the next
@@ -57,7 +60,11 @@ except ImportError:  # pragma: no cover - exercised without gymnasium only
     _VectorBase = object
     _AutoresetMode = None
 
-__all__ = ["VectorEnv", "ROLES", "GAMES", "role_name"]
+__all__ = ["VectorEnv", "ROLES", "GAMES", "role_name", "douzero_action_features", "DOUZERO_X"]
+
+#: The width of DouZero's ``x_no_action`` in the ``douzero`` observation (a peasant's; the
+#: landlord's 319 are followed by zeros); ``z`` follows it.
+DOUZERO_X = 430
 
 #: The games, by the name the environments take.
 GAMES = ("doudizhu", "daifugo", "kabu")
@@ -77,6 +84,20 @@ def role_name(game: str, role: int) -> str:
     'landlord'
     """
     return ROLES[game][int(role)]
+
+
+def douzero_action_features(ids: Any) -> np.ndarray:
+    """DouZero's action rows (``_cards2array`` of each action's cards, ``x_batch``'s last 54
+    columns) of Dou Dizhu action ids: int8, ``(len(ids), 54)``; zeros for pass and the auction's
+    ids. With the ``douzero`` observation ``obs`` of one env and its legal ids ``legal``,
+    DouZero's ``x_batch`` is ``np.hstack((np.repeat(obs[0, :n][None], len(legal), 0),
+    douzero_action_features(legal)))`` with ``n`` 319 for the landlord (role 0), else 430.
+
+    >>> douzero_action_features([27471, 0]).shape
+    (2, 54)
+    """
+    ids = [int(i) for i in np.asarray(ids).ravel()]
+    return np.frombuffer(_native.douzero_action_rows(ids), dtype=np.int8).reshape(len(ids), 54).copy()
 
 
 class VectorEnv(_VectorBase):  # type: ignore[misc, valid-type]

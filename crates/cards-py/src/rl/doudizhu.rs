@@ -156,10 +156,24 @@ fn play_id(bits: u64) -> Option<u32> {
 #[derive(Copy, Clone, Debug)]
 pub struct DdzRules {
     pub game: GameRules,
-    /// `RLCard`'s `obs` (790 for the landlord, 901 for a peasant, in a row of 901) instead of the
-    /// planes.
-    pub rlcard: bool,
+    /// The observation encoding.
+    pub obs: DdzObs,
 }
+
+/// Dou Dizhu's observation encodings in the environments.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DdzObs {
+    /// The 11 planes of 15 ranks.
+    Planes,
+    /// `RLCard`'s `obs` (790 for the landlord, 901 for a peasant, in a row of 901).
+    RlCard,
+    /// `DouZero`'s `x_no_action` (319 for the landlord, 430 for a peasant, in 430) then its `z`
+    /// (810): a row of [`DOUZERO_OBS`].
+    DouZero,
+}
+
+/// The `douzero` encoding's width.
+pub const DOUZERO_OBS: usize = doudizhu::encode::DOUZERO_X_PEASANT + doudizhu::encode::DOUZERO_Z;
 
 /// `RLCard`'s `obs` width (a peasant's; the landlord's 790 are followed by zeros).
 pub const RLCARD_OBS: usize = 901;
@@ -250,6 +264,33 @@ fn rlcard_encode(obs: &doudizhu::Observation<'_>, out: &mut [i8]) {
     }
 }
 
+/// `DouZero`'s `x_no_action` (zeros past its width) then `z`, in a row of [`DOUZERO_OBS`].
+fn douzero_encode(obs: &doudizhu::Observation<'_>, out: &mut [i8]) {
+    use doudizhu::encode::{DOUZERO_X_PEASANT, douzero_x, douzero_z};
+    out.fill(0);
+    let (x, z) = out.split_at_mut(DOUZERO_X_PEASANT);
+    if let Ok(x) = <&mut [i8; DOUZERO_X_PEASANT]>::try_from(x) {
+        douzero_x(obs, x);
+    }
+    if let Ok(z) = <&mut [i8; doudizhu::encode::DOUZERO_Z]>::try_from(z) {
+        douzero_z(obs, z);
+    }
+}
+
+/// The cards of action `id` (none for pass and the auction's ids; `None` out of range).
+pub fn id_cards(id: u32) -> Option<Counts> {
+    match id {
+        RL_PASS => Some(Counts::EMPTY),
+        x if (BID1..SIZE).contains(&x) => Some(Counts::EMPTY),
+        x => rl_table()
+            .moves
+            .get(x as usize)
+            .copied()
+            .flatten()
+            .map(|m| m.cards()),
+    }
+}
+
 /// The game rules named by `text` (`standard` by default): rules whose plays are `RLCard`'s.
 fn parse_game_rules(text: Option<&str>) -> Result<GameRules, String> {
     let r: GameRules = text
@@ -284,18 +325,20 @@ impl RlGame for Game {
     const NAME: &'static str = "doudizhu";
 
     fn parse_rules(text: Option<&str>, obs: Option<&str>) -> Result<DdzRules, String> {
-        let rlcard = match obs.map(str::trim) {
-            None | Some("planes") => false,
-            Some("rlcard") => true,
+        let obs = match obs.map(str::trim) {
+            None | Some("planes") => DdzObs::Planes,
+            Some("rlcard") => DdzObs::RlCard,
+            Some("douzero") => DdzObs::DouZero,
             Some(other) => {
                 return Err(format!(
-                    "unknown observation encoding {other:?} for doudizhu (expected: planes, rlcard)"
+                    "unknown observation encoding {other:?} for doudizhu (expected: planes, \
+                     rlcard, douzero)"
                 ));
             }
         };
         Ok(DdzRules {
             game: parse_game_rules(text)?,
-            rlcard,
+            obs,
         })
     }
 
@@ -308,7 +351,11 @@ impl RlGame for Game {
     }
 
     fn obs_shape(rules: &DdzRules) -> (usize, usize) {
-        if rules.rlcard { (1, RLCARD_OBS) } else { SHAPE }
+        match rules.obs {
+            DdzObs::Planes => SHAPE,
+            DdzObs::RlCard => (1, RLCARD_OBS),
+            DdzObs::DouZero => (1, DOUZERO_OBS),
+        }
     }
 
     #[inline]
@@ -344,9 +391,10 @@ impl RlGame for Game {
     }
 
     fn encode(rules: &DdzRules, obs: &doudizhu::Observation<'_>, out: &mut [i8]) {
-        if rules.rlcard {
-            rlcard_encode(obs, out);
-            return;
+        match rules.obs {
+            DdzObs::Planes => {}
+            DdzObs::RlCard => return rlcard_encode(obs, out),
+            DdzObs::DouZero => return douzero_encode(obs, out),
         }
         out.fill(0);
         let me = obs.seat();

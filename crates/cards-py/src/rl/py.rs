@@ -544,7 +544,31 @@ fn scalar_columns(game: &str) -> PyResult<Vec<&'static str>> {
     }
 }
 
+/// `DouZero`'s action rows (`x_batch`'s last 54 columns) of Dou Dizhu action ids, one after
+/// another (zeros for pass and the auction's ids).
+#[pyfunction]
+fn douzero_action_rows<'py>(
+    py: Python<'py>,
+    ids: Vec<i64>,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let mut out = Vec::with_capacity(ids.len() * doudizhu::encode::DOUZERO_ACTION);
+    for (i, &id) in ids.iter().enumerate() {
+        let cards = u32::try_from(id)
+            .ok()
+            .and_then(super::doudizhu::id_cards)
+            .ok_or_else(|| {
+                value_err(format!(
+                    "ids[{i}]: action {id} is out of range (0..{})",
+                    super::doudizhu::SIZE
+                ))
+            })?;
+        out.extend(doudizhu::encode::cards54(cards).map(i8::cast_unsigned));
+    }
+    Ok(pyo3::types::PyBytes::new(py, &out))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(douzero_action_rows, m)?)?;
     m.add_class::<PyVecEnv>()?;
     m.add_class::<PyEnv>()?;
     m.add_function(wrap_pyfunction!(rl_self_check, m)?)?;
