@@ -429,8 +429,12 @@ def test_douzero_features_refuse_the_auction_and_bad_seats():
         ddz.douzero_obs(g)
     with pytest.raises(ValueError, match="seat"):
         ddz.douzero_obs(g, 3)
+    from cards_rs import _native
     from cards_rs.rl import VectorEnv, douzero_action_features
 
+    # no hidden card: each encoding equals that of the same view with the other hands redealt
+    steps, compared = _native.rl_self_check("doudizhu", "standard", size(60, 600), 11, "douzero")
+    assert steps > 1000 and compared == 3 * (steps + size(60, 600))
     venv = VectorEnv("doudizhu", 2, obs_type="douzero")
     obs, _ = venv.reset(seed=0)
     assert obs.shape == (2, 1, 1240) and not obs.any()  # the auction: zeros

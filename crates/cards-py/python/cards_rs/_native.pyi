@@ -290,6 +290,17 @@ def rl_self_check(
 ) -> Tuple[int, int]: ...
 def scalar_columns(game: str) -> List[str]: ...
 def douzero_action_rows(ids: List[int]) -> bytes: ...
+def play_batch_raw(
+    game: str,
+    num_games: int,
+    policies: List[str],
+    rules: Optional[str] = None,
+    seed: int = 0,
+    threads: int = 1,
+    obs: Optional[str] = None,
+    tuples: bool = True,
+    records: bool = True,
+) -> Dict[str, Any]: ...
 
 class DoudizhuBot:
     """A Dou Dizhu built-in player by name (``names()``): ``choose(game)`` gives the action text
