@@ -9,7 +9,8 @@ use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString};
 
 use crate::ids::{
-    OS_FIRST_PLAY, OS_PASS, OS_SIZE, RL_PASS, RL_SIZE, os_id, os_table, rl_id, rl_table,
+    OS_FIRST_PLAY, OS_PASS, OS_SIZE, RL_PASS, RL_SIZE, os_id, os_table, rl_cards_id, rl_id,
+    rl_table_move,
 };
 use crate::{ActionIdError, NoPlayError, ParseError, RulesError};
 
@@ -253,7 +254,7 @@ fn rl_move(id: i64) -> PyResult<Option<Move>> {
             "RLCard action id {id} out of range 0..{RL_SIZE}"
         )));
     }
-    Ok(rl_table().moves[id as usize])
+    Ok(rl_table_move(id as u32))
 }
 
 fn os_move(id: i64) -> PyResult<Option<Move>> {
@@ -303,9 +304,8 @@ fn cache(py: Python<'_>) -> &Cache {
     static CACHE: GILOnceCell<Cache> = GILOnceCell::new();
     CACHE.get_or_init(py, || {
         let mut buf = [0u8; 64];
-        let rl_str = rl_table()
-            .moves
-            .iter()
+        let rl_str = (0..RL_SIZE)
+            .map(rl_table_move)
             .map(|m| {
                 let s = m.map_or("pass", |m| rank_string(m.cards().bits(), &mut buf));
                 PyString::intern(py, s).unbind()
@@ -347,8 +347,8 @@ fn to_list<'py>(
             for m in moves {
                 items.push(match form {
                     // the same cards are the same string, whatever the reading
-                    Form::Str => match rl_table().ids.get(&m.cards().bits()) {
-                        Some(&id) => c.rl_str[id as usize].bind(py).clone().into_any(),
+                    Form::Str => match rl_cards_id(m.cards()) {
+                        Some(id) => c.rl_str[id as usize].bind(py).clone().into_any(),
                         None => {
                             PyString::new(py, rank_string(m.cards().bits(), &mut buf)).into_any()
                         }
