@@ -17,8 +17,8 @@
 //! let g = doudizhu::Game::new(doudizhu::GameRules::STANDARD, 1)?;
 //! for a in g.legal_actions() {
 //!     let id = encode::action_id(&a).expect("every standard action has an id");
-//!     assert!(id < encode::ACTIONS);
-//!     assert_eq!(encode::action_text(id).unwrap(), a.record_text());
+//!     let text = encode::action_text(id).unwrap(); // "pass", "bid 1", ...
+//!     assert_eq!(g.state().parse_action(&text)?, a);
 //! }
 //! assert_eq!(encode::action_id(&Action::Pass), Some(encode::RLCARD_PASS));
 //! assert_eq!(encode::action_cards(0), Counts::parse_play("3").ok());
@@ -536,7 +536,7 @@ pub fn action_cards(id: u32) -> Option<Counts> {
     match id {
         RLCARD_PASS => Some(Counts::EMPTY),
         x if (BID1..ACTIONS).contains(&x) => Some(Counts::EMPTY),
-        x => rlcard_move(x).map(|m| m.cards()),
+        x => rlcard_move(x).map(Move::cards),
     }
 }
 
@@ -627,7 +627,7 @@ fn auction_code(a: Action) -> i8 {
 /// ```
 #[must_use]
 pub const fn role(me: u8, landlord: u8) -> i8 {
-    ((me % 3 + 3 - landlord % 3) % 3) as i8
+    ((me % 3 + 3 - landlord % 3) % 3).cast_signed()
 }
 
 /// Writes the observer's planes (the module's table) into `out`, every byte.
@@ -768,8 +768,107 @@ pub fn encode_rlcard(obs: &Observation<'_>, out: &mut [i8; RLCARD_OBS]) {
         put(rest, played[seat_of(0)], out);
         put(rest + 54, played[seat_of(mate)], out);
         put(rest + 108, first_of(0).map_or(Counts::EMPTY, cards_of), out);
-        put(rest + 162, first_of(mate as usize).map_or(Counts::EMPTY, cards_of), out);
+        put(
+            rest + 162,
+            first_of(mate as usize).map_or(Counts::EMPTY, cards_of),
+            out,
+        );
         out[rest + 216 + one_hot(left[seat_of(0)], 20)] = 1;
         out[rest + 236 + one_hot(left[seat_of(mate)], 17)] = 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Game, GameRules};
+    use cards_core::Rng;
+    use cards_core::game::InfoSet as _;
+
+    #[test]
+    fn the_table_holds_rlcards_27471_plays_each_multiset_once() {
+        let mut seen = std::collections::HashSet::new();
+        for id in 0..RLCARD_PASS {
+            let m = rlcard_move(id).unwrap_or_else(|| panic!("id {id} has no play"));
+            assert!(seen.insert(m.cards().bits()), "id {id} repeats {m}");
+            assert_eq!(rlcard_id(m.cards()), Some(id));
+            assert_eq!(action_cards(id), Some(m.cards()));
+        }
+        assert!(rlcard_move(RLCARD_PASS).is_none() && rlcard_move(ACTIONS).is_none());
+        assert_eq!(action_text(ACTIONS), None);
+        assert_eq!(action_cards(ACTIONS), None);
+    }
+
+    /// Random games of `rules`: every legal action has an id in range that names its cards,
+    /// and no encoding of any seat changes when the hidden cards are dealt anew.
+    fn check_games(rules: GameRules, games: u64) -> u64 {
+        let mut rng = Rng::seed_from_u64(7);
+        let mut steps = 0;
+        let (mut a, mut b) = ([[0i8; 901]; 2], [[0i8; 1240]; 2]);
+        let mut p = [[0i8; 165]; 2];
+        for seed in 0..games {
+            let mut g = Game::new(rules, seed).unwrap();
+            loop {
+                for seat in 0..3u8 {
+                    let obs = g.observation(seat);
+                    let world: Game = obs.sample(&mut rng);
+                    for (k, o) in [obs, world.observation(seat)].iter().enumerate() {
+                        encode_planes(o, &mut p[k]);
+                        encode_rlcard(o, &mut a[k]);
+                        let (x, z) = b[k].split_at_mut(DOUZERO_X_PEASANT);
+                        douzero_x(o, x.try_into().unwrap());
+                        douzero_z(o, z.try_into().unwrap());
+                    }
+                    assert!(p[0] == p[1] && a[0] == a[1] && b[0] == b[1], "seed {seed}");
+                }
+                let legal = g.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                for act in &legal {
+                    let id = action_id(act).unwrap_or_else(|| panic!("{act} has no id"));
+                    assert!(id < ACTIONS);
+                    let cards = match act {
+                        Action::Play(m) => m.cards(),
+                        _ => Counts::EMPTY,
+                    };
+                    assert_eq!(action_cards(id), Some(cards));
+                    let text = action_text(id).unwrap();
+                    assert_eq!(
+                        g.state().parse_action(&text).ok().map(|x| action_id(&x)),
+                        Some(Some(id))
+                    );
+                }
+                let pick = legal[rng.below(legal.len() as u64) as usize];
+                g.apply(pick).unwrap();
+                steps += 1;
+            }
+        }
+        steps
+    }
+
+    #[test]
+    fn every_legal_action_has_an_id_and_no_encoding_reads_a_hidden_card() {
+        assert!(check_games(GameRules::STANDARD, 40) > 1000);
+        assert!(check_games("standard+auction=call_rob".parse().unwrap(), 20) > 500);
+        assert!(check_games(GameRules::RLCARD, 20) > 500);
+    }
+
+    #[test]
+    fn douzero_one_hots_and_positions() {
+        let g = Game::new(GameRules::DOUZERO, 2).unwrap();
+        let ll = g.state().landlord().unwrap();
+        let mut x = [0i8; DOUZERO_X_PEASANT];
+        let down = (ll + 1) % 3;
+        assert_eq!(
+            douzero_x(&g.observation(down), &mut x),
+            Some(DouZeroPosition::LandlordDown)
+        );
+        // the landlord holds 20: slot 19 of its one-hot; the teammate 17: slot 16
+        assert_eq!((x[378 + 19], x[398 + 16], x[415]), (1, 1, 1));
+        assert_eq!(x.iter().map(|&v| i32::from(v)).sum::<i32>(), 17 + 37 + 3);
+        let auction = Game::new(GameRules::STANDARD, 2).unwrap();
+        assert_eq!(douzero_x(&auction.observation(0), &mut x), None);
+        assert!(x.iter().all(|&v| v == 0));
     }
 }
