@@ -44,7 +44,10 @@ pub fn id_cards(id: u32) -> Option<Counts> {
 /// Calls `f` with `out` as an array of `N` (the environments size `out` by `obs_shape`).
 #[inline]
 fn as_array<const N: usize>(out: &mut [i8], f: impl FnOnce(&mut [i8; N])) {
-    if let Some(a) = out.get_mut(..N).and_then(|s| <&mut [i8; N]>::try_from(s).ok()) {
+    if let Some(a) = out
+        .get_mut(..N)
+        .and_then(|s| <&mut [i8; N]>::try_from(s).ok())
+    {
         f(a);
     }
 }

@@ -681,12 +681,10 @@ pub const BATCH_BYTES: usize = 1 << 31;
 /// `policies` (player `p` plays `policies[p % len]`, seeded from the game's stream and `p`).
 fn play_games<G: RlGame>(
     rules: &G::Rules,
-    first: u64,
-    count: u64,
+    (first, count): (u64, u64),
     policies: &[String],
     seed: u64,
-    tuples: bool,
-    records: bool,
+    (tuples, records): (bool, bool),
     budget: usize,
 ) -> Result<Batch, String> {
     let (planes, width) = G::obs_shape(rules);
@@ -788,7 +786,14 @@ pub fn play_batch<G: RlGame>(
                 let first = (t * chunk).min(num_games);
                 let count = chunk.min(num_games - first);
                 s.spawn(move || {
-                    play_games::<G>(rules, first, count, policies, seed, tuples, records, budget)
+                    play_games::<G>(
+                        rules,
+                        (first, count),
+                        policies,
+                        seed,
+                        (tuples, records),
+                        budget,
+                    )
                 })
             })
             .collect();
