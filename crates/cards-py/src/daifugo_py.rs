@@ -211,7 +211,12 @@ impl PyGame {
         game.set_cut_off_places(r.places);
         match (game.is_exchanging(), r.exchange) {
             (true, Some(ex)) => {
+                // the gives as far as the record has them: an empty one is still to come (a
+                // record written during the exchange), as `Record::replay_game` reads it
                 while let (true, Some(p)) = (game.is_exchanging(), game.current_player()) {
+                    if ex[usize::from(p)].is_empty() {
+                        break;
+                    }
                     game.apply(Action::Give(ex[usize::from(p)]))
                         .map_err(game_err)?;
                 }
@@ -231,7 +236,7 @@ impl PyGame {
                     player: a.player,
                     expected: p,
                 }),
-                Some(_) if matches!(a.action, Action::Give(_)) => {
+                Some(_) if game.is_exchanging() || matches!(a.action, Action::Give(_)) => {
                     Some(GameError::GiveInPlay { index })
                 }
                 Some(_) => None,

@@ -147,3 +147,33 @@ def test_rejected_melds_get_the_command_lines_reasons():
         ours = daifugo.replay(rec)
         assert ours == verdict
         assert sum(not a for a in ours["accepted"]) == 2
+
+
+def test_a_record_cut_during_the_exchange_replays_to_the_same_position():
+    # envs deal games with classes (the exchange played); cut after each give, the record
+    # replays to the same position: still exchanging, the same player to give, the same record
+    from cards_rs import _native
+
+    cut = 0
+    for seed in range(1, 30):
+        env = _native.Env("daifugo", "uecda", seed)
+        if not json.loads(env.record_json()).get("classes"):
+            continue
+        while True:
+            rec = env.record_json()
+            g = daifugo.Game.from_record(rec)
+            assert g.record_json() == rec, (seed, rec)
+            assert g.current_player == env.current_player
+            exchanging = "give" in env.action_text(env.legal_ids()[0])
+            assert g.is_exchanging == exchanging
+            if not exchanging:
+                break
+            cut += 1
+            env.step(env.legal_ids()[0])
+        # a play recorded while a give is still to come is refused, naming the action
+        env.step(env.legal_ids()[0])
+        played = json.loads(env.record_json())["actions"]
+        pending = json.loads(_native.Env("daifugo", "uecda", seed).record_json())
+        with pytest.raises(DaifugoError, match=r"actions\[0\]"):
+            daifugo.Game.from_record(dict(pending, actions=played[:1]))
+    assert cut > 10
