@@ -177,3 +177,25 @@ def test_a_record_cut_during_the_exchange_replays_to_the_same_position():
         with pytest.raises(DaifugoError, match=r"actions\[0\]"):
             daifugo.Game.from_record(dict(pending, actions=played[:1]))
     assert cut > 10
+
+
+def test_a_no_meld_action_keeps_its_cards():
+    # finding 14: a record action naming cards that form no meld (a server's log) is rejected
+    # and counts as a pass, and the game's record, record dict and history write those cards
+    # again (not `invalid`)
+    g = _play_out("uecda", 5, lambda rng, k: rng.randrange(k))
+    rec = json.loads(g.record_json())
+    i = next(i for i, a in enumerate(rec["actions"]) if a["meld"] == "pass")
+    player = rec["actions"][i]["player"]
+    # two cards of the player's dealt hand that form no meld (different ranks)
+    hand = rec["hands"][player].split()
+    cards = next(f"{a} {b}" for a in hand for b in hand if a[1:] != b[1:] and "JK" not in (a, b))
+    bad = dict(rec, actions=[dict(a) for a in rec["actions"]])
+    bad["actions"][i]["meld"] = cards
+    h = daifugo.Game.from_record(bad)
+    assert h.places == g.places
+    assert json.loads(h.record_json())["actions"][i]["meld"] == cards
+    assert h.record()["actions"][i] == (player, cards)
+    texts = [t for _, t, ok in h.observation(0)["history"] if not ok]
+    assert texts == [cards]
+    assert daifugo.replay(bad)["accepted"][i] is False
