@@ -537,3 +537,19 @@ def test_play_batch_options_and_bad_input():
         args = {"game": "doudizhu", "num_games": 2, **kwargs}
         with pytest.raises(ValueError, match=match):
             play_batch(**args)
+
+
+def test_douzero_obs_in_the_aec_and_gymnasium_envs():
+    need("pettingzoo")
+    from pettingzoo.test import api_test
+    from cards_rs.envs import doudizhu_v0
+
+    api_test(doudizhu_v0.env(obs_type="douzero"), num_cycles=60)
+    need("gymnasium")
+    import gymnasium as gym
+    import cards_rs.envs.gym  # noqa: F401
+    from gymnasium.utils.env_checker import check_env
+
+    env = gym.make("cards_rs/DouDizhu-v0", obs_type="douzero")
+    check_env(env.unwrapped)
+    assert env.observation_space["observation"].shape == (1, 1240)
