@@ -172,12 +172,38 @@ fn game_err(e: daifugo::GameError) -> PyErr {
 #[derive(Clone)]
 pub struct PyGame {
     game: Game,
+    /// The cards of the record's actions that named cards forming no meld (rejected, a pass:
+    /// `RecordAction::submitted`), by the action's index in the record: the game holds them as
+    /// `invalid`, the record and the history write the cards again.
+    submitted: Vec<(usize, CardSet)>,
 }
 
 impl PyGame {
     /// The engine's game.
     pub(crate) fn inner(&self) -> &Game {
         &self.game
+    }
+
+    /// The game's record with the submitted cards of the actions that named them.
+    fn full_record(&self) -> Record {
+        let mut r = self.game.record();
+        for &(i, cards) in &self.submitted {
+            if let Some(a) = r.actions.get_mut(i)
+                && matches!(a.action, Action::Invalid)
+            {
+                a.submitted = cards;
+            }
+        }
+        r
+    }
+
+    /// An action of the record as text: the submitted cards of a no-meld action.
+    fn record_action_text(a: &daifugo::RecordAction) -> String {
+        if matches!(a.action, Action::Invalid) && !a.submitted.is_empty() {
+            set_text(a.submitted)
+        } else {
+            action_text(&a.action)
+        }
     }
 }
 
@@ -188,6 +214,7 @@ impl PyGame {
     fn new(rules: &str, seed: u64) -> PyResult<Self> {
         Ok(PyGame {
             game: Game::new(rules_of(rules)?, seed),
+            submitted: Vec::new(),
         })
     }
 
@@ -211,7 +238,12 @@ impl PyGame {
         game.set_cut_off_places(r.places);
         match (game.is_exchanging(), r.exchange) {
             (true, Some(ex)) => {
+                // the gives as far as the record has them: an empty one is still to come (a
+                // record written during the exchange), as `Record::replay_game` reads it
                 while let (true, Some(p)) = (game.is_exchanging(), game.current_player()) {
+                    if ex[usize::from(p)].is_empty() {
+                        break;
+                    }
                     game.apply(Action::Give(ex[usize::from(p)]))
                         .map_err(game_err)?;
                 }
@@ -231,7 +263,7 @@ impl PyGame {
                     player: a.player,
                     expected: p,
                 }),
-                Some(_) if matches!(a.action, Action::Give(_)) => {
+                Some(_) if game.is_exchanging() || matches!(a.action, Action::Give(_)) => {
                     Some(GameError::GiveInPlay { index })
                 }
                 Some(_) => None,
@@ -242,7 +274,14 @@ impl PyGame {
             game.apply(a.action).map_err(game_err)?;
         }
         game.set_mode(Mode::Checked);
-        Ok(PyGame { game })
+        let submitted = r
+            .actions
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| matches!(a.action, Action::Invalid) && !a.submitted.is_empty())
+            .map(|(i, a)| (i, a.submitted))
+            .collect();
+        Ok(PyGame { game, submitted })
     }
 
     /// The player to act, or `None` when the game is over.
@@ -262,7 +301,7 @@ impl PyGame {
     /// `classes`, `hands` (as dealt), `exchange`, `actions` (`{"player", "meld"}`), `places`
     /// (only after the endless-passing cut-off). `Game.from_record` and `replay` read it.
     fn record_json(&self) -> PyResult<String> {
-        serde_json::to_string(&self.game.record()).map_err(|e| DaifugoError::new_err(e.to_string()))
+        serde_json::to_string(&self.full_record()).map_err(|e| DaifugoError::new_err(e.to_string()))
     }
 
     /// Whether the game is over.
@@ -357,8 +396,24 @@ impl PyGame {
         d.set_item("places", ints(&o.places))?;
         d.set_item("last_player", o.last_player)?;
         let history = PyList::empty(py);
+        // the no-meld actions' submitted cards, in the order of the invalid actions
+        let mut submitted = if self.submitted.is_empty() {
+            Vec::new()
+        } else {
+            self.full_record()
+                .actions
+                .iter()
+                .filter(|a| matches!(a.action, Action::Invalid))
+                .map(Self::record_action_text)
+                .collect()
+        }
+        .into_iter();
         for s in o.history {
-            history.append((s.player, action_text(&s.action), s.accepted))?;
+            let text = match s.action {
+                Action::Invalid => submitted.next().unwrap_or_else(|| action_text(&s.action)),
+                _ => action_text(&s.action),
+            };
+            history.append((s.player, text, s.accepted))?;
         }
         d.set_item("history", history)?;
         Ok(d)
@@ -367,7 +422,7 @@ impl PyGame {
     /// The game's record: rules, seats, classes, the hands as dealt, the actions in order, the
     /// places (a dict; `record_json` gives the JSON that `Game.from_record` and `replay` read).
     fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let r = self.game.record();
+        let r = self.full_record();
         let d = PyDict::new(py);
         d.set_item("rules", r.rules.to_string())?;
         d.set_item("seats", ints(&r.seats))?;
@@ -383,7 +438,7 @@ impl PyGame {
         let actions: Vec<(u8, String)> = r
             .actions
             .iter()
-            .map(|a| (a.player, action_text(&a.action)))
+            .map(|a| (a.player, Self::record_action_text(a)))
             .collect();
         d.set_item("actions", actions)?;
         d.set_item("places", r.places.map(|p| ints(&p)))?;

@@ -9,7 +9,8 @@ use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString};
 
 use crate::ids::{
-    OS_FIRST_PLAY, OS_PASS, OS_SIZE, RL_PASS, RL_SIZE, os_id, os_table, rl_id, rl_table,
+    OS_FIRST_PLAY, OS_PASS, OS_SIZE, RL_PASS, RL_SIZE, os_id, os_table, rl_cards_id, rl_id,
+    rl_table_move,
 };
 use crate::{ActionIdError, NoPlayError, ParseError, RulesError};
 
@@ -253,7 +254,7 @@ fn rl_move(id: i64) -> PyResult<Option<Move>> {
             "RLCard action id {id} out of range 0..{RL_SIZE}"
         )));
     }
-    Ok(rl_table().moves[id as usize])
+    Ok(rl_table_move(id as u32))
 }
 
 fn os_move(id: i64) -> PyResult<Option<Move>> {
@@ -303,9 +304,8 @@ fn cache(py: Python<'_>) -> &Cache {
     static CACHE: GILOnceCell<Cache> = GILOnceCell::new();
     CACHE.get_or_init(py, || {
         let mut buf = [0u8; 64];
-        let rl_str = rl_table()
-            .moves
-            .iter()
+        let rl_str = (0..RL_SIZE)
+            .map(rl_table_move)
             .map(|m| {
                 let s = m.map_or("pass", |m| rank_string(m.cards().bits(), &mut buf));
                 PyString::intern(py, s).unbind()
@@ -347,8 +347,8 @@ fn to_list<'py>(
             for m in moves {
                 items.push(match form {
                     // the same cards are the same string, whatever the reading
-                    Form::Str => match rl_table().ids.get(&m.cards().bits()) {
-                        Some(&id) => c.rl_str[id as usize].bind(py).clone().into_any(),
+                    Form::Str => match rl_cards_id(m.cards()) {
+                        Some(id) => c.rl_str[id as usize].bind(py).clone().into_any(),
                         None => {
                             PyString::new(py, rank_string(m.cards().bits(), &mut buf)).into_any()
                         }
@@ -1314,6 +1314,62 @@ impl PyGame {
     fn openspiel_observation_tensor(&self, seat: u8) -> PyResult<Vec<f32>> {
         check_seat(seat)?;
         Ok(openspiel_tensor(&self.game.observation(seat)).to_vec())
+    }
+
+    /// DouZero's features of `seat` (`douzero.env.env.get_obs`, see `doudizhu::encode`):
+    /// `None` during the auction, else (position name, `x_no_action` bytes, `z` bytes, the
+    /// legal plays as DouZero card lists, each card multiset once, and their action rows
+    /// one after another). The legal plays are empty when `seat` is not to act.
+    #[allow(clippy::type_complexity)]
+    fn douzero_features<'py>(
+        &self,
+        py: Python<'py>,
+        seat: u8,
+    ) -> PyResult<
+        Option<(
+            &'static str,
+            Bound<'py, PyBytes>,
+            Bound<'py, PyBytes>,
+            Vec<Vec<u32>>,
+            Bound<'py, PyBytes>,
+        )>,
+    > {
+        use doudizhu::encode;
+        check_seat(seat)?;
+        let o = self.game.observation(seat);
+        let mut x = [0i8; encode::DOUZERO_X_PEASANT];
+        let Some(pos) = encode::douzero_x(&o, &mut x) else {
+            return Ok(None);
+        };
+        let mut z = [0i8; encode::DOUZERO_Z];
+        encode::douzero_z(&o, &mut z);
+        let mut seen = std::collections::HashSet::new();
+        let mut lists = Vec::new();
+        let mut rows = Vec::new();
+        for a in o.legal_actions() {
+            let bits = match a {
+                doudizhu::Action::Play(m) => m.cards().bits(),
+                doudizhu::Action::Pass => 0,
+                _ => continue,
+            };
+            if seen.insert(bits) {
+                lists.push(douzero_list(bits));
+                rows.extend(encode::douzero_action(&a).map(i8::cast_unsigned));
+            }
+        }
+        let bytes = |v: &[i8]| {
+            PyBytes::new(
+                py,
+                &v.iter().map(|&b| b.cast_unsigned()).collect::<Vec<u8>>(),
+            )
+        };
+        Ok(Some((
+            pos.name(),
+            bytes(&x[..pos.x_len()]),
+            bytes(&z),
+            lists,
+            PyBytes::new(py, &rows),
+        )))
     }
 
     /// The game's record as JSON (the `cards doudizhu` command's record object);

@@ -1,19 +1,15 @@
-//! The peers' Dou Dizhu action ids: RLCard's 27,472-entry table (data, from the committed
-//! fixture) and OpenSpiel's 26,057 ids (a formula).
+//! The peers' Dou Dizhu action ids: RLCard's 27,472-entry table (`doudizhu::encode`, which
+//! holds RLCard's own table) and OpenSpiel's 26,057 ids (a formula).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use doudizhu::{Counts, Kind, Move, Rules, classify};
 
-/// RLCard's `action_space.txt`, one token a line after the comment lines.
-const RLCARD_TABLE: &str = include_str!("../fixtures/rlcard_action_space.txt");
-
 /// RLCard's id of pass.
-pub const RL_PASS: u32 = 27471;
+pub const RL_PASS: u32 = doudizhu::encode::RLCARD_PASS;
 /// RLCard's number of ids.
-pub const RL_SIZE: u32 = 27472;
+pub const RL_SIZE: u32 = doudizhu::encode::RLCARD_SIZE;
 /// OpenSpiel's id of pass.
 pub const OS_PASS: u32 = 0;
 /// OpenSpiel's number of distinct actions (pass, three bids, 26,053 plays).
@@ -21,80 +17,20 @@ pub const OS_SIZE: u32 = 26057;
 /// OpenSpiel's first play id.
 pub const OS_FIRST_PLAY: u32 = 4;
 
-/// A multiply-rotate hasher with a folding finish for the id maps (keys are card masks, not attacker-chosen): the
-/// standard library's SipHash costs more than the rest of an id lookup.
-#[derive(Default)]
-pub struct Fx(u64);
-
-const FX_K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-
-impl Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(FX_K);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(FX_K);
-    }
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(u64::from(x));
-    }
-    fn write_u8(&mut self, x: u8) {
-        self.write_u64(u64::from(x));
-    }
-    fn finish(&self) -> u64 {
-        // the product's low bits depend only on the key's low bits (a mask's lowest ranks), and
-        // the table indexes buckets by low bits: fold the high half down first
-        let h = self.0;
-        h ^ (h >> 29) ^ (h >> 47)
-    }
+/// The play RLCard's id `id` names (`None`: pass or out of range).
+pub fn rl_table_move(id: u32) -> Option<Move> {
+    doudizhu::encode::rlcard_move(id)
 }
 
-pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
-
-pub struct RlTable {
-    /// id -> move (pass: `None`).
-    pub moves: Vec<Option<Move>>,
-    /// the multiset's bits -> id.
-    pub ids: FxMap<u64, u32>,
-}
-
-pub fn rl_table() -> &'static RlTable {
-    static TABLE: OnceLock<RlTable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut moves = Vec::with_capacity(RL_SIZE as usize);
-        let mut ids =
-            FxMap::with_capacity_and_hasher(RL_SIZE as usize, BuildHasherDefault::default());
-        for token in RLCARD_TABLE
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        {
-            let token = token.trim();
-            if token == "pass" {
-                moves.push(None);
-                continue;
-            }
-            let cards = Counts::parse_play(token).expect("the RLCard fixture holds rank strings");
-            let m = classify(cards, &Rules::STANDARD)
-                .expect("every RLCard action is a standard play")
-                .first();
-            ids.insert(cards.bits(), moves.len() as u32);
-            moves.push(Some(m));
-        }
-        assert_eq!(
-            moves.len(),
-            RL_SIZE as usize,
-            "the RLCard fixture has 27472 ids"
-        );
-        RlTable { moves, ids }
-    })
+/// RLCard's id of the play of `cards`.
+pub fn rl_cards_id(cards: Counts) -> Option<u32> {
+    doudizhu::encode::rlcard_id(cards)
 }
 
 /// RLCard's id of a move made under `rules` (`None`: RLCard has no such action).
 #[inline]
 pub fn rl_id(m: &Move, rules: &Rules) -> Option<u32> {
-    let id = *rl_table().ids.get(&m.cards().bits())?;
+    let id = rl_cards_id(m.cards())?;
     if *rules != Rules::STANDARD {
         // another preset may read the cards differently (a plane of 3 with a wing trio, where
         // RLCard reads the longer plane): the id is only the move's if the readings agree
@@ -109,7 +45,7 @@ pub fn rl_id(m: &Move, rules: &Rules) -> Option<u32> {
 pub struct OsTable {
     /// (id - 4) -> move.
     pub moves: Vec<Move>,
-    pub ids: FxMap<Move, u32>,
+    pub ids: HashMap<Move, u32>,
 }
 
 fn counts_of(ranks: &[(u8, u32)]) -> Counts {

@@ -147,3 +147,55 @@ def test_rejected_melds_get_the_command_lines_reasons():
         ours = daifugo.replay(rec)
         assert ours == verdict
         assert sum(not a for a in ours["accepted"]) == 2
+
+
+def test_a_record_cut_during_the_exchange_replays_to_the_same_position():
+    # envs deal games with classes (the exchange played); cut after each give, the record
+    # replays to the same position: still exchanging, the same player to give, the same record
+    from cards_rs import _native
+
+    cut = 0
+    for seed in range(1, 30):
+        env = _native.Env("daifugo", "uecda", seed)
+        if not json.loads(env.record_json()).get("classes"):
+            continue
+        while True:
+            rec = env.record_json()
+            g = daifugo.Game.from_record(rec)
+            assert g.record_json() == rec, (seed, rec)
+            assert g.current_player == env.current_player
+            exchanging = "give" in env.action_text(env.legal_ids()[0])
+            assert g.is_exchanging == exchanging
+            if not exchanging:
+                break
+            cut += 1
+            env.step(env.legal_ids()[0])
+        # a play recorded while a give is still to come is refused, naming the action
+        env.step(env.legal_ids()[0])
+        played = json.loads(env.record_json())["actions"]
+        pending = json.loads(_native.Env("daifugo", "uecda", seed).record_json())
+        with pytest.raises(DaifugoError, match=r"actions\[0\]"):
+            daifugo.Game.from_record(dict(pending, actions=played[:1]))
+    assert cut > 10
+
+
+def test_a_no_meld_action_keeps_its_cards():
+    # finding 14: a record action naming cards that form no meld (a server's log) is rejected
+    # and counts as a pass, and the game's record, record dict and history write those cards
+    # again (not `invalid`)
+    g = _play_out("uecda", 5, lambda rng, k: rng.randrange(k))
+    rec = json.loads(g.record_json())
+    i = next(i for i, a in enumerate(rec["actions"]) if a["meld"] == "pass")
+    player = rec["actions"][i]["player"]
+    # two cards of the player's dealt hand that form no meld (different ranks)
+    hand = rec["hands"][player].split()
+    cards = next(f"{a} {b}" for a in hand for b in hand if a[1:] != b[1:] and "JK" not in (a, b))
+    bad = dict(rec, actions=[dict(a) for a in rec["actions"]])
+    bad["actions"][i]["meld"] = cards
+    h = daifugo.Game.from_record(bad)
+    assert h.places == g.places
+    assert json.loads(h.record_json())["actions"][i]["meld"] == cards
+    assert h.record()["actions"][i] == (player, cards)
+    texts = [t for _, t, ok in h.observation(0)["history"] if not ok]
+    assert texts == [cards]
+    assert daifugo.replay(bad)["accepted"][i] is False

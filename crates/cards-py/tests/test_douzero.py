@@ -353,3 +353,90 @@ def test_douzero_infoset_equals_gameenvs():
             g.step(player.next, form="douzero")
             env.step()
         assert g.is_over()
+
+
+def _to_play_phase(g, rng):
+    """Plays the auction (random legal actions) of a game whose flow has one; False on a redeal."""
+    while g.phase == "auction":
+        g.step(rng.choice(g.legal_actions()))
+    return g.phase == "play"
+
+
+@pytest.mark.parametrize("preset", ["douzero", "standard", "rlcard"])
+def test_douzero_features_equal_douzeros_get_obs(preset):
+    """Games played in step with DouZero's GameEnv (dealt the game's hands once the landlord is
+    known): at every step DouZero's own get_obs of GameEnv's infoset (its legal actions set to
+    ours, for the rows' order) equals douzero_obs(game) array by array, for each position; the
+    Env's `douzero` observation row is x_no_action (zeros to 430) then z, and the legal ids'
+    action rows are x_batch's action columns."""
+    import numpy as np
+    import douzero.env.env as dz_env
+    from copy import deepcopy
+    from cards_rs import _native
+    from cards_rs.rl import DOUZERO_X, douzero_action_features
+
+    n = size(6, 100)
+    steps, positions, bombs = 0, collections.Counter(), 0
+    for seed in range(n):
+        g = ddz.Game(preset, seed=seed)
+        rng = random.Random(seed)
+        if not _to_play_phase(g, rng):
+            continue
+        ll = g.landlord
+        dz = lambda seat: sorted(DZ_NUMBER[c] for c in g.hand(seat))
+        kitty = ddz.douzero_infoset(g, ll)["three_landlord_cards"]
+        player = _Scripted()
+        env = dz_game.GameEnv({p: player for p in ("landlord", "landlord_up", "landlord_down")})
+        env.card_play_init({"landlord": dz(ll), "landlord_down": dz((ll + 1) % 3),
+                            "landlord_up": dz((ll + 2) % 3), "three_landlord_cards": list(kitty)})  # fmt: skip
+        while not env.game_over:
+            ours = ddz.douzero_obs(g)
+            info = deepcopy(env.game_infoset)
+            info.legal_actions = [list(m) for m in ours["legal_actions"]]
+            theirs = dz_env.get_obs(info)
+            assert ours["position"] == theirs["position"] == env.acting_player_position
+            assert ours["legal_actions"] == theirs["legal_actions"]
+            for f in ("x_batch", "z_batch", "x_no_action", "z"):
+                a, b = ours[f], theirs[f]
+                assert a.dtype == b.dtype and a.shape == b.shape, (f, a.dtype, b.dtype, a.shape, b.shape)
+                assert np.array_equal(a, b), (preset, seed, steps, f, np.argwhere(a != b)[:5])
+            if preset != "douzero":  # the envs take the standard plays (RLCard's ids)
+                core = _native.Env.from_record("doudizhu", g.record(), preset, 0, "douzero")
+                row = np.empty((1, DOUZERO_X + 810), dtype=np.int8)
+                core.observe(g.current_player, row)
+                k = ours["x_no_action"].size
+                assert np.array_equal(row[0, :k], ours["x_no_action"]) and not row[0, k:DOUZERO_X].any()
+                assert np.array_equal(row[0, DOUZERO_X:], ours["z"].ravel())
+                rows = douzero_action_features(core.legal_ids())
+                assert sorted(map(bytes, rows)) == sorted(map(bytes, ours["x_batch"][:, -54:].astype(np.int8)))
+            positions[ours["position"]] += 1
+            bombs = max(bombs, info.bomb_num)
+            # a bomb or the rocket when there is one (bomb_num's one-hot moves), else at random
+            strong = [m for m in ours["legal_actions"] if m in dz_game.bombs]
+            player.next = rng.choice(strong) if strong and rng.random() < 0.7 else rng.choice(ours["legal_actions"])
+            g.step(player.next, form="douzero")
+            env.step()
+            steps += 1
+        assert g.is_over()
+    print(f"\n{preset}: {steps} steps, {dict(positions)}, up to {bombs} bombs")
+    assert min(positions.values()) > 30 and bombs >= 1
+
+
+def test_douzero_features_refuse_the_auction_and_bad_seats():
+    g = ddz.Game("standard", seed=1)
+    assert g.phase == "auction"
+    with pytest.raises(ValueError, match="auction"):
+        ddz.douzero_obs(g)
+    with pytest.raises(ValueError, match="seat"):
+        ddz.douzero_obs(g, 3)
+    from cards_rs import _native
+    from cards_rs.rl import VectorEnv, douzero_action_features
+
+    # no hidden card: each encoding equals that of the same view with the other hands redealt
+    steps, compared = _native.rl_self_check("doudizhu", "standard", size(60, 600), 11, "douzero")
+    assert steps > 1000 and compared == 3 * (steps + size(60, 600))
+    venv = VectorEnv("doudizhu", 2, obs_type="douzero")
+    obs, _ = venv.reset(seed=0)
+    assert obs.shape == (2, 1, 1240) and not obs.any()  # the auction: zeros
+    with pytest.raises(ValueError, match=r"ids\[1\]: action 27477 is out of range"):
+        douzero_action_features([0, 27477])

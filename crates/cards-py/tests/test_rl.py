@@ -458,3 +458,98 @@ def test_aec_with_built_in_opponents(name, opponents):
             env.step(None if term or trunc else info["legal_ids"][0])
     with pytest.raises(ValueError, match="opponents"):
         mod.env(opponents={0: "nobody"})
+
+
+# ---------------------------------------------------------------- play_batch
+
+
+from cards_rs.rl import play_batch  # noqa: E402
+
+BATCH_KEYS = ("seeds", "game_returns", "game_offsets", "obs", "actions", "players", "roles",
+              "returns", "game_ids", "legal_ids", "legal_offsets")  # fmt: skip
+
+
+def _same_batch(a, b):
+    return a["records"] == b["records"] and all(
+        a[k].dtype == b[k].dtype and np.array_equal(a[k], b[k]) for k in BATCH_KEYS
+    )
+
+
+@pytest.mark.parametrize(
+    "game,policies,rules",
+    [("doudizhu", ["greedy", "random", "random"], None), ("daifugo", "tutorial", "uecda"),
+     ("kabu", {1: "house"}, None)],  # fmt: skip
+)
+def test_play_batch_reproduces_on_any_threads_and_its_tuples_replay_to_its_records(game, policies, rules):
+    # the same seed gives the same batch on 1 and 2 threads (game i depends only on the seed
+    # and i); another seed another; each game's tuples, stepped in an env dealt from its seed
+    # stream, meet the acting player, its observation (its own view: the encoders pass
+    # rl_self_check, so no hidden card) and its legal ids at every decision, and end in the
+    # game's record and returns; the record replays in the game's module to the same returns
+    n = 12
+    one = play_batch(game, n, policies=policies, rules=rules, seed=5, threads=1)
+    two = play_batch(game, n, policies=policies, rules=rules, seed=5, threads=2)
+    assert _same_batch(one, two)
+    assert not _same_batch(one, play_batch(game, n, policies=policies, rules=rules, seed=6))
+    b = one
+    assert len(b["records"]) == n and b["game_returns"].shape == (n, PLAYERS[game])
+    assert np.allclose(b["game_returns"].sum(axis=1), RETURNS_SUM[game])
+    assert b["game_offsets"][-1] == len(b["actions"]) == len(b["obs"]) == len(b["legal_offsets"]) - 1
+    mod = {"doudizhu": ddz, "daifugo": daifugo, "kabu": kabu}[game]
+    for i in range(n):
+        env = _native.Env(game, rules, int(b["seeds"][i]))
+        seen = np.empty(env.obs_shape, dtype=np.int8)
+        for k in range(int(b["game_offsets"][i]), int(b["game_offsets"][i + 1])):
+            p = int(b["players"][k])
+            assert env.current_player == p and b["game_ids"][k] == i
+            env.observe(p, seen)
+            assert np.array_equal(seen, b["obs"][k]), (game, i, k)
+            legal = b["legal_ids"][int(b["legal_offsets"][k]) : int(b["legal_offsets"][k + 1])]
+            assert env.legal_ids() == legal.tolist() and b["actions"][k] in legal
+            assert env.role(p) == b["roles"][k] and b["returns"][k] == b["game_returns"][i, p]
+            env.step(int(b["actions"][k]))
+        assert env.is_over and env.record_json() == b["records"][i]
+        assert np.allclose(env.returns(), b["game_returns"][i])
+        replayed = (mod.Round if game == "kabu" else mod.Game).from_record(b["records"][i])
+        theirs = [replayed.returns(), -replayed.returns()] if game == "kabu" else replayed.returns()
+        assert replayed.is_over() and np.allclose(theirs, b["game_returns"][i])
+
+
+def test_play_batch_options_and_bad_input():
+    b = play_batch("doudizhu", 3, seed=1, obs_type="rlcard", tuples=False)
+    assert len(b["records"]) == 3 and len(b["actions"]) == 0 and b["obs"].shape == (0, 1, 901)
+    assert play_batch("kabu", 3, seed=1, records=False)["records"] == []
+    d = play_batch("doudizhu", 2, seed=1, obs_type="douzero")
+    assert d["obs"].shape[1:] == (1, 1240) and d["obs"].any()
+    for kwargs, match in [
+        ({"game": "chess"}, "unknown game"),
+        ({"num_games": 0}, "num_games must be 1"),
+        ({"num_games": -1}, "num_games must be a non-negative int"),
+        ({"threads": 0}, "threads must be 1"),
+        ({"seed": -3}, "seed must be"),
+        ({"policies": ["random", "greedy"]}, r"policies: 2 names for 3 players"),
+        ({"policies": ["random", "nobody", "greedy"]}, r"policies\[1\]"),
+        ({"policies": {5: "random"}}, "seat 5"),
+        ({"policies": []}, "at least one"),
+        ({"rules": "no-such-rules"}, "unknown rules"),
+        ({"obs_type": "pixels"}, "observation encoding"),
+    ]:
+        args = {"game": "doudizhu", "num_games": 2, **kwargs}
+        with pytest.raises(ValueError, match=match):
+            play_batch(**args)
+
+
+def test_douzero_obs_in_the_aec_and_gymnasium_envs():
+    need("pettingzoo")
+    from pettingzoo.test import api_test
+    from cards_rs.envs import doudizhu_v0
+
+    api_test(doudizhu_v0.env(obs_type="douzero"), num_cycles=60)
+    need("gymnasium")
+    import gymnasium as gym
+    import cards_rs.envs.gym  # noqa: F401
+    from gymnasium.utils.env_checker import check_env
+
+    env = gym.make("cards_rs/DouDizhu-v0", obs_type="douzero")
+    check_env(env.unwrapped)
+    assert env.observation_space["observation"].shape == (1, 1240)

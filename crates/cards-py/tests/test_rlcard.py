@@ -13,7 +13,7 @@ from cards_rs import ActionIdError, doudizhu as ddz
 
 from conftest import size
 
-FIXTURE = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "rlcard_action_space.txt"
+FIXTURE = pathlib.Path(__file__).resolve().parents[2] / "doudizhu" / "data" / "rlcard_action_space.txt"
 SHA256 = "2e27feb6d5c67041bad98711158996e634593e6af00ddf88e5d4be415f01ca94"
 
 

@@ -1,4 +1,4 @@
-"""Writes fixtures/rlcard_action_space.txt from the installed rlcard package (run once, with
+"""Writes crates/doudizhu/data/rlcard_action_space.txt from the installed rlcard package (run once, with
 rlcard==1.2.0 installed): RLCard's Dou Dizhu action ids, one token a line, id = line number
 among the non-comment lines. tests/test_rlcard.py checks the tokens' sha256 and that they equal the
 installed package's table.
@@ -12,7 +12,8 @@ import zipfile
 import rlcard
 
 SOURCE = pathlib.Path(rlcard.__file__).parent / "games" / "doudizhu" / "jsondata.zip"
-TARGET = pathlib.Path(__file__).resolve().parent.parent / "fixtures" / "rlcard_action_space.txt"
+# the table lives in the doudizhu crate (doudizhu::encode reads it), beside this package
+TARGET = pathlib.Path(__file__).resolve().parents[2] / "doudizhu" / "data" / "rlcard_action_space.txt"
 
 
 def main() -> None:

@@ -21,6 +21,7 @@ macro_rules! as_text {
 }
 
 mod decompose;
+pub mod encode;
 mod error;
 mod game;
 mod interface;

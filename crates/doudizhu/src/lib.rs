@@ -32,6 +32,7 @@ macro_rules! text_serde {
 mod classify;
 mod counts;
 mod deal;
+pub mod encode;
 mod game;
 mod generate;
 mod interface;

@@ -24,6 +24,7 @@ macro_rules! as_text {
 
 mod card;
 mod edge;
+pub mod encode;
 mod error;
 mod eval;
 mod hand;

@@ -67,6 +67,7 @@ __all__ = [
     "follow_batch",
     "rlcard_raw_obs",
     "douzero_infoset",
+    "douzero_obs",
     "openspiel_observation_string",
     "openspiel_observation_tensor",
 ]
@@ -306,6 +307,48 @@ def douzero_infoset(game: Game, seat: int) -> dict:
         "last_pid": last_pid,
         "bomb_num": o["bombs"],
         "legal_actions": game.legal_actions(form="douzero") if o["current_player"] == seat else [],
+    }
+
+
+def douzero_obs(game: Game, seat: Optional[int] = None) -> dict:
+    """DouZero's features of ``seat`` (the player to act by default): the dict
+    ``douzero.env.env.get_obs(infoset)`` returns for DouZero's ``InfoSet`` of the same position
+    (douzero 1.1.0), array by array: ``position``, ``x_batch`` (float32, one row a legal action:
+    ``x_no_action`` then the action's 54 cards), ``z_batch`` (float32), ``legal_actions`` (DouZero
+    card lists, each card multiset once, in the order of ``legal_actions(form="douzero")``),
+    ``x_no_action`` (int8: 319 values for the landlord, 430 for a peasant) and ``z`` (int8,
+    5 x 162: the last 15 actions). The features are tabled in the package README; a seat not
+    to act has no legal actions (empty batches). Needs numpy; raises ``ValueError`` during the
+    auction, which DouZero has not.
+
+    >>> g = Game("douzero", seed=0)
+    >>> obs = douzero_obs(g)
+    >>> obs["position"], obs["x_no_action"].shape, obs["z"].shape, obs["x_batch"].shape[1]
+    ('landlord', (319,), (5, 162), 373)
+    """
+    import numpy as np
+
+    if seat is None:
+        seat = game.current_player
+        if seat is None:
+            raise ValueError("the game is over: name the seat (douzero_obs(game, seat))")
+    f = game.douzero_features(int(seat))
+    if f is None:
+        raise ValueError("DouZero has no features during the auction (the landlord is not known yet)")
+    position, x, z, legal, rows = f
+    x = np.frombuffer(x, dtype=np.int8).copy()
+    z = np.frombuffer(z, dtype=np.int8).reshape(5, 162).copy()
+    k = len(legal)
+    actions = np.frombuffer(rows, dtype=np.int8).reshape(k, 54)
+    x_batch = np.hstack((np.repeat(x[np.newaxis, :], k, axis=0), actions)).astype(np.float32)
+    z_batch = np.repeat(z[np.newaxis, :, :], k, axis=0).astype(np.float32)
+    return {
+        "position": position,
+        "x_batch": x_batch,
+        "z_batch": z_batch,
+        "legal_actions": legal,
+        "x_no_action": x,
+        "z": z,
     }
 
 

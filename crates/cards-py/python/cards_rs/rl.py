@@ -23,7 +23,10 @@ next call. ``infos`` holds ``current_player`` (int32, -1 once an episode ended),
 ``action_mask`` (int8, ``num_envs x num_actions``). The observation is the player to act's
 (at an episode's end, the last player to act's): the game's int8 planes, or for Dou Dizhu with
 ``obs_type="rlcard"`` RLCard's ``obs`` (790 values for the landlord, 901 for a peasant, in a
-row of 901; zeros in the auction, which RLCard has not).
+row of 901; zeros in the auction, which RLCard has not) or with ``obs_type="douzero"`` DouZero's
+``x_no_action`` (319 values for the landlord, 430 for a peasant, in 430) then its ``z`` (810: the
+last 15 actions), a row of 1,240 (zeros in the auction); ``douzero_action_features(ids)`` gives
+the legal ids' 54-column action rows that complete DouZero's ``x_batch``.
 
 Autoreset is Gymnasium's ``NEXT_STEP``: the step that ends an episode returns its last
 observation with ``terminated`` true and every player's return in ``rewards``; the next
@@ -57,7 +60,19 @@ except ImportError:  # pragma: no cover - exercised without gymnasium only
     _VectorBase = object
     _AutoresetMode = None
 
-__all__ = ["VectorEnv", "ROLES", "GAMES", "role_name"]
+__all__ = [
+    "VectorEnv",
+    "ROLES",
+    "GAMES",
+    "role_name",
+    "play_batch",
+    "douzero_action_features",
+    "DOUZERO_X",
+]
+
+#: The width of DouZero's ``x_no_action`` in the ``douzero`` observation (a peasant's; the
+#: landlord's 319 are followed by zeros); ``z`` follows it.
+DOUZERO_X = 430
 
 #: The games, by the name the environments take.
 GAMES = ("doudizhu", "daifugo", "kabu")
@@ -77,6 +92,108 @@ def role_name(game: str, role: int) -> str:
     'landlord'
     """
     return ROLES[game][int(role)]
+
+
+def douzero_action_features(ids: Any) -> np.ndarray:
+    """DouZero's action rows (``_cards2array`` of each action's cards, ``x_batch``'s last 54
+    columns) of Dou Dizhu action ids: int8, ``(len(ids), 54)``; zeros for pass and the auction's
+    ids. With the ``douzero`` observation ``obs`` of one env and its legal ids ``legal``,
+    DouZero's ``x_batch`` is ``np.hstack((np.repeat(obs[0, :n][None], len(legal), 0),
+    douzero_action_features(legal)))`` with ``n`` 319 for the landlord (role 0), else 430.
+
+    >>> douzero_action_features([27471, 0]).shape
+    (2, 54)
+    """
+    ids = [int(i) for i in np.asarray(ids).ravel()]
+    return np.frombuffer(_native.douzero_action_rows(ids), dtype=np.int8).reshape(len(ids), 54).copy()
+
+
+def _policy_list(game: str, rules: Any, policies: Any) -> list:
+    if policies is None:
+        return ["random"]
+    if isinstance(policies, str):
+        return [policies]
+    if isinstance(policies, dict):
+        n = _native.Env(game, rules, 0).num_players
+        names = ["random"] * n
+        for seat, name in policies.items():
+            p = int(str(seat).removeprefix("player_")) if isinstance(seat, (str, int)) else -1
+            if not 0 <= p < n:
+                raise ValueError(f"policies: seat {seat!r} is not a player of {game} (0..{n - 1})")
+            names[p] = str(name)
+        return names
+    names = [str(x) for x in policies]
+    if not names:
+        raise ValueError("policies: name at least one built-in player")
+    return names
+
+
+def play_batch(
+    game: str,
+    num_games: int,
+    policies: Any = "random",
+    rules: str | None = None,
+    seed: int = 0,
+    threads: int = 1,
+    obs_type: str = "planes",
+    tuples: bool = True,
+    records: bool = True,
+) -> dict[str, Any]:
+    """Self-play data: ``num_games`` whole games of ``game`` played by built-in players in Rust
+    (the GIL released, on ``threads`` threads), returned as game records and training tuples.
+
+    ``policies`` is one built-in player's name for every seat (``"random"``), a list of one name
+    per player, or a dict ``{seat: name}`` (other seats ``random``); the names are the game's
+    registry's (``doudizhu.Bot.names()``...). Game ``i`` deals from seed stream ``seeds[i]``
+    (derived from ``seed`` and ``i``) and its players are seeded from that stream, so a batch
+    reproduces from its seed, whatever the number of threads.
+
+    Per game (``num_games`` rows): ``records`` (the JSON of the game's ``record()``, which the
+    game module's ``Game.from_record`` replays), ``seeds`` (uint64), ``game_returns`` (float32,
+    ``num_games x num_players``) and ``game_offsets`` (uint64, ``num_games + 1``: game ``i``'s
+    tuples are ``game_offsets[i]:game_offsets[i+1]``). Per decision, in game order: ``obs``
+    (int8, the acting player's observation before it acts, in ``obs_type``'s encoding),
+    ``actions`` (int64 ids), ``players`` (int32), ``roles`` (int8), ``returns`` (float32: that
+    player's final return), ``game_ids`` (int32), and the legal ids then: ``legal_ids`` (uint32)
+    with ``legal_offsets`` (uint64, one more than the decisions). ``tuples=False`` leaves the
+    per-decision arrays empty, ``records=False`` the records.
+
+    >>> b = play_batch("kabu", 4, policies=["random", "house"], seed=1)
+    >>> len(b["records"]), b["game_returns"].shape, b["obs"].shape[1:]
+    (4, (4, 2), (6, 7))
+    >>> bool((b["returns"] == b["game_returns"][b["game_ids"], b["players"]]).all())
+    True
+
+    Bad input (an unknown game, rules or player name, ``num_games`` or ``threads`` out of range,
+    a list of names that is neither one nor one a player) raises ``ValueError`` saying which.
+    """
+    game = str(game).strip().lower()
+    for name, v in (("num_games", num_games), ("threads", threads), ("seed", seed)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+            raise ValueError(f"{name} must be a non-negative int (got {v!r})")
+    names = _policy_list(game, rules, policies)
+    raw = _native.play_batch_raw(
+        game, int(num_games), names, rules, int(seed), int(threads), obs_type, bool(tuples), bool(records)
+    )
+    np_ = raw["num_players"]
+    offsets = np.frombuffer(raw["game_offsets"], dtype=np.uint64).copy()
+    game_returns = np.frombuffer(raw["returns"], dtype=np.float32).reshape(-1, np_).copy()
+    players = np.frombuffer(raw["players"], dtype=np.int32).copy()
+    game_ids = np.repeat(np.arange(len(offsets) - 1, dtype=np.int32), np.diff(offsets).astype(np.int64))
+    return {
+        "records": raw["records"],
+        "seeds": np.frombuffer(raw["seeds"], dtype=np.uint64).copy(),
+        "game_returns": game_returns,
+        "game_offsets": offsets,
+        "obs": np.frombuffer(raw["obs"], dtype=np.int8).reshape(-1, *raw["obs_shape"]).copy(),
+        "actions": np.frombuffer(raw["actions"], dtype=np.uint32).astype(np.int64),
+        "players": players,
+        "roles": np.frombuffer(raw["roles"], dtype=np.int8).copy(),
+        "returns": game_returns[game_ids, players] if len(players) else np.zeros(0, np.float32),
+        "game_ids": game_ids if len(players) else np.zeros(0, np.int32),
+        "legal_ids": np.frombuffer(raw["legal_ids"], dtype=np.uint32).copy(),
+        "legal_offsets": np.frombuffer(raw["legal_offsets"], dtype=np.uint64).copy(),
+    }
 
 
 class VectorEnv(_VectorBase):  # type: ignore[misc, valid-type]

@@ -650,3 +650,181 @@ fn refusal<G: RlGame>(rules: &G::Rules, ids: &[u32], id: u32) -> String {
     }
     s
 }
+
+/// What [`play_batch`] produces: per game its record (JSON), its deal's seed stream and every
+/// player's return; per decision (the training tuples, in game order) the acting player's
+/// observation, its role, the action's id and the legal ids then.
+#[derive(Default)]
+pub struct Batch {
+    /// Game `i`'s record, the JSON of the game's `record()` (empty without records).
+    pub records: Vec<String>,
+    /// Game `i`'s seed stream: a [`Slot`] made with it deals game `i`.
+    pub seeds: Vec<u64>,
+    /// Every player's return, `num_players` a game.
+    pub returns: Vec<f32>,
+    /// The decisions of game `i` are `game_offsets[i]..game_offsets[i + 1]`.
+    pub game_offsets: Vec<u64>,
+    /// The observations, `planes * width` bytes a decision.
+    pub obs: Vec<i8>,
+    pub actions: Vec<u32>,
+    pub players: Vec<i32>,
+    pub roles: Vec<i8>,
+    /// The legal ids of decision `k` are `legal_values[legal_offsets[k]..legal_offsets[k + 1]]`.
+    pub legal_values: Vec<u32>,
+    pub legal_offsets: Vec<u64>,
+}
+
+/// The most bytes of tuples (observations and legal ids) [`play_batch`] holds: more raises.
+pub const BATCH_BYTES: usize = 1 << 31;
+
+/// Plays games `first..first + count` of a batch from `seed` with the built-in players
+/// `policies` (player `p` plays `policies[p % len]`, seeded from the game's stream and `p`).
+fn play_games<G: RlGame>(
+    rules: &G::Rules,
+    (first, count): (u64, u64),
+    policies: &[String],
+    seed: u64,
+    (tuples, records): (bool, bool),
+    budget: usize,
+) -> Result<Batch, String> {
+    let (planes, width) = G::obs_shape(rules);
+    let ow = planes * width;
+    let mut b = Batch::default();
+    b.game_offsets.push(0);
+    if tuples {
+        b.legal_offsets.push(0);
+    }
+    for i in first..first + count {
+        let stream = mix(seed, i);
+        let mut slot = Slot::<G>::new(rules, stream);
+        let np = slot.players();
+        let mut seats = Vec::with_capacity(np);
+        for p in 0..np {
+            let name = &policies[p % policies.len()];
+            seats
+                .push(G::policy(name, mix(stream, 1 << 32 | p as u64)).map_err(|e| e.to_string())?);
+        }
+        while let Some(p) = slot.current() {
+            if let Some(m) = slot.missing.take() {
+                return Err(m);
+            }
+            let action = seats[p].choose(&slot.game.observation(p), &slot.legal);
+            let Some(k) = slot.legal.iter().position(|a| *a == action) else {
+                return Err(format!(
+                    "game {i}: player {p} ({}) chose {action}, which is not among the legal actions",
+                    policies[p % policies.len()]
+                ));
+            };
+            let id = slot.ids[k];
+            if tuples {
+                let at = b.obs.len();
+                b.obs.resize(at + ow, 0);
+                slot.encode(rules, p, &mut b.obs[at..]);
+                b.actions.push(id);
+                b.players.push(i32::try_from(p).unwrap_or(-1));
+                b.roles.push(slot.game.role(p));
+                b.legal_values.extend_from_slice(&slot.ids);
+                b.legal_offsets.push(b.legal_values.len() as u64);
+                if b.obs.len() + 4 * b.legal_values.len() > budget {
+                    return Err(format!(
+                        "play_batch: the training tuples pass {} MiB (at game {i}); ask for fewer \
+                         games, or records only",
+                        BATCH_BYTES >> 20
+                    ));
+                }
+            }
+            slot.step(rules, id)
+                .map_err(|e| format!("game {i}: player {p}: {e}"))?;
+        }
+        b.seeds.push(stream);
+        #[allow(clippy::cast_possible_truncation)]
+        b.returns.extend(slot.returns().iter().map(|&r| r as f32));
+        b.game_offsets.push(b.actions.len() as u64);
+        if records {
+            b.records.push(
+                serde_json::to_string(&cards_core::game::Game::record(&slot.game))
+                    .map_err(|e| e.to_string())?,
+            );
+        }
+    }
+    Ok(b)
+}
+
+/// Plays `num_games` whole games of self-play with built-in players on `threads` threads:
+/// game `i` deals from seed stream `mix(seed, i)` and its players are seeded from it, so the
+/// batch is the same for every number of threads. Player `p` plays `policies[p % len]` (by
+/// [`Players::policy`]). Returns the records (with `records`) and the training tuples (with
+/// `tuples`), in game order; an error names the game and the player.
+pub fn play_batch<G: RlGame>(
+    rules: &G::Rules,
+    num_games: u64,
+    policies: &[String],
+    seed: u64,
+    threads: usize,
+    tuples: bool,
+    records: bool,
+) -> Result<Batch, String> {
+    if policies.is_empty() {
+        return Err("policies: name at least one built-in player".into());
+    }
+    let np = G::deal(rules, 0).num_players();
+    if policies.len() != 1 && policies.len() != np {
+        return Err(format!(
+            "policies: {} names for {np} players (give one for every player, or one for all)",
+            policies.len()
+        ));
+    }
+    for (p, name) in policies.iter().enumerate() {
+        G::policy(name, 0).map_err(|e| format!("policies[{p}]: {e}"))?;
+    }
+    let threads = (threads.max(1) as u64).min(num_games.max(1));
+    let chunk = num_games.div_ceil(threads);
+    let budget = BATCH_BYTES / threads as usize;
+    let parts: Vec<Result<Batch, String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let first = (t * chunk).min(num_games);
+                let count = chunk.min(num_games - first);
+                s.spawn(move || {
+                    play_games::<G>(
+                        rules,
+                        (first, count),
+                        policies,
+                        seed,
+                        (tuples, records),
+                        budget,
+                    )
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a play_batch thread panicked".into()))
+            })
+            .collect()
+    });
+    let mut out = Batch::default();
+    out.game_offsets.push(0);
+    if tuples {
+        out.legal_offsets.push(0);
+    }
+    for part in parts {
+        let p = part?;
+        let (base, lbase) = (out.actions.len() as u64, out.legal_values.len() as u64);
+        out.records.extend(p.records);
+        out.seeds.extend(p.seeds);
+        out.returns.extend(p.returns);
+        out.game_offsets
+            .extend(p.game_offsets.iter().skip(1).map(|&o| o + base));
+        out.obs.extend(p.obs);
+        out.actions.extend(p.actions);
+        out.players.extend(p.players);
+        out.roles.extend(p.roles);
+        out.legal_values.extend(p.legal_values);
+        out.legal_offsets
+            .extend(p.legal_offsets.iter().skip(1).map(|&o| o + lbase));
+    }
+    Ok(out)
+}

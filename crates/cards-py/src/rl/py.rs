@@ -6,7 +6,7 @@ use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::{RlGame, Slot, VecCore, self_check};
+use super::{Batch, RlGame, Slot, VecCore, play_batch, self_check};
 
 type Ddz = doudizhu::Game;
 type Dfg = daifugo::Game;
@@ -544,7 +544,120 @@ fn scalar_columns(game: &str) -> PyResult<Vec<&'static str>> {
     }
 }
 
+fn le_bytes<'py, T: Copy, const N: usize>(
+    py: Python<'py>,
+    v: &[T],
+    f: impl Fn(T) -> [u8; N],
+) -> Bound<'py, pyo3::types::PyBytes> {
+    let mut out = Vec::with_capacity(v.len() * N);
+    for &x in v {
+        out.extend_from_slice(&f(x));
+    }
+    pyo3::types::PyBytes::new(py, &out)
+}
+
+/// Self-play data with built-in players (`cards_rs.rl.play_batch` wraps it): the GIL is
+/// released while the games are played; the arrays come back as little-endian bytes.
+#[pyfunction]
+#[pyo3(signature = (game, num_games, policies, rules = None, seed = 0, threads = 1, obs = None, tuples = true, records = true))]
+#[allow(clippy::too_many_arguments)]
+fn play_batch_raw<'py>(
+    py: Python<'py>,
+    game: &str,
+    num_games: u64,
+    policies: Vec<String>,
+    rules: Option<&str>,
+    seed: u64,
+    threads: usize,
+    obs: Option<&str>,
+    tuples: bool,
+    records: bool,
+) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+    if num_games == 0 || num_games > 1 << 20 {
+        return Err(value_err(format!(
+            "num_games must be 1 to 1048576 (got {num_games})"
+        )));
+    }
+    if threads == 0 || threads > 256 {
+        return Err(value_err(format!(
+            "threads must be 1 to 256 (got {threads})"
+        )));
+    }
+    fn run<G: RlGame>(
+        rules: Option<&str>,
+        obs: Option<&str>,
+        args: (u64, &[String], u64, usize, bool, bool),
+    ) -> Result<(Batch, (usize, usize), usize), String> {
+        let r = G::parse_rules(rules, obs)?;
+        let (n, p, seed, threads, tuples, records) = args;
+        let b = play_batch::<G>(&r, n, p, seed, threads, tuples, records)?;
+        Ok((b, G::obs_shape(&r), G::deal(&r, 0).num_players()))
+    }
+    let args = (
+        num_games,
+        policies.as_slice(),
+        seed,
+        threads,
+        tuples,
+        records,
+    );
+    let g = game.trim().to_ascii_lowercase();
+    let (b, shape, np) = py
+        .allow_threads(|| match g.as_str() {
+            "doudizhu" => run::<Ddz>(rules, obs, args),
+            "daifugo" => run::<Dfg>(rules, obs, args),
+            "kabu" => run::<Kabu>(rules, obs, args),
+            other => Err(format!("unknown game {other:?} (expected one of: {GAMES})")),
+        })
+        .map_err(value_err)?;
+    let d = pyo3::types::PyDict::new(py);
+    d.set_item("obs_shape", shape)?;
+    d.set_item("num_players", np)?;
+    d.set_item("records", b.records)?;
+    d.set_item("seeds", le_bytes(py, &b.seeds, u64::to_le_bytes))?;
+    d.set_item("returns", le_bytes(py, &b.returns, f32::to_le_bytes))?;
+    d.set_item(
+        "game_offsets",
+        le_bytes(py, &b.game_offsets, u64::to_le_bytes),
+    )?;
+    d.set_item("obs", le_bytes(py, &b.obs, i8::to_le_bytes))?;
+    d.set_item("actions", le_bytes(py, &b.actions, u32::to_le_bytes))?;
+    d.set_item("players", le_bytes(py, &b.players, i32::to_le_bytes))?;
+    d.set_item("roles", le_bytes(py, &b.roles, i8::to_le_bytes))?;
+    d.set_item("legal_ids", le_bytes(py, &b.legal_values, u32::to_le_bytes))?;
+    d.set_item(
+        "legal_offsets",
+        le_bytes(py, &b.legal_offsets, u64::to_le_bytes),
+    )?;
+    Ok(d)
+}
+
+/// `DouZero`'s action rows (`x_batch`'s last 54 columns) of Dou Dizhu action ids, one after
+/// another (zeros for pass and the auction's ids).
+#[pyfunction]
+fn douzero_action_rows<'py>(
+    py: Python<'py>,
+    ids: Vec<i64>,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let mut out = Vec::with_capacity(ids.len() * doudizhu::encode::DOUZERO_ACTION);
+    for (i, &id) in ids.iter().enumerate() {
+        let cards = u32::try_from(id)
+            .ok()
+            .and_then(super::doudizhu::id_cards)
+            .ok_or_else(|| {
+                value_err(format!(
+                    "ids[{i}]: action {id} is out of range (0..{})",
+                    super::doudizhu::SIZE
+                ))
+            })?;
+        out.extend(doudizhu::encode::cards54(cards).map(i8::cast_unsigned));
+    }
+    Ok(pyo3::types::PyBytes::new(py, &out))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(douzero_action_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(play_batch_raw, m)?)?;
     m.add_class::<PyVecEnv>()?;
     m.add_class::<PyEnv>()?;
     m.add_function(wrap_pyfunction!(rl_self_check, m)?)?;
