@@ -24,6 +24,7 @@ mod decompose;
 mod error;
 mod game;
 mod interface;
+mod learned;
 mod meld;
 mod moves;
 mod observation;
@@ -31,6 +32,7 @@ mod policy;
 mod record;
 mod rules;
 mod search;
+mod train;
 
 /// The card layer this crate is built on; its types in this crate's signatures are re-exported
 /// below, so this crate alone is enough as a dependency.
@@ -60,6 +62,8 @@ pub use record::{Record, RecordAction, Replay};
 #[allow(deprecated)]
 pub use rules::State;
 pub use rules::{Effects, FiveSkip, Rules, RulesError, Table};
+pub use learned::{FEATURE_NAMES, FEATURES, LearnedPolicy, WeightsError};
 pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};
+pub use train::{Sample, TrainOptions, cross_entropy, fit, samples, train};
 
 pub mod uecda;

@@ -130,7 +130,7 @@ pub struct TutorialPlayer;
 pub type SeedPlayer = TutorialPlayer;
 
 /// The strength of a meld in `order`, weakest 0; the lone joker strongest (13).
-fn strength(m: &Meld, order: Order) -> u8 {
+pub(crate) fn strength(m: &Meld, order: Order) -> u8 {
     let (Some(lo), Some(hi)) = (m.low(), m.high()) else {
         return 13;
     };
@@ -270,13 +270,14 @@ impl<R: BufRead, W: Write> Policy for Human<R, W> {
 }
 
 /// The built-in players by name, for command lines: `random` (seeded with `seed`), `tutorial`
-/// (`seed` is its deprecated old name), `search` (with its default budget; see
-/// [`policy_with`]).
+/// (`seed` is its deprecated old name), `learned` ([`LearnedPolicy`](crate::LearnedPolicy), the
+/// learned move policy), `search` (with its default budget; see [`policy_with`]).
 ///
 /// ```
 /// assert!(daifugo::policy_by_name("tutorial", 0).is_some());
 /// assert!(daifugo::policy_by_name("seed", 0).is_some()); // deprecated alias
 /// assert!(daifugo::policy_by_name("search", 0).is_some());
+/// assert!(daifugo::policy_by_name("learned", 0).is_some());
 /// assert!(daifugo::policy_by_name("clever", 0).is_none());
 /// ```
 #[must_use]
@@ -309,6 +310,7 @@ pub fn policy_with(
     match name.trim().to_ascii_lowercase().as_str() {
         "random" => Some(Box::new(Random::new(options.seed))),
         "tutorial" | "seed" => Some(Box::new(TutorialPlayer)),
+        "learned" => Some(Box::new(crate::LearnedPolicy::default())),
         "search" => Some(Box::new(InterfacePolicy(Box::new(crate::search_player(
             options,
         ))))),
@@ -317,7 +319,7 @@ pub fn policy_with(
 }
 
 /// The built-in players' names (`human` is the terminal, built by the caller).
-pub const POLICY_NAMES: &[&str] = &["random", "tutorial", "search"];
+pub const POLICY_NAMES: &[&str] = &["random", "tutorial", "learned", "search"];
 
 /// A player of the one game interface ([`cards_core::game::Policy`]) as this crate's
 /// [`Policy`]: its exchange choice is one of the interface's `give` actions, every set of

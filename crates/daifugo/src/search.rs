@@ -7,6 +7,7 @@ use cards_core::game::{Policy as _, PolicyOptions};
 use cards_search::{Rollout, Search};
 
 use crate::game::{Action, Game};
+use crate::learned::LearnedPolicy;
 use crate::policy::{Random, TutorialPlayer};
 
 /// The playouts a decision of `search` gets when neither playouts nor a think time is asked
@@ -33,6 +34,12 @@ pub enum SearchRollout {
     /// [`TutorialPlayer`] for every player, from its observation of the world.
     #[default]
     Tutorial,
+    /// The learned move policy ([`LearnedPolicy::TRAINED`]) for every player, each move drawn
+    /// from its softmax (in the exchange, the weakest cards).
+    Learned,
+    /// The learned move policy's best-scored move ([`LearnedPolicy::best`]) for every player
+    /// (in the exchange, the weakest cards).
+    LearnedBest,
 }
 
 impl Rollout<Game> for SearchRollout {
@@ -51,6 +58,64 @@ impl Rollout<Game> for SearchRollout {
             SearchRollout::Tutorial => {
                 TutorialPlayer.choose(&world.observation(player as u8), legal)
             }
+            SearchRollout::Learned | SearchRollout::LearnedBest => {
+                let obs = world.observation(player as u8);
+                if obs.exchanging {
+                    Random::new(0).choose(&obs, legal)
+                } else if *self == SearchRollout::Learned {
+                    LearnedPolicy::TRAINED.sample(&obs, legal, rng)
+                } else {
+                    LearnedPolicy::TRAINED.best(&obs, legal)
+                }
+            }
+        }
+    }
+}
+
+impl core::str::FromStr for SearchRollout {
+    type Err = cards_core::game::UnknownPolicy;
+
+    /// A rollout by name: `random`, `tutorial`, `learned`, `learned-best`.
+    ///
+    /// ```
+    /// use daifugo::SearchRollout;
+    /// assert_eq!("tutorial".parse::<SearchRollout>().unwrap(), SearchRollout::Tutorial);
+    /// assert!("clever".parse::<SearchRollout>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<SearchRollout, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "random" => Ok(SearchRollout::Random),
+            "tutorial" => Ok(SearchRollout::Tutorial),
+            "learned" => Ok(SearchRollout::Learned),
+            "learned-best" => Ok(SearchRollout::LearnedBest),
+            _ => Err(cards_core::game::UnknownPolicy::new(s, SearchRollout::NAMES)),
+        }
+    }
+}
+
+impl SearchRollout {
+    /// The rollouts' names, as [`str::parse`] reads them.
+    ///
+    /// ```
+    /// assert!(daifugo::SearchRollout::NAMES.contains(&"tutorial"));
+    /// ```
+    pub const NAMES: &'static [&'static str] = &["random", "tutorial", "learned", "learned-best"];
+
+    /// This rollout's name (one of [`SearchRollout::NAMES`], which [`str::parse`] reads back).
+    ///
+    /// ```
+    /// use daifugo::SearchRollout;
+    /// for r in [SearchRollout::Random, SearchRollout::Tutorial, SearchRollout::Learned, SearchRollout::LearnedBest] {
+    ///     assert_eq!(r.name().parse::<SearchRollout>(), Ok(r));
+    /// }
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            SearchRollout::Random => "random",
+            SearchRollout::Tutorial => "tutorial",
+            SearchRollout::Learned => "learned",
+            SearchRollout::LearnedBest => "learned-best",
         }
     }
 }
