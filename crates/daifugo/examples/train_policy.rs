@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! cargo run --release -p daifugo --example train_policy -- --games 300 --seed 1 --playouts 5000 \
-//!     --epochs 30 --rollout tutorial --out crates/daifugo/src/learned/weights.rs
+//!     --algorithm pimc --temperature 0.1 --epochs 30 --rollout tutorial \
+//!     --out crates/daifugo/src/learned/weights.rs
 //! ```
 //!
 //! `--out` ending in `.rs` writes the `WEIGHTS` table (with a first line naming this command);
@@ -104,6 +105,15 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             },
+            "--algorithm" => match value {
+                "pimc" => o.algorithm = daifugo::cards_search::Algorithm::Pimc,
+                "ismcts" => o.algorithm = daifugo::cards_search::Algorithm::Ismcts,
+                _ => return bad("pimc or ismcts"),
+            },
+            "--temperature" => match value.parse() {
+                Ok(v) => o.temperature = v,
+                Err(_) => return bad("a number"),
+            },
             "--eval" => match value.parse() {
                 Ok(v) => eval_games = v,
                 Err(_) => return bad("a count"),
@@ -111,7 +121,7 @@ fn main() -> ExitCode {
             "--out" => out = Some(value.to_string()),
             _ => {
                 eprintln!(
-                    "unknown flag {flag} (--games, --seed, --playouts, --epochs, --learning-rate, --l2, --rollout, --eval, --out)"
+                    "unknown flag {flag} (--games, --seed, --playouts, --algorithm, --temperature, --epochs, --learning-rate, --l2, --rollout, --eval, --out)"
                 );
                 return ExitCode::FAILURE;
             }
@@ -134,10 +144,12 @@ fn main() -> ExitCode {
         daifugo::cross_entropy(&samples, &policy)
     );
     let command = format!(
-        "cargo run --release -p daifugo --example train_policy -- --games {} --seed {} --playouts {} --epochs {} --learning-rate {} --l2 {} --rollout {} --out {}",
+        "cargo run --release -p daifugo --example train_policy -- --games {} --seed {} --playouts {} --algorithm {} --temperature {} --epochs {} --learning-rate {} --l2 {} --rollout {} --out {}",
         o.games,
         o.seed,
         o.playouts,
+        if o.algorithm == daifugo::cards_search::Algorithm::Pimc { "pimc" } else { "ismcts" },
+        o.temperature,
         o.epochs,
         o.learning_rate,
         o.l2,

@@ -6,7 +6,7 @@ use cards_core::{CardSet, Order};
 
 use crate::game::{Action, Game, GameError, PLAYERS, weakest};
 use crate::observation::Observation;
-use crate::{Kind, Meld, decompose};
+use crate::{Kind, Meld};
 use cards_core::Rng;
 
 /// A player: chooses an action among the legal ones, and in the exchange the cards to return.
@@ -101,7 +101,7 @@ impl Policy for Random {
     }
 }
 
-/// The tutorial's player, on the seed's decomposition ([`decompose`]):
+/// The tutorial's player, on the seed's decomposition ([`decompose`](crate::decompose)):
 ///
 /// - **leading**, it plays the first meld of its hand's decomposition in the order in force:
 ///   sequences, then groups, then singles, each kind weakest first (so multi-card melds first,
@@ -141,12 +141,33 @@ pub(crate) fn strength(m: &Meld, order: Order) -> u8 {
     }
 }
 
+thread_local! {
+    /// The tutorial player's decomposition buffer, reused by every decision of the thread (a
+    /// search's rollouts ask it thousands of times a decision).
+    static TUTORIAL_PARTS: core::cell::RefCell<Vec<Meld>> =
+        core::cell::RefCell::new(Vec::with_capacity(16));
+}
+
 impl Policy for TutorialPlayer {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
+        TUTORIAL_PARTS.with(|b| match b.try_borrow_mut() {
+            Ok(mut parts) => {
+                parts.clear();
+                tutorial_choice(obs, legal, &mut parts)
+            }
+            Err(_) => tutorial_choice(obs, legal, &mut Vec::new()),
+        })
+    }
+}
+
+/// The tutorial player's choice, its hand's decomposition built in `parts`.
+fn tutorial_choice(obs: &Observation<'_>, legal: &[Action], parts: &mut Vec<Meld>) -> Action {
+    {
         let order = obs.state.order();
-        let Ok(parts) = decompose(obs.hand, order, &obs.rules) else {
+        if crate::decompose_into(obs.hand, order, &obs.rules, parts).is_err() {
             return Action::Pass;
-        };
+        }
+        let parts = &parts[..];
         if obs.state.table.is_none() {
             return parts.first().map_or(Action::Pass, |m| {
                 let a = Action::Play(*m);

@@ -40,9 +40,23 @@ pub enum SearchRollout {
     /// The learned move policy's best-scored move ([`LearnedPolicy::best`]) for every player
     /// (in the exchange, the weakest cards).
     LearnedBest,
+    /// The learned move policy's best-scored move for the player the search decides for
+    /// (`player`, set by the search at each decision through [`Rollout::begin`]), the
+    /// tutorial player for the others.
+    LearnedSelf {
+        /// The searching player.
+        player: u8,
+    },
 }
 
 impl Rollout<Game> for SearchRollout {
+    #[inline]
+    fn begin(&mut self, player: usize) {
+        if let SearchRollout::LearnedSelf { player: me } = self {
+            *me = u8::try_from(player).unwrap_or(0);
+        }
+    }
+
     #[inline]
     fn choose(&mut self, world: &Game, legal: &[Action], rng: &mut Rng) -> Action {
         let player = world.current_player().map_or(0, usize::from);
@@ -57,6 +71,14 @@ impl Rollout<Game> for SearchRollout {
             }
             SearchRollout::Tutorial => {
                 TutorialPlayer.choose(&world.observation(player as u8), legal)
+            }
+            SearchRollout::LearnedSelf { player: me } => {
+                let obs = world.observation(player as u8);
+                if obs.exchanging || player != usize::from(*me) {
+                    TutorialPlayer.choose(&obs, legal)
+                } else {
+                    LearnedPolicy::TRAINED.best(&obs, legal)
+                }
             }
             SearchRollout::Learned | SearchRollout::LearnedBest => {
                 let obs = world.observation(player as u8);
@@ -75,7 +97,8 @@ impl Rollout<Game> for SearchRollout {
 impl core::str::FromStr for SearchRollout {
     type Err = cards_core::game::UnknownPolicy;
 
-    /// A rollout by name: `random`, `tutorial`, `learned`, `learned-best`.
+    /// A rollout by name: `random`, `tutorial`, `learned`, `learned-best`, `learned-self` (its
+    /// player 0 until a decision sets it).
     ///
     /// ```
     /// use daifugo::SearchRollout;
@@ -88,6 +111,7 @@ impl core::str::FromStr for SearchRollout {
             "tutorial" => Ok(SearchRollout::Tutorial),
             "learned" => Ok(SearchRollout::Learned),
             "learned-best" => Ok(SearchRollout::LearnedBest),
+            "learned-self" => Ok(SearchRollout::LearnedSelf { player: 0 }),
             _ => Err(cards_core::game::UnknownPolicy::new(s, SearchRollout::NAMES)),
         }
     }
@@ -99,13 +123,14 @@ impl SearchRollout {
     /// ```
     /// assert!(daifugo::SearchRollout::NAMES.contains(&"tutorial"));
     /// ```
-    pub const NAMES: &'static [&'static str] = &["random", "tutorial", "learned", "learned-best"];
+    pub const NAMES: &'static [&'static str] = &["random", "tutorial", "learned", "learned-best", "learned-self"];
 
     /// This rollout's name (one of [`SearchRollout::NAMES`], which [`str::parse`] reads back).
     ///
     /// ```
     /// use daifugo::SearchRollout;
-    /// for r in [SearchRollout::Random, SearchRollout::Tutorial, SearchRollout::Learned, SearchRollout::LearnedBest] {
+    /// use SearchRollout::{Learned, LearnedBest, LearnedSelf, Random, Tutorial};
+    /// for r in [Random, Tutorial, Learned, LearnedBest, LearnedSelf { player: 0 }] {
     ///     assert_eq!(r.name().parse::<SearchRollout>(), Ok(r));
     /// }
     /// ```
@@ -116,6 +141,7 @@ impl SearchRollout {
             SearchRollout::Tutorial => "tutorial",
             SearchRollout::Learned => "learned",
             SearchRollout::LearnedBest => "learned-best",
+            SearchRollout::LearnedSelf { .. } => "learned-self",
         }
     }
 }

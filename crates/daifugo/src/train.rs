@@ -1,16 +1,18 @@
-//! Training the learned move policy ([`LearnedPolicy`]): the search player's visit counts as
+//! Training the learned move policy ([`LearnedPolicy`]): the search player's root statistics as
 //! targets, plain stochastic gradient descent on the softmax's cross-entropy.
 //!
 //! [`samples`] plays a seeded match (classes and the exchange carried over, seats shuffled every
 //! 3 games) of one `search` player against four `tutorial` players and keeps, for every play
 //! decision of the search with at least two legal actions, the features of each legal action
-//! and the share of the search's playouts that went through it. [`fit`] minimises the
+//! and a target share for it: under flat Monte-Carlo (the default) the softmax of the actions'
+//! mean points at a temperature, under ISMCTS the share of the root visits. [`fit`] minimises the
 //! cross-entropy between those shares and the policy's softmax by SGD (samples in a seeded
 //! shuffled order each epoch, an L2 penalty). Everything is a function of [`TrainOptions`], so a
 //! run reproduces exactly.
 
 use cards_core::Rng;
 use cards_core::game::{Policy as _, PolicyOptions};
+use cards_search::{ActionStats, Algorithm};
 
 use crate::game::Match;
 use crate::learned::{FEATURES, LearnedPolicy};
@@ -34,6 +36,12 @@ pub struct TrainOptions {
     pub playouts: u64,
     /// The search's rollout.
     pub rollout: SearchRollout,
+    /// The search's algorithm: with [`Algorithm::Ismcts`] the targets are the shares of the
+    /// root visits; with [`Algorithm::Pimc`] (every action gets the same playouts) the softmax
+    /// of the actions' mean points at `temperature`.
+    pub algorithm: Algorithm,
+    /// The temperature of flat Monte-Carlo's targets, in points.
+    pub temperature: f32,
     /// Passes over the samples.
     pub epochs: u32,
     /// SGD's step size.
@@ -49,6 +57,8 @@ impl Default for TrainOptions {
             seed: 1,
             playouts: 5_000,
             rollout: SearchRollout::Tutorial,
+            algorithm: Algorithm::Pimc,
+            temperature: 0.1,
             epochs: 30,
             learning_rate: 0.05,
             l2: 1e-4,
@@ -85,6 +95,22 @@ impl TrainOptions {
         self
     }
 
+    /// These options with the search running `algorithm`, flat Monte-Carlo's targets at
+    /// `temperature` (in points).
+    ///
+    /// ```
+    /// use daifugo::TrainOptions;
+    /// use daifugo::cards_search::Algorithm;
+    /// let o = TrainOptions::default().with_algorithm(Algorithm::Ismcts, 0.1);
+    /// assert_eq!(o.algorithm, Algorithm::Ismcts);
+    /// ```
+    #[must_use]
+    pub const fn with_algorithm(mut self, algorithm: Algorithm, temperature: f32) -> TrainOptions {
+        self.algorithm = algorithm;
+        self.temperature = temperature;
+        self
+    }
+
     /// These options with the search rolling out with `rollout`.
     ///
     /// ```
@@ -99,8 +125,8 @@ impl TrainOptions {
     }
 }
 
-/// One decision of the search: each legal action's features and the share of the playouts
-/// that went through it (the shares add up to 1).
+/// One decision of the search: each legal action's features and its target share (the shares
+/// add up to 1).
 ///
 /// ```
 /// use daifugo::{TrainOptions, samples};
@@ -131,7 +157,8 @@ pub fn samples(options: &TrainOptions) -> Vec<Sample> {
     let mut search = crate::search_player(
         &PolicyOptions::new(options.seed).with_playouts(options.playouts.max(1)),
     )
-    .with_rollout(options.rollout);
+    .with_rollout(options.rollout)
+    .with_algorithm(options.algorithm);
     let mut m = Match::new(Rules::UECDA, options.seed);
     let mut out = Vec::new();
     let mut legal = Vec::with_capacity(64);
@@ -143,15 +170,12 @@ pub fn samples(options: &TrainOptions) -> Vec<Sample> {
             let obs = g.observation(p);
             let a = if p == 0 {
                 let a = search.decide(&obs, &legal);
-                let stats = search.stats();
-                let total: u64 = stats.iter().map(|s| s.visits).sum();
-                if !obs.exchanging && legal.len() > 1 && total > 0 {
+                if !obs.exchanging
+                    && legal.len() > 1
+                    && let Some(target) = target(search.stats(), options)
+                {
                     let mut features = Vec::with_capacity(legal.len());
                     LearnedPolicy::features_into(&obs, &legal, &mut features);
-                    let target = stats
-                        .iter()
-                        .map(|s| s.visits as f32 / total as f32)
-                        .collect();
                     out.push(Sample { features, target });
                 }
                 a
@@ -166,6 +190,33 @@ pub fn samples(options: &TrainOptions) -> Vec<Sample> {
         m.finish(&g);
     }
     out
+}
+
+/// A decision's target shares from the search's root statistics (`None` without playouts).
+#[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
+fn target(stats: &[ActionStats<crate::Action>], options: &TrainOptions) -> Option<Vec<f32>> {
+    let total: u64 = stats.iter().map(|s| s.visits).sum();
+    if total == 0 {
+        return None;
+    }
+    match options.algorithm {
+        Algorithm::Ismcts => Some(
+            stats
+                .iter()
+                .map(|s| s.visits as f32 / total as f32)
+                .collect(),
+        ),
+        Algorithm::Pimc => {
+            let t = f64::from(options.temperature.max(1e-3));
+            let best = stats.iter().map(ActionStats::mean).fold(f64::NEG_INFINITY, f64::max);
+            let e: Vec<f64> = stats
+                .iter()
+                .map(|s| if s.visits == 0 { 0.0 } else { ((s.mean() - best) / t).exp() })
+                .collect();
+            let sum: f64 = e.iter().sum();
+            Some(e.iter().map(|x| (x / sum) as f32).collect())
+        }
+    }
 }
 
 /// The weights fitted to `samples` by SGD from `start`, as the module describes.

@@ -10,12 +10,13 @@ use daifugo::{
 /// The options of the tiny run whose output is committed (`fixtures/learned_tiny_run.txt`):
 /// regenerate it with
 /// `cargo run --release -p daifugo --example train_policy -- --games 2 --seed 11 --playouts 100
-/// --epochs 3 --learning-rate 0.05 --l2 0.0001 --rollout tutorial
+/// --algorithm pimc --temperature 0.1 --epochs 3 --learning-rate 0.05 --l2 0.0001 --rollout tutorial
 /// --out crates/daifugo/tests/daifugo/fixtures/learned_tiny_run.txt`.
 fn tiny() -> TrainOptions {
     TrainOptions::default()
         .with_run(2, 11, 100)
         .with_sgd(3, 0.05, 1e-4)
+        .with_algorithm(daifugo::cards_search::Algorithm::Pimc, 0.1)
         .with_rollout(SearchRollout::Tutorial)
 }
 
