@@ -157,7 +157,11 @@ fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daif
 struct WeakestGive<'a, P>(&'a mut P);
 
 impl<P: Policy<daifugo::Game>> Policy<daifugo::Game> for WeakestGive<'_, P> {
-    fn choose(&mut self, obs: &daifugo::Observation<'_>, legal: &[daifugo::Action]) -> daifugo::Action {
+    fn choose(
+        &mut self,
+        obs: &daifugo::Observation<'_>,
+        legal: &[daifugo::Action],
+    ) -> daifugo::Action {
         match legal.first() {
             Some(daifugo::Action::Give(c)) if obs.exchanging => {
                 daifugo::Action::Give(daifugo::weakest(obs.hand, c.len()))
@@ -277,13 +281,14 @@ fn main() {
             num(2, 100),
             word(3, "tutorial"),
             word(4, "ismcts"),
-            args
-                .get(5)
+            args.get(5)
                 .and_then(|s| s.parse().ok())
                 .unwrap_or(cards_search::DEFAULT_EXPLORATION),
             word(6, "tutorial,random"),
         ),
-        "daifugo-policy" => daifugo_policy(word(1, "tutorial"), num(2, 100), word(3, "tutorial,random")),
+        "daifugo-policy" => {
+            daifugo_policy(word(1, "tutorial"), num(2, 100), word(3, "tutorial,random"))
+        }
         "kabu" => kabu(num(1, kabu::SEARCH_PLAYOUTS), num(2, 2_000)),
         other => eprintln!("unknown game {other:?} (doudizhu, daifugo, kabu)"),
     }

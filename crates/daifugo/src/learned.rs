@@ -77,9 +77,6 @@ struct Context {
     table: Option<Meld>,
     table_strength: f32,
     locked: bool,
-    eight_cut: bool,
-    suit_lock: bool,
-    spade_three: bool,
     rules: crate::Rules,
 }
 
@@ -118,9 +115,6 @@ impl Context {
             table,
             table_strength: table.map_or(0.0, |t| f32::from(strength(&t, order)) / 13.0),
             locked: obs.state.locked,
-            eight_cut: obs.rules.eight_cut,
-            suit_lock: obs.rules.suit_lock,
-            spade_three: obs.rules.spade_three,
             rules: obs.rules,
         }
     }
@@ -160,7 +154,7 @@ impl Context {
         f[10] = s * lead;
         f[11] = f32::from(u8::from(m.has_joker() && !m.is_lone_joker()));
         f[12] = f32::from(u8::from(m.is_lone_joker()));
-        let eight = self.eight_cut && m.has_rank(Rank::Eight);
+        let eight = self.rules.eight_cut && m.has_rank(Rank::Eight);
         f[13] = f32::from(u8::from(eight));
         f[14] = f[13] * lead;
         let revolts = self.rules.revolts(m);
@@ -188,10 +182,13 @@ impl Context {
         if let Some(t) = self.table {
             f[23] = s - self.table_strength;
             f[24] = f32::from(u8::from(
-                self.suit_lock && !self.locked && m.suit_mask() == t.suit_mask() && !t.is_lone_joker(),
+                self.rules.suit_lock
+                    && !self.locked
+                    && m.suit_mask() == t.suit_mask()
+                    && !t.is_lone_joker(),
             ));
             f[27] = f32::from(u8::from(
-                self.spade_three && t.is_lone_joker() && cards == SPADE_THREE,
+                self.rules.spade_three && t.is_lone_joker() && cards == SPADE_THREE,
             ));
         }
         f[25] = left.count_ones() as f32 / 11.0;

@@ -49,6 +49,7 @@ pub use game::Outcome;
 pub use game::{
     Action, Applied, Class, Deal, Game, GameError, Match, Mode, PLAYERS, Step, weakest,
 };
+pub use learned::{FEATURE_NAMES, FEATURES, LearnedPolicy, WeightsError};
 pub use meld::{HandText, Kind, Meld, StandIn};
 pub use moves::{follow, follow_into, lead, lead_into};
 pub use observation::Observation;
@@ -62,8 +63,9 @@ pub use record::{Record, RecordAction, Replay};
 #[allow(deprecated)]
 pub use rules::State;
 pub use rules::{Effects, FiveSkip, Rules, RulesError, Table};
-pub use learned::{FEATURE_NAMES, FEATURES, LearnedPolicy, WeightsError};
-pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};
+pub use search::{
+    SEARCH_ALGORITHM, SEARCH_PLAYOUTS, SEARCH_ROLLOUT, SearchPlayer, SearchRollout, search_player,
+};
 pub use train::{Sample, TrainOptions, cross_entropy, fit, samples, train};
 
 pub mod uecda;

@@ -1,18 +1,39 @@
-//! The search player of Daifugo: [`cards_search`]'s information-set MCTS over [`Game`],
-//! worlds sampled from the player's observation ([`Observation::determinize`](crate::Observation::determinize)),
-//! with the game's rollout policy ([`SearchRollout`]).
+//! The search player of Daifugo: [`cards_search`]'s determinized flat Monte-Carlo over
+//! [`Game`] (ISMCTS on request), worlds sampled from the player's observation
+//! ([`Observation::determinize`](crate::Observation::determinize)), with the game's rollout
+//! policy ([`SearchRollout`]).
+//!
+//! Flat Monte-Carlo is the default because it measured far stronger: against four `tutorial`
+//! players at 5,000 playouts it scored 4.38 ± 0.18 mean points (200 games) where ISMCTS
+//! scored 3.85 ± 0.26 (its tree's opponent nodes choose by UCB, which models the others as
+//! searchers, while the rollouts model them as the tutorial player).
 
 use cards_core::Rng;
 use cards_core::game::{Policy as _, PolicyOptions};
-use cards_search::{Rollout, Search};
+use cards_search::{Algorithm, Rollout, Search};
 
 use crate::game::{Action, Game};
 use crate::learned::LearnedPolicy;
 use crate::policy::{Random, TutorialPlayer};
 
 /// The playouts a decision of `search` gets when neither playouts nor a think time is asked
-/// for (a median decision of about 30 ms of CPU, release build, against four `tutorial`).
+/// for (a median decision of about 40 ms of CPU, release build, against four `tutorial`).
 pub const SEARCH_PLAYOUTS: u64 = 5_000;
+
+/// The rollout of `search` ([`search_player`]): the learned policy for the searching player,
+/// the tutorial player for the others.
+///
+/// ```
+/// assert_eq!(daifugo::SEARCH_ROLLOUT.name(), "learned-self");
+/// ```
+pub const SEARCH_ROLLOUT: SearchRollout = SearchRollout::LearnedSelf { player: 0 };
+
+/// The algorithm of `search` ([`search_player`]): determinized flat Monte-Carlo.
+///
+/// ```
+/// assert_eq!(daifugo::SEARCH_ALGORITHM, daifugo::cards_search::Algorithm::Pimc);
+/// ```
+pub const SEARCH_ALGORITHM: Algorithm = Algorithm::Pimc;
 
 /// The rollout policies of the Daifugo search.
 ///
@@ -112,7 +133,10 @@ impl core::str::FromStr for SearchRollout {
             "learned" => Ok(SearchRollout::Learned),
             "learned-best" => Ok(SearchRollout::LearnedBest),
             "learned-self" => Ok(SearchRollout::LearnedSelf { player: 0 }),
-            _ => Err(cards_core::game::UnknownPolicy::new(s, SearchRollout::NAMES)),
+            _ => Err(cards_core::game::UnknownPolicy::new(
+                s,
+                SearchRollout::NAMES,
+            )),
         }
     }
 }
@@ -123,7 +147,13 @@ impl SearchRollout {
     /// ```
     /// assert!(daifugo::SearchRollout::NAMES.contains(&"tutorial"));
     /// ```
-    pub const NAMES: &'static [&'static str] = &["random", "tutorial", "learned", "learned-best", "learned-self"];
+    pub const NAMES: &'static [&'static str] = &[
+        "random",
+        "tutorial",
+        "learned",
+        "learned-best",
+        "learned-self",
+    ];
 
     /// This rollout's name (one of [`SearchRollout::NAMES`], which [`str::parse`] reads back).
     ///
@@ -150,7 +180,8 @@ impl SearchRollout {
 pub type SearchPlayer = Search<Game, SearchRollout>;
 
 /// The `search` player built with `options` (seed, playouts, think time, threads;
-/// [`SEARCH_PLAYOUTS`] playouts when it asks for neither), with the default rollout.
+/// [`SEARCH_PLAYOUTS`] playouts when it asks for neither): [`SEARCH_ALGORITHM`] with
+/// [`SEARCH_ROLLOUT`] (`with_rollout` and `with_algorithm` change them).
 ///
 /// ```
 /// use daifugo::cards_core::game::{Game as _, Policy, PolicyOptions};
@@ -164,6 +195,7 @@ pub type SearchPlayer = Search<Game, SearchRollout>;
 #[must_use]
 pub fn search_player(options: &PolicyOptions) -> SearchPlayer {
     Search::new(options.seed)
-        .with_rollout(SearchRollout::default())
+        .with_rollout(SEARCH_ROLLOUT)
+        .with_algorithm(SEARCH_ALGORITHM)
         .with_options(options, SEARCH_PLAYOUTS)
 }

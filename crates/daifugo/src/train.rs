@@ -208,10 +208,19 @@ fn target(stats: &[ActionStats<crate::Action>], options: &TrainOptions) -> Optio
         ),
         Algorithm::Pimc => {
             let t = f64::from(options.temperature.max(1e-3));
-            let best = stats.iter().map(ActionStats::mean).fold(f64::NEG_INFINITY, f64::max);
+            let best = stats
+                .iter()
+                .map(ActionStats::mean)
+                .fold(f64::NEG_INFINITY, f64::max);
             let e: Vec<f64> = stats
                 .iter()
-                .map(|s| if s.visits == 0 { 0.0 } else { ((s.mean() - best) / t).exp() })
+                .map(|s| {
+                    if s.visits == 0 {
+                        0.0
+                    } else {
+                        ((s.mean() - best) / t).exp()
+                    }
+                })
                 .collect();
             let sum: f64 = e.iter().sum();
             Some(e.iter().map(|x| (x / sum) as f32).collect())

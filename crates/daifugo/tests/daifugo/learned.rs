@@ -1,6 +1,9 @@
 //! The learned move policy: its training reproduces, it always picks a legal action, its
 //! features read what they say, and it plays better than random by a bound random play fails.
 
+// The features are exact small fractions (0, 1, 0.5): compared exactly.
+#![allow(clippy::float_cmp)]
+
 use daifugo::cards_core::game::{Game as _, Policy};
 use daifugo::{
     Action, FEATURE_NAMES, FEATURES, Game, LearnedPolicy, Match, Rng, Rules, SearchRollout,
@@ -24,7 +27,10 @@ fn tiny() -> TrainOptions {
 fn a_tiny_seeded_training_run_gives_the_committed_weights() {
     let got = train(&tiny()).to_string();
     let want = include_str!("fixtures/learned_tiny_run.txt");
-    assert_eq!(got, want, "the tiny run changed: regenerate the fixture (see `tiny`)");
+    assert_eq!(
+        got, want,
+        "the tiny run changed: regenerate the fixture (see `tiny`)"
+    );
     // and the text reads back to the same weights
     assert_eq!(LearnedPolicy::from_text(want).unwrap().to_string(), want);
 }
@@ -80,7 +86,12 @@ fn the_learned_player_by_name_gives_legally_in_the_exchange() {
     let mut players: [Box<dyn daifugo::Policy>; 5] =
         std::array::from_fn(|_| daifugo::policy_by_name("learned", 0).unwrap());
     for seed in 0..20 {
-        let mut g = Game::deal_from(Rules::UECDA, seed, [0, 1, 2, 3, 4], Some(daifugo::Class::ALL));
+        let mut g = Game::deal_from(
+            Rules::UECDA,
+            seed,
+            [0, 1, 2, 3, 4],
+            Some(daifugo::Class::ALL),
+        );
         assert!(g.is_exchanging());
         g.play_out(&mut players).unwrap();
         assert!(g.is_over());
@@ -167,6 +178,12 @@ fn the_learned_policy_beats_random_and_holds_its_own_against_tutorial() {
     let vs_tutorial = mean_points(&mut LearnedPolicy::default(), "tutorial", 300);
     let random_vs_tutorial = mean_points(&mut daifugo::Random::new(1), "tutorial", 300);
     eprintln!("vs 4 tutorial: random {random_vs_tutorial:.2}, learned {vs_tutorial:.2}");
-    assert!(random_vs_tutorial < 2.5, "random scores {random_vs_tutorial}");
-    assert!(vs_tutorial >= 2.8, "learned scores {vs_tutorial} against tutorial");
+    assert!(
+        random_vs_tutorial < 2.5,
+        "random scores {random_vs_tutorial}"
+    );
+    assert!(
+        vs_tutorial >= 3.2,
+        "learned scores {vs_tutorial} against tutorial"
+    );
 }
