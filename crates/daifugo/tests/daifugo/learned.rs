@@ -187,3 +187,60 @@ fn the_learned_policy_beats_random_and_holds_its_own_against_tutorial() {
         "learned scores {vs_tutorial} against tutorial"
     );
 }
+
+#[test]
+fn the_default_search_reads_no_hidden_card() {
+    // The default search (flat Monte-Carlo, learned-self rollouts) chooses alike from the true
+    // state and from a world with the hidden cards dealt anew (the player sees the same).
+    use daifugo::cards_core::game::{InfoSet as _, PolicyOptions};
+    let mut differed = 0;
+    let mut checked = 0;
+    for seed in 0..50u64 {
+        let mut g = Game::new(Rules::UECDA, seed);
+        let mut ply = 0;
+        while let Some(p) = daifugo::cards_core::game::Game::current_player(&g) {
+            let legal = daifugo::cards_core::game::Game::legal_actions(&g);
+            ply += 1;
+            if legal.len() > 1 && ply % 4 == 0 && checked < 20 {
+                let obs = daifugo::cards_core::game::Game::observation(&g, p);
+                let other = obs.sample(&mut Rng::seed_from_u64(seed ^ 0xabc));
+                assert_eq!(other.observation(p as u8), obs);
+                if other.hands() != g.hands() {
+                    differed += 1;
+                }
+                let choose = |state: &Game| {
+                    let mut s = daifugo::search_player(&PolicyOptions::new(seed).with_playouts(60));
+                    let a = s.choose(&state.observation(p as u8), &legal);
+                    let stats: Vec<_> = s
+                        .stats()
+                        .iter()
+                        .map(|x| (x.visits, x.total.to_bits()))
+                        .collect();
+                    (a, stats)
+                };
+                assert_eq!(choose(&g), choose(&other), "seed {seed} ply {ply}");
+                checked += 1;
+            }
+            let a =
+                TutorialPlayer.choose(&daifugo::cards_core::game::Game::observation(&g, p), &legal);
+            daifugo::cards_core::game::Game::apply(&mut g, a).unwrap();
+        }
+    }
+    assert_eq!(checked, 20);
+    assert!(
+        differed >= 15,
+        "the hidden cards differed in {differed} of 20"
+    );
+}
+
+#[test]
+fn the_default_search_beats_tutorial_at_a_small_budget() {
+    // 300 playouts a decision, 40 games of a match against four tutorial players.
+    use daifugo::cards_core::game::PolicyOptions;
+    let mut search = daifugo::search_player(&PolicyOptions::new(1).with_playouts(300));
+    let points = mean_points(&mut search, "tutorial", 40);
+    let random = mean_points(&mut daifugo::Random::new(1), "tutorial", 40);
+    eprintln!("vs 4 tutorial, 40 games: search (300 playouts) {points:.2}, random {random:.2}");
+    assert!(random < 2.0, "random scores {random}");
+    assert!(points >= 3.6, "search scores {points}");
+}
