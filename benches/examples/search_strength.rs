@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! cargo run --release -p benches --example search_strength -- doudizhu [playouts] [deals] [random|greedy|expert]
-//! cargo run --release -p benches --example search_strength -- daifugo [playouts] [games] [tutorial|random]
+//! cargo run --release -p benches --example search_strength -- daifugo [playouts] [games] [rollout] [ismcts|pimc] [exploration] [tutorial,random]
+//! cargo run --release -p benches --example search_strength -- daifugo-policy [name] [games] [tutorial,random]
 //! cargo run --release -p benches --example search_strength -- kabu [playouts] [rounds]
 //! ```
 //!
@@ -137,45 +138,100 @@ fn doudizhu(playouts: u64, deals: u64, rollout: &str) {
     );
 }
 
-fn daifugo(playouts: u64, games: u64, rollout: &str) {
-    use daifugo::{Match, Rules, SearchRollout};
-    let rollout = if rollout == "random" {
-        SearchRollout::Random
+/// The Daifugo search's settings from the command line: rollout, algorithm, exploration.
+fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daifugo::SearchPlayer {
+    let rollout: daifugo::SearchRollout = rollout.parse().expect("a rollout name");
+    let algorithm = if algorithm == "pimc" {
+        cards_search::Algorithm::Pimc
     } else {
-        SearchRollout::Tutorial
+        cards_search::Algorithm::Ismcts
     };
-    for others in ["tutorial", "random"] {
+    daifugo::search_player(&PolicyOptions::new(1).with_playouts(playouts))
+        .with_rollout(rollout)
+        .with_algorithm(algorithm)
+        .with_exploration(c)
+}
+
+/// A Daifugo player that gives its weakest cards in the exchange (`DAIFUGO_GIVE=weakest`, an
+/// ablation of the search's exchange choice) and asks `P` everything else.
+struct WeakestGive<'a, P>(&'a mut P);
+
+impl<P: Policy<daifugo::Game>> Policy<daifugo::Game> for WeakestGive<'_, P> {
+    fn choose(
+        &mut self,
+        obs: &daifugo::Observation<'_>,
+        legal: &[daifugo::Action],
+    ) -> daifugo::Action {
+        match legal.first() {
+            Some(daifugo::Action::Give(c)) if obs.exchanging => {
+                daifugo::Action::Give(daifugo::weakest(obs.hand, c.len()))
+            }
+            _ => self.0.choose(obs, legal),
+        }
+    }
+}
+
+/// A match of `me` (player 0) against four `others`: the points of player 0, game by game.
+fn daifugo_match(me: &mut dyn Policy<daifugo::Game>, others: &str, games: u64) -> Vec<f64> {
+    use daifugo::{Match, Rules};
+    let mut rest: Vec<Box<dyn Policy<daifugo::Game>>> = (0..4)
+        .map(|i| daifugo::Game::policy(others, 10 + i).expect("a player"))
+        .collect();
+    let mut m = Match::new(Rules::UECDA, 7);
+    let mut points = Vec::new();
+    for _ in 0..games {
+        let mut g = m.next_game();
+        let [a, b, c, d] = &mut rest[..] else {
+            unreachable!()
+        };
+        play(&mut g, &mut [me, &mut **a, &mut **b, &mut **c, &mut **d]);
+        points.push(g.returns(0));
+        m.finish(&g);
+    }
+    points
+}
+
+/// Mean points with a 95% interval by batch means over blocks of 10 games, and the places.
+fn daifugo_summary(points: &[f64]) -> String {
+    let blocks: Vec<f64> = points
+        .chunks(10)
+        .map(|c| c.iter().sum::<f64>() / c.len() as f64)
+        .collect();
+    let (mean, half) = interval(&blocks);
+    let firsts = points.iter().filter(|&&p| p > 4.5).count();
+    format!("mean points {mean:.3} ± {half:.3} (batch means of 10; first in {firsts})")
+}
+
+fn daifugo(playouts: u64, games: u64, rollout: &str, algorithm: &str, c: f64, others: &str) {
+    for others in others.split(',') {
         let mut search = Timed {
-            inner: daifugo::search_player(&PolicyOptions::new(1).with_playouts(playouts))
-                .with_rollout(rollout),
+            inner: daifugo_search(playouts, rollout, algorithm, c),
             ms: Vec::new(),
         };
-        let mut rest: Vec<Box<dyn Policy<daifugo::Game>>> = (0..4)
-            .map(|i| daifugo::Game::policy(others, 10 + i).expect("a player"))
-            .collect();
-        let mut m = Match::new(Rules::UECDA, 7);
-        let mut points = Vec::new();
         let started = Instant::now();
-        for _ in 0..games {
-            let mut g = m.next_game();
-            let [a, b, c, d] = &mut rest[..] else {
-                unreachable!()
-            };
-            play(
-                &mut g,
-                &mut [&mut search, &mut **a, &mut **b, &mut **c, &mut **d],
-            );
-            points.push(g.returns(0));
-            m.finish(&g);
-        }
-        let blocks: Vec<f64> = points
-            .chunks(10)
-            .map(|c| c.iter().sum::<f64>() / c.len() as f64)
-            .collect();
-        let (mean, half) = interval(&blocks);
+        let points = if std::env::var("DAIFUGO_GIVE").is_ok_and(|v| v == "weakest") {
+            daifugo_match(&mut WeakestGive(&mut search), others, games)
+        } else {
+            daifugo_match(&mut search, others, games)
+        };
         println!(
-            "daifugo uecda, search ({playouts} playouts, {rollout:?} rollouts) vs 4 {others}, {games} games: mean points {mean:.3} ± {half:.3} (batch means of 10); {}; {:.1} s",
+            "daifugo uecda, search ({playouts} playouts, {rollout} rollouts, {algorithm}, c {c}) vs 4 {others}, {games} games: {}; {}; {:.1} s",
+            daifugo_summary(&points),
             times(&mut search.ms),
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+/// A built-in Daifugo player by name (no search budget) against four `others`.
+fn daifugo_policy(name: &str, games: u64, others: &str) {
+    for others in others.split(',') {
+        let mut me = daifugo::Game::policy(name, 1).expect("a player");
+        let started = Instant::now();
+        let points = daifugo_match(&mut *me, others, games);
+        println!(
+            "daifugo uecda, {name} vs 4 {others}, {games} games: {}; {:.1} s",
+            daifugo_summary(&points),
             started.elapsed().as_secs_f64()
         );
     }
@@ -224,7 +280,15 @@ fn main() {
             num(1, daifugo::SEARCH_PLAYOUTS),
             num(2, 100),
             word(3, "tutorial"),
+            word(4, "ismcts"),
+            args.get(5)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(cards_search::DEFAULT_EXPLORATION),
+            word(6, "tutorial,random"),
         ),
+        "daifugo-policy" => {
+            daifugo_policy(word(1, "tutorial"), num(2, 100), word(3, "tutorial,random"));
+        }
         "kabu" => kabu(num(1, kabu::SEARCH_PLAYOUTS), num(2, 2_000)),
         other => eprintln!("unknown game {other:?} (doudizhu, daifugo, kabu)"),
     }

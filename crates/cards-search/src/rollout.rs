@@ -23,6 +23,22 @@ use cards_core::game::{Game, Policy};
 pub trait Rollout<G: Game>: Clone + Send {
     /// One of `legal` (never empty) for the player to act in `world`.
     fn choose(&mut self, world: &G, legal: &[G::Action], rng: &mut Rng) -> G::Action;
+
+    /// Called at the start of each decision (in each thread) with the player the search
+    /// decides for, before any playout: a rollout that plays the searching player differently
+    /// from the others reads it here. The default does nothing.
+    ///
+    /// ```
+    /// use cards_core::Rng;
+    /// use cards_core::game::{Game, testing_toy::Toy};
+    /// use cards_search::{RandomRollout, Rollout};
+    /// let mut r = RandomRollout;
+    /// Rollout::<Toy>::begin(&mut r, 1); // no effect on the uniform rollout
+    /// ```
+    #[inline]
+    fn begin(&mut self, player: usize) {
+        let _ = player;
+    }
 }
 
 /// The uniform rollout: every legal action equally likely.

@@ -634,6 +634,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
         w.hi = f64::NEG_INFINITY;
         w.values.resize(self.template.num_players(), 0.0);
         w.root.clear();
+        w.rollout.begin(job.player);
         let obs = self.template.observation(job.player);
         match job.algorithm {
             Algorithm::Pimc => w.pimc(&obs, job),

@@ -130,9 +130,10 @@ impl game::Policy<Game> for TutorialPlayer {
 }
 
 /// The built-in players: `random`, `tutorial` (`seed` is accepted as its deprecated old name),
-/// `search` ([`search_player`](crate::search_player): its budget and threads from the options).
+/// `learned` ([`LearnedPolicy`](crate::LearnedPolicy)), `search`
+/// ([`search_player`](crate::search_player): its budget and threads from the options).
 impl Players for Game {
-    const POLICY_NAMES: &'static [&'static str] = &["random", "tutorial", "search"];
+    const POLICY_NAMES: &'static [&'static str] = crate::POLICY_NAMES;
 
     fn policy(name: &str, seed: u64) -> Result<Box<dyn game::Policy<Game>>, UnknownPolicy> {
         Self::policy_with(name, &PolicyOptions::new(seed))
@@ -147,6 +148,7 @@ impl Players for Game {
             "search" => Ok(Box::new(crate::search_player(options))),
             "random" => Ok(Box::new(Random::new(seed))),
             "tutorial" | "seed" => Ok(Box::new(TutorialPlayer)),
+            "learned" => Ok(Box::new(crate::LearnedPolicy::default())),
             _ => Err(UnknownPolicy::new(name, Self::POLICY_NAMES)),
         }
     }

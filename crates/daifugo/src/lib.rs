@@ -25,6 +25,7 @@ pub mod encode;
 mod error;
 mod game;
 mod interface;
+mod learned;
 mod meld;
 mod moves;
 mod observation;
@@ -32,6 +33,7 @@ mod policy;
 mod record;
 mod rules;
 mod search;
+mod train;
 
 /// The card layer this crate is built on; its types in this crate's signatures are re-exported
 /// below, so this crate alone is enough as a dependency.
@@ -48,6 +50,7 @@ pub use game::Outcome;
 pub use game::{
     Action, Applied, Class, Deal, Game, GameError, Match, Mode, PLAYERS, Step, weakest,
 };
+pub use learned::{FEATURE_NAMES, FEATURES, LearnedPolicy, WeightsError};
 pub use meld::{HandText, Kind, Meld, StandIn};
 pub use moves::{follow, follow_into, lead, lead_into};
 pub use observation::Observation;
@@ -61,6 +64,9 @@ pub use record::{Record, RecordAction, Replay};
 #[allow(deprecated)]
 pub use rules::State;
 pub use rules::{Effects, FiveSkip, Rules, RulesError, Table};
-pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};
+pub use search::{
+    SEARCH_ALGORITHM, SEARCH_PLAYOUTS, SEARCH_ROLLOUT, SearchPlayer, SearchRollout, search_player,
+};
+pub use train::{Sample, TrainOptions, cross_entropy, fit, samples, train};
 
 pub mod uecda;

@@ -6,7 +6,7 @@ use cards_core::{CardSet, Order};
 
 use crate::game::{Action, Game, GameError, PLAYERS, weakest};
 use crate::observation::Observation;
-use crate::{Kind, Meld, decompose};
+use crate::{Kind, Meld};
 use cards_core::Rng;
 
 /// A player: chooses an action among the legal ones, and in the exchange the cards to return.
@@ -101,7 +101,7 @@ impl Policy for Random {
     }
 }
 
-/// The tutorial's player, on the seed's decomposition ([`decompose`]):
+/// The tutorial's player, on the seed's decomposition ([`decompose`](crate::decompose)):
 ///
 /// - **leading**, it plays the first meld of its hand's decomposition in the order in force:
 ///   sequences, then groups, then singles, each kind weakest first (so multi-card melds first,
@@ -130,7 +130,7 @@ pub struct TutorialPlayer;
 pub type SeedPlayer = TutorialPlayer;
 
 /// The strength of a meld in `order`, weakest 0; the lone joker strongest (13).
-fn strength(m: &Meld, order: Order) -> u8 {
+pub(crate) fn strength(m: &Meld, order: Order) -> u8 {
     let (Some(lo), Some(hi)) = (m.low(), m.high()) else {
         return 13;
     };
@@ -141,12 +141,33 @@ fn strength(m: &Meld, order: Order) -> u8 {
     }
 }
 
+thread_local! {
+    /// The tutorial player's decomposition buffer, reused by every decision of the thread (a
+    /// search's rollouts ask it thousands of times a decision).
+    static TUTORIAL_PARTS: core::cell::RefCell<Vec<Meld>> =
+        core::cell::RefCell::new(Vec::with_capacity(16));
+}
+
 impl Policy for TutorialPlayer {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
+        TUTORIAL_PARTS.with(|b| match b.try_borrow_mut() {
+            Ok(mut parts) => {
+                parts.clear();
+                tutorial_choice(obs, legal, &mut parts)
+            }
+            Err(_) => tutorial_choice(obs, legal, &mut Vec::new()),
+        })
+    }
+}
+
+/// The tutorial player's choice, its hand's decomposition built in `parts`.
+fn tutorial_choice(obs: &Observation<'_>, legal: &[Action], parts: &mut Vec<Meld>) -> Action {
+    {
         let order = obs.state.order();
-        let Ok(parts) = decompose(obs.hand, order, &obs.rules) else {
+        if crate::decompose_into(obs.hand, order, &obs.rules, parts).is_err() {
             return Action::Pass;
-        };
+        }
+        let parts = &parts[..];
         if obs.state.table.is_none() {
             return parts.first().map_or(Action::Pass, |m| {
                 let a = Action::Play(*m);
@@ -270,13 +291,14 @@ impl<R: BufRead, W: Write> Policy for Human<R, W> {
 }
 
 /// The built-in players by name, for command lines: `random` (seeded with `seed`), `tutorial`
-/// (`seed` is its deprecated old name), `search` (with its default budget; see
-/// [`policy_with`]).
+/// (`seed` is its deprecated old name), `learned` ([`LearnedPolicy`](crate::LearnedPolicy), the
+/// learned move policy), `search` (with its default budget; see [`policy_with`]).
 ///
 /// ```
 /// assert!(daifugo::policy_by_name("tutorial", 0).is_some());
 /// assert!(daifugo::policy_by_name("seed", 0).is_some()); // deprecated alias
 /// assert!(daifugo::policy_by_name("search", 0).is_some());
+/// assert!(daifugo::policy_by_name("learned", 0).is_some());
 /// assert!(daifugo::policy_by_name("clever", 0).is_none());
 /// ```
 #[must_use]
@@ -309,6 +331,7 @@ pub fn policy_with(
     match name.trim().to_ascii_lowercase().as_str() {
         "random" => Some(Box::new(Random::new(options.seed))),
         "tutorial" | "seed" => Some(Box::new(TutorialPlayer)),
+        "learned" => Some(Box::new(crate::LearnedPolicy::default())),
         "search" => Some(Box::new(InterfacePolicy(Box::new(crate::search_player(
             options,
         ))))),
@@ -317,7 +340,7 @@ pub fn policy_with(
 }
 
 /// The built-in players' names (`human` is the terminal, built by the caller).
-pub const POLICY_NAMES: &[&str] = &["random", "tutorial", "search"];
+pub const POLICY_NAMES: &[&str] = &["random", "tutorial", "learned", "search"];
 
 /// A player of the one game interface ([`cards_core::game::Policy`]) as this crate's
 /// [`Policy`]: its exchange choice is one of the interface's `give` actions, every set of

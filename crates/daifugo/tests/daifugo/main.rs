@@ -6,6 +6,7 @@ mod common;
 mod conformance;
 mod fewest_melds;
 mod game;
+mod learned;
 mod no_panic;
 mod oracle;
 mod rules;
