@@ -16,6 +16,7 @@ mod reference;
 use cards_core::CardSet;
 
 use crate::meld::{ABOVE2, BELOW3, JK, LSB, NO_STAND, STD, rep};
+use crate::rules::few_len;
 use crate::{Error, Kind, Meld, Rules, Table};
 
 /// The ♠3 card bit.
@@ -508,8 +509,8 @@ pub(crate) fn follow_sink<S: Sink>(
     }
 }
 
-/// [`follow_into`] on a table (out of line, while `follow_into` inlines into its caller: a lead
-/// goes straight to [`lead_sink`]).
+/// [`follow_into`] on a table: the checks, then the table kind's filter in line (most follows
+/// of a game have no move, and end here without a call), then one call that writes the moves.
 #[inline]
 fn follow_table<S: Sink>(
     hand: CardSet,
@@ -528,58 +529,58 @@ fn follow_table<S: Sink>(
     if ((hb | tb) >> 52) > u64::from(rules.joker) || hb & tb != 0 {
         state.check_hand(hand, rules)?;
     }
-    Ok(follow_checked(hb, &table, state, rules, out))
-}
-
-/// [`follow_table`] once checked: the table's meld, the hand's bits.
-#[inline(never)]
-fn follow_checked<S: Sink>(
-    hb: u64,
-    table: &Meld,
-    state: &Table,
-    rules: &Rules,
-    out: &mut S,
-) -> usize {
     let reversed = state.revolution ^ state.eleven_back;
-    match table.kind() {
-        Kind::Single => follow_single(hb, table.bits(), reversed, state.locked, rules, out),
-        Kind::Group => follow_group(hb, table, reversed, state.locked, out),
-        Kind::Sequence => follow_sequence(hb, table, reversed, state.locked, rules, out),
-    }
+    Ok(match table.kind() {
+        Kind::Single => {
+            let cand = single_follows(hb, tb, reversed, state.locked, rules.spade_three);
+            if cand == 0 {
+                0
+            } else {
+                push_singles(out, cand)
+            }
+        }
+        Kind::Group => follow_group(hb, &table, reversed, state.locked, out),
+        Kind::Sequence => follow_sequence(
+            hb,
+            &table,
+            reversed,
+            state.locked,
+            rules.sequences,
+            rules.joker_beyond_ends,
+            out,
+        ),
+    })
 }
 
-/// The singles of `hb` (checked hand bits) that beat the single `tb`.
+/// The cards of `hb` (checked hand bits) whose singles beat the single `tb`: the stronger
+/// cards (of the table card's suit when `locked`) and the joker, or over the lone joker the ♠3
+/// (with `spade_three`).
 #[inline]
-fn follow_single<S: Sink>(
-    hb: u64,
-    tb: u64,
-    reversed: bool,
-    locked: bool,
-    rules: &Rules,
-    out: &mut S,
-) -> usize {
+fn single_follows(hb: u64, tb: u64, reversed: bool, locked: bool, spade_three: bool) -> u64 {
     if tb == JK {
-        if rules.spade_three && hb & S3 != 0 {
-            out.push(Meld::raw(S3, NO_STAND, Kind::Single));
-            return 1;
-        }
-        return 0;
+        return if spade_three { hb & S3 } else { 0 };
     }
     let mut cand = hb & stronger_cards(tb, reversed);
     if locked {
         // the table card's suit
         cand &= LSB << (tb.trailing_zeros() & 3);
     }
-    let start = out.len();
-    push_cards(out, cand, Kind::Single);
-    if hb & JK != 0 {
-        out.push(Meld::JOKER);
-    }
-    out.len() - start
+    // the joker is bit 52, above every card: listed last
+    cand | (hb & JK)
 }
 
-/// The groups of `hb` (checked hand bits) that beat the group `table`.
+/// Pushes the singles of `cards` (not empty), lowest first, the joker last; returns how many.
 #[inline(never)]
+fn push_singles<S: Sink>(out: &mut S, cards: u64) -> usize {
+    // the count first, then one exact-length extend: one room check, none a write
+    let n = usize::from(few_len(cards));
+    push_counted_cards(out, cards, n, Kind::Single);
+    n
+}
+
+/// The groups of `hb` (checked hand bits) that beat the group `table`: the filter in line (no
+/// stronger rank with enough cards, no call), the pushes out of line.
+#[inline]
 fn follow_group<S: Sink>(
     hb: u64,
     table: &Meld,
@@ -587,7 +588,12 @@ fn follow_group<S: Sink>(
     locked: bool,
     out: &mut S,
 ) -> usize {
-    // the cards of the group's rank, and the joker
+    // the cards of stronger ranks: none, no group (most group follows of a game end here)
+    let hr = hb & stronger_cards(table.face_bits(), reversed);
+    if hr == 0 {
+        return 0;
+    }
+    // the group's size: the cards of its rank, and the joker
     let tb = table.bits();
     let nib = (tb >> ((tb & STD).trailing_zeros() & !3)) & 0xf;
     let n = nibble_count(nib) + (tb >> 52) as u32;
@@ -596,30 +602,48 @@ fn follow_group<S: Sink>(
     if need > 4 {
         return 0;
     }
-    let h = hb & STD;
-    let mut ranks = at_least(CardSet::from_bits_truncate(h).rank_counts(), need)
-        & stronger_cards(table.face_bits(), reversed);
+    let ranks = at_least(CardSet::from_bits_truncate(hr).rank_counts(), need);
     if ranks == 0 {
         return 0;
     }
+    let lock = if locked {
+        u64::from(table.suit_mask())
+    } else {
+        0
+    };
+    push_group_follows(out, hr, ranks, n, joker, lock)
+}
+
+/// Pushes the groups of `n` cards of the ranks `ranks` (nibble LSBs) of `hr` (see
+/// [`push_groups`]); returns how many.
+#[inline(never)]
+fn push_group_follows<S: Sink>(
+    out: &mut S,
+    hr: u64,
+    mut ranks: u64,
+    n: u32,
+    joker: bool,
+    lock: u64,
+) -> usize {
     let start = out.len();
-    let lock = if locked { table.suit_mask() as u64 } else { 0 };
     while ranks != 0 {
         let bit = ranks.trailing_zeros();
         ranks &= ranks - 1;
-        push_groups(out, bit / 4, (h >> bit) & 0xf, n, joker, lock);
+        push_groups(out, bit / 4, (hr >> bit) & 0xf, n, joker, lock);
     }
     out.len() - start
 }
 
-/// The sequences of `hb` (checked hand bits) that beat the sequence `table`.
+/// The sequences of `hb` (checked hand bits) that beat the sequence `table` (none without
+/// `sequences`; with the joker beyond the ends when `beyond`).
 #[inline(never)]
 fn follow_sequence<S: Sink>(
     hb: u64,
     table: &Meld,
     reversed: bool,
     locked: bool,
-    rules: &Rules,
+    sequences: bool,
+    beyond: bool,
     out: &mut S,
 ) -> usize {
     // one suit's cards (summed by a multiply: nibble 12 of the product collects the 13 nibble
@@ -627,12 +651,12 @@ fn follow_sequence<S: Sink>(
     let tb = table.bits();
     let suit_cards = (tb & STD) >> ((tb & STD).trailing_zeros() & 3);
     let n = ((suit_cards.wrapping_mul(LSB) >> 48) & 0xf) as u32 + (tb >> 52) as u32;
-    if !rules.sequences || n > 14 {
+    if !sequences || n > 14 {
         return 0;
     }
     let mut range = stronger_cards(table.face_bits(), reversed);
     if locked {
-        range &= LSB * table.suit_mask() as u64;
+        range &= LSB * u64::from(table.suit_mask());
     }
     let hr = hb & STD & range;
     let start = out.len();
@@ -648,7 +672,7 @@ fn follow_sequence<S: Sink>(
     } else {
         let a = run_table(hr, n);
         push_sequences(out, &a, range, n, true);
-        if rules.joker_beyond_ends {
+        if beyond {
             // in the normal order only a joker above 2 can be stronger, in reverse only one
             // below 3; its real cards must all lie in the range
             push_beyond_ends(out, a.0[n as usize - 1], n, reversed);
