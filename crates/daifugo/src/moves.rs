@@ -117,17 +117,6 @@ fn push_counted_cards<S: Sink>(out: &mut S, mut bits: u64, n: usize, kind: Kind)
     }));
 }
 
-/// Pushes the cards of `bits` one meld each, lowest first (a follow's few singles: no reserve,
-/// whose test would cost as much as the pushes' own).
-#[inline]
-fn push_cards<S: Sink>(out: &mut S, mut bits: u64, kind: Kind) {
-    while bits != 0 {
-        let b = bits & bits.wrapping_neg();
-        bits ^= b;
-        out.push(Meld::raw(b, NO_STAND, kind));
-    }
-}
-
 /// Pushes the windows of `len` cards starting at the bits of `starts`, weakest first.
 #[inline]
 fn push_windows<S: Sink>(out: &mut S, mut starts: u64, len: u32) {
@@ -392,66 +381,71 @@ pub(crate) fn lead_sink<S: Sink>(
 }
 
 /// [`lead_sink`] of a checked hand (the count is returned in a register, and the caller builds
-/// the `Result`).
+/// the `Result`). The joker's groups and sequences are out of line: a hand without it (most
+/// hands of a game) runs a small function.
 #[inline(never)]
 fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
-    let start = out.len();
-    let h = hand.bits() & STD;
-    // checked: a joker here is one the rules have
-    let joker = hand.bits() & JK != 0;
+    let hb = hand.bits();
+    let h = hb & STD;
     let counts = CardSet::from_bits_truncate(h).rank_counts();
-    // singles: the card count from the rank counts (bytes of at most 8, summed by a multiply)
+    // singles: the card count from the rank counts (bytes of at most 8, summed by a multiply),
+    // the joker (bit 52, checked: one the rules have) last
     let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
     let cards = (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
-    push_counted_cards(out, h, cards, Kind::Single);
-    if joker {
-        out.push(Meld::JOKER);
+    if hb & JK != 0 {
+        push_counted_cards(out, hb & (STD | JK), cards + 1, Kind::Single);
+        return cards + 1 + lead_joker_rest(h, counts, rules, out);
     }
-    // groups
-    if joker {
-        for k in 2..=5u32 {
-            let mut ranks = at_least(counts, k - 1);
-            if ranks == 0 {
-                break;
-            }
-            while ranks != 0 {
-                let bit = ranks.trailing_zeros();
-                ranks &= ranks - 1;
-                let nib = (h >> bit) & 0xf;
-                if k == 5 {
-                    out.push(Meld::raw((0xf << bit) | JK, NO_STAND, Kind::Group));
-                } else {
-                    push_plain_groups(out, bit, nib, k);
-                    push_joker_groups(out, bit, nib, k - 1);
-                }
-            }
+    push_counted_cards(out, h, cards, Kind::Single);
+    let start = out.len();
+    for k in 2..=4u32 {
+        let mut ranks = at_least(counts, k);
+        if ranks == 0 {
+            break;
         }
-    } else {
-        for k in 2..=4u32 {
-            let mut ranks = at_least(counts, k);
-            if ranks == 0 {
-                break;
-            }
-            while ranks != 0 {
-                let bit = ranks.trailing_zeros();
-                ranks &= ranks - 1;
-                push_plain_groups(out, bit, (h >> bit) & 0xf, k);
+        while ranks != 0 {
+            let bit = ranks.trailing_zeros();
+            ranks &= ranks - 1;
+            push_plain_groups(out, bit, (h >> bit) & 0xf, k);
+        }
+    }
+    if rules.sequences {
+        // starts of 3, 4, ... held cards in a row, until none
+        let mut a = h & (h >> 4) & (h >> 8);
+        let mut len = 3;
+        while a != 0 {
+            push_windows(out, a, len);
+            a &= h >> (4 * len);
+            len += 1;
+        }
+    }
+    cards + out.len() - start
+}
+
+/// The groups and sequences of a lead with the joker (`h` the standard cards, `counts` their
+/// rank counts); returns how many.
+#[inline(never)]
+fn lead_joker_rest<S: Sink>(h: u64, counts: u64, rules: &Rules, out: &mut S) -> usize {
+    let start = out.len();
+    for k in 2..=5u32 {
+        let mut ranks = at_least(counts, k - 1);
+        if ranks == 0 {
+            break;
+        }
+        while ranks != 0 {
+            let bit = ranks.trailing_zeros();
+            ranks &= ranks - 1;
+            let nib = (h >> bit) & 0xf;
+            if k == 5 {
+                out.push(Meld::raw((0xf << bit) | JK, NO_STAND, Kind::Group));
+            } else {
+                push_plain_groups(out, bit, nib, k);
+                push_joker_groups(out, bit, nib, k - 1);
             }
         }
     }
     if rules.sequences {
-        if joker {
-            push_all_sequences(h, rules.joker, rules.joker_beyond_ends, out);
-        } else {
-            // starts of 3, 4, ... held cards in a row, until none
-            let mut a = h & (h >> 4) & (h >> 8);
-            let mut len = 3;
-            while a != 0 {
-                push_windows(out, a, len);
-                a &= h >> (4 * len);
-                len += 1;
-            }
-        }
+        push_all_sequences(h, rules.joker, rules.joker_beyond_ends, out);
     }
     out.len() - start
 }
