@@ -533,10 +533,10 @@ fn follow_table<S: Sink>(
                 push_singles(out, cand)
             }
         }
-        Kind::Group => follow_group(hb, &table, reversed, state.locked, out),
+        Kind::Group => follow_group(hb, table, reversed, state.locked, out),
         Kind::Sequence => follow_sequence(
             hb,
-            &table,
+            table,
             reversed,
             state.locked,
             rules.sequences,
@@ -554,7 +554,7 @@ fn single_follows(hb: u64, tb: u64, reversed: bool, locked: bool, spade_three: b
     if tb == JK {
         return if spade_three { hb & S3 } else { 0 };
     }
-    let mut cand = hb & stronger_cards(tb, reversed);
+    let mut cand = hb & stronger_than_rank(tb, reversed);
     if locked {
         // the table card's suit
         cand &= LSB << (tb.trailing_zeros() & 3);
@@ -575,15 +575,10 @@ fn push_singles<S: Sink>(out: &mut S, cards: u64) -> usize {
 /// The groups of `hb` (checked hand bits) that beat the group `table`: the filter in line (no
 /// stronger rank with enough cards, no call), the pushes out of line.
 #[inline]
-fn follow_group<S: Sink>(
-    hb: u64,
-    table: &Meld,
-    reversed: bool,
-    locked: bool,
-    out: &mut S,
-) -> usize {
+fn follow_group<S: Sink>(hb: u64, table: Meld, reversed: bool, locked: bool, out: &mut S) -> usize {
     // the cards of stronger ranks: none, no group (most group follows of a game end here)
-    let hr = hb & stronger_cards(table.face_bits(), reversed);
+    // (a group's rank is the rank of its standard cards, whatever the joker stands for)
+    let hr = hb & stronger_than_rank(table.bits() & STD, reversed);
     if hr == 0 {
         return 0;
     }
@@ -633,7 +628,7 @@ fn push_group_follows<S: Sink>(
 #[inline(never)]
 fn follow_sequence<S: Sink>(
     hb: u64,
-    table: &Meld,
+    table: Meld,
     reversed: bool,
     locked: bool,
     sequences: bool,
@@ -691,6 +686,26 @@ fn stronger_cards(faces: u64, reversed: bool) -> u64 {
         // `| 1`: the same log for any faces, and no panic path for none
         STD & !((2u64 << ((faces | 1).ilog2() | 3)) - 1)
     }
+}
+
+/// `STRONGER[reversed][r]`: the standard cards of the ranks stronger than rank index `r` (0 for
+/// the 3 .. 12 for the 2) in the normal order (`reversed` 0) or in reverse; none for `r` 13..15.
+const STRONGER: [[u64; 16]; 2] = {
+    let mut t = [[0u64; 16]; 2];
+    let mut r = 0;
+    while r < 13 {
+        t[0][r] = STD & !((1u64 << (4 * r + 4)) - 1);
+        t[1][r] = (1u64 << (4 * r)) - 1;
+        r += 1;
+    }
+    t
+};
+
+/// [`stronger_cards`] of one rank, the rank of the lowest card of `bits` (a single's card, a
+/// group's standard cards), by a table: a shift, a mask and a load.
+#[inline]
+fn stronger_than_rank(bits: u64, reversed: bool) -> u64 {
+    STRONGER[usize::from(reversed)][(bits.trailing_zeros() >> 2) as usize & 15]
 }
 
 /// Pushes every sequence `h` (standard cards) makes, with the joker if `joker` (and beyond the
