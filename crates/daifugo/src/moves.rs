@@ -325,6 +325,8 @@ pub fn lead_into(hand: CardSet, rules: &Rules, out: &mut Vec<Meld>) -> Result<us
 pub(crate) trait Sink {
     fn push(&mut self, m: Meld);
     fn len(&self) -> usize;
+    /// Whether `n` more fit without growing.
+    fn has_room(&self, n: usize) -> bool;
     fn reserve(&mut self, n: usize);
     /// Appends every meld of `melds` (an exact-length iterator: one reserve, no check a write).
     fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I);
@@ -338,6 +340,10 @@ impl Sink for Vec<Meld> {
     #[inline]
     fn len(&self) -> usize {
         Vec::len(self)
+    }
+    #[inline]
+    fn has_room(&self, n: usize) -> bool {
+        self.capacity() - Vec::len(self) >= n
     }
     #[inline]
     fn reserve(&mut self, n: usize) {
@@ -357,6 +363,10 @@ impl Sink for Vec<crate::Action> {
     #[inline]
     fn len(&self) -> usize {
         Vec::len(self)
+    }
+    #[inline]
+    fn has_room(&self, n: usize) -> bool {
+        self.capacity() - Vec::len(self) >= n
     }
     #[inline]
     fn reserve(&mut self, n: usize) {
@@ -564,10 +574,24 @@ fn single_follows(hb: u64, tb: u64, reversed: bool, locked: bool, spade_three: b
 }
 
 /// Pushes the singles of `cards` (not empty), lowest first, the joker last; returns how many.
+/// With room for them (the steady state of a reused buffer) no call is made, so the function
+/// saves no register.
 #[inline(never)]
 fn push_singles<S: Sink>(out: &mut S, cards: u64) -> usize {
-    // the count first, then one exact-length extend: one room check, none a write
     let n = usize::from(few_len(cards));
+    if !out.has_room(n) {
+        return push_singles_growing(out, cards, n);
+    }
+    // one exact-length extend, with the room known: no check a write
+    push_counted_cards(out, cards, n, Kind::Single);
+    n
+}
+
+/// [`push_singles`] when the buffer must grow first.
+#[cold]
+#[inline(never)]
+fn push_singles_growing<S: Sink>(out: &mut S, cards: u64, n: usize) -> usize {
+    out.reserve(n);
     push_counted_cards(out, cards, n, Kind::Single);
     n
 }
