@@ -549,15 +549,7 @@ fn follow_table<S: Sink>(
             }
         }
         Kind::Group => follow_group(hb, table, reversed, state.locked, out),
-        Kind::Sequence => follow_sequence(
-            hb,
-            table,
-            reversed,
-            state.locked,
-            rules.sequences,
-            rules.joker_beyond_ends,
-            out,
-        ),
+        Kind::Sequence => follow_sequence(hb, table, reversed, state.locked, rules, out),
     })
 }
 
@@ -653,15 +645,14 @@ fn push_group_follows<S: Sink>(
 }
 
 /// The sequences of `hb` (checked hand bits) that beat the sequence `table` (none without
-/// `sequences`; with the joker beyond the ends when `beyond`).
+/// [`Rules::sequences`]; with the joker beyond the ends under [`Rules::joker_beyond_ends`]).
 #[inline(never)]
 fn follow_sequence<S: Sink>(
     hb: u64,
     table: Meld,
     reversed: bool,
     locked: bool,
-    sequences: bool,
-    beyond: bool,
+    rules: &Rules,
     out: &mut S,
 ) -> usize {
     // one suit's cards (summed by a multiply: nibble 12 of the product collects the 13 nibble
@@ -669,7 +660,7 @@ fn follow_sequence<S: Sink>(
     let tb = table.bits();
     let suit_cards = (tb & STD) >> ((tb & STD).trailing_zeros() & 3);
     let n = ((suit_cards.wrapping_mul(LSB) >> 48) & 0xf) as u32 + (tb >> 52) as u32;
-    if !sequences || n > 14 {
+    if !rules.sequences || n > 14 {
         return 0;
     }
     let mut range = stronger_cards(table.face_bits(), reversed);
@@ -690,7 +681,7 @@ fn follow_sequence<S: Sink>(
     } else {
         let a = run_table(hr, n);
         push_sequences(out, &a, range, n, true);
-        if beyond {
+        if rules.joker_beyond_ends {
             // in the normal order only a joker above 2 can be stronger, in reverse only one
             // below 3; its real cards must all lie in the range
             push_beyond_ends(out, a.0[n as usize - 1], n, reversed);
