@@ -7,11 +7,15 @@
 //! The `real_*` groups time positions met in play: seeded games of 5 players dealt from the 53
 //! cards under `uecda` rules, played with random legal moves through `Table::play` (see
 //! `benches::daifugo_real`): hands of 1 to 11 cards, the table an opponent's lead or follow,
-//! revolution, lock and 8-cut as they arise.
+//! revolution, lock and 8-cut as they arise. The `play_*` groups time positions closer to real
+//! play: a seeded match of one search player (64 playouts a decision, tutorial rollouts) against
+//! four tutorial players, classes and the exchange carried over (`benches::daifugo_real::play_positions`).
 
 use std::hint::black_box;
 
-use benches::daifugo_real::{Position, real_positions};
+use benches::daifugo_real::{
+    PLAY_GAMES, PLAY_PLAYOUTS, PLAY_SEED, Position, play_positions, real_positions,
+};
 use cards_core::{Card, CardSet, Order};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use daifugo::{
@@ -127,6 +131,23 @@ fn bench_real(c: &mut Criterion) {
     bench_positions(c, "daifugo/real_mix", &mix);
     bench_positions(c, "daifugo/real_leads", &leads);
     bench_positions(c, "daifugo/real_follows", &follows);
+
+    let play = play_positions(PLAY_SEED, PLAY_GAMES, PLAY_PLAYOUTS);
+    let (leads, follows): (Vec<Position>, Vec<Position>) =
+        play.iter().partition(|(_, s)| s.table.is_none());
+    eprintln!(
+        "play positions: {} ({} leads, {} follows), moves a position: mix {:.2}, leads {:.2}, \
+         follows {:.2}",
+        play.len(),
+        leads.len(),
+        follows.len(),
+        count(&play, &mut out) as f64 / play.len() as f64,
+        count(&leads, &mut out) as f64 / leads.len() as f64,
+        count(&follows, &mut out) as f64 / follows.len() as f64,
+    );
+    bench_positions(c, "daifugo/play_mix", &play);
+    bench_positions(c, "daifugo/play_leads", &leads);
+    bench_positions(c, "daifugo/play_follows", &follows);
 }
 
 fn bench(c: &mut Criterion) {

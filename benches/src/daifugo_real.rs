@@ -7,6 +7,14 @@ use daifugo::{Rules, Table, follow_into};
 /// The rules of the games: `uecda`.
 pub const RULES: Rules = Rules::UECDA;
 
+/// The seed of the `daifugo/play_*` positions ([`play_positions`]).
+pub const PLAY_SEED: u64 = 0xDA1F_91A7;
+/// The games of the `daifugo/play_*` positions.
+pub const PLAY_GAMES: u32 = 60;
+/// The search player's playouts a decision in the `daifugo/play_*` positions (small, so the
+/// set builds in about a second).
+pub const PLAY_PLAYOUTS: u64 = 64;
+
 /// One decision of a seeded random game: the hand of the player to act and the table state.
 pub type Position = (CardSet, Table);
 
@@ -100,6 +108,56 @@ pub fn real_positions(seed: u64, games: usize) -> Vec<Position> {
             }
             turn = next;
         }
+    }
+    out
+}
+
+/// Positions of a match closer to real play: `games` games of one `search` player (player 0,
+/// [`cards_search::Search`] with the [`daifugo::SearchRollout::Tutorial`] rollout and a budget
+/// of `playouts` playouts a decision) against four [`daifugo::TutorialPlayer`]s, played as a
+/// [`daifugo::Match`] seeded with `seed` under `uecda` rules (classes and the exchange carried
+/// over, seats shuffled every 3 games). Every decision of the play (not of the exchange) is a
+/// position, in order: the hand of the player to act and the table state, forced passes
+/// included. The search is deterministic for a seed and a playout budget, so the set is fixed.
+///
+/// ```
+/// let p = benches::daifugo_real::play_positions(1, 2, 10);
+/// assert!(p.iter().any(|(_, s)| s.table.is_none()));
+/// assert!(p.iter().any(|(_, s)| s.table.is_some()));
+/// ```
+///
+/// # Panics
+///
+/// Never for a valid game: a panic here means a player chose an illegal action.
+#[must_use]
+pub fn play_positions(seed: u64, games: u32, playouts: u64) -> Vec<Position> {
+    use cards_core::game::Policy as _;
+    use cards_search::{Budget, Search};
+    use daifugo::{Match, SearchRollout, TutorialPlayer};
+
+    let mut search = Search::new(seed)
+        .with_rollout(SearchRollout::Tutorial)
+        .with_budget(Budget::playouts(playouts));
+    let mut out = Vec::new();
+    let mut legal = Vec::with_capacity(512);
+    let mut m = Match::new(RULES, seed);
+    for _ in 0..games {
+        let mut g = m.next_game();
+        while let Some(p) = g.current_player() {
+            if !g.is_exchanging() {
+                out.push((g.hands()[usize::from(p)], *g.state()));
+            }
+            legal.clear();
+            g.legal_actions_into(&mut legal);
+            let obs = g.observation(p);
+            let a = if p == 0 {
+                search.choose(&obs, &legal)
+            } else {
+                TutorialPlayer.choose(&obs, &legal)
+            };
+            g.apply(a).expect("a legal action");
+        }
+        m.finish(&g);
     }
     out
 }

@@ -4,11 +4,16 @@
 //! allocation). The order is fixed and documented on [`lead`] and [`follow`].
 //!
 //! Speed notes: the inputs are checked once at the entry (one mask test on the fast path, the
-//! typed error from the full check otherwise); `follow_into` then takes one path per table kind
-//! with the masks that kind needs; groups come from tables of the 16 suit patterns (the
-//! joker's stand-ins included); every list reserves its room before it writes; no joker path
-//! runs when the hand holds no joker. The lists equal, order included, those of the first
-//! implementation, kept in the `reference` test module.
+//! typed error from the full check otherwise); a follow then runs its table kind's filter in
+//! line, in the caller's frame (the stronger cards of a single's or group's rank from a table,
+//! the rank counts only when some stronger card is held), and calls out of line only to write
+//! moves (most follows of a game have none); a follow's singles, the joker among them as bit
+//! 52, are counted first and written by one exact-length extend, with no call when the buffer
+//! has room; groups come from tables of the 16 suit patterns (the joker's stand-ins
+//! included); a lead without the joker runs a small function (the joker's groups and sequences
+//! are out of line); every list reserves its room before it writes. The lists equal, order
+//! included, those of the first implementation, kept in the `reference` test module, which
+//! compares them on random positions and on positions of seeded matches under every rule set.
 
 #[cfg(test)]
 mod reference;
@@ -16,6 +21,7 @@ mod reference;
 use cards_core::CardSet;
 
 use crate::meld::{ABOVE2, BELOW3, JK, LSB, NO_STAND, STD, rep};
+use crate::rules::few_len;
 use crate::{Error, Kind, Meld, Rules, Table};
 
 /// The ♠3 card bit.
@@ -114,17 +120,6 @@ fn push_counted_cards<S: Sink>(out: &mut S, mut bits: u64, n: usize, kind: Kind)
         bits ^= b;
         Meld::raw(b, NO_STAND, kind)
     }));
-}
-
-/// Pushes the cards of `bits` one meld each, lowest first (a follow's few singles: no reserve,
-/// whose test would cost as much as the pushes' own).
-#[inline]
-fn push_cards<S: Sink>(out: &mut S, mut bits: u64, kind: Kind) {
-    while bits != 0 {
-        let b = bits & bits.wrapping_neg();
-        bits ^= b;
-        out.push(Meld::raw(b, NO_STAND, kind));
-    }
 }
 
 /// Pushes the windows of `len` cards starting at the bits of `starts`, weakest first.
@@ -335,6 +330,8 @@ pub fn lead_into(hand: CardSet, rules: &Rules, out: &mut Vec<Meld>) -> Result<us
 pub(crate) trait Sink {
     fn push(&mut self, m: Meld);
     fn len(&self) -> usize;
+    /// Whether `n` more fit without growing.
+    fn has_room(&self, n: usize) -> bool;
     fn reserve(&mut self, n: usize);
     /// Appends every meld of `melds` (an exact-length iterator: one reserve, no check a write).
     fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I);
@@ -348,6 +345,10 @@ impl Sink for Vec<Meld> {
     #[inline]
     fn len(&self) -> usize {
         Vec::len(self)
+    }
+    #[inline]
+    fn has_room(&self, n: usize) -> bool {
+        self.capacity() - Vec::len(self) >= n
     }
     #[inline]
     fn reserve(&mut self, n: usize) {
@@ -367,6 +368,10 @@ impl Sink for Vec<crate::Action> {
     #[inline]
     fn len(&self) -> usize {
         Vec::len(self)
+    }
+    #[inline]
+    fn has_room(&self, n: usize) -> bool {
+        self.capacity() - Vec::len(self) >= n
     }
     #[inline]
     fn reserve(&mut self, n: usize) {
@@ -391,66 +396,71 @@ pub(crate) fn lead_sink<S: Sink>(
 }
 
 /// [`lead_sink`] of a checked hand (the count is returned in a register, and the caller builds
-/// the `Result`).
+/// the `Result`). The joker's groups and sequences are out of line: a hand without it (most
+/// hands of a game) runs a small function.
 #[inline(never)]
 fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
-    let start = out.len();
-    let h = hand.bits() & STD;
-    // checked: a joker here is one the rules have
-    let joker = hand.bits() & JK != 0;
+    let hb = hand.bits();
+    let h = hb & STD;
     let counts = CardSet::from_bits_truncate(h).rank_counts();
-    // singles: the card count from the rank counts (bytes of at most 8, summed by a multiply)
+    // singles: the card count from the rank counts (bytes of at most 8, summed by a multiply),
+    // the joker (bit 52, checked: one the rules have) last
     let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
     let cards = (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
-    push_counted_cards(out, h, cards, Kind::Single);
-    if joker {
-        out.push(Meld::JOKER);
+    if hb & JK != 0 {
+        push_counted_cards(out, hb & (STD | JK), cards + 1, Kind::Single);
+        return cards + 1 + lead_joker_rest(h, counts, rules, out);
     }
-    // groups
-    if joker {
-        for k in 2..=5u32 {
-            let mut ranks = at_least(counts, k - 1);
-            if ranks == 0 {
-                break;
-            }
-            while ranks != 0 {
-                let bit = ranks.trailing_zeros();
-                ranks &= ranks - 1;
-                let nib = (h >> bit) & 0xf;
-                if k == 5 {
-                    out.push(Meld::raw((0xf << bit) | JK, NO_STAND, Kind::Group));
-                } else {
-                    push_plain_groups(out, bit, nib, k);
-                    push_joker_groups(out, bit, nib, k - 1);
-                }
-            }
+    push_counted_cards(out, h, cards, Kind::Single);
+    let start = out.len();
+    for k in 2..=4u32 {
+        let mut ranks = at_least(counts, k);
+        if ranks == 0 {
+            break;
         }
-    } else {
-        for k in 2..=4u32 {
-            let mut ranks = at_least(counts, k);
-            if ranks == 0 {
-                break;
-            }
-            while ranks != 0 {
-                let bit = ranks.trailing_zeros();
-                ranks &= ranks - 1;
-                push_plain_groups(out, bit, (h >> bit) & 0xf, k);
+        while ranks != 0 {
+            let bit = ranks.trailing_zeros();
+            ranks &= ranks - 1;
+            push_plain_groups(out, bit, (h >> bit) & 0xf, k);
+        }
+    }
+    if rules.sequences {
+        // starts of 3, 4, ... held cards in a row, until none
+        let mut a = h & (h >> 4) & (h >> 8);
+        let mut len = 3;
+        while a != 0 {
+            push_windows(out, a, len);
+            a &= h >> (4 * len);
+            len += 1;
+        }
+    }
+    cards + out.len() - start
+}
+
+/// The groups and sequences of a lead with the joker (`h` the standard cards, `counts` their
+/// rank counts); returns how many.
+#[inline(never)]
+fn lead_joker_rest<S: Sink>(h: u64, counts: u64, rules: &Rules, out: &mut S) -> usize {
+    let start = out.len();
+    for k in 2..=5u32 {
+        let mut ranks = at_least(counts, k - 1);
+        if ranks == 0 {
+            break;
+        }
+        while ranks != 0 {
+            let bit = ranks.trailing_zeros();
+            ranks &= ranks - 1;
+            let nib = (h >> bit) & 0xf;
+            if k == 5 {
+                out.push(Meld::raw((0xf << bit) | JK, NO_STAND, Kind::Group));
+            } else {
+                push_plain_groups(out, bit, nib, k);
+                push_joker_groups(out, bit, nib, k - 1);
             }
         }
     }
     if rules.sequences {
-        if joker {
-            push_all_sequences(h, rules.joker, rules.joker_beyond_ends, out);
-        } else {
-            // starts of 3, 4, ... held cards in a row, until none
-            let mut a = h & (h >> 4) & (h >> 8);
-            let mut len = 3;
-            while a != 0 {
-                push_windows(out, a, len);
-                a &= h >> (4 * len);
-                len += 1;
-            }
-        }
+        push_all_sequences(h, rules.joker, rules.joker_beyond_ends, out);
     }
     out.len() - start
 }
@@ -508,8 +518,8 @@ pub(crate) fn follow_sink<S: Sink>(
     }
 }
 
-/// [`follow_into`] on a table (out of line, while `follow_into` inlines into its caller: a lead
-/// goes straight to [`lead_sink`]).
+/// [`follow_into`] on a table: the checks, then the table kind's filter in line (most follows
+/// of a game have no move, and end here without a call), then one call that writes the moves.
 #[inline]
 fn follow_table<S: Sink>(
     hand: CardSet,
@@ -528,66 +538,72 @@ fn follow_table<S: Sink>(
     if ((hb | tb) >> 52) > u64::from(rules.joker) || hb & tb != 0 {
         state.check_hand(hand, rules)?;
     }
-    Ok(follow_checked(hb, &table, state, rules, out))
-}
-
-/// [`follow_table`] once checked: the table's meld, the hand's bits.
-#[inline(never)]
-fn follow_checked<S: Sink>(
-    hb: u64,
-    table: &Meld,
-    state: &Table,
-    rules: &Rules,
-    out: &mut S,
-) -> usize {
     let reversed = state.revolution ^ state.eleven_back;
-    match table.kind() {
-        Kind::Single => follow_single(hb, table.bits(), reversed, state.locked, rules, out),
+    Ok(match table.kind() {
+        Kind::Single => {
+            let cand = single_follows(hb, tb, reversed, state.locked, rules.spade_three);
+            if cand == 0 {
+                0
+            } else {
+                push_singles(out, cand)
+            }
+        }
         Kind::Group => follow_group(hb, table, reversed, state.locked, out),
         Kind::Sequence => follow_sequence(hb, table, reversed, state.locked, rules, out),
-    }
+    })
 }
 
-/// The singles of `hb` (checked hand bits) that beat the single `tb`.
+/// The cards of `hb` (checked hand bits) whose singles beat the single `tb`: the stronger
+/// cards (of the table card's suit when `locked`) and the joker, or over the lone joker the ♠3
+/// (with `spade_three`).
 #[inline]
-fn follow_single<S: Sink>(
-    hb: u64,
-    tb: u64,
-    reversed: bool,
-    locked: bool,
-    rules: &Rules,
-    out: &mut S,
-) -> usize {
+fn single_follows(hb: u64, tb: u64, reversed: bool, locked: bool, spade_three: bool) -> u64 {
     if tb == JK {
-        if rules.spade_three && hb & S3 != 0 {
-            out.push(Meld::raw(S3, NO_STAND, Kind::Single));
-            return 1;
-        }
-        return 0;
+        return if spade_three { hb & S3 } else { 0 };
     }
-    let mut cand = hb & stronger_cards(tb, reversed);
+    let mut cand = hb & stronger_than_rank(tb, reversed);
     if locked {
         // the table card's suit
         cand &= LSB << (tb.trailing_zeros() & 3);
     }
-    let start = out.len();
-    push_cards(out, cand, Kind::Single);
-    if hb & JK != 0 {
-        out.push(Meld::JOKER);
-    }
-    out.len() - start
+    // the joker is bit 52, above every card: listed last
+    cand | (hb & JK)
 }
 
-/// The groups of `hb` (checked hand bits) that beat the group `table`.
+/// Pushes the singles of `cards` (not empty), lowest first, the joker last; returns how many.
+/// With room for them (the steady state of a reused buffer) no call is made, so the function
+/// saves no register.
 #[inline(never)]
-fn follow_group<S: Sink>(
-    hb: u64,
-    table: &Meld,
-    reversed: bool,
-    locked: bool,
-    out: &mut S,
-) -> usize {
-    // the cards of the group's rank, and the joker
+fn push_singles<S: Sink>(out: &mut S, cards: u64) -> usize {
+    let n = usize::from(few_len(cards));
+    if !out.has_room(n) {
+        return push_singles_growing(out, cards, n);
+    }
+    // one exact-length extend, with the room known: no check a write
+    push_counted_cards(out, cards, n, Kind::Single);
+    n
+}
+
+/// [`push_singles`] when the buffer must grow first.
+#[cold]
+#[inline(never)]
+fn push_singles_growing<S: Sink>(out: &mut S, cards: u64, n: usize) -> usize {
+    out.reserve(n);
+    push_counted_cards(out, cards, n, Kind::Single);
+    n
+}
+
+/// The groups of `hb` (checked hand bits) that beat the group `table`: the filter in line (no
+/// stronger rank with enough cards, no call), the pushes out of line.
+#[inline]
+fn follow_group<S: Sink>(hb: u64, table: Meld, reversed: bool, locked: bool, out: &mut S) -> usize {
+    // the cards of stronger ranks: none, no group (most group follows of a game end here)
+    // (a group's rank is the rank of its standard cards, whatever the joker stands for)
+    let hr = hb & stronger_than_rank(table.bits() & STD, reversed);
+    if hr == 0 {
+        return 0;
+    }
+    // the group's size: the cards of its rank, and the joker
     let tb = table.bits();
     let nib = (tb >> ((tb & STD).trailing_zeros() & !3)) & 0xf;
     let n = nibble_count(nib) + (tb >> 52) as u32;
@@ -596,27 +612,44 @@ fn follow_group<S: Sink>(
     if need > 4 {
         return 0;
     }
-    let h = hb & STD;
-    let mut ranks = at_least(CardSet::from_bits_truncate(h).rank_counts(), need)
-        & stronger_cards(table.face_bits(), reversed);
+    let ranks = at_least(CardSet::from_bits_truncate(hr).rank_counts(), need);
     if ranks == 0 {
         return 0;
     }
+    let lock = if locked {
+        u64::from(table.suit_mask())
+    } else {
+        0
+    };
+    push_group_follows(out, hr, ranks, n, joker, lock)
+}
+
+/// Pushes the groups of `n` cards of the ranks `ranks` (nibble LSBs) of `hr` (see
+/// [`push_groups`]); returns how many.
+#[inline(never)]
+fn push_group_follows<S: Sink>(
+    out: &mut S,
+    hr: u64,
+    mut ranks: u64,
+    n: u32,
+    joker: bool,
+    lock: u64,
+) -> usize {
     let start = out.len();
-    let lock = if locked { table.suit_mask() as u64 } else { 0 };
     while ranks != 0 {
         let bit = ranks.trailing_zeros();
         ranks &= ranks - 1;
-        push_groups(out, bit / 4, (h >> bit) & 0xf, n, joker, lock);
+        push_groups(out, bit / 4, (hr >> bit) & 0xf, n, joker, lock);
     }
     out.len() - start
 }
 
-/// The sequences of `hb` (checked hand bits) that beat the sequence `table`.
+/// The sequences of `hb` (checked hand bits) that beat the sequence `table` (none without
+/// [`Rules::sequences`]; with the joker beyond the ends under [`Rules::joker_beyond_ends`]).
 #[inline(never)]
 fn follow_sequence<S: Sink>(
     hb: u64,
-    table: &Meld,
+    table: Meld,
     reversed: bool,
     locked: bool,
     rules: &Rules,
@@ -632,7 +665,7 @@ fn follow_sequence<S: Sink>(
     }
     let mut range = stronger_cards(table.face_bits(), reversed);
     if locked {
-        range &= LSB * table.suit_mask() as u64;
+        range &= LSB * u64::from(table.suit_mask());
     }
     let hr = hb & STD & range;
     let start = out.len();
@@ -673,6 +706,26 @@ fn stronger_cards(faces: u64, reversed: bool) -> u64 {
         // `| 1`: the same log for any faces, and no panic path for none
         STD & !((2u64 << ((faces | 1).ilog2() | 3)) - 1)
     }
+}
+
+/// `STRONGER[reversed][r]`: the standard cards of the ranks stronger than rank index `r` (0 for
+/// the 3 .. 12 for the 2) in the normal order (`reversed` 0) or in reverse; none for `r` 13..15.
+const STRONGER: [[u64; 16]; 2] = {
+    let mut t = [[0u64; 16]; 2];
+    let mut r = 0;
+    while r < 13 {
+        t[0][r] = STD & !((1u64 << (4 * r + 4)) - 1);
+        t[1][r] = (1u64 << (4 * r)) - 1;
+        r += 1;
+    }
+    t
+};
+
+/// [`stronger_cards`] of one rank, the rank of the lowest card of `bits` (a single's card, a
+/// group's standard cards), by a table: a shift, a mask and a load.
+#[inline]
+fn stronger_than_rank(bits: u64, reversed: bool) -> u64 {
+    STRONGER[usize::from(reversed)][(bits.trailing_zeros() >> 2) as usize & 15]
 }
 
 /// Pushes every sequence `h` (standard cards) makes, with the joker if `joker` (and beyond the

@@ -386,6 +386,82 @@ mod tests {
         v
     }
 
+    /// Positions met in play: seeded matches (classes and the exchange carried over) of a
+    /// search player (8 playouts a decision, tutorial rollouts), a random player and three
+    /// tutorial players under every rule set of `rule_sets`. At each decision of the play the
+    /// fast lists equal the reference (lead and follow, into melds), the game's legal actions
+    /// are the reference's melds then the pass, and so on the same position with revolution,
+    /// 11-back and the lock each flipped (reversed orders and locks on real tables).
+    #[test]
+    fn fast_lists_equal_the_reference_in_play() {
+        use cards_core::game::Policy as _;
+        use cards_search::{Budget, Search};
+
+        use crate::{Action, Match, Random, SearchRollout, TutorialPlayer};
+
+        let mut positions = 0;
+        let mut moves = 0;
+        let mut jokers = 0;
+        let mut kinds = [0usize; 3];
+        for (i, rules) in rule_sets().into_iter().enumerate() {
+            let mut m = Match::new(rules, 0x91A7 + i as u64);
+            let mut search = Search::new(3)
+                .with_rollout(SearchRollout::Tutorial)
+                .with_budget(Budget::playouts(8));
+            let mut random = Random::new(5);
+            let mut legal = Vec::new();
+            let mut slow = Vec::new();
+            for _ in 0..8 {
+                let mut g = m.next_game();
+                while let Some(p) = g.current_player() {
+                    legal.clear();
+                    g.legal_actions_into(&mut legal);
+                    if !g.is_exchanging() {
+                        let hand = g.hands()[usize::from(p)];
+                        let state = *g.state();
+                        slow.clear();
+                        super::follow_into(hand, &state, &rules, &mut slow).expect("a position");
+                        let want: Vec<Action> = slow
+                            .iter()
+                            .copied()
+                            .map(Action::Play)
+                            .chain([Action::Pass])
+                            .collect();
+                        assert_eq!(
+                            legal, want,
+                            "actions of {hand:?} on {state:?} under {rules:?}"
+                        );
+                        for s in [
+                            state,
+                            state.with_revolution(!state.revolution),
+                            state.with_eleven_back(!state.eleven_back),
+                            state.with_lock(!state.locked),
+                        ] {
+                            moves += compare(hand, &s, &rules, positions % 3);
+                        }
+                        positions += 1;
+                        jokers += usize::from(hand.contains(Card::BLACK_JOKER));
+                        if let Some(t) = state.table {
+                            kinds[t.kind() as usize] += 1;
+                        }
+                    }
+                    let obs = g.observation(p);
+                    let a = match p {
+                        0 => search.choose(&obs, &legal),
+                        1 => cards_core::game::Policy::choose(&mut random, &obs, &legal),
+                        _ => cards_core::game::Policy::choose(&mut TutorialPlayer, &obs, &legal),
+                    };
+                    g.apply(a).expect("a legal action");
+                }
+                m.finish(&g);
+            }
+        }
+        assert!(positions > 2000, "{positions}");
+        assert!(moves > 20_000, "{moves}");
+        assert!(jokers > 100, "{jokers}");
+        assert!(kinds.iter().all(|&k| k > 50), "{kinds:?}");
+    }
+
     #[test]
     fn fast_lists_equal_the_reference_in_order() {
         let mut rng = Rng::seed_from_u64(0xDA1F_FA57);
