@@ -97,6 +97,17 @@ fn push_plain_groups<S: Sink>(out: &mut S, shift: u32, nib: u64, k: u32) {
     );
 }
 
+/// [`push_plain_groups`] of a rank of `count` (at least `k`) cards: the one group of a rank of
+/// exactly `k` cards by a push (no table, no loop).
+#[inline]
+fn push_lead_groups<S: Sink>(out: &mut S, shift: u32, nib: u64, count: u64, k: u32) {
+    if count == u64::from(k) {
+        out.push(Meld::raw(nib << shift, NO_STAND, Kind::Group));
+    } else {
+        push_plain_groups(out, shift, nib, k);
+    }
+}
+
 /// Pushes the groups of `j + 1` cards (`j` = 1..=3) of the rank at bit `shift` made of `j` held
 /// cards (suits `nib`) and the joker, in [`JOKER_GROUPS`] order.
 #[inline]
@@ -421,7 +432,7 @@ fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
         while ranks != 0 {
             let bit = ranks.trailing_zeros();
             ranks &= ranks - 1;
-            push_plain_groups(out, bit, (h >> bit) & 0xf, k);
+            push_lead_groups(out, bit, (h >> bit) & 0xf, (counts >> bit) & 0xf, k);
         }
     }
     if rules.sequences {
@@ -454,7 +465,10 @@ fn lead_joker_rest<S: Sink>(h: u64, counts: u64, rules: &Rules, out: &mut S) -> 
             if k == 5 {
                 out.push(Meld::raw((0xf << bit) | JK, NO_STAND, Kind::Group));
             } else {
-                push_plain_groups(out, bit, nib, k);
+                // a rank of k - 1 cards has no joker-free group of k
+                if (counts >> bit) & 0xf >= u64::from(k) {
+                    push_lead_groups(out, bit, nib, (counts >> bit) & 0xf, k);
+                }
                 push_joker_groups(out, bit, nib, k - 1);
             }
         }
