@@ -108,6 +108,25 @@ fn push_lead_groups<S: Sink>(out: &mut S, shift: u32, nib: u64, count: u64, k: u
     }
 }
 
+/// `OTHER_SUITS[s]`: the three suits other than suit `s`, in ♣♦♥♠ order.
+const OTHER_SUITS: [[u8; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
+
+/// [`push_joker_groups`] of pairs (`j` = 1): for each held card, by suit, the joker standing for
+/// each other suit, written by one extend of three (fully unrolled, no table walk).
+#[inline]
+fn push_joker_pairs<S: Sink>(out: &mut S, shift: u32, mut nib: u64) {
+    while nib != 0 {
+        let suit = nib.trailing_zeros();
+        nib &= nib - 1;
+        let cards = (1u64 << (shift + suit)) | JK;
+        out.extend_melds(
+            OTHER_SUITS[suit as usize & 3]
+                .iter()
+                .map(|&t| Meld::raw(cards, shift as u8 + t, Kind::Group)),
+        );
+    }
+}
+
 /// Pushes the groups of `j + 1` cards (`j` = 1..=3) of the rank at bit `shift` made of `j` held
 /// cards (suits `nib`) and the joker, in [`JOKER_GROUPS`] order.
 #[inline]
@@ -469,7 +488,11 @@ fn lead_joker_rest<S: Sink>(h: u64, counts: u64, rules: &Rules, out: &mut S) -> 
                 if (counts >> bit) & 0xf >= u64::from(k) {
                     push_lead_groups(out, bit, nib, (counts >> bit) & 0xf, k);
                 }
-                push_joker_groups(out, bit, nib, k - 1);
+                if k == 2 {
+                    push_joker_pairs(out, bit, nib);
+                } else {
+                    push_joker_groups(out, bit, nib, k - 1);
+                }
             }
         }
     }
