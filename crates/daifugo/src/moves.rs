@@ -203,11 +203,11 @@ fn push_groups<S: Sink>(out: &mut S, r: u32, nib: u64, k: u32, joker: bool, lock
 /// Pushes every sequence of `len` cards inside `range` (standard cards) that `h` (held cards,
 /// within `range`) makes: first the windows of held cards by start card, then (with the joker)
 /// for each joker position from the window's weakest card up, the windows by start card. `a`
-/// holds `a[i]` = starts of `i` held cards in a row (`a[1]` = `h`).
+/// holds `a[i]` = starts of `i` held cards in a row (`a[0]` every bit, `a[1]` = `h`).
 #[inline]
 fn push_sequences<S: Sink>(
     out: &mut S,
-    (a, longest): &([u64; 15], u32),
+    (a, longest): &([u64; 16], u32),
     range: u64,
     len: u32,
     joker: bool,
@@ -230,13 +230,10 @@ fn push_sequences<S: Sink>(
     let first = (len - 1).saturating_sub(*longest);
     let last = (len - 1).min(*longest);
     for p in first..=last {
-        let pre = if p == 0 { u64::MAX } else { a[p as usize] };
-        let q = len - p - 1;
-        let suf = if q == 0 {
-            u64::MAX
-        } else {
-            a[q as usize] >> (4 * (p + 1))
-        };
+        // `a[0]`, every bit, for no card on a side (shifted, it still covers the range: the
+        // range is standard cards); the index masks drop the bound checks
+        let pre = a[p as usize & 15];
+        let suf = a[(len - p - 1) as usize & 15] >> (4 * (p + 1));
         let mut starts = pre & suf & (range >> (4 * p));
         while starts != 0 {
             let b = starts & starts.wrapping_neg();
@@ -272,11 +269,12 @@ fn push_beyond_ends<S: Sink>(out: &mut S, runs: u64, len: u32, below: bool) {
     }
 }
 
-/// Run starts of every length: `a[i]` = cards of `h` starting `i` held cards in a row, and the
-/// longest run (the largest `i` with `a[i]` not empty, at most `upto` and 13; 0 for no cards).
+/// Run starts of every length: `a[i]` = cards of `h` starting `i` held cards in a row (`a[0]`
+/// every bit: any card starts a run of none), and the longest run (the largest `i` with `a[i]` not empty, at most `upto` and 13; 0 for no cards).
 #[inline]
-fn run_table(h: u64, upto: u32) -> ([u64; 15], u32) {
-    let mut a = [0u64; 15];
+fn run_table(h: u64, upto: u32) -> ([u64; 16], u32) {
+    let mut a = [0u64; 16];
+    a[0] = u64::MAX;
     if h == 0 {
         return (a, 0);
     }
