@@ -131,6 +131,9 @@ fn push_joker_pairs<S: Sink>(out: &mut S, shift: u32, mut nib: u64) {
 /// cards (suits `nib`) and the joker, in [`JOKER_GROUPS`] order.
 #[inline]
 fn push_joker_groups<S: Sink>(out: &mut S, shift: u32, nib: u64, j: u32) {
+    if j == 1 {
+        return push_joker_pairs(out, shift, nib);
+    }
     let row = &JOKER_GROUPS[nib as usize][j as usize - 1];
     out.extend_melds(row[1..=row[0] as usize].iter().map(|&e| {
         Meld::raw(
@@ -486,11 +489,7 @@ fn lead_joker_rest<S: Sink>(h: u64, counts: u64, rules: &Rules, out: &mut S) -> 
                 if (counts >> bit) & 0xf >= u64::from(k) {
                     push_lead_groups(out, bit, nib, (counts >> bit) & 0xf, k);
                 }
-                if k == 2 {
-                    push_joker_pairs(out, bit, nib);
-                } else {
-                    push_joker_groups(out, bit, nib, k - 1);
-                }
+                push_joker_groups(out, bit, nib, k - 1);
             }
         }
     }
