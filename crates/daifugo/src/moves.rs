@@ -10,8 +10,11 @@
 //! moves (most follows of a game have none); a follow's singles, the joker among them as bit
 //! 52, are counted first and written by one exact-length extend, with no call when the buffer
 //! has room; groups come from tables of the 16 suit patterns (the joker's stand-ins
-//! included); a lead without the joker runs a small function (the joker's groups and sequences
-//! are out of line); every list reserves its room before it writes. The lists equal, order
+//! included), a rank of exactly the group's size by one push, a pair with the joker by one
+//! unrolled extend of three a held card; a lead without the joker runs a small function (the
+//! joker's groups and sequences are out of line); a joker sequence's sides come from the run
+//! table with no branch (its entry 0 is every bit); every list reserves its room before it
+//! writes. The lists equal, order
 //! included, those of the first implementation, kept in the `reference` test module, which
 //! compares them on random positions and on positions of seeded matches under every rule set.
 
