@@ -210,7 +210,8 @@ fn push_groups<S: Sink>(out: &mut S, r: u32, nib: u64, k: u32, joker: bool, lock
 /// within `range`) makes: first the windows of held cards by start card, then (with the joker)
 /// for each joker position from the window's weakest card up, the windows by start card. `a`
 /// holds `a[i]` = starts of `i` held cards in a row (`a[0]` every bit, `a[1]` = `h`).
-#[inline]
+#[allow(clippy::inline_always)] // into `push_all_sequences`' loop: real_leads 3.8% measured
+#[inline(always)]
 fn push_sequences<S: Sink>(
     out: &mut S,
     (a, longest): &([u64; 16], u32),
