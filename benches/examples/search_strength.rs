@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p benches --example search_strength -- doudizhu [playouts] [deals] [random|greedy|expert]
-//! cargo run --release -p benches --example search_strength -- daifugo [playouts] [games] [rollout] [ismcts|pimc] [exploration] [tutorial,random]
+//! cargo run --release -p benches --example search_strength -- daifugo [playouts] [games] [rollout] [ismcts|pimc|pimc-sh] [exploration] [tutorial,random]
 //! cargo run --release -p benches --example search_strength -- daifugo-policy [name] [games] [tutorial,random]
 //! cargo run --release -p benches --example search_strength -- kabu [playouts] [rounds]
 //! ```
@@ -141,15 +141,22 @@ fn doudizhu(playouts: u64, deals: u64, rollout: &str) {
 /// The Daifugo search's settings from the command line: rollout, algorithm, exploration.
 fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daifugo::SearchPlayer {
     let rollout: daifugo::SearchRollout = rollout.parse().expect("a rollout name");
-    let algorithm = if algorithm == "pimc" {
-        cards_search::Algorithm::Pimc
-    } else {
-        cards_search::Algorithm::Ismcts
+    // `DAIFUGO_BELIEF=N`: an ablation of the worlds' weighing (1 plays every world sampled).
+    let belief = std::env::var("DAIFUGO_BELIEF")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(daifugo::SEARCH_BELIEF);
+    let (algorithm, halving) = match algorithm {
+        "pimc" => (cards_search::Algorithm::Pimc, false),
+        "pimc-sh" => (cards_search::Algorithm::Pimc, true),
+        _ => (cards_search::Algorithm::Ismcts, false),
     };
     daifugo::search_player(&PolicyOptions::new(1).with_playouts(playouts))
         .with_rollout(rollout)
         .with_algorithm(algorithm)
+        .with_halving(halving)
         .with_exploration(c)
+        .with_belief(belief)
 }
 
 /// A Daifugo player that gives its weakest cards in the exchange (`DAIFUGO_GIVE=weakest`, an

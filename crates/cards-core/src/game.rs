@@ -150,6 +150,23 @@ pub trait InfoSet<G> {
     fn sample_into(&self, rng: &mut Rng, world: &mut G) {
         *world = self.sample(rng);
     }
+
+    /// How many of the other players' past actions the game's model of a player would not
+    /// have taken with the hidden cards `world` (a sampled world) gives them, counted up to
+    /// `bound` (a count may stop there). A search that weighs its worlds keeps, of several
+    /// sampled, the one with the fewest. By default 0: every world is as likely.
+    ///
+    /// ```
+    /// use cards_core::Rng;
+    /// use cards_core::game::{Game, InfoSet, testing_toy::Toy};
+    /// let obs = Toy::new(7).observation(0);
+    /// let world = obs.sample(&mut Rng::seed_from_u64(1));
+    /// assert_eq!(obs.misses(&world, u32::MAX), 0);
+    /// ```
+    fn misses(&self, world: &G, bound: u32) -> u32 {
+        let _ = (world, bound);
+        0
+    }
 }
 
 /// A game record: what was dealt and done, which replays to the game.

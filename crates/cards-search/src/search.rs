@@ -76,7 +76,10 @@ pub const DEFAULT_MAX_NODES: usize = 200_000;
 /// observation only ([`InfoSet::sample_into`]), never from the true state, and plays
 /// playouts in them with the rollout `R`, scored by the evaluator `E`.
 ///
-/// - **Algorithms**: [`Algorithm::Ismcts`] (the default) or [`Algorithm::Pimc`].
+/// - **Algorithms**: [`Algorithm::Ismcts`] (the default) or [`Algorithm::Pimc`], whose
+///   playouts are shared evenly or by sequential halving ([`Search::with_halving`]).
+/// - **Weighed worlds** ([`Search::with_belief`]): of several worlds sampled, the one that best
+///   explains the others' past actions ([`InfoSet::misses`]).
 /// - **Budget** per decision ([`Budget`]): playouts and/or time, whichever runs out first, the
 ///   time read from an injectable [`Clock`].
 /// - **Deterministic**: for a seed, a playout budget and a thread count, the same calls give
@@ -101,6 +104,8 @@ pub const DEFAULT_MAX_NODES: usize = 200_000;
 /// ```
 pub struct Search<G: Game, R = RandomRollout, E = Returns> {
     algorithm: Algorithm,
+    halving: bool,
+    belief: u32,
     budget: Budget,
     threads: usize,
     exploration: f64,
@@ -113,6 +118,7 @@ pub struct Search<G: Game, R = RandomRollout, E = Returns> {
     workers: Vec<Worker<G, R, E>>,
     index: Index,
     stats: Vec<ActionStats<G::Action>>,
+    finals: Vec<u32>,
     playouts: u64,
 }
 
@@ -120,6 +126,8 @@ impl<G: Game, R: fmt::Debug, E: fmt::Debug> fmt::Debug for Search<G, R, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Search")
             .field("algorithm", &self.algorithm)
+            .field("halving", &self.halving)
+            .field("belief", &self.belief)
             .field("budget", &self.budget)
             .field("threads", &self.threads)
             .field("exploration", &self.exploration)
@@ -142,7 +150,7 @@ impl<G: Game> Search<G> {
     #[must_use]
     pub fn new(seed: u64) -> Search<G> {
         Search::rebuild(
-            Algorithm::Ismcts,
+            (Algorithm::Ismcts, false, 1),
             Budget::playouts(DEFAULT_PLAYOUTS),
             1,
             DEFAULT_EXPLORATION,
@@ -196,6 +204,45 @@ impl<G: Game, R, E> Search<G, R, E> {
     #[must_use]
     pub fn with_algorithm(mut self, algorithm: Algorithm) -> Search<G, R, E> {
         self.algorithm = algorithm;
+        self
+    }
+
+    /// This search with flat Monte-Carlo's playouts shared by sequential halving (`true`) or
+    /// evenly over the legal actions (`false`, the default); ISMCTS does not use it.
+    ///
+    /// Sequential halving (Karnin, Koren and Somekh, "Almost Optimal Exploration in
+    /// Multi-Armed Bandits", ICML 2013) splits the budget into `ceil(log2 k)` rounds for `k`
+    /// legal actions; each round plays every remaining action in the same sampled worlds, an
+    /// equal share of the round's playouts each, then keeps the better half by mean value, so
+    /// the actions that stay close get most of the playouts. It needs a playout budget: under a
+    /// think time alone the playouts are shared evenly. The action chosen is the best by mean
+    /// among those that lasted longest.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// use cards_search::{Algorithm, Search};
+    /// let s = Search::<Toy>::new(0).with_algorithm(Algorithm::Pimc).with_halving(true);
+    /// assert!(s.halving());
+    /// ```
+    #[must_use]
+    pub fn with_halving(mut self, halving: bool) -> Search<G, R, E> {
+        self.halving = halving;
+        self
+    }
+
+    /// This search weighing its worlds: of `tries` worlds sampled from the observation it
+    /// plays in the first that explains every past action of the others, else the one that
+    /// explains the most ([`InfoSet::misses`], the game's model of a player). 1, the
+    /// default, plays in every world sampled (0 is read as 1). A game whose `misses` is the
+    /// default 0 gains nothing from it.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).with_belief(8).belief(), 8);
+    /// ```
+    #[must_use]
+    pub fn with_belief(mut self, tries: u32) -> Search<G, R, E> {
+        self.belief = tries.max(1);
         self
     }
 
@@ -277,7 +324,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     pub fn with_rollout<R2>(self, rollout: R2) -> Search<G, R2, E> {
         let evaluator = self.evaluator;
         Search::rebuild(
-            self.algorithm,
+            (self.algorithm, self.halving, self.belief),
             self.budget,
             self.threads,
             self.exploration,
@@ -300,7 +347,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     pub fn with_evaluator<E2>(self, evaluator: E2) -> Search<G, R, E2> {
         let rollout = self.rollout;
         Search::rebuild(
-            self.algorithm,
+            (self.algorithm, self.halving, self.belief),
             self.budget,
             self.threads,
             self.exploration,
@@ -315,7 +362,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// A search with these settings and fresh buffers.
     #[allow(clippy::too_many_arguments)]
     fn rebuild(
-        algorithm: Algorithm,
+        (algorithm, halving, belief): (Algorithm, bool, u32),
         budget: Budget,
         threads: usize,
         exploration: f64,
@@ -327,6 +374,8 @@ impl<G: Game, R, E> Search<G, R, E> {
     ) -> Search<G, R, E> {
         Search {
             algorithm,
+            halving,
+            belief,
             budget,
             threads,
             exploration,
@@ -339,6 +388,7 @@ impl<G: Game, R, E> Search<G, R, E> {
             workers: Vec::new(),
             index: Index::default(),
             stats: Vec::new(),
+            finals: Vec::new(),
             playouts: 0,
         }
     }
@@ -352,6 +402,29 @@ impl<G: Game, R, E> Search<G, R, E> {
     #[must_use]
     pub const fn algorithm(&self) -> Algorithm {
         self.algorithm
+    }
+
+    /// Whether flat Monte-Carlo shares its playouts by sequential halving
+    /// ([`Search::with_halving`]).
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert!(!cards_search::Search::<Toy>::new(0).halving());
+    /// ```
+    #[must_use]
+    pub const fn halving(&self) -> bool {
+        self.halving
+    }
+
+    /// How many sampled worlds each world played is chosen from ([`Search::with_belief`]).
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).belief(), 1);
+    /// ```
+    #[must_use]
+    pub const fn belief(&self) -> u32 {
+        self.belief
     }
 
     /// The budget per decision.
@@ -472,6 +545,8 @@ where
             deadline,
             clock,
             algorithm: self.algorithm,
+            halving: self.halving,
+            belief: self.belief,
             exploration: self.exploration,
             max_nodes: self.max_nodes,
             seed,
@@ -501,18 +576,24 @@ where
             total: 0.0,
         }));
         self.index.build(legal);
+        self.finals.clear();
+        self.finals.resize(legal.len(), 0);
         for w in &self.workers[..self.threads] {
             self.playouts += w.inner.playouts;
-            for s in &w.inner.root {
+            for (s, &last) in w.inner.root.iter().zip(&w.inner.last) {
                 if let Some(i) = self.index.find(legal, &s.action) {
                     self.stats[i].visits += s.visits;
                     self.stats[i].total += s.total;
+                    self.finals[i] += u32::from(last);
                 }
             }
         }
+        // Flat Monte-Carlo chooses among the actions that lasted to the end in the most
+        // threads (every action, unless sequential halving dropped some).
+        let most = self.finals.iter().copied().max().unwrap_or(0);
         let mut best: Option<&ActionStats<G::Action>> = None;
-        for s in &self.stats {
-            if s.visits == 0 {
+        for (s, &f) in self.stats.iter().zip(&self.finals) {
+            if s.visits == 0 || (self.algorithm == Algorithm::Pimc && f < most) {
                 continue;
             }
             let better = best.is_none_or(|b| match self.algorithm {
@@ -548,6 +629,8 @@ struct Job<'a, A> {
     deadline: Option<Duration>,
     clock: &'a dyn Clock,
     algorithm: Algorithm,
+    halving: bool,
+    belief: u32,
     exploration: f64,
     max_nodes: usize,
     seed: u64,
@@ -587,6 +670,8 @@ struct Worker<G: Game, R, E> {
 struct Inner<G: Game, R, E> {
     world: G,
     scratch: G,
+    /// A world sampled to compare with `world` when the search weighs its worlds.
+    candidate: G,
     rng: Rng,
     rollout: R,
     evaluator: E,
@@ -598,6 +683,11 @@ struct Inner<G: Game, R, E> {
     seen: Vec<bool>,
     index: Index,
     root: Vec<ActionStats<G::Action>>,
+    /// Per root action, whether it lasted to the decision's end (flat Monte-Carlo: every
+    /// action, or sequential halving's last round; ISMCTS: every action).
+    last: Vec<bool>,
+    /// Sequential halving's remaining actions (indices into the legal actions).
+    alive: Vec<u32>,
     playouts: u64,
     lo: f64,
     hi: f64,
@@ -608,6 +698,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
         let inner = Inner {
             world: template.clone(),
             scratch: template.clone(),
+            candidate: template.clone(),
             values: vec![0.0; template.num_players()],
             rng: Rng::seed_from_u64(0),
             rollout,
@@ -619,6 +710,8 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
             seen: Vec::with_capacity(64),
             index: Index::default(),
             root: Vec::new(),
+            last: Vec::new(),
+            alive: Vec::new(),
             playouts: 0,
             lo: f64::INFINITY,
             hi: f64::NEG_INFINITY,
@@ -634,6 +727,8 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
         w.hi = f64::NEG_INFINITY;
         w.values.resize(self.template.num_players(), 0.0);
         w.root.clear();
+        w.last.clear();
+        w.last.resize(job.legal.len(), true);
         w.rollout.begin(job.player);
         let obs = self.template.observation(job.player);
         match job.algorithm {
@@ -680,10 +775,14 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
                 visits: 0,
                 total: 0.0,
             }));
+        if job.halving && job.legal.len() > 2 && job.playouts != u64::MAX {
+            self.halving(obs, job);
+            return;
+        }
         let mut next = job.legal.len();
         while !job.spent(self.playouts) {
             if next == job.legal.len() {
-                obs.sample_into(&mut self.rng, &mut self.world);
+                self.sample_world(obs, job.belief);
                 next = 0;
             }
             self.scratch.clone_from(&self.world);
@@ -705,6 +804,81 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
         }
     }
 
+    /// Samples the next world into `world`: of `tries` sampled, the first with no misses, else
+    /// the one with the fewest ([`InfoSet::misses`]).
+    fn sample_world(&mut self, obs: &G::Observation<'_>, tries: u32) {
+        obs.sample_into(&mut self.rng, &mut self.world);
+        if tries <= 1 {
+            return;
+        }
+        let mut least = obs.misses(&self.world, u32::MAX);
+        for _ in 1..tries {
+            if least == 0 {
+                break;
+            }
+            obs.sample_into(&mut self.rng, &mut self.candidate);
+            let m = obs.misses(&self.candidate, least);
+            if m < least {
+                least = m;
+                core::mem::swap(&mut self.world, &mut self.candidate);
+            }
+        }
+    }
+
+    /// Flat Monte-Carlo with sequential halving: `ceil(log2 k)` rounds, each playing the
+    /// remaining actions in the same sampled worlds (whole worlds only, so the remaining
+    /// actions keep equal visits), then keeping the better half by mean.
+    fn halving(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G::Action>) {
+        let k = job.legal.len();
+        let rounds = (usize::BITS - (k - 1).leading_zeros()) as u64;
+        self.alive.clear();
+        self.alive.extend(0..k as u32);
+        'rounds: for round in 0..rounds {
+            let n = self.alive.len() as u64;
+            let left = job.playouts.saturating_sub(self.playouts);
+            let worlds = (left / (rounds - round) / n).max(1);
+            for _ in 0..worlds {
+                if self.playouts + n > job.playouts || job.spent(self.playouts) {
+                    break 'rounds;
+                }
+                self.sample_world(obs, job.belief);
+                for &i in &self.alive {
+                    let i = i as usize;
+                    self.scratch.clone_from(&self.world);
+                    if self.scratch.apply(job.legal[i]).is_ok() {
+                        Self::playout(
+                            &mut self.scratch,
+                            &mut self.rollout,
+                            &mut self.evaluator,
+                            &mut self.legal,
+                            &mut self.rng,
+                            &mut self.values,
+                        );
+                        let s = &mut self.root[i];
+                        s.visits += 1;
+                        s.total += self.values.get(job.player).copied().unwrap_or(0.0);
+                    }
+                    self.playouts += 1;
+                }
+            }
+            if round + 1 < rounds {
+                let root = &self.root;
+                // Best mean first; ties keep the legal order.
+                self.alive.sort_by(|&a, &b| {
+                    root[b as usize]
+                        .mean()
+                        .total_cmp(&root[a as usize].mean())
+                        .then(a.cmp(&b))
+                });
+                self.alive.truncate(self.alive.len().div_ceil(2));
+            }
+        }
+        self.last.fill(false);
+        for &i in &self.alive {
+            self.last[i as usize] = true;
+        }
+    }
+
     fn ismcts(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G::Action>) {
         self.nodes.clear();
         if let Some(n) = job.playouts.checked_add(1) {
@@ -720,7 +894,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
             next_sibling: NONE,
         });
         while !job.spent(self.playouts) {
-            obs.sample_into(&mut self.rng, &mut self.world);
+            self.sample_world(obs, job.belief);
             self.descend(job);
             Self::playout(
                 &mut self.world,

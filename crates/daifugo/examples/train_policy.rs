@@ -87,6 +87,10 @@ fn main() -> ExitCode {
                 Ok(v) => o.playouts = v,
                 Err(_) => return bad("a count"),
             },
+            "--belief" => match value.parse() {
+                Ok(v) => o.belief = v,
+                Err(_) => return bad("a count"),
+            },
             "--epochs" => match value.parse() {
                 Ok(v) => o.epochs = v,
                 Err(_) => return bad("a count"),
@@ -122,7 +126,7 @@ fn main() -> ExitCode {
             "--out" => out = Some(value.to_string()),
             _ => {
                 eprintln!(
-                    "unknown flag {flag} (--games, --seed, --playouts, --algorithm, --temperature, --epochs, --learning-rate, --l2, --rollout, --eval, --out)"
+                    "unknown flag {flag} (--games, --seed, --playouts, --belief, --algorithm, --temperature, --epochs, --learning-rate, --l2, --rollout, --eval, --out)"
                 );
                 return ExitCode::FAILURE;
             }

@@ -65,7 +65,8 @@ pub use record::{Record, RecordAction, Replay};
 pub use rules::State;
 pub use rules::{Effects, FiveSkip, Rules, RulesError, Table};
 pub use search::{
-    SEARCH_ALGORITHM, SEARCH_PLAYOUTS, SEARCH_ROLLOUT, SearchPlayer, SearchRollout, search_player,
+    SEARCH_ALGORITHM, SEARCH_BELIEF, SEARCH_PLAYOUTS, SEARCH_ROLLOUT, SearchPlayer, SearchRollout,
+    search_player,
 };
 pub use train::{Sample, TrainOptions, cross_entropy, fit, samples, train};
 

@@ -2,9 +2,14 @@
 
 use cards_core::CardSet;
 
-use crate::game::{Class, Game, PLAYERS, Step};
+use core::cell::RefCell;
+
+use crate::Meld;
+use crate::game::{Action, Class, Game, PLAYERS, Step, weakest};
 use crate::meld::{JK, STD};
+use crate::policy::tutorial_pick;
 use crate::{Rules, Table};
+use cards_core::Order;
 use cards_core::Rng;
 use cards_core::game::InfoSet;
 
@@ -225,6 +230,109 @@ fn pick(set: u64, need: usize, rng: &mut Rng) -> u64 {
     out
 }
 
+/// The replay's buffers: its game's history, a legal-action list, each player's
+/// decomposition.
+type ReplayBuffers = (Vec<Step>, Vec<Action>, [Vec<Meld>; PLAYERS]);
+
+thread_local! {
+    static REPLAY: RefCell<ReplayBuffers> =
+        const { RefCell::new((Vec::new(), Vec::new(), [const { Vec::new() }; PLAYERS])) };
+}
+
+impl Observation<'_> {
+    /// How many of the others' plays and passes so far the tutorial player would not have
+    /// made holding `hands` (the hands now; each player's start-of-play hand is that and the
+    /// cards it played since), and, for the poorer partner of the exchange, whether the
+    /// richer one's return was not its weakest cards; counted up to `bound` (the count stops
+    /// there); `u32::MAX` if the history does not replay with these hands.
+    pub(crate) fn tutorial_misses(&self, hands: &[CardSet; PLAYERS], bound: u32) -> u32 {
+        let mut start = *hands;
+        for s in self.history {
+            if let (true, Some(m)) = (s.accepted, s.action.meld()) {
+                start[s.player as usize % PLAYERS] |= m.cards();
+            }
+        }
+        // The richer partner's return: the tutorial player gives its weakest cards, chosen
+        // from its hand at the start of play and the cards it returned.
+        let mut misses = 0;
+        if let Some((partner, false)) = self.exchange_partner()
+            && !self.received.is_empty()
+        {
+            let before = start[partner as usize % PLAYERS] | self.received;
+            misses += u32::from(weakest(before, self.received.len()) != self.received);
+        }
+        let Some(first) = self.history.first() else {
+            return misses;
+        };
+        if misses >= bound {
+            return misses;
+        }
+        let mut counts = [0u8; PLAYERS];
+        for (c, h) in counts.iter_mut().zip(&start) {
+            *c = h.len() as u8;
+        }
+        let at_start = Observation {
+            counts,
+            state: Table::default(),
+            turn: Some(first.player),
+            exchanging: false,
+            passed: 0,
+            places: [0; PLAYERS],
+            last_player: None,
+            leader: first.player,
+            pass_count: 0,
+            direction_reversed: false,
+            history: &[],
+            ..self.clone()
+        };
+        let me = self.player as usize % PLAYERS;
+        REPLAY.with(|b| {
+            let Ok(mut b) = b.try_borrow_mut() else {
+                return misses;
+            };
+            let (buf, legal, parts) = &mut *b;
+            let mut g = Game::from_position(
+                &at_start,
+                start,
+                Rng::seed_from_u64(0),
+                core::mem::take(buf),
+            );
+            // Each player's decomposition, kept while its hand and the order stay.
+            let mut of: [Option<(CardSet, Order)>; PLAYERS] = [None; PLAYERS];
+            for s in self.history {
+                let action = if s.accepted { s.action } else { Action::Pass };
+                let p = s.player as usize % PLAYERS;
+                if p != me {
+                    let key = (g.hands()[p], g.state().order());
+                    if of[p] != Some(key) {
+                        parts[p].clear();
+                        if crate::decompose_into(key.0, key.1, &self.rules, &mut parts[p]).is_err()
+                        {
+                            parts[p].clear();
+                        }
+                        of[p] = Some(key);
+                    }
+                    legal.clear();
+                    g.legal_actions_into(legal);
+                    let leads = g.state().table.is_none();
+                    if tutorial_pick(&parts[p], leads, key.1, legal) != action {
+                        misses += 1;
+                        if misses >= bound {
+                            break;
+                        }
+                    }
+                }
+                if g.apply(action).is_err() {
+                    misses = u32::MAX;
+                    break;
+                }
+            }
+            *buf = g.take_history();
+            misses
+        })
+    }
+}
+
 impl InfoSet<Game> for Observation<'_> {
     fn player(&self) -> usize {
         self.player as usize % PLAYERS
@@ -240,6 +348,32 @@ impl InfoSet<Game> for Observation<'_> {
         let hands = self.deal_unseen(rng);
         let buf = world.take_history();
         *world = Game::from_position(self, hands, Rng::seed_from_u64(rng.next_u64()), buf);
+    }
+
+    /// The others' plays and passes so far that [`TutorialPlayer`](crate::TutorialPlayer)
+    /// would not have made with the hands `world` gives them (and, for the poorer partner of
+    /// the exchange, a return that was not the richer one's weakest cards, as the tutorial
+    /// player gives): the search's model of a player,
+    /// which it uses to prefer the worlds that explain what the others did
+    /// ([`search_player`](crate::search_player) weighs [`SEARCH_BELIEF`](crate::SEARCH_BELIEF)
+    /// worlds for each one it plays). Each player's hand at the start of play is its hand in
+    /// `world` and the cards it played since; the history is replayed from there.
+    ///
+    /// ```
+    /// use daifugo::cards_core::game::{Game as _, InfoSet, Policy, Players};
+    /// use daifugo::{Game, Rules};
+    /// let mut g = Game::new(Rules::UECDA, 4);
+    /// let mut tutorial = Game::policy("tutorial", 0).unwrap();
+    /// for _ in 0..12 {
+    ///     let p = g.current_player().unwrap();
+    ///     let a = tutorial.choose(&g.observation(p), &g.legal_actions());
+    ///     g.apply(a).unwrap();
+    /// }
+    /// // The true hands explain every play of tutorial players.
+    /// assert_eq!(g.observation(0).misses(&g, u32::MAX), 0);
+    /// ```
+    fn misses(&self, world: &Game, bound: u32) -> u32 {
+        self.tutorial_misses(&world.hands(), bound)
     }
 }
 
@@ -430,5 +564,87 @@ mod serde_impls {
             assert_eq!(v["last_player"], p);
             assert_eq!(v["returned"], "");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Match, Rules, TutorialPlayer};
+
+    /// A match of five players, `random_seat` (if any) playing at random and the others as the
+    /// tutorial player: at every play of it, `check(game, observer)` for each observer.
+    fn each_position(random_seat: Option<u8>, check: &mut dyn FnMut(&Game, u8)) {
+        let mut m = Match::new(Rules::UECDA, 11);
+        let mut rng = Rng::seed_from_u64(5);
+        for _ in 0..6 {
+            let mut g = m.next_game();
+            while let Some(p) = g.current_player() {
+                let legal = g.legal_actions();
+                let a = if Some(p) == random_seat && !g.is_exchanging() {
+                    legal[rng.below(legal.len() as u64) as usize]
+                } else {
+                    cards_core::game::Policy::choose(&mut TutorialPlayer, &g.observation(p), &legal)
+                };
+                g.apply(a).unwrap();
+                if !g.is_exchanging() {
+                    for o in 0..PLAYERS as u8 {
+                        check(&g, o);
+                    }
+                }
+            }
+            m.finish(&g);
+        }
+    }
+
+    #[test]
+    fn the_true_hands_explain_every_play_of_tutorial_players() {
+        let mut positions = 0;
+        each_position(None, &mut |g, o| {
+            positions += 1;
+            assert_eq!(g.observation(o).tutorial_misses(&g.hands(), u32::MAX), 0);
+        });
+        assert!(positions > 500, "{positions}");
+    }
+
+    #[test]
+    fn a_random_player_is_caught_and_the_count_stops_at_its_bound() {
+        let (mut caught, mut stopped) = (0, 0);
+        each_position(Some(2), &mut |g, o| {
+            let obs = g.observation(o);
+            let misses = obs.tutorial_misses(&g.hands(), u32::MAX);
+            if o == 2 {
+                // The random player sees only tutorial players.
+                assert_eq!(misses, 0);
+            } else if misses > 1 {
+                caught += 1;
+                assert_eq!(obs.tutorial_misses(&g.hands(), 1), 1);
+                stopped += 1;
+            }
+        });
+        assert!(caught > 50 && stopped == caught, "{caught} {stopped}");
+    }
+
+    #[test]
+    fn the_best_of_several_deals_explains_more_of_the_past_than_one() {
+        let (mut plain, mut believed, mut n) = (0u64, 0u64, 0);
+        let mut rng = Rng::seed_from_u64(3);
+        each_position(None, &mut |g, o| {
+            let obs = g.observation(o);
+            if obs.history.len() < 20 || obs.turn != Some(o) {
+                return;
+            }
+            n += 1;
+            let a = obs.deal_unseen(&mut rng);
+            let b = (0..16)
+                .map(|_| obs.deal_unseen(&mut rng))
+                .min_by_key(|h| obs.tutorial_misses(h, u32::MAX))
+                .unwrap();
+            assert_eq!(b[o as usize], obs.hand);
+            assert_eq!(b.map(CardSet::len), g.hands().map(CardSet::len));
+            plain += u64::from(obs.tutorial_misses(&a, u32::MAX));
+            believed += u64::from(obs.tutorial_misses(&b, u32::MAX));
+        });
+        assert!(n > 50 && believed * 2 < plain, "{n} {believed} {plain}");
     }
 }

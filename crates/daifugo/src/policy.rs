@@ -167,8 +167,15 @@ fn tutorial_choice(obs: &Observation<'_>, legal: &[Action], parts: &mut Vec<Meld
         if crate::decompose_into(obs.hand, order, &obs.rules, parts).is_err() {
             return Action::Pass;
         }
-        let parts = &parts[..];
-        if obs.state.table.is_none() {
+        tutorial_pick(parts, obs.state.table.is_none(), order, legal)
+    }
+}
+
+/// The tutorial player's choice given its hand's decomposition `parts` in `order`: leading
+/// (`leads`), the first part if legal; following, the weakest legal meld that breaks no part.
+pub(crate) fn tutorial_pick(parts: &[Meld], leads: bool, order: Order, legal: &[Action]) -> Action {
+    {
+        if leads {
             return parts.first().map_or(Action::Pass, |m| {
                 let a = Action::Play(*m);
                 if legal.contains(&a) { a } else { Action::Pass }

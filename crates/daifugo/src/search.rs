@@ -28,6 +28,15 @@ pub const SEARCH_PLAYOUTS: u64 = 5_000;
 /// ```
 pub const SEARCH_ROLLOUT: SearchRollout = SearchRollout::LearnedSelf { player: 0 };
 
+/// How many worlds `search` ([`search_player`]) samples for each world it plays, keeping the
+/// one whose hands best explain the others' plays and passes so far as the tutorial player's
+/// ([`Search::with_belief`], [`InfoSet::misses`](cards_core::game::InfoSet::misses)).
+///
+/// ```
+/// assert_eq!(daifugo::SEARCH_BELIEF, 8);
+/// ```
+pub const SEARCH_BELIEF: u32 = 8;
+
 /// The algorithm of `search` ([`search_player`]): determinized flat Monte-Carlo.
 ///
 /// ```
@@ -197,5 +206,6 @@ pub fn search_player(options: &PolicyOptions) -> SearchPlayer {
     Search::new(options.seed)
         .with_rollout(SEARCH_ROLLOUT)
         .with_algorithm(SEARCH_ALGORITHM)
+        .with_belief(SEARCH_BELIEF)
         .with_options(options, SEARCH_PLAYOUTS)
 }

@@ -36,6 +36,10 @@ pub struct TrainOptions {
     pub playouts: u64,
     /// The search's rollout.
     pub rollout: SearchRollout,
+    /// How many worlds the search samples for each one it plays
+    /// ([`Search::with_belief`](cards_search::Search::with_belief)): 1 by default, every world sampled, as the committed
+    /// weights were trained (the shipped `search` weighs [`SEARCH_BELIEF`](crate::SEARCH_BELIEF)).
+    pub belief: u32,
     /// The search's algorithm: with [`Algorithm::Ismcts`] the targets are the shares of the
     /// root visits; with [`Algorithm::Pimc`] (every action gets the same playouts) the softmax
     /// of the actions' mean points at `temperature`.
@@ -57,6 +61,7 @@ impl Default for TrainOptions {
             seed: 1,
             playouts: 5_000,
             rollout: SearchRollout::Tutorial,
+            belief: 1,
             algorithm: Algorithm::Pimc,
             temperature: 0.1,
             epochs: 30,
@@ -111,6 +116,18 @@ impl TrainOptions {
         self
     }
 
+    /// These options with the search weighing `tries` worlds for each one it plays.
+    ///
+    /// ```
+    /// let o = daifugo::TrainOptions::default().with_belief(8);
+    /// assert_eq!(o.belief, 8);
+    /// ```
+    #[must_use]
+    pub const fn with_belief(mut self, tries: u32) -> TrainOptions {
+        self.belief = tries;
+        self
+    }
+
     /// These options with the search rolling out with `rollout`.
     ///
     /// ```
@@ -158,7 +175,8 @@ pub fn samples(options: &TrainOptions) -> Vec<Sample> {
         &PolicyOptions::new(options.seed).with_playouts(options.playouts.max(1)),
     )
     .with_rollout(options.rollout)
-    .with_algorithm(options.algorithm);
+    .with_algorithm(options.algorithm)
+    .with_belief(options.belief);
     let mut m = Match::new(Rules::UECDA, options.seed);
     let mut out = Vec::new();
     let mut legal = Vec::with_capacity(64);

@@ -7,21 +7,7 @@ use std::time::Duration;
 use cards_core::game::Policy;
 use cards_search::{Algorithm, Budget, Search, StepClock};
 
-use crate::common::choices;
-
-fn first_decision(seed: u64) -> doudizhu::Game {
-    // A seeded Dou Dizhu game past its auction (seat 0 bids 3): the landlord's first lead.
-    let mut g = doudizhu::Game::new(doudizhu::GameRules::STANDARD, seed).expect("a seeded deal");
-    while g.state().landlord().is_none() {
-        let legal = g.legal_actions();
-        let bid = legal
-            .iter()
-            .copied()
-            .max_by_key(|a| matches!(a, doudizhu::Action::Bid(3)));
-        g.apply(bid.expect("a legal bid")).expect("legal");
-    }
-    g
-}
+use crate::common::{choices, first_decision};
 
 #[test]
 fn the_playout_budget_is_honoured_exactly() {

@@ -61,3 +61,17 @@ pub fn choices<G: Game, P: Policy<G>>(
     }
     out
 }
+
+/// A seeded Dou Dizhu game past its auction (seat 0 bids 3): the landlord's first lead.
+pub fn first_decision(seed: u64) -> doudizhu::Game {
+    let mut g = doudizhu::Game::new(doudizhu::GameRules::STANDARD, seed).expect("a seeded deal");
+    while g.state().landlord().is_none() {
+        let legal = g.legal_actions();
+        let bid = legal
+            .iter()
+            .copied()
+            .max_by_key(|a| matches!(a, doudizhu::Action::Bid(3)));
+        g.apply(bid.expect("a legal bid")).expect("legal");
+    }
+    g
+}

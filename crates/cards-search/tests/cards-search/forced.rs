@@ -58,15 +58,24 @@ fn the_lead_that_ends_the_game_is_found() {
         w.is_over()
     };
     assert_eq!(legal.iter().filter(|&&a| ends(a)).count(), 1);
-    for algorithm in [Algorithm::Ismcts, Algorithm::Pimc] {
+    for (algorithm, halving) in [
+        (Algorithm::Ismcts, false),
+        (Algorithm::Pimc, false),
+        (Algorithm::Pimc, true),
+    ] {
         for seed in 0..3 {
             let playouts = if algorithm == Algorithm::Pimc {
                 8_000
             } else {
                 2_000
             };
-            let a = search(seed, algorithm, playouts).choose(&g.observation(0), &legal);
-            assert!(ends(a), "{algorithm:?} seed {seed} chose {a}");
+            let a = search(seed, algorithm, playouts)
+                .with_halving(halving)
+                .choose(&g.observation(0), &legal);
+            assert!(
+                ends(a),
+                "{algorithm:?} halving {halving} seed {seed} chose {a}"
+            );
         }
     }
 }
