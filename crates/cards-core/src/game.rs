@@ -153,8 +153,10 @@ pub trait InfoSet<G> {
 
     /// How many of the other players' past actions the game's model of a player would not
     /// have taken with the hidden cards `world` (a sampled world) gives them, counted up to
-    /// `bound` (a count may stop there). A search that weighs its worlds keeps, of several
-    /// sampled, the one with the fewest. By default 0: every world is as likely.
+    /// `bound` (a count may stop there); `u32::MAX` when the model cannot judge the history
+    /// at all. A search that weighs its worlds keeps, of several sampled, the one with the
+    /// fewest (and stops weighing at a world with none, or one that cannot be judged). By
+    /// default 0: every world is as likely.
     ///
     /// ```
     /// use cards_core::Rng;

@@ -813,7 +813,8 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
         }
         let mut least = obs.misses(&self.world, u32::MAX);
         for _ in 1..tries {
-            if least == 0 {
+            // No misses, or a history the model cannot judge: nothing to prefer.
+            if least == 0 || least == u32::MAX {
                 break;
             }
             obs.sample_into(&mut self.rng, &mut self.candidate);

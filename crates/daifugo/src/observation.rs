@@ -608,6 +608,25 @@ mod tests {
     }
 
     #[test]
+    fn a_history_that_does_not_replay_cannot_be_judged() {
+        // The first step twice: its player is no longer to move the second time.
+        let mut g = Game::new(Rules::UECDA, 1);
+        for _ in 0..8 {
+            let p = g.current_player().unwrap();
+            let legal = g.legal_actions();
+            let x =
+                cards_core::game::Policy::choose(&mut TutorialPlayer, &g.observation(p), &legal);
+            g.apply(x).unwrap();
+        }
+        let mut steps = g.history().to_vec();
+        steps.insert(1, steps[0]);
+        let mut obs = g.observation(0);
+        assert_eq!(obs.tutorial_misses(&g.hands(), u32::MAX), 0);
+        obs.history = &steps;
+        assert_eq!(obs.tutorial_misses(&g.hands(), u32::MAX), u32::MAX);
+    }
+
+    #[test]
     fn a_random_player_is_caught_and_the_count_stops_at_its_bound() {
         let (mut caught, mut stopped) = (0, 0);
         each_position(Some(2), &mut |g, o| {
