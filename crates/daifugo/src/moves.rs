@@ -430,51 +430,172 @@ pub(crate) fn lead_sink<S: Sink>(
     Ok(lead_checked(hand, rules, out))
 }
 
+/// `PACKED[k - 2][n]`: the `k`-subsets (2..=4) of the 4-bit suit set `n` in colex order, 4
+/// bits each from the low end (a subset is never 0, so the first empty nibble ends the list).
+const PACKED: [[u32; 16]; 3] = {
+    let mut t = [[0u32; 16]; 3];
+    let mut k = 2;
+    while k <= 4 {
+        let mut n = 0;
+        while n < 16 {
+            let row = &SUBSETS[n][k];
+            let mut i = row[0] as usize;
+            while i > 0 {
+                t[k - 2][n] = (t[k - 2][n] << 4) | row[i] as u32;
+                i -= 1;
+            }
+            n += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The number of ranks in `m` (nibble LSBs of the 13 ranks): summed by a multiply into nibble 12
+/// (no nibble below it carries: each sums at most 13 bits).
+#[inline]
+const fn rank_len(m: u64) -> usize {
+    ((m.wrapping_mul(LSB) >> 48) & 0xf) as usize
+}
+
+/// The `n` singles of the cards of `bits` (`n` their exact count), lowest first: an exact-length
+/// iterator.
+#[inline]
+fn singles(mut bits: u64, n: usize) -> impl Iterator<Item = Meld> {
+    (0..n).map(move |_| {
+        let b = bits & bits.wrapping_neg();
+        bits ^= b;
+        Meld::raw(b, NO_STAND, Kind::Single)
+    })
+}
+
+/// The `n` joker-free groups (`n` their exact count) of the ranks `ranks` (nibble LSBs) of `h`
+/// from `table` (a row of [`PACKED`]), by rank, within a rank in colex order: an exact-length
+/// iterator.
+#[inline]
+fn plain_groups(
+    h: u64,
+    mut ranks: u64,
+    n: usize,
+    table: &'static [u32; 16],
+) -> impl Iterator<Item = Meld> {
+    let mut subsets = 0u32;
+    let mut shift = 0u32;
+    (0..n).map(move |_| {
+        if subsets == 0 {
+            shift = ranks.trailing_zeros() & 63;
+            ranks &= ranks.wrapping_sub(1);
+            subsets = table[((h >> shift) & 0xf) as usize];
+        }
+        let s = subsets & 0xf;
+        subsets >>= 4;
+        Meld::raw(u64::from(s) << shift, NO_STAND, Kind::Group)
+    })
+}
+
 /// [`lead_sink`] of a checked hand (the count is returned in a register, and the caller builds
-/// the `Result`). The joker's groups and sequences are out of line: a hand without it (most
-/// hands of a game) runs a small function.
+/// the `Result`). A hand of singles alone (about half the leads of a game) writes them by one
+/// exact-length extend here and saves few registers; groups and sequences, and the joker's whole
+/// list, are out of line.
 #[inline(never)]
 fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
     let hb = hand.bits();
+    if hb & JK != 0 {
+        return lead_joker(hb & STD, rules, out);
+    }
     let h = hb & STD;
     let counts = CardSet::from_bits_truncate(h).rank_counts();
-    // singles: the card count from the rank counts (bytes of at most 8, summed by a multiply),
-    // the joker (bit 52, checked: one the rules have) last
-    let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
-    let cards = (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
-    if hb & JK != 0 {
-        push_counted_cards(out, hb & (STD | JK), cards + 1, Kind::Single);
-        return cards + 1 + lead_joker_rest(h, counts, rules, out);
+    let m2 = at_least(counts, 2);
+    // starts of 3 held cards in a row (none without sequences)
+    let a = if rules.sequences {
+        h & (h >> 4) & (h >> 8)
+    } else {
+        0
+    };
+    if m2 | a != 0 {
+        return lead_plain(h, counts, m2, a, out);
     }
+    let cards = card_count(counts);
     push_counted_cards(out, h, cards, Kind::Single);
+    cards
+}
+
+/// The number of cards of the rank counts `counts` (bytes of at most 8, summed by a multiply).
+#[inline]
+const fn card_count(counts: u64) -> usize {
+    let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+}
+
+/// [`lead_checked`] of a hand without the joker with a group or a sequence: `counts` its rank
+/// counts, `m2` its ranks of 2 cards or more, `a` the starts of its 3 cards in a row (0 when the
+/// rules have no sequences). The singles and each size's groups are one exact-length extend each
+/// (the counts from the rank counts).
+#[inline(never)]
+fn lead_plain<S: Sink>(h: u64, counts: u64, m2: u64, a: u64, out: &mut S) -> usize {
+    let cards = card_count(counts);
+    out.extend_melds(singles(h, cards));
+    let mut n = cards;
+    if m2 != 0 {
+        let m3 = at_least(counts, 3);
+        if m3 == 0 {
+            // pairs only (most hands with a group): a rank's one pair
+            let n2 = rank_len(m2);
+            out.extend_melds(plain_groups(h, m2, n2, &PACKED[0]));
+            n += n2;
+        } else {
+            n += push_big_groups(out, h, counts, m2, m3);
+        }
+    }
+    if a != 0 {
+        n += lead_windows(out, h, a);
+    }
+    n
+}
+
+/// Pushes the joker-free groups of `h` (standard cards, rank counts `counts`) with a rank of 3
+/// cards or more: `m2`, `m3` the ranks of at least 2 and 3 cards; returns how many.
+#[inline(never)]
+fn push_big_groups<S: Sink>(out: &mut S, h: u64, counts: u64, m2: u64, m3: u64) -> usize {
+    let m4 = at_least(counts, 4);
+    // a rank of c cards has C(c, 2) pairs (1, 3, 6 for 2, 3, 4 cards) and C(c, 3) triples
+    let (c2, c3, c4) = (rank_len(m2), rank_len(m3), rank_len(m4));
+    let (n2, n3) = (c2 + 2 * c3 + 3 * c4, c3 + 3 * c4);
+    out.extend_melds(plain_groups(h, m2, n2, &PACKED[0]));
+    out.extend_melds(plain_groups(h, m3, n3, &PACKED[1]));
+    if m4 != 0 {
+        out.extend_melds(plain_groups(h, m4, c4, &PACKED[2]));
+    }
+    n2 + n3 + c4
+}
+
+/// Pushes the joker-free sequences of `h` (standard cards) by length, from `a` the starts of 3
+/// held cards in a row (not empty); returns how many.
+#[inline]
+fn lead_windows<S: Sink>(out: &mut S, h: u64, mut a: u64) -> usize {
     let start = out.len();
-    for k in 2..=4u32 {
-        let mut ranks = at_least(counts, k);
-        if ranks == 0 {
-            break;
-        }
-        while ranks != 0 {
-            let bit = ranks.trailing_zeros();
-            ranks &= ranks - 1;
-            push_lead_groups(out, bit, (h >> bit) & 0xf, (counts >> bit) & 0xf, k);
-        }
+    let mut len = 3;
+    while a != 0 {
+        push_windows(out, a, len);
+        a &= h >> (4 * len);
+        len += 1;
     }
-    if rules.sequences {
-        // starts of 3, 4, ... held cards in a row, until none
-        let mut a = h & (h >> 4) & (h >> 8);
-        let mut len = 3;
-        while a != 0 {
-            push_windows(out, a, len);
-            a &= h >> (4 * len);
-            len += 1;
-        }
-    }
-    cards + out.len() - start
+    out.len() - start
+}
+
+/// [`lead_checked`] of a hand with the joker (`h` its standard cards): the singles (the joker
+/// last), then the groups and sequences.
+#[inline(never)]
+fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
+    let counts = CardSet::from_bits_truncate(h).rank_counts();
+    let cards = card_count(counts);
+    push_counted_cards(out, h | JK, cards + 1, Kind::Single);
+    cards + 1 + lead_joker_rest(h, counts, rules, out)
 }
 
 /// The groups and sequences of a lead with the joker (`h` the standard cards, `counts` their
 /// rank counts); returns how many.
-#[inline(never)]
+#[inline]
 fn lead_joker_rest<S: Sink>(h: u64, counts: u64, rules: &Rules, out: &mut S) -> usize {
     let start = out.len();
     for k in 2..=5u32 {
