@@ -584,44 +584,118 @@ fn lead_windows<S: Sink>(out: &mut S, h: u64, mut a: u64) -> usize {
 }
 
 /// [`lead_checked`] of a hand with the joker (`h` its standard cards): the singles (the joker
-/// last), then the groups and sequences.
+/// last), then the groups size by size (each size's loop written out: a rank's joker-free groups,
+/// then the joker's), then the sequences ([`lead_joker_sequences`]).
 #[inline(never)]
 fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
+    let start = out.len();
     let counts = CardSet::from_bits_truncate(h).rank_counts();
     let cards = card_count(counts);
     push_counted_cards(out, h | JK, cards + 1, Kind::Single);
-    cards + 1 + lead_joker_rest(h, counts, rules, out)
-}
-
-/// The groups and sequences of a lead with the joker (`h` the standard cards, `counts` their
-/// rank counts); returns how many.
-#[inline]
-fn lead_joker_rest<S: Sink>(h: u64, counts: u64, rules: &Rules, out: &mut S) -> usize {
-    let start = out.len();
-    for k in 2..=5u32 {
-        let mut ranks = at_least(counts, k - 1);
-        if ranks == 0 {
-            break;
-        }
-        while ranks != 0 {
-            let bit = ranks.trailing_zeros();
-            ranks &= ranks - 1;
-            let nib = (h >> bit) & 0xf;
-            if k == 5 {
+    // pairs: every rank with a card
+    let m2 = at_least(counts, 2);
+    push_lead_joker_groups(out, h, counts, at_least(counts, 1), m2, 2);
+    if m2 != 0 {
+        let m3 = at_least(counts, 3);
+        push_lead_joker_groups(out, h, counts, m2, m3, 3);
+        if m3 != 0 {
+            let m4 = at_least(counts, 4);
+            push_lead_joker_groups(out, h, counts, m3, m4, 4);
+            let mut ranks = m4;
+            while ranks != 0 {
+                let bit = ranks.trailing_zeros();
+                ranks &= ranks - 1;
                 out.push(Meld::raw((0xf << bit) | JK, NO_STAND, Kind::Group));
-            } else {
-                // a rank of k - 1 cards has no joker-free group of k
-                if (counts >> bit) & 0xf >= u64::from(k) {
-                    push_lead_groups(out, bit, nib, (counts >> bit) & 0xf, k);
-                }
-                push_joker_groups(out, bit, nib, k - 1);
             }
         }
     }
     if rules.sequences {
-        push_all_sequences(h, rules.joker, rules.joker_beyond_ends, out);
+        lead_joker_sequences(h, rules.joker_beyond_ends, out);
     }
     out.len() - start
+}
+
+/// Pushes the groups of `k` cards (2..=4) of a lead with the joker (`h` the standard cards,
+/// `counts` their rank counts) of the ranks `ranks` (those of `k - 1` cards or more), by rank:
+/// the joker-free ones of the ranks of `plain` (those of `k` cards or more), then the joker's.
+#[allow(clippy::inline_always)] // each size's loop specialised in `lead_joker` (`k` a constant)
+#[inline(always)]
+fn push_lead_joker_groups<S: Sink>(
+    out: &mut S,
+    h: u64,
+    counts: u64,
+    mut ranks: u64,
+    plain: u64,
+    k: u32,
+) {
+    while ranks != 0 {
+        let bit = ranks.trailing_zeros();
+        ranks &= ranks - 1;
+        let nib = (h >> bit) & 0xf;
+        if (plain >> bit) & 1 != 0 {
+            push_lead_groups(out, bit, nib, (counts >> bit) & 0xf, k);
+        }
+        push_joker_groups(out, bit, nib, k - 1);
+    }
+}
+
+/// Pushes every sequence of `h` (standard cards) with the joker in the hand, in [`lead_into`]
+/// order (beyond the ends if `beyond`): by length, the joker-free windows, then the joker's by
+/// its position, then beyond the ends. The run table is built only up to the longest run, and
+/// the lengths stop at twice the longest run and one (a longer one has no joker position; beyond
+/// an end needs the longest run and one at most).
+#[inline(never)]
+fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
+    // a[i]: starts of i held cards in a row (a[0] every bit), up to the longest run; 0 above
+    let mut a = [0u64; 16];
+    a[0] = u64::MAX;
+    let mut longest = 0usize;
+    let mut run = h;
+    while run != 0 {
+        // at most 13 rounds: the cards are 13 ranks
+        longest += 1;
+        a[longest & 15] = run;
+        run &= h >> ((4 * longest) & 63);
+    }
+    // (beyond an end needs longest + 1 at most: no more)
+    let mut len = 3usize;
+    while len <= (2 * longest + 1).min(14) {
+        if len <= 13 {
+            let unit = rep(len as u32);
+            let mut starts = a[len & 15];
+            while starts != 0 {
+                let b = starts & starts.wrapping_neg();
+                starts ^= b;
+                out.push(Meld::raw(b * unit, NO_STAND, Kind::Sequence));
+            }
+            // a joker position p needs p held cards before it and len - p - 1 after it
+            let first = (len - 1).saturating_sub(longest);
+            let last = (len - 1).min(longest);
+            for p in first..=last {
+                let pre = a[p & 15];
+                let suf = a[(len - p - 1) & 15] >> ((4 * (p + 1)) & 63);
+                let mut starts = pre & suf & (STD >> ((4 * p) & 63));
+                while starts != 0 {
+                    let b = starts & starts.wrapping_neg();
+                    starts ^= b;
+                    let stand = b << ((4 * p) & 63);
+                    out.push(Meld::raw(
+                        ((b * unit) ^ stand) | JK,
+                        stand.trailing_zeros() as u8,
+                        Kind::Sequence,
+                    ));
+                }
+            }
+        }
+        if beyond {
+            let runs = a[(len - 1) & 15];
+            if runs != 0 {
+                push_beyond_ends(out, runs, len as u32, true);
+                push_beyond_ends(out, runs, len as u32, false);
+            }
+        }
+        len += 1;
+    }
 }
 
 /// Nibble LSBs (bit `4r`) of the ranks 3..2 with at least `n` cards (the joker's nibble 13 cut).
@@ -885,26 +959,4 @@ const STRONGER: [[u64; 16]; 2] = {
 #[inline]
 fn stronger_than_rank(bits: u64, reversed: bool) -> u64 {
     STRONGER[usize::from(reversed)][(bits.trailing_zeros() >> 2) as usize & 15]
-}
-
-/// Pushes every sequence `h` (standard cards) makes, with the joker if `joker` (and beyond the
-/// ends if `beyond`), in [`lead_into`] order.
-pub(crate) fn push_all_sequences<S: Sink>(h: u64, joker: bool, beyond: bool, out: &mut S) {
-    let t = run_table(h, 13);
-    let a = &t.0;
-    for len in 3..=14u32 {
-        let half = (len / 2) as usize;
-        if a[len as usize] == 0 && (!joker || a[half] == 0) && (!beyond || a[len as usize - 1] == 0)
-        {
-            break;
-        }
-        push_sequences(out, &t, STD, len, joker);
-        if beyond {
-            let runs = a[len as usize - 1];
-            if runs != 0 {
-                push_beyond_ends(out, runs, len, true);
-                push_beyond_ends(out, runs, len, false);
-            }
-        }
-    }
 }
