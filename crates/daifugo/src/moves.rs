@@ -539,9 +539,14 @@ fn lead_plain<S: Sink>(h: u64, counts: u64, m2: u64, a: u64, out: &mut S) -> usi
     if m2 != 0 {
         let m3 = at_least(counts, 3);
         if m3 == 0 {
-            // pairs only (most hands with a group): a rank's one pair
+            // pairs only (most hands with a group): a rank's one pair is its cards
             let n2 = rank_len(m2);
-            out.extend_melds(plain_groups(h, m2, n2, &PACKED[0]));
+            let mut ranks = m2;
+            out.extend_melds((0..n2).map(|_| {
+                let bit = ranks.trailing_zeros() & 63;
+                ranks &= ranks.wrapping_sub(1);
+                Meld::raw(h & (0xf << bit), NO_STAND, Kind::Group)
+            }));
             n += n2;
         } else {
             n += push_big_groups(out, h, counts, m2, m3);
@@ -657,44 +662,80 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
         a[longest & 15] = run;
         run &= h >> ((4 * longest) & 63);
     }
+    if longest == 0 {
+        return;
+    }
+    // length 3 written out (every hand of a card or more has some, and most have no longer):
+    // the joker at 0 needs a run of 2 after it, at 1 a card on each side, at 2 a run of 2 before
+    // (a run of 2 or its absence gives every position's starts, no loop on the longest run)
+    let unit = rep(3);
+    push_plain_windows(out, a[3], unit);
+    push_joker_windows(out, a[2] >> 4, unit, 0);
+    push_joker_windows(out, h & (h >> 8) & (STD >> 4), unit, 1);
+    push_joker_windows(out, a[2] & (STD >> 8), unit, 2);
+    if beyond {
+        push_all_beyond_ends(out, a[2], 3);
+    }
     // (beyond an end needs longest + 1 at most: no more)
-    let mut len = 3usize;
+    let mut len = 4usize;
     while len <= (2 * longest + 1).min(14) {
         if len <= 13 {
             let unit = rep(len as u32);
-            let mut starts = a[len & 15];
-            while starts != 0 {
-                let b = starts & starts.wrapping_neg();
-                starts ^= b;
-                out.push(Meld::raw(b * unit, NO_STAND, Kind::Sequence));
-            }
+            push_plain_windows(out, a[len & 15], unit);
             // a joker position p needs p held cards before it and len - p - 1 after it
-            let first = (len - 1).saturating_sub(longest);
+            // (a `while`: an inclusive range's iterator costs a flag a round)
+            let mut p = (len - 1).saturating_sub(longest);
             let last = (len - 1).min(longest);
-            for p in first..=last {
+            while p <= last {
                 let pre = a[p & 15];
                 let suf = a[(len - p - 1) & 15] >> ((4 * (p + 1)) & 63);
-                let mut starts = pre & suf & (STD >> ((4 * p) & 63));
-                while starts != 0 {
-                    let b = starts & starts.wrapping_neg();
-                    starts ^= b;
-                    let stand = b << ((4 * p) & 63);
-                    out.push(Meld::raw(
-                        ((b * unit) ^ stand) | JK,
-                        stand.trailing_zeros() as u8,
-                        Kind::Sequence,
-                    ));
-                }
+                push_joker_windows(out, pre & suf & (STD >> ((4 * p) & 63)), unit, p);
+                p += 1;
             }
         }
         if beyond {
-            let runs = a[(len - 1) & 15];
-            if runs != 0 {
-                push_beyond_ends(out, runs, len as u32, true);
-                push_beyond_ends(out, runs, len as u32, false);
-            }
+            push_all_beyond_ends(out, a[(len - 1) & 15], len as u32);
         }
         len += 1;
+    }
+}
+
+/// Pushes the joker-free windows (`unit` = [`rep`] of their length) starting at the bits of
+/// `starts`, weakest first.
+#[allow(clippy::inline_always)] // into `lead_joker_sequences`' loop
+#[inline(always)]
+fn push_plain_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64) {
+    while starts != 0 {
+        let b = starts & starts.wrapping_neg();
+        starts ^= b;
+        out.push(Meld::raw(b * unit, NO_STAND, Kind::Sequence));
+    }
+}
+
+/// Pushes the windows (`unit` = [`rep`] of their length) starting at the bits of `starts`, weakest
+/// first, with the joker standing for their card `p`.
+#[allow(clippy::inline_always)] // into `lead_joker_sequences`' loop
+#[inline(always)]
+fn push_joker_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64, p: usize) {
+    while starts != 0 {
+        let b = starts & starts.wrapping_neg();
+        starts ^= b;
+        let stand = b << ((4 * p) & 63);
+        out.push(Meld::raw(
+            ((b * unit) ^ stand) | JK,
+            stand.trailing_zeros() as u8,
+            Kind::Sequence,
+        ));
+    }
+}
+
+/// Pushes the sequences of `len` cards with the joker beyond an end, below 3 then above 2, from
+/// `runs` the starts of `len - 1` held cards in a row (see [`push_beyond_ends`]).
+#[inline]
+fn push_all_beyond_ends<S: Sink>(out: &mut S, runs: u64, len: u32) {
+    if runs != 0 {
+        push_beyond_ends(out, runs, len, true);
+        push_beyond_ends(out, runs, len, false);
     }
 }
 
