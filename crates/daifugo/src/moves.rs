@@ -6,13 +6,17 @@
 //! Speed notes: the inputs are checked once at the entry (one mask test on the fast path, the
 //! typed error from the full check otherwise); a follow then runs its table kind's filter in
 //! line, in the caller's frame (the stronger cards of a single's or group's rank from a table,
-//! the rank counts only when some stronger card is held), and calls out of line only to write
-//! moves (most follows of a game have none); a follow's singles, the joker among them as bit
-//! 52, are counted first and written by one exact-length extend, with no call when the buffer
-//! has room; groups come from tables of the 16 suit patterns (the joker's stand-ins
-//! included), a rank of exactly the group's size by one push, a pair with the joker by one
-//! unrolled extend of three a held card; a lead without the joker runs a small function (the
-//! joker's groups and sequences are out of line); a joker sequence's sides come from the run
+//! the rank counts only when some stronger card is held), writes its singles there too (the
+//! joker among them as bit 52: counted by a popcount, then one exact-length extend, with no call
+//! when the buffer has room), and calls out of line only to write groups and sequences (most
+//! follows of a game have no move); groups come from tables of the 16 suit patterns (the
+//! joker's stand-ins included), a rank of exactly the group's size by one push, a pair with the
+//! joker by one unrolled extend of three a held card; a lead without the joker and of singles
+//! alone (about half the leads of a game) writes them in a small leaf, else its singles and each
+//! size's groups are one exact-length extend each, their counts from the rank counts (a hand of
+//! pairs alone: each pair is its rank's cards); a lead with the joker writes each size's group
+//! loop out, and its sequences build the run table only up to the longest run, write the length
+//! 3 out and stop at twice the longest run and one; a joker sequence's sides come from the run
 //! table with no branch (its entry 0 is every bit); every list reserves its room before it
 //! writes. The lists equal, order
 //! included, those of the first implementation, kept in the `reference` test module, which
@@ -24,7 +28,6 @@ mod reference;
 use cards_core::CardSet;
 
 use crate::meld::{ABOVE2, BELOW3, JK, LSB, NO_STAND, STD, rep};
-use crate::rules::few_len;
 use crate::{Error, Kind, Meld, Rules, Table};
 
 /// The ♠3 card bit.
@@ -845,11 +848,11 @@ fn single_follows(hb: u64, tb: u64, reversed: bool, locked: bool, spade_three: b
 }
 
 /// Pushes the singles of `cards` (not empty), lowest first, the joker last; returns how many.
-/// With room for them (the steady state of a reused buffer) no call is made, so the function
-/// saves no register.
-#[inline(never)]
+/// In line in the caller's frame (with room for them, the steady state of a reused buffer, no
+/// call is made); the count is a popcount (no loop a card).
+#[inline]
 fn push_singles<S: Sink>(out: &mut S, cards: u64) -> usize {
-    let n = usize::from(few_len(cards));
+    let n = cards.count_ones() as usize;
     if !out.has_room(n) {
         return push_singles_growing(out, cards, n);
     }
