@@ -500,7 +500,7 @@ fn plain_groups(
 /// the `Result`). A hand of singles alone (about half the leads of a game) writes them by one
 /// exact-length extend here and saves few registers; groups and sequences, and the joker's whole
 /// list, are out of line.
-#[inline(never)]
+#[inline]
 fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
     let hb = hand.bits();
     if hb & JK != 0 {
@@ -804,7 +804,8 @@ fn follow_table<S: Sink>(
     rules: &Rules,
     out: &mut S,
 ) -> Result<usize, Error> {
-    let Some(table) = state.table else {
+    // by reference: the table meld is read in place, not copied to the frame first
+    let Some(table) = &state.table else {
         return lead_sink(hand, rules, out);
     };
     let hb = hand.bits();
@@ -825,8 +826,8 @@ fn follow_table<S: Sink>(
                 push_singles(out, cand)
             }
         }
-        Kind::Group => follow_group(hb, table, reversed, state.locked, out),
-        Kind::Sequence => follow_sequence(hb, table, reversed, state.locked, rules, out),
+        Kind::Group => follow_group(hb, *table, reversed, state.locked, out),
+        Kind::Sequence => follow_sequence(hb, *table, reversed, state.locked, rules, out),
     })
 }
 
