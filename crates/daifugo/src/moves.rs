@@ -671,6 +671,7 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     // length 3 written out (every hand of a card or more has some, and most have no longer):
     // the joker at 0 needs a run of 2 after it, at 1 a card on each side, at 2 a run of 2 before
     // (a run of 2 or its absence gives every position's starts, no loop on the longest run)
+    let before = out.len();
     let unit = rep(3);
     push_plain_windows(out, a[3], unit);
     push_joker_windows(out, a[2] >> 4, unit, 0);
@@ -679,9 +680,13 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     if beyond {
         push_all_beyond_ends(out, a[2], 3);
     }
-    // (beyond an end needs longest + 1 at most: no more)
+    // a length with no sequence has no longer one: a longer window with one card missing holds
+    // a window of this length with one missing or none, and beyond an end needs a run of this
+    // length (beyond an end needs longest + 1 at most: no more)
     let mut len = 4usize;
-    while len <= (2 * longest + 1).min(14) {
+    let mut before = before;
+    while len <= (2 * longest + 1).min(14) && out.len() != before {
+        before = out.len();
         if len <= 13 {
             let unit = rep(len as u32);
             push_plain_windows(out, a[len & 15], unit);
