@@ -617,7 +617,9 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
             }
         }
     }
-    if rules.sequences {
+    // a sequence needs one of 3 cards with two of them held, so two cards of a suit at most 2
+    // ranks apart (about half the hands with the joker have none: no call)
+    if rules.sequences && h & ((h >> 4) | (h >> 8)) != 0 {
         lead_joker_sequences(h, rules.joker_beyond_ends, out);
     }
     out.len() - start
