@@ -962,17 +962,35 @@ fn follow_sequence<S: Sink>(
             a &= hr >> (4 * i);
             i += 1;
         }
-        push_windows(out, a, n);
-    } else {
-        let a = run_table(hr, n);
-        push_sequences(out, &a, range, n, true);
-        if rules.joker_beyond_ends {
-            // in the normal order only a joker above 2 can be stronger, in reverse only one
-            // below 3; its real cards must all lie in the range
-            push_beyond_ends(out, a.0[n as usize - 1], n, reversed);
+        // (none, the usual: no room reserved, no unit computed)
+        if a != 0 {
+            push_windows(out, a, n);
         }
+    } else {
+        push_joker_sequence_follows(out, hr, range, n, reversed, rules.joker_beyond_ends);
     }
     out.len() - start
+}
+
+/// [`follow_sequence`] with the joker in the hand (out of line: its run table's frame is not
+/// set up for the follows without it): the sequences of `n` cards of `hr` (the held cards in
+/// `range`), with the joker beyond an end when `beyond`.
+#[inline(never)]
+fn push_joker_sequence_follows<S: Sink>(
+    out: &mut S,
+    hr: u64,
+    range: u64,
+    n: u32,
+    reversed: bool,
+    beyond: bool,
+) {
+    let a = run_table(hr, n);
+    push_sequences(out, &a, range, n, true);
+    if beyond {
+        // in the normal order only a joker above 2 can be stronger, in reverse only one below 3;
+        // its real cards must all lie in the range
+        push_beyond_ends(out, a.0[n as usize - 1], n, reversed);
+    }
 }
 
 /// The number of bits of a nibble.
