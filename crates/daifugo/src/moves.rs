@@ -12,13 +12,14 @@
 //! follows of a game have no move); groups come from tables of the 16 suit patterns (the
 //! joker's stand-ins included), a rank of exactly the group's size by one push, a pair with the
 //! joker by one unrolled extend of three a held card; a lead without the joker and of singles
-//! alone (about half the leads of a game) writes them in a small leaf, else its singles and each
-//! size's groups are one exact-length extend each, their counts from the rank counts (a hand of
-//! pairs alone: each pair is its rank's cards); a lead with the joker writes each size's group
-//! loop out, and its sequences build the run table only up to the longest run, write the length
-//! 3 out and stop at twice the longest run and one; a joker sequence's sides come from the run
-//! table with no branch (its entry 0 is every bit); every list reserves its room before it
-//! writes. The lists equal, order
+//! alone (about half the leads of a game) writes them in line, with no call, else its singles
+//! and each size's groups are one exact-length extend each, their counts from the rank counts (a
+//! hand of pairs alone: each pair is its rank's cards); a lead with the joker writes each size's
+//! group loop out, and its sequences (called only with two cards of a suit at most 2 ranks apart)
+//! build the run table only up to the longest run, write the length 3 out and stop at the first
+//! length with none; a joker sequence's sides come from the run table with no branch (its entry
+//! 0 is every bit); singles and groups reserve their room before they write, sequences (few)
+//! push one by one with no reserve. The lists equal, order
 //! included, those of the first implementation, kept in the `reference` test module, which
 //! compares them on random positions and on positions of seeded matches under every rule set.
 
@@ -163,15 +164,9 @@ fn push_counted_cards<S: Sink>(out: &mut S, mut bits: u64, n: usize, kind: Kind)
 
 /// Pushes the windows of `len` cards starting at the bits of `starts`, weakest first.
 #[inline]
-fn push_windows<S: Sink>(out: &mut S, mut starts: u64, len: u32) {
-    let unit = rep(len);
-    // a hint, not the count (each push still checks the room)
-    out.reserve(14);
-    while starts != 0 {
-        let b = starts & starts.wrapping_neg();
-        starts ^= b;
-        out.push(Meld::raw(b * unit, NO_STAND, Kind::Sequence));
-    }
+fn push_windows<S: Sink>(out: &mut S, starts: u64, len: u32) {
+    // (no reserve: each push checks the room, and a hint costs a check a length)
+    push_plain_windows(out, starts, rep(len));
 }
 
 /// Pushes the groups of `k` cards (2..=5) of rank `r` whose held suits are `nib`: the `k`-subsets
@@ -421,8 +416,8 @@ impl Sink for Vec<crate::Action> {
     }
 }
 
-/// [`lead_into`] into any sink (out of line: [`lead_into`] and [`follow_sink`] inline into their
-/// callers and call this once).
+/// [`lead_into`] into any sink (in line, as [`lead_into`] and [`follow_sink`]: a lead of singles
+/// alone makes no call).
 #[inline]
 pub(crate) fn lead_sink<S: Sink>(
     hand: CardSet,
@@ -486,7 +481,7 @@ fn plain_groups(
     let mut shift = 0u32;
     (0..n).map(move |_| {
         if subsets == 0 {
-            shift = ranks.trailing_zeros() & 63;
+            shift = ranks.trailing_zeros();
             ranks &= ranks.wrapping_sub(1);
             subsets = table[((h >> shift) & 0xf) as usize];
         }
@@ -497,9 +492,9 @@ fn plain_groups(
 }
 
 /// [`lead_sink`] of a checked hand (the count is returned in a register, and the caller builds
-/// the `Result`). A hand of singles alone (about half the leads of a game) writes them by one
-/// exact-length extend here and saves few registers; groups and sequences, and the joker's whole
-/// list, are out of line.
+/// the `Result`). In line in the caller: a hand of singles alone (about half the leads of a game)
+/// writes them by one exact-length extend there, with no call; groups and sequences, and the
+/// joker's whole list, are out of line.
 #[inline]
 fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
     let hb = hand.bits();
@@ -546,7 +541,7 @@ fn lead_plain<S: Sink>(h: u64, counts: u64, m2: u64, a: u64, out: &mut S) -> usi
             let n2 = rank_len(m2);
             let mut ranks = m2;
             out.extend_melds((0..n2).map(|_| {
-                let bit = ranks.trailing_zeros() & 63;
+                let bit = ranks.trailing_zeros();
                 ranks &= ranks.wrapping_sub(1);
                 Meld::raw(h & (0xf << bit), NO_STAND, Kind::Group)
             }));
