@@ -6,15 +6,20 @@
 //! Speed notes: the inputs are checked once at the entry (one mask test on the fast path, the
 //! typed error from the full check otherwise); a follow then runs its table kind's filter in
 //! line, in the caller's frame (the stronger cards of a single's or group's rank from a table,
-//! the rank counts only when some stronger card is held), and calls out of line only to write
-//! moves (most follows of a game have none); a follow's singles, the joker among them as bit
-//! 52, are counted first and written by one exact-length extend, with no call when the buffer
-//! has room; groups come from tables of the 16 suit patterns (the joker's stand-ins
-//! included), a rank of exactly the group's size by one push, a pair with the joker by one
-//! unrolled extend of three a held card; a lead without the joker runs a small function (the
-//! joker's groups and sequences are out of line); a joker sequence's sides come from the run
-//! table with no branch (its entry 0 is every bit); every list reserves its room before it
-//! writes. The lists equal, order
+//! the rank counts only when some stronger card is held), writes its singles there too (the
+//! joker among them as bit 52: counted by a popcount, then one exact-length extend, with no call
+//! when the buffer has room), and calls out of line only to write groups and sequences (most
+//! follows of a game have no move); groups come from tables of the 16 suit patterns (the
+//! joker's stand-ins included), a rank of exactly the group's size by one push, a pair with the
+//! joker by one unrolled extend of three a held card; a lead without the joker and of singles
+//! alone (about half the leads of a game) writes them in line, with no call, else its singles
+//! and each size's groups are one exact-length extend each, their counts from the rank counts (a
+//! hand of pairs alone: each pair is its rank's cards); a lead with the joker writes each size's
+//! group loop out, and its sequences (called only with two cards of a suit at most 2 ranks apart)
+//! build the run table only up to the longest run, write the length 3 out and stop at the first
+//! length with none; a joker sequence's sides come from the run table with no branch (its entry
+//! 0 is every bit); singles and groups reserve their room before they write, sequences (few)
+//! push one by one with no reserve. The lists equal, order
 //! included, those of the first implementation, kept in the `reference` test module, which
 //! compares them on random positions and on positions of seeded matches under every rule set.
 
@@ -24,7 +29,6 @@ mod reference;
 use cards_core::CardSet;
 
 use crate::meld::{ABOVE2, BELOW3, JK, LSB, NO_STAND, STD, rep};
-use crate::rules::few_len;
 use crate::{Error, Kind, Meld, Rules, Table};
 
 /// The ♠3 card bit.
@@ -160,15 +164,9 @@ fn push_counted_cards<S: Sink>(out: &mut S, mut bits: u64, n: usize, kind: Kind)
 
 /// Pushes the windows of `len` cards starting at the bits of `starts`, weakest first.
 #[inline]
-fn push_windows<S: Sink>(out: &mut S, mut starts: u64, len: u32) {
-    let unit = rep(len);
-    // a hint, not the count (each push still checks the room)
-    out.reserve(14);
-    while starts != 0 {
-        let b = starts & starts.wrapping_neg();
-        starts ^= b;
-        out.push(Meld::raw(b * unit, NO_STAND, Kind::Sequence));
-    }
+fn push_windows<S: Sink>(out: &mut S, starts: u64, len: u32) {
+    // (no reserve: each push checks the room, and a hint costs a check a length)
+    push_plain_windows(out, starts, rep(len));
 }
 
 /// Pushes the groups of `k` cards (2..=5) of rank `r` whose held suits are `nib`: the `k`-subsets
@@ -418,8 +416,8 @@ impl Sink for Vec<crate::Action> {
     }
 }
 
-/// [`lead_into`] into any sink (out of line: [`lead_into`] and [`follow_sink`] inline into their
-/// callers and call this once).
+/// [`lead_into`] into any sink (in line, as [`lead_into`] and [`follow_sink`]: a lead of singles
+/// alone makes no call).
 #[inline]
 pub(crate) fn lead_sink<S: Sink>(
     hand: CardSet,
@@ -430,77 +428,320 @@ pub(crate) fn lead_sink<S: Sink>(
     Ok(lead_checked(hand, rules, out))
 }
 
-/// [`lead_sink`] of a checked hand (the count is returned in a register, and the caller builds
-/// the `Result`). The joker's groups and sequences are out of line: a hand without it (most
-/// hands of a game) runs a small function.
-#[inline(never)]
-fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
-    let hb = hand.bits();
-    let h = hb & STD;
-    let counts = CardSet::from_bits_truncate(h).rank_counts();
-    // singles: the card count from the rank counts (bytes of at most 8, summed by a multiply),
-    // the joker (bit 52, checked: one the rules have) last
-    let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
-    let cards = (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
-    if hb & JK != 0 {
-        push_counted_cards(out, hb & (STD | JK), cards + 1, Kind::Single);
-        return cards + 1 + lead_joker_rest(h, counts, rules, out);
-    }
-    push_counted_cards(out, h, cards, Kind::Single);
-    let start = out.len();
-    for k in 2..=4u32 {
-        let mut ranks = at_least(counts, k);
-        if ranks == 0 {
-            break;
+/// `PACKED[k - 2][n]`: the `k`-subsets (2..=4) of the 4-bit suit set `n` in colex order, 4
+/// bits each from the low end (a subset is never 0, so the first empty nibble ends the list).
+const PACKED: [[u32; 16]; 3] = {
+    let mut t = [[0u32; 16]; 3];
+    let mut k = 2;
+    while k <= 4 {
+        let mut n = 0;
+        while n < 16 {
+            let row = &SUBSETS[n][k];
+            let mut i = row[0] as usize;
+            while i > 0 {
+                t[k - 2][n] = (t[k - 2][n] << 4) | row[i] as u32;
+                i -= 1;
+            }
+            n += 1;
         }
-        while ranks != 0 {
-            let bit = ranks.trailing_zeros();
-            ranks &= ranks - 1;
-            push_lead_groups(out, bit, (h >> bit) & 0xf, (counts >> bit) & 0xf, k);
-        }
+        k += 1;
     }
-    if rules.sequences {
-        // starts of 3, 4, ... held cards in a row, until none
-        let mut a = h & (h >> 4) & (h >> 8);
-        let mut len = 3;
-        while a != 0 {
-            push_windows(out, a, len);
-            a &= h >> (4 * len);
-            len += 1;
-        }
-    }
-    cards + out.len() - start
+    t
+};
+
+/// The number of ranks in `m` (nibble LSBs of the 13 ranks): summed by a multiply into nibble 12
+/// (no nibble below it carries: each sums at most 13 bits).
+#[inline]
+const fn rank_len(m: u64) -> usize {
+    ((m.wrapping_mul(LSB) >> 48) & 0xf) as usize
 }
 
-/// The groups and sequences of a lead with the joker (`h` the standard cards, `counts` their
-/// rank counts); returns how many.
-#[inline(never)]
-fn lead_joker_rest<S: Sink>(h: u64, counts: u64, rules: &Rules, out: &mut S) -> usize {
-    let start = out.len();
-    for k in 2..=5u32 {
-        let mut ranks = at_least(counts, k - 1);
-        if ranks == 0 {
-            break;
+/// The `n` singles of the cards of `bits` (`n` their exact count), lowest first: an exact-length
+/// iterator.
+#[inline]
+fn singles(mut bits: u64, n: usize) -> impl Iterator<Item = Meld> {
+    (0..n).map(move |_| {
+        let b = bits & bits.wrapping_neg();
+        bits ^= b;
+        Meld::raw(b, NO_STAND, Kind::Single)
+    })
+}
+
+/// The `n` joker-free groups (`n` their exact count) of the ranks `ranks` (nibble LSBs) of `h`
+/// from `table` (a row of [`PACKED`]), by rank, within a rank in colex order: an exact-length
+/// iterator.
+#[inline]
+fn plain_groups(
+    h: u64,
+    mut ranks: u64,
+    n: usize,
+    table: &'static [u32; 16],
+) -> impl Iterator<Item = Meld> {
+    let mut subsets = 0u32;
+    let mut shift = 0u32;
+    (0..n).map(move |_| {
+        if subsets == 0 {
+            shift = ranks.trailing_zeros();
+            ranks &= ranks.wrapping_sub(1);
+            subsets = table[((h >> shift) & 0xf) as usize];
         }
-        while ranks != 0 {
-            let bit = ranks.trailing_zeros();
-            ranks &= ranks - 1;
-            let nib = (h >> bit) & 0xf;
-            if k == 5 {
+        let s = subsets & 0xf;
+        subsets >>= 4;
+        Meld::raw(u64::from(s) << shift, NO_STAND, Kind::Group)
+    })
+}
+
+/// [`lead_sink`] of a checked hand (the count is returned in a register, and the caller builds
+/// the `Result`). In line in the caller: a hand of singles alone (about half the leads of a game)
+/// writes them by one exact-length extend there, with no call; groups and sequences, and the
+/// joker's whole list, are out of line.
+#[inline]
+fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
+    let hb = hand.bits();
+    if hb & JK != 0 {
+        return lead_joker(hb & STD, rules, out);
+    }
+    let h = hb & STD;
+    let counts = CardSet::from_bits_truncate(h).rank_counts();
+    let m2 = at_least(counts, 2);
+    // starts of 3 held cards in a row (none without sequences)
+    let a = if rules.sequences {
+        h & (h >> 4) & (h >> 8)
+    } else {
+        0
+    };
+    if m2 | a != 0 {
+        return lead_plain(h, counts, m2, a, out);
+    }
+    let cards = card_count(counts);
+    push_counted_cards(out, h, cards, Kind::Single);
+    cards
+}
+
+/// The number of cards of the rank counts `counts` (bytes of at most 8, summed by a multiply).
+#[inline]
+const fn card_count(counts: u64) -> usize {
+    let bytes = (counts & 0x0f0f_0f0f_0f0f_0f0f) + ((counts >> 4) & 0x0f0f_0f0f_0f0f_0f0f);
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+}
+
+/// [`lead_checked`] of a hand without the joker with a group or a sequence: `counts` its rank
+/// counts, `m2` its ranks of 2 cards or more, `a` the starts of its 3 cards in a row (0 when the
+/// rules have no sequences). The singles and each size's groups are one exact-length extend each
+/// (the counts from the rank counts).
+#[inline(never)]
+fn lead_plain<S: Sink>(h: u64, counts: u64, m2: u64, a: u64, out: &mut S) -> usize {
+    let cards = card_count(counts);
+    out.extend_melds(singles(h, cards));
+    let mut n = cards;
+    if m2 != 0 {
+        let m3 = at_least(counts, 3);
+        if m3 == 0 {
+            // pairs only (most hands with a group): a rank's one pair is its cards
+            let n2 = rank_len(m2);
+            let mut ranks = m2;
+            out.extend_melds((0..n2).map(|_| {
+                let bit = ranks.trailing_zeros();
+                ranks &= ranks.wrapping_sub(1);
+                Meld::raw(h & (0xf << bit), NO_STAND, Kind::Group)
+            }));
+            n += n2;
+        } else {
+            n += push_big_groups(out, h, counts, m2, m3);
+        }
+    }
+    if a != 0 {
+        n += lead_windows(out, h, a);
+    }
+    n
+}
+
+/// Pushes the joker-free groups of `h` (standard cards, rank counts `counts`) with a rank of 3
+/// cards or more: `m2`, `m3` the ranks of at least 2 and 3 cards; returns how many.
+#[inline(never)]
+fn push_big_groups<S: Sink>(out: &mut S, h: u64, counts: u64, m2: u64, m3: u64) -> usize {
+    let m4 = at_least(counts, 4);
+    // a rank of c cards has C(c, 2) pairs (1, 3, 6 for 2, 3, 4 cards) and C(c, 3) triples
+    let (c2, c3, c4) = (rank_len(m2), rank_len(m3), rank_len(m4));
+    let (n2, n3) = (c2 + 2 * c3 + 3 * c4, c3 + 3 * c4);
+    out.extend_melds(plain_groups(h, m2, n2, &PACKED[0]));
+    out.extend_melds(plain_groups(h, m3, n3, &PACKED[1]));
+    if m4 != 0 {
+        out.extend_melds(plain_groups(h, m4, c4, &PACKED[2]));
+    }
+    n2 + n3 + c4
+}
+
+/// Pushes the joker-free sequences of `h` (standard cards) by length, from `a` the starts of 3
+/// held cards in a row (not empty); returns how many.
+#[inline]
+fn lead_windows<S: Sink>(out: &mut S, h: u64, mut a: u64) -> usize {
+    let start = out.len();
+    let mut len = 3;
+    while a != 0 {
+        push_windows(out, a, len);
+        a &= h >> (4 * len);
+        len += 1;
+    }
+    out.len() - start
+}
+
+/// [`lead_checked`] of a hand with the joker (`h` its standard cards): the singles (the joker
+/// last), then the groups size by size (each size's loop written out: a rank's joker-free groups,
+/// then the joker's), then the sequences ([`lead_joker_sequences`]).
+#[inline(never)]
+fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
+    let start = out.len();
+    let counts = CardSet::from_bits_truncate(h).rank_counts();
+    let cards = card_count(counts);
+    push_counted_cards(out, h | JK, cards + 1, Kind::Single);
+    // pairs: every rank with a card
+    let m2 = at_least(counts, 2);
+    push_lead_joker_groups(out, h, counts, at_least(counts, 1), m2, 2);
+    if m2 != 0 {
+        let m3 = at_least(counts, 3);
+        push_lead_joker_groups(out, h, counts, m2, m3, 3);
+        if m3 != 0 {
+            let m4 = at_least(counts, 4);
+            push_lead_joker_groups(out, h, counts, m3, m4, 4);
+            let mut ranks = m4;
+            while ranks != 0 {
+                let bit = ranks.trailing_zeros();
+                ranks &= ranks - 1;
                 out.push(Meld::raw((0xf << bit) | JK, NO_STAND, Kind::Group));
-            } else {
-                // a rank of k - 1 cards has no joker-free group of k
-                if (counts >> bit) & 0xf >= u64::from(k) {
-                    push_lead_groups(out, bit, nib, (counts >> bit) & 0xf, k);
-                }
-                push_joker_groups(out, bit, nib, k - 1);
             }
         }
     }
-    if rules.sequences {
-        push_all_sequences(h, rules.joker, rules.joker_beyond_ends, out);
+    // a sequence needs one of 3 cards with two of them held, so two cards of a suit at most 2
+    // ranks apart (about half the hands with the joker have none: no call)
+    if rules.sequences && h & ((h >> 4) | (h >> 8)) != 0 {
+        lead_joker_sequences(h, rules.joker_beyond_ends, out);
     }
     out.len() - start
+}
+
+/// Pushes the groups of `k` cards (2..=4) of a lead with the joker (`h` the standard cards,
+/// `counts` their rank counts) of the ranks `ranks` (those of `k - 1` cards or more), by rank:
+/// the joker-free ones of the ranks of `plain` (those of `k` cards or more), then the joker's.
+#[allow(clippy::inline_always)] // each size's loop specialised in `lead_joker` (`k` a constant)
+#[inline(always)]
+fn push_lead_joker_groups<S: Sink>(
+    out: &mut S,
+    h: u64,
+    counts: u64,
+    mut ranks: u64,
+    plain: u64,
+    k: u32,
+) {
+    while ranks != 0 {
+        let bit = ranks.trailing_zeros();
+        ranks &= ranks - 1;
+        let nib = (h >> bit) & 0xf;
+        if (plain >> bit) & 1 != 0 {
+            push_lead_groups(out, bit, nib, (counts >> bit) & 0xf, k);
+        }
+        push_joker_groups(out, bit, nib, k - 1);
+    }
+}
+
+/// Pushes every sequence of `h` (standard cards) with the joker in the hand, in [`lead_into`]
+/// order (beyond the ends if `beyond`): by length, the joker-free windows, then the joker's by
+/// its position, then beyond the ends. The run table is built only up to the longest run, and
+/// the lengths stop at twice the longest run and one (a longer one has no joker position; beyond
+/// an end needs the longest run and one at most).
+#[inline(never)]
+fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
+    // a[i]: starts of i held cards in a row (a[0] every bit), up to the longest run; 0 above
+    let mut a = [0u64; 16];
+    a[0] = u64::MAX;
+    let mut longest = 0usize;
+    let mut run = h;
+    while run != 0 {
+        // at most 13 rounds: the cards are 13 ranks
+        longest += 1;
+        a[longest & 15] = run;
+        run &= h >> ((4 * longest) & 63);
+    }
+    if longest == 0 {
+        return;
+    }
+    // length 3 written out (every hand of a card or more has some, and most have no longer):
+    // the joker at 0 needs a run of 2 after it, at 1 a card on each side, at 2 a run of 2 before
+    // (a run of 2 or its absence gives every position's starts, no loop on the longest run)
+    let before = out.len();
+    let unit = rep(3);
+    push_plain_windows(out, a[3], unit);
+    push_joker_windows(out, a[2] >> 4, unit, 0);
+    push_joker_windows(out, h & (h >> 8) & (STD >> 4), unit, 1);
+    push_joker_windows(out, a[2] & (STD >> 8), unit, 2);
+    if beyond {
+        push_all_beyond_ends(out, a[2], 3);
+    }
+    // a length with no sequence has no longer one: a longer window with one card missing holds
+    // a window of this length with one missing or none, and beyond an end needs a run of this
+    // length (beyond an end needs longest + 1 at most: no more)
+    let mut len = 4usize;
+    let mut before = before;
+    while len <= (2 * longest + 1).min(14) && out.len() != before {
+        before = out.len();
+        if len <= 13 {
+            let unit = rep(len as u32);
+            push_plain_windows(out, a[len & 15], unit);
+            // a joker position p needs p held cards before it and len - p - 1 after it
+            // (a `while`: an inclusive range's iterator costs a flag a round)
+            let mut p = (len - 1).saturating_sub(longest);
+            let last = (len - 1).min(longest);
+            while p <= last {
+                let pre = a[p & 15];
+                let suf = a[(len - p - 1) & 15] >> ((4 * (p + 1)) & 63);
+                push_joker_windows(out, pre & suf & (STD >> ((4 * p) & 63)), unit, p);
+                p += 1;
+            }
+        }
+        if beyond {
+            push_all_beyond_ends(out, a[(len - 1) & 15], len as u32);
+        }
+        len += 1;
+    }
+}
+
+/// Pushes the joker-free windows (`unit` = [`rep`] of their length) starting at the bits of
+/// `starts`, weakest first.
+#[allow(clippy::inline_always)] // into `lead_joker_sequences`' loop
+#[inline(always)]
+fn push_plain_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64) {
+    while starts != 0 {
+        let b = starts & starts.wrapping_neg();
+        starts ^= b;
+        out.push(Meld::raw(b * unit, NO_STAND, Kind::Sequence));
+    }
+}
+
+/// Pushes the windows (`unit` = [`rep`] of their length) starting at the bits of `starts`, weakest
+/// first, with the joker standing for their card `p`.
+#[allow(clippy::inline_always)] // into `lead_joker_sequences`' loop
+#[inline(always)]
+fn push_joker_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64, p: usize) {
+    while starts != 0 {
+        let b = starts & starts.wrapping_neg();
+        starts ^= b;
+        let stand = b << ((4 * p) & 63);
+        out.push(Meld::raw(
+            ((b * unit) ^ stand) | JK,
+            stand.trailing_zeros() as u8,
+            Kind::Sequence,
+        ));
+    }
+}
+
+/// Pushes the sequences of `len` cards with the joker beyond an end, below 3 then above 2, from
+/// `runs` the starts of `len - 1` held cards in a row (see [`push_beyond_ends`]).
+#[inline]
+fn push_all_beyond_ends<S: Sink>(out: &mut S, runs: u64, len: u32) {
+    if runs != 0 {
+        push_beyond_ends(out, runs, len, true);
+        push_beyond_ends(out, runs, len, false);
+    }
 }
 
 /// Nibble LSBs (bit `4r`) of the ranks 3..2 with at least `n` cards (the joker's nibble 13 cut).
@@ -565,7 +806,8 @@ fn follow_table<S: Sink>(
     rules: &Rules,
     out: &mut S,
 ) -> Result<usize, Error> {
-    let Some(table) = state.table else {
+    // by reference: the table meld is read in place, not copied to the frame first
+    let Some(table) = &state.table else {
         return lead_sink(hand, rules, out);
     };
     let hb = hand.bits();
@@ -586,8 +828,8 @@ fn follow_table<S: Sink>(
                 push_singles(out, cand)
             }
         }
-        Kind::Group => follow_group(hb, table, reversed, state.locked, out),
-        Kind::Sequence => follow_sequence(hb, table, reversed, state.locked, rules, out),
+        Kind::Group => follow_group(hb, *table, reversed, state.locked, out),
+        Kind::Sequence => follow_sequence(hb, *table, reversed, state.locked, rules, out),
     })
 }
 
@@ -609,11 +851,11 @@ fn single_follows(hb: u64, tb: u64, reversed: bool, locked: bool, spade_three: b
 }
 
 /// Pushes the singles of `cards` (not empty), lowest first, the joker last; returns how many.
-/// With room for them (the steady state of a reused buffer) no call is made, so the function
-/// saves no register.
-#[inline(never)]
+/// In line in the caller's frame (with room for them, the steady state of a reused buffer, no
+/// call is made); the count is a popcount (no loop a card).
+#[inline]
 fn push_singles<S: Sink>(out: &mut S, cards: u64) -> usize {
-    let n = usize::from(few_len(cards));
+    let n = cards.count_ones() as usize;
     if !out.has_room(n) {
         return push_singles_growing(out, cards, n);
     }
@@ -715,17 +957,35 @@ fn follow_sequence<S: Sink>(
             a &= hr >> (4 * i);
             i += 1;
         }
-        push_windows(out, a, n);
-    } else {
-        let a = run_table(hr, n);
-        push_sequences(out, &a, range, n, true);
-        if rules.joker_beyond_ends {
-            // in the normal order only a joker above 2 can be stronger, in reverse only one
-            // below 3; its real cards must all lie in the range
-            push_beyond_ends(out, a.0[n as usize - 1], n, reversed);
+        // (none, the usual: no room reserved, no unit computed)
+        if a != 0 {
+            push_windows(out, a, n);
         }
+    } else {
+        push_joker_sequence_follows(out, hr, range, n, reversed, rules.joker_beyond_ends);
     }
     out.len() - start
+}
+
+/// [`follow_sequence`] with the joker in the hand (out of line: its run table's frame is not
+/// set up for the follows without it): the sequences of `n` cards of `hr` (the held cards in
+/// `range`), with the joker beyond an end when `beyond`.
+#[inline(never)]
+fn push_joker_sequence_follows<S: Sink>(
+    out: &mut S,
+    hr: u64,
+    range: u64,
+    n: u32,
+    reversed: bool,
+    beyond: bool,
+) {
+    let a = run_table(hr, n);
+    push_sequences(out, &a, range, n, true);
+    if beyond {
+        // in the normal order only a joker above 2 can be stronger, in reverse only one below 3;
+        // its real cards must all lie in the range
+        push_beyond_ends(out, a.0[n as usize - 1], n, reversed);
+    }
 }
 
 /// The number of bits of a nibble.
@@ -764,26 +1024,4 @@ const STRONGER: [[u64; 16]; 2] = {
 #[inline]
 fn stronger_than_rank(bits: u64, reversed: bool) -> u64 {
     STRONGER[usize::from(reversed)][(bits.trailing_zeros() >> 2) as usize & 15]
-}
-
-/// Pushes every sequence `h` (standard cards) makes, with the joker if `joker` (and beyond the
-/// ends if `beyond`), in [`lead_into`] order.
-pub(crate) fn push_all_sequences<S: Sink>(h: u64, joker: bool, beyond: bool, out: &mut S) {
-    let t = run_table(h, 13);
-    let a = &t.0;
-    for len in 3..=14u32 {
-        let half = (len / 2) as usize;
-        if a[len as usize] == 0 && (!joker || a[half] == 0) && (!beyond || a[len as usize - 1] == 0)
-        {
-            break;
-        }
-        push_sequences(out, &t, STD, len, joker);
-        if beyond {
-            let runs = a[len as usize - 1];
-            if runs != 0 {
-                push_beyond_ends(out, runs, len, true);
-                push_beyond_ends(out, runs, len, false);
-            }
-        }
-    }
 }
