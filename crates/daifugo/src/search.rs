@@ -24,8 +24,9 @@ use crate::learned::LearnedPolicy;
 use crate::policy::{Random, TutorialPlayer};
 
 /// The playouts a decision of `search` gets when neither playouts nor a think time is asked
-/// for (a median decision of about 40 ms of CPU, release build, against four `tutorial`).
-pub const SEARCH_PLAYOUTS: u64 = 5_000;
+/// for (against four `tutorial`, a median decision of about 40 ms of CPU on a quiet machine,
+/// release build, one thread).
+pub const SEARCH_PLAYOUTS: u64 = 4_000;
 
 /// The rollout of `search` ([`search_player`]): the learned policy for the searching player,
 /// the tutorial player for the others.
