@@ -161,7 +161,8 @@ pub trait InfoSet<G> {
     /// ```
     /// use cards_core::Rng;
     /// use cards_core::game::{Game, InfoSet, testing_toy::Toy};
-    /// let obs = Toy::new(7).observation(0);
+    /// let g = Toy::new(7);
+    /// let obs = g.observation(0);
     /// let world = obs.sample(&mut Rng::seed_from_u64(1));
     /// assert_eq!(obs.misses(&world, u32::MAX), 0);
     /// ```
