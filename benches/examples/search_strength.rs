@@ -12,7 +12,9 @@
 //!   the search once as the landlord against two `greedy` peasants, once as both peasants
 //!   against a `greedy` landlord; WP (the search side's wins) and ADP (its mean score), 95%
 //!   intervals (normal, over deals: the two games of a deal summed).
-//! - Daifugo (`uecda`): a match (`daifugo::Match`: classes and the exchange carried over, seats
+//! - Daifugo (`uecda`): `pimc-sh` is flat Monte-Carlo with sequential halving, and
+//!   `DAIFUGO_BELIEF=N` sets the worlds weighed for each one played (1: none weighed;
+//!   `daifugo::SEARCH_BELIEF` by default). A match (`daifugo::Match`: classes and the exchange carried over, seats
 //!   shuffled every 3 games) of the search (player 0) against four `tutorial` players, and one
 //!   against four `random`; mean points with a 95% interval by batch means over blocks of 10.
 //! - Kabu: the search as player 0 (stakes and draws) against the `house` dealer, beside the

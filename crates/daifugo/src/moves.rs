@@ -208,7 +208,7 @@ fn push_groups<S: Sink>(out: &mut S, r: u32, nib: u64, k: u32, joker: bool, lock
 /// within `range`) makes: first the windows of held cards by start card, then (with the joker)
 /// for each joker position from the window's weakest card up, the windows by start card. `a`
 /// holds `a[i]` = starts of `i` held cards in a row (`a[0]` every bit, `a[1]` = `h`).
-#[allow(clippy::inline_always)] // into `push_all_sequences`' loop: real_leads 3.8% measured
+#[allow(clippy::inline_always)] // into the joker's sequence follows (measured when leads used it too)
 #[inline(always)]
 fn push_sequences<S: Sink>(
     out: &mut S,
@@ -221,12 +221,7 @@ fn push_sequences<S: Sink>(
         return;
     }
     let unit = rep(len);
-    let mut starts = a[len as usize];
-    while starts != 0 {
-        let b = starts & starts.wrapping_neg();
-        starts ^= b;
-        out.push(Meld::raw(b * unit, NO_STAND, Kind::Sequence));
-    }
+    push_plain_windows(out, a[len as usize & 15], unit);
     if !joker {
         return;
     }
@@ -239,17 +234,7 @@ fn push_sequences<S: Sink>(
         // range is standard cards); the index masks drop the bound checks
         let pre = a[p as usize & 15];
         let suf = a[(len - p - 1) as usize & 15] >> (4 * (p + 1));
-        let mut starts = pre & suf & (range >> (4 * p));
-        while starts != 0 {
-            let b = starts & starts.wrapping_neg();
-            starts ^= b;
-            let stand = b << (4 * p);
-            out.push(Meld::raw(
-                ((b * unit) ^ stand) | JK,
-                stand.trailing_zeros() as u8,
-                Kind::Sequence,
-            ));
-        }
+        push_joker_windows(out, pre & suf & (range >> (4 * p)), unit, p as usize);
     }
 }
 
@@ -652,16 +637,8 @@ fn push_lead_joker_groups<S: Sink>(
 #[inline(never)]
 fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     // a[i]: starts of i held cards in a row (a[0] every bit), up to the longest run; 0 above
-    let mut a = [0u64; 16];
-    a[0] = u64::MAX;
-    let mut longest = 0usize;
-    let mut run = h;
-    while run != 0 {
-        // at most 13 rounds: the cards are 13 ranks
-        longest += 1;
-        a[longest & 15] = run;
-        run &= h >> ((4 * longest) & 63);
-    }
+    let (a, longest) = run_table(h, 13);
+    let longest = longest as usize;
     if longest == 0 {
         return;
     }
@@ -707,7 +684,7 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
 
 /// Pushes the joker-free windows (`unit` = [`rep`] of their length) starting at the bits of
 /// `starts`, weakest first.
-#[allow(clippy::inline_always)] // into `lead_joker_sequences`' loop
+#[allow(clippy::inline_always)] // into the sequence loops
 #[inline(always)]
 fn push_plain_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64) {
     while starts != 0 {
@@ -719,7 +696,7 @@ fn push_plain_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64) {
 
 /// Pushes the windows (`unit` = [`rep`] of their length) starting at the bits of `starts`, weakest
 /// first, with the joker standing for their card `p`.
-#[allow(clippy::inline_always)] // into `lead_joker_sequences`' loop
+#[allow(clippy::inline_always)] // into the sequence loops
 #[inline(always)]
 fn push_joker_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64, p: usize) {
     while starts != 0 {

@@ -267,12 +267,8 @@ impl Observation<'_> {
         if misses >= bound {
             return misses;
         }
-        let mut counts = [0u8; PLAYERS];
-        for (c, h) in counts.iter_mut().zip(&start) {
-            *c = h.len() as u8;
-        }
+        // (the counts come from the hands: `from_position` counts them)
         let at_start = Observation {
-            counts,
             state: Table::default(),
             turn: Some(first.player),
             exchanging: false,
@@ -628,7 +624,7 @@ mod tests {
 
     #[test]
     fn a_random_player_is_caught_and_the_count_stops_at_its_bound() {
-        let (mut caught, mut stopped) = (0, 0);
+        let mut caught = 0;
         each_position(Some(2), &mut |g, o| {
             let obs = g.observation(o);
             let misses = obs.tutorial_misses(&g.hands(), u32::MAX);
@@ -638,10 +634,9 @@ mod tests {
             } else if misses > 1 {
                 caught += 1;
                 assert_eq!(obs.tutorial_misses(&g.hands(), 1), 1);
-                stopped += 1;
             }
         });
-        assert!(caught > 50 && stopped == caught, "{caught} {stopped}");
+        assert!(caught > 50, "{caught}");
     }
 
     #[test]
