@@ -308,10 +308,16 @@ impl Observation<'_> {
                         }
                         of[p] = Some(key);
                     }
-                    legal.clear();
-                    g.legal_actions_into(legal);
-                    let leads = g.state().table.is_none();
-                    if tutorial_pick(&parts[p], leads, key.1, legal) != action {
+                    // A leader's first part is always among its leads (`lead_into` lists
+                    // every meld of the hand), so a lead needs no list.
+                    let pick = if g.state().table.is_none() {
+                        parts[p].first().map_or(Action::Pass, |m| Action::Play(*m))
+                    } else {
+                        legal.clear();
+                        g.legal_actions_into(legal);
+                        tutorial_pick(&parts[p], false, key.1, legal)
+                    };
+                    if pick != action {
                         misses += 1;
                         if misses >= bound {
                             break;

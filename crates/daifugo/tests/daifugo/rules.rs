@@ -676,3 +676,38 @@ fn text_forms_read_back_and_name_the_problem() {
     v.sort();
     assert_eq!(v, [m("S3"), m("H9 S9"), m("S3 S4 S5")]);
 }
+
+#[test]
+fn every_part_of_the_decomposition_is_a_lead() {
+    // The search's replay of the others' plays (`Observation::misses`) takes a leader's first
+    // part without listing its leads: that is only right if every part is one of them.
+    let deck: Vec<Card> = CardSet::STANDARD.with(Card::BLACK_JOKER).iter().collect();
+    let mut no_sequences = U;
+    no_sequences.sequences = false;
+    let mut rng = cards_core::Rng::seed_from_u64(0x1EAD);
+    let mut leads = Vec::new();
+    let mut checked = 0;
+    for _ in 0..3_000 {
+        let mut cards = deck.clone();
+        rng.shuffle(&mut cards);
+        let n = 1 + rng.below(14) as usize;
+        let hand: CardSet = cards[..n].iter().copied().collect();
+        for rules in [Rules::TUTORIAL, U, no_sequences] {
+            leads.clear();
+            if rules.check(hand).is_err() {
+                continue; // the tutorial's deck has no joker
+            }
+            lead_into(hand, &rules, &mut leads).unwrap();
+            for order in [Order::Normal, Order::Reversed] {
+                for part in decompose(hand, order, &rules).unwrap() {
+                    assert!(
+                        leads.contains(&part),
+                        "{part} of {hand} is no lead under {rules}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 50_000, "{checked} parts checked");
+}
