@@ -14,7 +14,8 @@
 //!   intervals (normal, over deals: the two games of a deal summed).
 //! - Daifugo (`uecda`): `pimc-sh` is flat Monte-Carlo with sequential halving, and
 //!   `DAIFUGO_BELIEF=N` sets the worlds weighed for each one played (1: none weighed;
-//!   `daifugo::SEARCH_BELIEF` by default). A match (`daifugo::Match`: classes and the exchange carried over, seats
+//!   `daifugo::SEARCH_BELIEF` by default), and `DAIFUGO_WALK=N` the moves a world may take from
+//!   the last one ([`cards_search::Search::with_walk`]; 0, every world sampled afresh, by default). A match (`daifugo::Match`: classes and the exchange carried over, seats
 //!   shuffled every 3 games) of the search (player 0) against four `tutorial` players, and one
 //!   against four `random`; mean points with a 95% interval by batch means over blocks of 10.
 //! - Kabu: the search as player 0 (stakes and draws) against the `house` dealer, beside the
@@ -148,6 +149,11 @@ fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daif
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(daifugo::SEARCH_BELIEF);
+    // `DAIFUGO_WALK=N`: the moves from world to world (0: every world sampled afresh).
+    let walk = std::env::var("DAIFUGO_WALK")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     let (algorithm, halving) = match algorithm {
         "pimc" => (cards_search::Algorithm::Pimc, false),
         "pimc-sh" => (cards_search::Algorithm::Pimc, true),
@@ -159,6 +165,7 @@ fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daif
         .with_halving(halving)
         .with_exploration(c)
         .with_belief(belief)
+        .with_walk(walk)
 }
 
 /// A Daifugo player that gives its weakest cards in the exchange (`DAIFUGO_GIVE=weakest`, an

@@ -9,7 +9,8 @@
 //!   rule says: [`Illegal::Rule`]);
 //! - that every player's observation is its own ([`InfoSet::player`]) and that every world
 //!   sampled from it shows that player the very same observation, has the same player to act,
-//!   and, for the player to act, the same legal actions; and that over the run the sampled
+//!   and, for the player to act, the same legal actions (so does a world moved three times by
+//!   [`InfoSet::perturb`], for a game that moves its worlds); and that over the run the sampled
 //!   worlds do differ from the true state (a sampler that read the true state would not);
 //!
 //! and at the end of every game that the returns add up as [`Game::returns_sum`] says, that the
@@ -390,6 +391,7 @@ fn check_observations<G: Game + Debug>(
     for q in 0..g.num_players() {
         // Sample first (the worlds must outlive the observation they are compared with).
         let mut worlds: Vec<(G, G)> = Vec::with_capacity(cfg.worlds);
+        let mut moved_worlds: Vec<G> = Vec::new();
         {
             let obs = g.observation(q);
             run.ensure(
@@ -404,6 +406,19 @@ fn check_observations<G: Game + Debug>(
                 // sample_into a used world must equal sample with the same generator.
                 obs.sample_into(&mut copy, &mut reused);
                 worlds.push((world, reused.clone()));
+            }
+            // A world moved by `perturb` (three moves from the first) must stay consistent.
+            if let Some((first, _)) = worlds.first() {
+                let mut moved = first.clone();
+                let mut any = false;
+                // (its own generator: the suite's stream stays as it was)
+                let mut prng = Rng::seed_from_u64(0x5EED ^ q as u64);
+                for _ in 0..3 {
+                    any |= obs.perturb(&mut prng, &mut moved);
+                }
+                if any {
+                    moved_worlds.push(moved);
+                }
             }
         }
         let obs = g.observation(q);
@@ -443,6 +458,30 @@ fn check_observations<G: Game + Debug>(
                 run.ensure(
                     format!("{into:?}") == text,
                     &format!("sample_into differs from sample (world {w} of player {q})"),
+                )?;
+            }
+        }
+        for world in &moved_worlds {
+            let seen = world.observation(q);
+            if seen != obs {
+                return Err(run.fail(format!(
+                    "a world moved by perturb for player {q} shows it another observation:\n  true:  {obs:?}\n  world: {seen:?}"
+                )));
+            }
+            run.ensure(
+                world.current_player() == mover,
+                &format!("a world moved by perturb for player {q} has another player to act"),
+            )?;
+            if mover == Some(q) {
+                world_legal.clear();
+                world.legal_actions_into(&mut world_legal);
+                let a: HashSet<_> = legal.iter().collect();
+                let b: HashSet<_> = world_legal.iter().collect();
+                run.ensure(
+                    a == b,
+                    &format!(
+                        "a world moved by perturb for player {q} gives it other legal actions"
+                    ),
                 )?;
             }
         }

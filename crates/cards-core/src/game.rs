@@ -170,6 +170,28 @@ pub trait InfoSet<G> {
         let _ = (world, bound);
         0
     }
+
+    /// Changes `world` (a world consistent with this observation) into a neighbouring one,
+    /// still consistent, drawn from `rng`: for a card game, two hidden cards of two other
+    /// players swapped. The move must be symmetric (the way back as likely as the way there),
+    /// so that a search walking the worlds by it, keeping a move unless it explains fewer of
+    /// the others' past actions ([`InfoSet::misses`]), plays every world that explains the
+    /// most equally often in the long run. `false` (and `world` unchanged) when the game has
+    /// no such move, or this world has none: the search then samples a fresh world. By
+    /// default `false`.
+    ///
+    /// ```
+    /// use cards_core::Rng;
+    /// use cards_core::game::{Game, InfoSet, testing_toy::Toy};
+    /// let g = Toy::new(7);
+    /// let obs = g.observation(0);
+    /// let mut world = obs.sample(&mut Rng::seed_from_u64(1));
+    /// assert!(!obs.perturb(&mut Rng::seed_from_u64(2), &mut world));
+    /// ```
+    fn perturb(&self, rng: &mut Rng, world: &mut G) -> bool {
+        let _ = (rng, world);
+        false
+    }
 }
 
 /// A game record: what was dealt and done, which replays to the game.

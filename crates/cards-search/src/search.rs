@@ -1,5 +1,5 @@
 //! The search player: information-set MCTS or determinized flat Monte-Carlo over any
-//! [`Game`], with a budget, root-parallel threads and buffers reused across playouts.
+//! [`Game`], with a budget, root-parallel threads and buffers walkd across playouts.
 
 use core::fmt;
 use std::sync::Arc;
@@ -106,6 +106,7 @@ pub struct Search<G: Game, R = RandomRollout, E = Returns> {
     algorithm: Algorithm,
     halving: bool,
     belief: u32,
+    walk: u32,
     budget: Budget,
     threads: usize,
     exploration: f64,
@@ -128,6 +129,7 @@ impl<G: Game, R: fmt::Debug, E: fmt::Debug> fmt::Debug for Search<G, R, E> {
             .field("algorithm", &self.algorithm)
             .field("halving", &self.halving)
             .field("belief", &self.belief)
+            .field("walk", &self.walk)
             .field("budget", &self.budget)
             .field("threads", &self.threads)
             .field("exploration", &self.exploration)
@@ -150,7 +152,7 @@ impl<G: Game> Search<G> {
     #[must_use]
     pub fn new(seed: u64) -> Search<G> {
         Search::rebuild(
-            (Algorithm::Ismcts, false, 1),
+            (Algorithm::Ismcts, false, 1, 0),
             Budget::playouts(DEFAULT_PLAYOUTS),
             1,
             DEFAULT_EXPLORATION,
@@ -246,6 +248,27 @@ impl<G: Game, R, E> Search<G, R, E> {
         self
     }
 
+    /// This search walking from world to world when it weighs them
+    /// ([`Search::with_belief`]): the first world of a decision is the best of the `tries`
+    /// sampled; each next one is the last, changed by up to `moves` of the game's moves
+    /// ([`InfoSet::perturb`]: two hidden cards swapped), each kept unless it explains fewer
+    /// of the others' past actions ([`InfoSet::misses`]). A walk keeps finding worlds that
+    /// explain what the others did for a move or two each, where fresh samples may need many
+    /// tries each. 0, the default, samples every world afresh; so does a game without moves.
+    /// Flat Monte-Carlo only (its worlds stay as sampled): ISMCTS samples every world afresh.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// use cards_search::{Algorithm, Search};
+    /// let s = Search::<Toy>::new(0).with_algorithm(Algorithm::Pimc).with_belief(16).with_walk(4);
+    /// assert_eq!(s.walk(), 4);
+    /// ```
+    #[must_use]
+    pub fn with_walk(mut self, moves: u32) -> Search<G, R, E> {
+        self.walk = moves;
+        self
+    }
+
     /// This search with `budget` per decision.
     ///
     /// ```
@@ -324,7 +347,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     pub fn with_rollout<R2>(self, rollout: R2) -> Search<G, R2, E> {
         let evaluator = self.evaluator;
         Search::rebuild(
-            (self.algorithm, self.halving, self.belief),
+            (self.algorithm, self.halving, self.belief, self.walk),
             self.budget,
             self.threads,
             self.exploration,
@@ -347,7 +370,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     pub fn with_evaluator<E2>(self, evaluator: E2) -> Search<G, R, E2> {
         let rollout = self.rollout;
         Search::rebuild(
-            (self.algorithm, self.halving, self.belief),
+            (self.algorithm, self.halving, self.belief, self.walk),
             self.budget,
             self.threads,
             self.exploration,
@@ -362,7 +385,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// A search with these settings and fresh buffers.
     #[allow(clippy::too_many_arguments)]
     fn rebuild(
-        (algorithm, halving, belief): (Algorithm, bool, u32),
+        (algorithm, halving, belief, walk): (Algorithm, bool, u32, u32),
         budget: Budget,
         threads: usize,
         exploration: f64,
@@ -376,6 +399,7 @@ impl<G: Game, R, E> Search<G, R, E> {
             algorithm,
             halving,
             belief,
+            walk,
             budget,
             threads,
             exploration,
@@ -425,6 +449,18 @@ impl<G: Game, R, E> Search<G, R, E> {
     #[must_use]
     pub const fn belief(&self) -> u32 {
         self.belief
+    }
+
+    /// The moves a world may take from the last one when flat Monte-Carlo walks its worlds
+    /// ([`Search::with_walk`]; 0: every world sampled afresh).
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).walk(), 0);
+    /// ```
+    #[must_use]
+    pub const fn walk(&self) -> u32 {
+        self.walk
     }
 
     /// The budget per decision.
@@ -547,6 +583,7 @@ where
             algorithm: self.algorithm,
             halving: self.halving,
             belief: self.belief,
+            walk: self.walk,
             exploration: self.exploration,
             max_nodes: self.max_nodes,
             seed,
@@ -631,6 +668,7 @@ struct Job<'a, A> {
     algorithm: Algorithm,
     halving: bool,
     belief: u32,
+    walk: u32,
     exploration: f64,
     max_nodes: usize,
     seed: u64,
@@ -689,6 +727,9 @@ struct Inner<G: Game, R, E> {
     /// Sequential halving's remaining actions (indices into the legal actions).
     alive: Vec<u32>,
     playouts: u64,
+    /// The misses of the world to walk from (`u32::MAX`: none yet this decision, or one the
+    /// model cannot judge).
+    least: u32,
     lo: f64,
     hi: f64,
 }
@@ -713,6 +754,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
             last: Vec::new(),
             alive: Vec::new(),
             playouts: 0,
+            least: u32::MAX,
             lo: f64::INFINITY,
             hi: f64::NEG_INFINITY,
         };
@@ -723,6 +765,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
         let w = &mut self.inner;
         w.rng = Rng::seed_from_u64(job.seed);
         w.playouts = 0;
+        w.least = u32::MAX;
         w.lo = f64::INFINITY;
         w.hi = f64::NEG_INFINITY;
         w.values.resize(self.template.num_players(), 0.0);
@@ -782,7 +825,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
         let mut next = job.legal.len();
         while !job.spent(self.playouts) {
             if next == job.legal.len() {
-                self.sample_world(obs, job.belief);
+                self.sample_world(obs, job);
                 next = 0;
             }
             self.scratch.clone_from(&self.world);
@@ -805,8 +848,30 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
     }
 
     /// Samples the next world into `world`: of `tries` sampled, the first with no misses, else
-    /// the one with the fewest ([`InfoSet::misses`]).
-    fn sample_world(&mut self, obs: &G::Observation<'_>, tries: u32) {
+    /// the one with the fewest ([`InfoSet::misses`]); or, when the job walks and a world of
+    /// this decision is there to walk from, up to `walk` moves from it, each kept unless it
+    /// misses more.
+    fn sample_world(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G::Action>) {
+        let tries = job.belief;
+        if tries > 1 && job.walk > 0 && job.algorithm == Algorithm::Pimc && self.least != u32::MAX {
+            let mut moved = false;
+            for _ in 0..job.walk {
+                self.candidate.clone_from(&self.world);
+                if !obs.perturb(&mut self.rng, &mut self.candidate) {
+                    continue;
+                }
+                moved = true;
+                // (counted up to one more than the last world's: enough to tell)
+                let m = obs.misses(&self.candidate, self.least.saturating_add(1));
+                if m <= self.least {
+                    self.least = m;
+                    core::mem::swap(&mut self.world, &mut self.candidate);
+                }
+            }
+            if moved {
+                return;
+            }
+        }
         obs.sample_into(&mut self.rng, &mut self.world);
         if tries <= 1 {
             return;
@@ -824,6 +889,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
                 core::mem::swap(&mut self.world, &mut self.candidate);
             }
         }
+        self.least = least;
     }
 
     /// Flat Monte-Carlo with sequential halving: `ceil(log2 k)` rounds, each playing the
@@ -842,7 +908,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
                 if self.playouts + n > job.playouts || job.spent(self.playouts) {
                     break 'rounds;
                 }
-                self.sample_world(obs, job.belief);
+                self.sample_world(obs, job);
                 for &i in &self.alive {
                     let i = i as usize;
                     self.scratch.clone_from(&self.world);
@@ -895,7 +961,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
             next_sibling: NONE,
         });
         while !job.spent(self.playouts) {
-            self.sample_world(obs, job.belief);
+            self.sample_world(obs, job);
             self.descend(job);
             Self::playout(
                 &mut self.world,

@@ -377,6 +377,78 @@ impl InfoSet<Game> for Observation<'_> {
     fn misses(&self, world: &Game, bound: u32) -> u32 {
         self.tutorial_misses(&world.hands(), bound)
     }
+
+    /// Two hidden cards of two other players swapped, each drawn uniformly: the players from
+    /// those holding cards whose place the observer does not know, a card from each one's.
+    /// What the observer knows stays: its own hand, the cards it gave in the exchange (with
+    /// the partner until played), and, when it received the partner's strongest cards, that
+    /// the partner's other cards are below them (a swap with that partner moves only such
+    /// cards). `false` when fewer than two players hold such cards.
+    ///
+    /// ```
+    /// use daifugo::cards_core::Rng;
+    /// use daifugo::cards_core::game::{Game as _, InfoSet};
+    /// use daifugo::{Game, Rules};
+    /// let g = Game::new(Rules::UECDA, 4);
+    /// let obs = g.observation(0);
+    /// let mut world = obs.sample(&mut Rng::seed_from_u64(1));
+    /// let before = world.hands();
+    /// assert!(obs.perturb(&mut Rng::seed_from_u64(2), &mut world));
+    /// let after = world.hands();
+    /// assert_eq!(before[0], after[0]); // the observer's own hand
+    /// assert_eq!((1..5).filter(|&p| before[p] != after[p]).count(), 2);
+    /// assert_eq!(world.observation(0), obs);
+    /// ```
+    fn perturb(&self, rng: &mut Rng, world: &mut Game) -> bool {
+        let me = self.player as usize % PLAYERS;
+        let mut hands = world.hands();
+        let mut free = [0u64; PLAYERS];
+        for (p, f) in free.iter_mut().enumerate() {
+            if p != me {
+                *f = hands[p].bits();
+            }
+        }
+        let mut limited = None;
+        if let Some((partner, rich)) = self.exchange_partner() {
+            let q = partner as usize % PLAYERS;
+            free[q] &= !self.given.bits();
+            if rich && !self.received.is_empty() {
+                limited = Some((q, (1u64 << self.received.bits().trailing_zeros()) - 1));
+            }
+        }
+        let mut who = [0usize; PLAYERS];
+        let mut n = 0;
+        for (p, &f) in free.iter().enumerate() {
+            if f != 0 {
+                who[n] = p;
+                n += 1;
+            }
+        }
+        if n < 2 {
+            return false;
+        }
+        let i = rng.below(n as u64) as usize;
+        let mut j = rng.below(n as u64 - 1) as usize;
+        j += usize::from(j >= i);
+        let (p, q) = (who[i], who[j]);
+        let (mut from_p, mut from_q) = (free[p], free[q]);
+        if let Some((l, mask)) = limited
+            && (l == p || l == q)
+        {
+            from_p &= mask;
+            from_q &= mask;
+        }
+        if from_p == 0 || from_q == 0 {
+            return false;
+        }
+        let a = pick(from_p, 1, rng);
+        let b = pick(from_q, 1, rng);
+        hands[p] = CardSet::from_bits_truncate((hands[p].bits() & !a) | b);
+        hands[q] = CardSet::from_bits_truncate((hands[q].bits() & !b) | a);
+        let buf = world.take_history();
+        *world = Game::from_position(self, hands, Rng::seed_from_u64(rng.next_u64()), buf);
+        true
+    }
 }
 
 impl core::fmt::Display for Observation<'_> {

@@ -1,4 +1,5 @@
-//! Flat Monte-Carlo with sequential halving, and the weighing of worlds (`with_belief`).
+//! Flat Monte-Carlo with sequential halving, and the weighing of worlds (`with_belief`) and the
+//! walk from world to world (`with_walk`).
 
 use cards_core::game::{Players, Policy};
 use cards_search::{Algorithm, Budget, Search};
@@ -65,6 +66,7 @@ fn a_daifugo_search_weighing_its_worlds_plays_in_other_worlds_within_its_budget(
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 21);
     let mut tutorial = daifugo::Game::policy("tutorial", 0).expect("a built-in player");
     let mut changed = 0;
+    let mut walks_changed = 0;
     for ply in 0..40 {
         let Some(p) = g.current_player() else { break };
         let legal = g.legal_actions();
@@ -83,9 +85,26 @@ fn a_daifugo_search_weighing_its_worlds_plays_in_other_worlds_within_its_budget(
             };
             changed += usize::from(stats(1) != stats(8));
             assert_eq!(stats(8), stats(8), "reproducible by seed");
+            let walked = |walk: u32| {
+                let mut s = Search::<daifugo::Game>::new(4)
+                    .with_algorithm(Algorithm::Pimc)
+                    .with_belief(8)
+                    .with_walk(walk)
+                    .with_budget(Budget::playouts(300));
+                s.choose(&g.observation(p), &legal);
+                assert_eq!(s.playouts(), 300);
+                s.stats()
+                    .iter()
+                    .map(|x| x.total.to_bits())
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(walked(0), stats(8), "no walk: every world weighed afresh");
+            assert_eq!(walked(2), walked(2), "a walk is reproducible by seed");
+            walks_changed += usize::from(walked(2) != walked(0));
         }
         let a = tutorial.choose(&g.observation(p), &legal);
         g.apply(a).expect("legal");
     }
     assert!(changed > 3, "{changed}");
+    assert!(walks_changed > 3, "{walks_changed}");
 }

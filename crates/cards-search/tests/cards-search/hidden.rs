@@ -37,18 +37,20 @@ where
                 if (0..g.num_players()).any(|q| other.observation(q) != g.observation(q)) {
                     differed += 1;
                 }
-                for (algorithm, halving, belief) in [
-                    (Algorithm::Ismcts, false, 1),
-                    (Algorithm::Pimc, false, 1),
-                    (Algorithm::Pimc, true, 1),
-                    (Algorithm::Ismcts, false, 4),
-                    (Algorithm::Pimc, false, 4),
+                for (algorithm, halving, belief, walk) in [
+                    (Algorithm::Ismcts, false, 1, 0),
+                    (Algorithm::Pimc, false, 1, 0),
+                    (Algorithm::Pimc, true, 1, 0),
+                    (Algorithm::Ismcts, false, 4, 0),
+                    (Algorithm::Pimc, false, 4, 0),
+                    (Algorithm::Pimc, false, 4, 2),
                 ] {
                     let choose = |state: &G| {
                         let mut s = Search::<G>::new(seed)
                             .with_algorithm(algorithm)
                             .with_halving(halving)
                             .with_belief(belief)
+                            .with_walk(walk)
                             .with_budget(Budget::playouts(60));
                         let a = s.choose(&state.observation(p), &legal);
                         (

@@ -95,3 +95,62 @@ fn every_preset_and_mode_conforms() {
         }
     }
 }
+
+#[test]
+fn a_moved_world_keeps_what_the_exchange_told_the_observer() {
+    // `InfoSet::perturb` swaps hidden cards of two other players: the cards the observer gave
+    // stay with its partner until played, and a partner who gave its strongest cards keeps
+    // only cards below them (the suite checks the rest: the observer's view is unchanged).
+    use cards_core::game::{InfoSet, Players, Policy};
+    let mut tutorial = Game::policy("tutorial", 0).expect("a built-in player");
+    let (mut moved, mut checked_rich, mut checked_poor) = (0, 0, 0);
+    for seed in 1..40u64 {
+        if seed.is_multiple_of(3) {
+            continue; // no classes
+        }
+        let mut g = deal(Rules::UECDA, Mode::Checked, seed);
+        for _ in 0..30 {
+            let Some(p) = g.current_player() else { break };
+            if !g.is_exchanging() {
+                for q in 0..5 {
+                    let obs = g.observation(q);
+                    let Some((partner, rich)) = obs.exchange_partner() else {
+                        continue;
+                    };
+                    let partner = partner as usize;
+                    let mut world = obs.sample(&mut Rng::seed_from_u64(seed));
+                    let mut rng = Rng::seed_from_u64(seed ^ 0xF00D);
+                    let kept = world.hands()[partner] & obs.given;
+                    // The partner's other cards lie below the lowest it gave (bit order).
+                    let below = (1u64 << obs.received.bits().trailing_zeros()) - 1;
+                    let free = |w: &Game| (w.hands()[partner] - obs.given).bits();
+                    let low_at_start = free(&world) & !below == 0;
+                    for _ in 0..20 {
+                        moved += usize::from(obs.perturb(&mut rng, &mut world));
+                        let hand = world.hands()[partner];
+                        assert!(kept.is_subset(hand), "seed {seed}: a given card left");
+                        if rich && !obs.received.is_empty() {
+                            assert!(low_at_start, "seed {seed}: the sampler keeps them low");
+                            assert_eq!(
+                                free(&world) & !below,
+                                0,
+                                "seed {seed}: the partner holds a card above its gift"
+                            );
+                            checked_rich += 1;
+                        } else {
+                            checked_poor += 1;
+                        }
+                        assert_eq!(world.observation(q), obs);
+                    }
+                }
+            }
+            let legal = g.legal_actions();
+            let a = tutorial.choose(&g.observation(p), &legal);
+            g.apply(a).expect("legal");
+        }
+    }
+    assert!(
+        moved > 1_000 && checked_rich > 100 && checked_poor > 100,
+        "{moved} {checked_rich} {checked_poor}"
+    );
+}
