@@ -427,28 +427,11 @@ fn check_observations<G: Game + Debug>(
             g.observation(q + g.num_players()) == obs,
             "an out-of-range player is not read modulo the player count",
         )?;
+        let mut check =
+            |world, how| check_world(run, q, &obs, world, (mover, legal), &mut world_legal, how);
         for (w, (world, into)) in worlds.iter().enumerate() {
             report.worlds += 1;
-            let seen = world.observation(q);
-            if seen != obs {
-                return Err(run.fail(format!(
-                    "a world sampled for player {q} shows it another observation:\n  true:  {obs:?}\n  world: {seen:?}"
-                )));
-            }
-            run.ensure(
-                world.current_player() == mover,
-                &format!("a world sampled for player {q} has another player to act"),
-            )?;
-            if mover == Some(q) {
-                world_legal.clear();
-                world.legal_actions_into(&mut world_legal);
-                let a: HashSet<_> = legal.iter().collect();
-                let b: HashSet<_> = world_legal.iter().collect();
-                run.ensure(
-                    a == b,
-                    &format!("a world sampled for player {q} gives it other legal actions"),
-                )?;
-            }
+            check(world, "sampled")?;
             // Formatting whole games is the suite's dearest step: once an observation.
             if w == 0 {
                 let text = format!("{world:?}");
@@ -462,29 +445,42 @@ fn check_observations<G: Game + Debug>(
             }
         }
         for world in &moved_worlds {
-            let seen = world.observation(q);
-            if seen != obs {
-                return Err(run.fail(format!(
-                    "a world moved by perturb for player {q} shows it another observation:\n  true:  {obs:?}\n  world: {seen:?}"
-                )));
-            }
-            run.ensure(
-                world.current_player() == mover,
-                &format!("a world moved by perturb for player {q} has another player to act"),
-            )?;
-            if mover == Some(q) {
-                world_legal.clear();
-                world.legal_actions_into(&mut world_legal);
-                let a: HashSet<_> = legal.iter().collect();
-                let b: HashSet<_> = world_legal.iter().collect();
-                run.ensure(
-                    a == b,
-                    &format!(
-                        "a world moved by perturb for player {q} gives it other legal actions"
-                    ),
-                )?;
-            }
+            check(world, "moved by perturb")?;
         }
+    }
+    Ok(())
+}
+
+/// A world `how` (sampled, moved) for player `q`: the same observation, the same player to
+/// act (`mover`), and for that player the same legal actions.
+fn check_world<'a, G: Game + Debug>(
+    run: &Run<'_>,
+    q: usize,
+    obs: &G::Observation<'a>,
+    world: &'a G,
+    (mover, legal): (Option<usize>, &[G::Action]),
+    world_legal: &mut Vec<G::Action>,
+    how: &str,
+) -> Result<(), Failure> {
+    let seen = world.observation(q);
+    if seen != *obs {
+        return Err(run.fail(format!(
+            "a world {how} for player {q} shows it another observation:\n  true:  {obs:?}\n  world: {seen:?}"
+        )));
+    }
+    run.ensure(
+        world.current_player() == mover,
+        &format!("a world {how} for player {q} has another player to act"),
+    )?;
+    if mover == Some(q) {
+        world_legal.clear();
+        world.legal_actions_into(world_legal);
+        let a: HashSet<_> = legal.iter().collect();
+        let b: HashSet<_> = world_legal.iter().collect();
+        run.ensure(
+            a == b,
+            &format!("a world {how} for player {q} gives it other legal actions"),
+        )?;
     }
     Ok(())
 }
