@@ -1,5 +1,5 @@
 //! The search player: information-set MCTS or determinized flat Monte-Carlo over any
-//! [`Game`], with a budget, root-parallel threads and buffers walkd across playouts.
+//! [`Game`], with a budget, root-parallel threads and buffers reused across playouts.
 
 use core::fmt;
 use std::sync::Arc;
