@@ -144,16 +144,16 @@ fn doudizhu(playouts: u64, deals: u64, rollout: &str) {
 /// The Daifugo search's settings from the command line: rollout, algorithm, exploration.
 fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daifugo::SearchPlayer {
     let rollout: daifugo::SearchRollout = rollout.parse().expect("a rollout name");
+    let env = |name: &str, default: u32| {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    };
     // `DAIFUGO_BELIEF=N`: an ablation of the worlds' weighing (1 plays every world sampled).
-    let belief = std::env::var("DAIFUGO_BELIEF")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(daifugo::SEARCH_BELIEF);
+    let belief = env("DAIFUGO_BELIEF", daifugo::SEARCH_BELIEF);
     // `DAIFUGO_WALK=N`: the moves from world to world (0: every world sampled afresh).
-    let walk = std::env::var("DAIFUGO_WALK")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
+    let walk = env("DAIFUGO_WALK", 0);
     let (algorithm, halving) = match algorithm {
         "pimc" => (cards_search::Algorithm::Pimc, false),
         "pimc-sh" => (cards_search::Algorithm::Pimc, true),

@@ -7,7 +7,7 @@ use core::cell::RefCell;
 use crate::Meld;
 use crate::game::{Action, Class, Game, PLAYERS, Step, weakest};
 use crate::meld::{JK, STD};
-use crate::policy::tutorial_pick;
+use crate::policy::{tutorial_lead, tutorial_pick};
 use crate::{Rules, Table};
 use cards_core::Order;
 use cards_core::Rng;
@@ -163,21 +163,29 @@ impl Observation<'_> {
         Some((partner as u8, rich))
     }
 
+    /// What the exchange told the observer about the others' hands: its partner (who holds
+    /// the cards the observer gave until it plays them), and the player whose other cards lie
+    /// below a mask (the partner who gave the observer its strongest cards, below the weakest
+    /// of them), if any.
+    fn exchange_knowledge(&self) -> (Option<usize>, Option<(usize, u64)>) {
+        let Some((partner, rich)) = self.exchange_partner() else {
+            return (None, None);
+        };
+        let partner = partner as usize % PLAYERS;
+        let limited = (rich && !self.received.is_empty())
+            .then(|| (partner, (1u64 << self.received.bits().trailing_zeros()) - 1));
+        (Some(partner), limited)
+    }
+
     /// The other players' hands, dealt at random from the unseen cards as
     /// [`Observation::determinize`] describes (the observer's own hand included).
     pub(crate) fn deal_unseen(&self, rng: &mut Rng) -> [CardSet; PLAYERS] {
         let me = self.player as usize % PLAYERS;
         let unseen = self.unseen();
         let mut hands = [CardSet::EMPTY; PLAYERS];
-        // A player whose free cards must lie below a mask (the tribute's giver), if any.
-        let mut limited: Option<(usize, u64)> = None;
-        if let Some((partner, rich)) = self.exchange_partner() {
-            let partner = partner as usize;
+        let (partner, limited) = self.exchange_knowledge();
+        if let Some(partner) = partner {
             hands[partner] = self.given & unseen;
-            if rich && !self.received.is_empty() {
-                let low = self.received.bits().trailing_zeros();
-                limited = Some((partner, (1u64 << low) - 1));
-            }
         }
         let mut pool = unseen.bits() & !hands.iter().fold(0, |m, h| m | h.bits());
         hands[me] = self.hand;
@@ -311,7 +319,7 @@ impl Observation<'_> {
                     // A leader's first part is always among its leads (`lead_into` lists
                     // every meld of the hand), so a lead needs no list.
                     let pick = if g.state().table.is_none() {
-                        parts[p].first().map_or(Action::Pass, |m| Action::Play(*m))
+                        tutorial_lead(&parts[p])
                     } else {
                         legal.clear();
                         g.legal_actions_into(legal);
@@ -408,13 +416,9 @@ impl InfoSet<Game> for Observation<'_> {
                 *f = hands[p].bits();
             }
         }
-        let mut limited = None;
-        if let Some((partner, rich)) = self.exchange_partner() {
-            let q = partner as usize % PLAYERS;
+        let (partner, limited) = self.exchange_knowledge();
+        if let Some(q) = partner {
             free[q] &= !self.given.bits();
-            if rich && !self.received.is_empty() {
-                limited = Some((q, (1u64 << self.received.bits().trailing_zeros()) - 1));
-            }
         }
         let mut who = [0usize; PLAYERS];
         let mut n = 0;

@@ -171,15 +171,19 @@ fn tutorial_choice(obs: &Observation<'_>, legal: &[Action], parts: &mut Vec<Meld
     }
 }
 
+/// The tutorial player's lead given its hand's decomposition `parts`: the first part (always
+/// a lead: the test `every_part_of_the_decomposition_is_a_lead`), or a pass for an empty hand.
+pub(crate) fn tutorial_lead(parts: &[Meld]) -> Action {
+    parts.first().map_or(Action::Pass, |m| Action::Play(*m))
+}
+
 /// The tutorial player's choice given its hand's decomposition `parts` in `order`: leading
 /// (`leads`), the first part if legal; following, the weakest legal meld that breaks no part.
 pub(crate) fn tutorial_pick(parts: &[Meld], leads: bool, order: Order, legal: &[Action]) -> Action {
     {
         if leads {
-            return parts.first().map_or(Action::Pass, |m| {
-                let a = Action::Play(*m);
-                if legal.contains(&a) { a } else { Action::Pass }
-            });
+            let a = tutorial_lead(parts);
+            return if legal.contains(&a) { a } else { Action::Pass };
         }
         let whole = |m: &Meld| {
             parts.iter().all(|d| {
