@@ -8,6 +8,17 @@
 //! `play_follows` (a search player against four tutorial players, [`play_positions`]).
 //! The move lists run in `lists` alone, so `--toggle-collect='daifugo_real::lists'` counts
 //! them without the set's construction.
+//!
+//! `… --example daifugo_real -- SET dump` prints the set instead, one position a line, for
+//! feeding another program's move generator the same positions: `HAND KIND LEN LOW SUITS REV
+//! LOCKED MOVES MELD`, where `HAND` is the hand's bits in hex (bit 4 × rank + suit, ranks 3 = 0 ..
+//! 2 = 12, suits ♣ ♦ ♥ ♠ = 0 .. 3, the joker bit 52), `KIND` the table's meld (`lead` on a clear
+//! table, `single`, `joker` for the lone joker, `group`, `sequence`), `LEN` its cards, `LOW` the
+//! rank index of its weakest face (−1 for a joker below the 3, 0 on a clear table), `SUITS` its
+//! suit mask (the joker's suit included), `REV` and `LOCKED` 0 or 1 (revolution, suit lock), and
+//! `MOVES` the length of our list there (plays only: a pass is never listed), and `MELD` the
+//! table's meld as text (`S3 JK=D3`; `-` on a clear table). A `SET` naming a file reads such
+//! a dump back (any subset of its lines), so both programs can run one position file.
 
 use std::hint::black_box;
 
@@ -19,9 +30,12 @@ use daifugo::follow_into;
 fn main() {
     let mut args = std::env::args().skip(1);
     let set = args.next().unwrap_or_else(|| "mix".to_owned());
-    let reps: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(1);
+    let reps_arg = args.next();
+    let dump = reps_arg.as_deref() == Some("dump");
+    let reps: usize = reps_arg.and_then(|r| r.parse().ok()).unwrap_or(1);
     let (all, part) = match set.strip_prefix("play_") {
         Some(part) => (play_positions(PLAY_SEED, PLAY_GAMES, PLAY_PLAYOUTS), part),
+        None if std::path::Path::new(&set).is_file() => (read_positions(&set), "mix"),
         None => (real_positions(0xDA1F_6A3E, 100), set.as_str()),
     };
     let positions: Vec<Position> = match part {
@@ -29,13 +43,22 @@ fn main() {
         "follows" => all.into_iter().filter(|(_, s)| s.table.is_some()).collect(),
         _ => all,
     };
+    if dump {
+        print_positions(&positions);
+        return;
+    }
+    let start = std::time::Instant::now();
     let total = lists(&positions, reps);
+    let ns = start.elapsed().as_secs_f64() * 1e9;
     let jokers = positions
         .iter()
         .filter(|(h, _)| h.contains(cards_core::Card::BLACK_JOKER))
         .count();
+    #[allow(clippy::cast_precision_loss)] // counts far below 2^52
+    let per = ns / (reps * positions.len()).max(1) as f64;
     println!(
-        "{set}: {} positions ({jokers} with the joker), {reps} repetitions, {total} moves",
+        "{set}: {} positions ({jokers} with the joker), {reps} repetitions, {total} moves, \
+         {per:.3} ns a position (wall clock)",
         positions.len()
     );
 }
@@ -52,4 +75,77 @@ fn lists(positions: &[Position], reps: usize) -> usize {
         }
     }
     total
+}
+
+/// Prints `positions` one a line in the format of the module doc.
+fn print_positions(positions: &[Position]) {
+    use daifugo::{Kind, StandIn};
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for (hand, state) in positions {
+        // `follow`, not `follow_into`: a second call of `follow_into` would change how it is
+        // inlined into `lists`, and with it the instructions counted there
+        let n = daifugo::follow(*hand, state, &RULES).map_or(0, |m| m.len());
+        let meld = state
+            .table
+            .map_or_else(|| "-".to_owned(), |m| format!("{m:#}"));
+        let (kind, len, low, suits) = match state.table {
+            None => ("lead", 0, 0, 0),
+            Some(m) if m.is_lone_joker() => ("joker", 1, 0, 0),
+            Some(m) => {
+                let kind = match m.kind() {
+                    Kind::Single => "single",
+                    Kind::Group => "group",
+                    Kind::Sequence => "sequence",
+                };
+                let low = match m.stand_in() {
+                    Some(StandIn::Below3(_)) => -1,
+                    _ => m.low().map_or(0, |r| i32::from(r.index())),
+                };
+                (kind, m.len(), low, m.suit_mask())
+            }
+        };
+        writeln!(
+            out,
+            "{:x} {kind} {len} {low} {suits} {} {} {n} {meld}",
+            hand.bits(),
+            u8::from(state.revolution),
+            u8::from(state.locked)
+        )
+        .expect("stdout");
+    }
+}
+
+/// The positions of a dump file (the format of the module doc); exits with a message on a line
+/// it cannot read.
+fn read_positions(path: &str) -> Vec<Position> {
+    use daifugo::{CardSet, Meld, Table};
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let bad = |what: &str| format!("{path}:{}: {what}: {line}", i + 1);
+            let fields: Vec<&str> = line.splitn(9, ' ').collect();
+            if fields.len() != 9 {
+                fail(&bad("not 9 fields"));
+            }
+            let hand = u64::from_str_radix(fields[0], 16)
+                .ok()
+                .and_then(CardSet::from_bits)
+                .unwrap_or_else(|| fail(&bad("hand")));
+            let mut state = Table::default();
+            if fields[8] != "-" {
+                let meld = Meld::parse(fields[8], &RULES).unwrap_or_else(|_| fail(&bad("meld")));
+                state.table = Some(meld);
+            }
+            state.revolution = fields[5] == "1";
+            state.locked = fields[6] == "1";
+            (hand, state)
+        })
+        .collect()
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("daifugo_real: {message}");
+    std::process::exit(2)
 }
