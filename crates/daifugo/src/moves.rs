@@ -7,21 +7,22 @@
 //! typed error from the full check otherwise); a follow then runs its table kind's filter in
 //! line, in the caller's frame (the stronger cards of a single's or group's rank from a table,
 //! the rank counts only when some stronger card is held), writes its singles there too (the
-//! joker among them as bit 52: counted by a popcount, then one exact-length extend, with no call
-//! when the buffer has room), and calls out of line only to write groups and sequences (most
-//! follows of a game have no move); groups come from tables of the 16 suit patterns (the
-//! joker's stand-ins included), a rank of exactly the group's size by one push, a pair with the
-//! joker by one unrolled extend of three a held card; a lead without the joker and of singles
-//! alone (about half the leads of a game) writes them in line, with no call, else its singles
-//! and each size's groups are one exact-length extend each, their counts from the rank counts (a
-//! hand of pairs alone: each pair is its rank's cards); a lead with the joker writes each size's
-//! group loop out, and its sequences (called only with two cards of a suit at most 2 ranks apart)
-//! build the run table only up to the longest run, write the length 3 out and stop at the first
-//! length with none; a joker sequence's sides come from the run table with no branch (its entry
-//! 0 is every bit); singles and groups reserve their room before they write, sequences (few)
-//! push one by one with no reserve. The lists equal, order
-//! included, those of the first implementation, kept in the `reference` test module, which
-//! compares them on random positions and on positions of seeded matches under every rule set.
+//! joker among them as bit 52, one push a card: no popcount, which the generic x86-64 target
+//! computes in a dozen instructions), and calls out of line only to write groups and sequences
+//! (most follows of a game have no move); groups come from tables of the 16 suit patterns (the
+//! joker's stand-ins included), a rank of exactly the group's size by one push (joker-free pair
+//! follows in a loop of their own), a pair with the joker by one unrolled extend of three a held
+//! card; a lead without the joker and of singles alone (about half the leads of a game) writes
+//! them in line, with no call, else its singles and each size's groups are one exact-length
+//! extend each, their counts from the rank counts (a hand of pairs alone: each pair is its
+//! rank's cards); a lead with the joker writes each size's group loop out, and its sequences
+//! (called only with two cards of a suit at most 2 ranks apart) build the run table only up to
+//! the longest run, write the length 3 out and stop at the first length with none; a joker
+//! sequence's sides come from the run table with no branch (its entry 0 is every bit); a lead's
+//! singles and groups reserve their room before they write, a follow's singles and all
+//! sequences (few) push one by one with no reserve. The lists equal, order included, those of
+//! the first implementation, kept in the `reference` test module, which compares them on random
+//! positions and on positions of seeded matches under every rule set.
 
 #[cfg(test)]
 mod reference;
@@ -348,9 +349,6 @@ pub fn lead_into(hand: CardSet, rules: &Rules, out: &mut Vec<Meld>) -> Result<us
 pub(crate) trait Sink {
     fn push(&mut self, m: Meld);
     fn len(&self) -> usize;
-    /// Whether `n` more fit without growing.
-    fn has_room(&self, n: usize) -> bool;
-    fn reserve(&mut self, n: usize);
     /// Appends every meld of `melds` (an exact-length iterator: one reserve, no check a write).
     fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I);
 }
@@ -363,14 +361,6 @@ impl Sink for Vec<Meld> {
     #[inline]
     fn len(&self) -> usize {
         Vec::len(self)
-    }
-    #[inline]
-    fn has_room(&self, n: usize) -> bool {
-        self.capacity() - Vec::len(self) >= n
-    }
-    #[inline]
-    fn reserve(&mut self, n: usize) {
-        Vec::reserve(self, n);
     }
     #[inline]
     fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I) {
@@ -386,14 +376,6 @@ impl Sink for Vec<crate::Action> {
     #[inline]
     fn len(&self) -> usize {
         Vec::len(self)
-    }
-    #[inline]
-    fn has_room(&self, n: usize) -> bool {
-        self.capacity() - Vec::len(self) >= n
-    }
-    #[inline]
-    fn reserve(&mut self, n: usize) {
-        Vec::reserve(self, n);
     }
     #[inline]
     fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I) {
@@ -828,26 +810,17 @@ fn single_follows(hb: u64, tb: u64, reversed: bool, locked: bool, spade_three: b
 }
 
 /// Pushes the singles of `cards` (not empty), lowest first, the joker last; returns how many.
-/// In line in the caller's frame (with room for them, the steady state of a reused buffer, no
-/// call is made); the count is a popcount (no loop a card).
+/// In line in the caller's frame; one push a card (a follow has few: cheaper than counting
+/// them first with a software popcount, the build target having no popcount instruction).
 #[inline]
-fn push_singles<S: Sink>(out: &mut S, cards: u64) -> usize {
-    let n = cards.count_ones() as usize;
-    if !out.has_room(n) {
-        return push_singles_growing(out, cards, n);
+fn push_singles<S: Sink>(out: &mut S, mut cards: u64) -> usize {
+    let start = out.len();
+    while cards != 0 {
+        let b = cards & cards.wrapping_neg();
+        cards ^= b;
+        out.push(Meld::raw(b, NO_STAND, Kind::Single));
     }
-    // one exact-length extend, with the room known: no check a write
-    push_counted_cards(out, cards, n, Kind::Single);
-    n
-}
-
-/// [`push_singles`] when the buffer must grow first.
-#[cold]
-#[inline(never)]
-fn push_singles_growing<S: Sink>(out: &mut S, cards: u64, n: usize) -> usize {
-    out.reserve(n);
-    push_counted_cards(out, cards, n, Kind::Single);
-    n
+    out.len() - start
 }
 
 /// The groups of `hb` (checked hand bits) that beat the group `table`: the filter in line (no
@@ -893,6 +866,21 @@ fn push_group_follows<S: Sink>(
     lock: u64,
 ) -> usize {
     let start = out.len();
+    if n == 2 && !joker && lock == 0 {
+        // joker-free pairs (most group follows with a move): a rank of exactly 2 cards is one
+        // pair, its cards
+        while ranks != 0 {
+            let bit = ranks.trailing_zeros();
+            ranks &= ranks - 1;
+            let nib = (hr >> bit) & 0xf;
+            if nibble_count(nib) == 2 {
+                out.push(Meld::raw(nib << bit, NO_STAND, Kind::Group));
+            } else {
+                push_plain_groups(out, bit, nib, 2);
+            }
+        }
+        return out.len() - start;
+    }
     while ranks != 0 {
         let bit = ranks.trailing_zeros();
         ranks &= ranks - 1;
