@@ -18,12 +18,16 @@
 //! suit mask (the joker's suit included), `REV` and `LOCKED` 0 or 1 (revolution, suit lock), and
 //! `MOVES` the length of our list there (plays only: a pass is never listed), and `MELD` the
 //! table's meld as text (`S3 JK=D3`; `-` on a clear table). A `SET` naming a file reads such
-//! a dump back (any subset of its lines), so both programs can run one position file.
+//! a dump back (any subset of its lines), so both programs can run one position file, and
+//! `fuji:PATH` reads the positions of a `FujiGokoro` game record
+//! ([`benches::daifugo_real::fuji_record_positions`]; its published test record
+//! `testdata/braux5.dat`, 100 games of self-play, gives 7,856 positions).
 
 use std::hint::black_box;
 
 use benches::daifugo_real::{
-    PLAY_GAMES, PLAY_PLAYOUTS, PLAY_SEED, Position, RULES, play_positions, real_positions,
+    PLAY_GAMES, PLAY_PLAYOUTS, PLAY_SEED, Position, RULES, fuji_record_positions, play_positions,
+    real_positions,
 };
 use daifugo::follow_into;
 
@@ -35,6 +39,7 @@ fn main() {
     let reps: usize = reps_arg.and_then(|r| r.parse().ok()).unwrap_or(1);
     let (all, part) = match set.strip_prefix("play_") {
         Some(part) => (play_positions(PLAY_SEED, PLAY_GAMES, PLAY_PLAYOUTS), part),
+        None if set.starts_with("fuji:") => (fuji_positions(&set["fuji:".len()..]), "mix"),
         None if std::path::Path::new(&set).is_file() => (read_positions(&set), "mix"),
         None => (real_positions(0xDA1F_6A3E, 100), set.as_str()),
     };
@@ -143,6 +148,17 @@ fn read_positions(path: &str) -> Vec<Position> {
             (hand, state)
         })
         .collect()
+}
+
+/// The positions of a `FujiGokoro` game record file ([`fuji_record_positions`]).
+fn fuji_positions(path: &str) -> Vec<Position> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+    let (positions, added) =
+        fuji_record_positions(&text).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+    if added > 0 {
+        eprintln!("{path}: {added} passes put in");
+    }
+    positions
 }
 
 fn fail(message: &str) -> ! {

@@ -161,3 +161,152 @@ pub fn play_positions(seed: u64, games: u32, playouts: u64) -> Vec<Position> {
     }
     out
 }
+
+/// Positions of a game record in the text format of the `FujiGokoro` program for the UEC contest
+/// (its logs and test data: per game a `seat` line, the hands after the exchange on an `original`
+/// line, and the actions on a `play` line), every action a position: the hand of the player to act
+/// and the table state, passes included, replayed by [`daifugo::Game`] under `uecda` rules from the
+/// hands after the exchange (the ♦3 holder leads). Other lines are skipped. An action is written
+/// `p` (pass), `jk` (the lone joker), or suits, `-`, ranks (`3`..`9`, `t`, `j`, `q`, `k`, `a`,
+/// `2`), with the joker's suits (a group) or rank (a sequence) in parentheses: `ch-a(c)` is ♥A and
+/// the joker as ♣A, `h-678(7)` ♥6, the joker as ♥7, ♥8; a time in brackets after it (`d-3[269244]`)
+/// is skipped. A `seat` line gives each player's seat. Passes may be left out: before a meld whose
+/// cards the player to act does not hold, the players in turn pass until its holder is to act (the
+/// fewest passes that reach it; and while it does not beat the table, until the table clears).
+/// Returns the positions and the number of passes so put in (0 for a record that writes every
+/// pass).
+///
+/// ```
+/// // ♦3 (the player finishes), three passes, the joker, the joker's owner passes (the
+/// // others passed in this trick), and it leads ♠4
+/// let text = "seat 0 1 2 3 4\n\
+///     original { d3 } { s3 } { h3 } { c3 } { jo s4 }\n\
+///     play d-3[10] p p p jk p s-4\n";
+/// let (p, added) = benches::daifugo_real::fuji_record_positions(text).unwrap();
+/// assert_eq!((p.len(), added), (7, 0));
+/// assert_eq!(p[4].0.len(), 2); // the joker and ♠4
+/// assert!(p[6].1.table.is_none()); // ♠4 on a clear table
+/// // the same game with its passes left out
+/// let short = text.replace(" p", "");
+/// assert_eq!(benches::daifugo_real::fuji_record_positions(&short).unwrap(), (p, 4));
+/// ```
+///
+/// # Errors
+///
+/// A `play` line before its game's `seat` and `original` lines, a line that does not parse,
+/// or an action the replay refuses: the message names the game (counted from 0) and the
+/// action.
+pub fn fuji_record_positions(text: &str) -> Result<(Vec<Position>, usize), String> {
+    use daifugo::{Action, Deal, Game};
+    let mut out = Vec::new();
+    let mut added = 0;
+    let mut seats = None;
+    let mut hands = None;
+    let mut game = 0usize;
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("seat") => {
+                let mut s = [0u8; 5];
+                for (p, w) in words.enumerate().take(5) {
+                    let seat: usize = w.parse().map_err(|_| format!("game {game}: seat {w}"))?;
+                    *s.get_mut(seat).ok_or(format!("game {game}: seat {seat}"))? = p as u8;
+                }
+                seats = Some(s);
+            }
+            Some("original") => {
+                let rest: String = words.collect::<Vec<_>>().join(" ").replace("jo", "JK");
+                let mut h = [CardSet::EMPTY; 5];
+                let groups: Vec<&str> = rest
+                    .split('{')
+                    .map(|g| g.trim().trim_end_matches('}').trim())
+                    .skip(1)
+                    .collect();
+                if groups.len() != 5 {
+                    return Err(format!("game {game}: not 5 hands"));
+                }
+                for (p, g) in groups.iter().enumerate() {
+                    h[p] = g
+                        .parse()
+                        .map_err(|e| format!("game {game}: hand {p}: {e}"))?;
+                }
+                hands = Some(h);
+            }
+            Some("play") => {
+                let (Some(seats), Some(hands)) = (seats.take(), hands.take()) else {
+                    return Err(format!("game {game}: play before seat and original"));
+                };
+                let deal = Deal {
+                    seats,
+                    classes: None,
+                    hands,
+                };
+                let mut g =
+                    Game::from_deal(RULES, &deal).map_err(|e| format!("game {game}: {e}"))?;
+                let err = |w: &str, e: &dyn std::fmt::Display| format!("game {game}: {w}: {e}");
+                for w in words {
+                    let token = w.split('[').next().unwrap_or(w);
+                    let action = if token == "p" {
+                        Action::Pass
+                    } else {
+                        Action::Play(fuji_meld(token).map_err(|e| err(w, &e))?)
+                    };
+                    let mut passes = 0;
+                    loop {
+                        let p = g.current_player().ok_or_else(|| err(w, &"after the end"))?;
+                        let hand = g.hands()[usize::from(p)];
+                        let owner = match action {
+                            Action::Play(m) => hand.bits() & m.cards().bits() == m.cards().bits(),
+                            _ => true,
+                        };
+                        // a meld that does not beat the table waits for it to clear
+                        let stuck = owner
+                            && matches!(action, Action::Play(m) if g.state().table.is_some()
+                                && !g.state().beats(&m, &RULES));
+                        if owner && !stuck {
+                            break;
+                        }
+                        if passes == 10 {
+                            return Err(err(w, &"no player reaches it"));
+                        }
+                        out.push((hand, *g.state()));
+                        g.apply(Action::Pass).map_err(|e| err(w, &e))?;
+                        passes += 1;
+                    }
+                    added += passes;
+                    let p = g.current_player().ok_or_else(|| err(w, &"after the end"))?;
+                    out.push((g.hands()[usize::from(p)], *g.state()));
+                    g.apply(action).map_err(|e| err(w, &e))?;
+                }
+                game += 1;
+            }
+            _ => {}
+        }
+    }
+    Ok((out, added))
+}
+
+/// A meld written as in [`fuji_record_positions`].
+fn fuji_meld(token: &str) -> Result<daifugo::Meld, String> {
+    if token == "jk" {
+        return Ok(daifugo::Meld::JOKER);
+    }
+    let (suits, rest) = token.split_once('-').ok_or("no '-'")?;
+    let (ranks, joker) = match rest.split_once('(') {
+        Some((r, j)) => (r, j.trim_end_matches(')')),
+        None => (rest, ""),
+    };
+    let mut cards = Vec::new();
+    if ranks.len() == 1 {
+        for s in suits.chars() {
+            let j = if joker.contains(s) { "JK=" } else { "" };
+            cards.push(format!("{j}{s}{ranks}"));
+        }
+    } else {
+        for r in ranks.chars() {
+            let j = if joker.contains(r) { "JK=" } else { "" };
+            cards.push(format!("{j}{suits}{r}"));
+        }
+    }
+    daifugo::Meld::parse(&cards.join(" "), &RULES).map_err(|e| e.to_string())
+}
