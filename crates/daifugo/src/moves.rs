@@ -3,26 +3,27 @@
 //! Both fill a caller's `Vec<Meld>` (appending; reuse one buffer across calls to avoid
 //! allocation). The order is fixed and documented on [`lead`] and [`follow`].
 //!
-//! Speed notes: the inputs are checked once at the entry (one mask test on the fast path, the
-//! typed error from the full check otherwise); a follow then runs its table kind's filter in
-//! line, in the caller's frame (the stronger cards of a single's or group's rank from a table,
-//! the rank counts only when some stronger card is held), writes its singles there too (the
-//! joker among them as bit 52, one push a card: no popcount, which the generic x86-64 target
-//! computes in a dozen instructions), and calls out of line only to write groups and sequences
-//! (most follows of a game have no move); groups come from tables of the 16 suit patterns (the
-//! joker's stand-ins included), a rank of exactly the group's size by one push (joker-free pair
-//! follows in a loop of their own), a pair with the joker by one unrolled extend of three a held
-//! card; a lead without the joker and of singles alone (about half the leads of a game) writes
-//! them in line, with no call, else its singles and each size's groups are one exact-length
-//! extend each, their counts from the rank counts (a hand of pairs alone: each pair is its
-//! rank's cards); a lead with the joker writes each size's group loop out, and its sequences
-//! (called only with two cards of a suit at most 2 ranks apart) build the run table only up to
-//! the longest run, write the length 3 out and stop at the first length with none; a joker
-//! sequence's sides come from the run table with no branch (its entry 0 is every bit); a lead's
-//! singles and groups reserve their room before they write, a follow's singles and all
-//! sequences (few) push one by one with no reserve. The lists equal, order included, those of
-//! the first implementation, kept in the `reference` test module, which compares them on random
-//! positions and on positions of seeded matches under every rule set.
+//! Speed notes: the inputs are checked once at the entry (one mask test on the fast path, the typed
+//! error from the full check otherwise); a follow then runs its table kind's filter in line, in the
+//! caller's frame (the stronger cards of a single's or group's rank from a table, the rank counts
+//! only when some stronger card is held), writes its singles there too (the joker among them as bit
+//! 52, one push a card: no popcount, which the generic x86-64 target computes in a dozen
+//! instructions), and its joker-free pairs too (a rank of exactly 2 cards is one push); it calls
+//! out of line only to write other groups and sequences (most follows of a game have no move; a
+//! sequence follow without the joker and no 3 stronger cards of a suit in a row ends in line);
+//! groups come from tables of the 16 suit patterns (the joker's stand-ins included), a rank of
+//! exactly the group's size by one push, a pair with the joker by one unrolled extend of three a
+//! held card; a lead without the joker and of singles alone (about half the leads of a game) writes
+//! them in line, with no call, else its singles and each size's groups are one exact-length extend
+//! each, their counts from the rank counts (a hand of pairs alone: each pair is its rank's cards);
+//! a lead with the joker writes each size's group loop out, and its sequences (called only with two
+//! cards of a suit at most 2 ranks apart) build the run table only up to the longest run, write the
+//! length 3 out and stop at the first length with none; a joker sequence's sides come from the run
+//! table with no branch (its entry 0 is every bit); a lead's singles and groups reserve their room
+//! before they write, a follow's singles and all sequences (few) push one by one with no reserve.
+//! The lists equal, order included, those of the first implementation, kept in the `reference` test
+//! module, which compares them on random positions and on positions of seeded matches under every
+//! rule set.
 
 #[cfg(test)]
 mod reference;
@@ -788,7 +789,16 @@ fn follow_table<S: Sink>(
             }
         }
         Kind::Group => follow_group(hb, *table, reversed, state.locked, out),
-        Kind::Sequence => follow_sequence(hb, *table, reversed, state.locked, rules, out),
+        Kind::Sequence => {
+            // without the joker a sequence that beats it needs 3 held cards in a row of a suit
+            // among the stronger ranks (most sequence follows of a game have none: no call)
+            let hr = hb & stronger_cards(table.face_bits(), reversed);
+            if hb & JK == 0 && hr & (hr >> 4) & (hr >> 8) == 0 {
+                0
+            } else {
+                follow_sequence(hb, *table, reversed, state.locked, rules, out)
+            }
+        }
     })
 }
 
@@ -846,12 +856,35 @@ fn follow_group<S: Sink>(hb: u64, table: Meld, reversed: bool, locked: bool, out
     if ranks == 0 {
         return 0;
     }
+    if n == 2 && !joker && !locked {
+        // joker-free pairs (most group follows with a move), in line: a rank of exactly 2
+        // cards is one pair, its cards
+        return push_pairs(out, hr, ranks);
+    }
     let lock = if locked {
         u64::from(table.suit_mask())
     } else {
         0
     };
     push_group_follows(out, hr, ranks, n, joker, lock)
+}
+
+/// Pushes the joker-free pairs of the ranks `ranks` (nibble LSBs) of `hr`, by rank; returns
+/// how many.
+#[inline]
+fn push_pairs<S: Sink>(out: &mut S, hr: u64, mut ranks: u64) -> usize {
+    let start = out.len();
+    while ranks != 0 {
+        let bit = ranks.trailing_zeros();
+        ranks &= ranks - 1;
+        let nib = (hr >> bit) & 0xf;
+        if nibble_count(nib) == 2 {
+            out.push(Meld::raw(nib << bit, NO_STAND, Kind::Group));
+        } else {
+            push_plain_groups(out, bit, nib, 2);
+        }
+    }
+    out.len() - start
 }
 
 /// Pushes the groups of `n` cards of the ranks `ranks` (nibble LSBs) of `hr` (see
@@ -866,21 +899,6 @@ fn push_group_follows<S: Sink>(
     lock: u64,
 ) -> usize {
     let start = out.len();
-    if n == 2 && !joker && lock == 0 {
-        // joker-free pairs (most group follows with a move): a rank of exactly 2 cards is one
-        // pair, its cards
-        while ranks != 0 {
-            let bit = ranks.trailing_zeros();
-            ranks &= ranks - 1;
-            let nib = (hr >> bit) & 0xf;
-            if nibble_count(nib) == 2 {
-                out.push(Meld::raw(nib << bit, NO_STAND, Kind::Group));
-            } else {
-                push_plain_groups(out, bit, nib, 2);
-            }
-        }
-        return out.len() - start;
-    }
     while ranks != 0 {
         let bit = ranks.trailing_zeros();
         ranks &= ranks - 1;
