@@ -189,6 +189,11 @@ pub fn play_positions(seed: u64, games: u32, playouts: u64) -> Vec<Position> {
 /// // the same game with its passes left out
 /// let short = text.replace(" p", "");
 /// assert_eq!(benches::daifugo_real::fuji_record_positions(&short).unwrap(), (p, 4));
+/// // a play line with no hands, and a meld nobody holds, are errors
+/// assert!(benches::daifugo_real::fuji_record_positions("play d-3").is_err());
+/// let bad = text.replace("s-4", "s-5");
+/// let e = benches::daifugo_real::fuji_record_positions(&bad).unwrap_err();
+/// assert!(e.starts_with("game 0: s-5"), "{e}");
 /// ```
 ///
 /// # Errors
