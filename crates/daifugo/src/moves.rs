@@ -14,12 +14,14 @@
 //! joker by one unrolled extend of three a held card; a lead without the joker and of singles
 //! alone (about half the leads of a game) writes them in line, with no call, else its singles
 //! and each size's groups are one exact-length extend each, their counts from the rank counts (a
-//! hand of pairs alone: each pair is its rank's cards); a lead with the joker writes each size's
-//! group loop out, and its sequences (called only with two cards of a suit at most 2 ranks apart)
-//! build the run table only up to the longest run, write the length 3 out and stop at the first
-//! length with none; a joker sequence's sides come from the run table with no branch (its entry
-//! 0 is every bit); singles and groups reserve their room before they write, sequences (few)
-//! push one by one with no reserve. The lists equal, order
+//! hand of pairs alone: each pair is its rank's cards; a hand of singles alone: the count by one
+//! multiply); a lead with the joker writes each size's group loop out (a hand with no rank of 2
+//! cards: its groups, each card with the joker, by one exact-length extend), and its sequences
+//! (called only with two cards of a suit at most 2 ranks apart) write the lengths 3 and 4 out from
+//! the starts of 2 and 3 cards in a row, build the run table (only up to the longest run) for the
+//! length 5 on, and stop at the first length with none; a joker sequence's sides come from the
+//! run table with no branch (its entry 0 is every bit); singles and groups reserve their room
+//! before they write, sequences (few) push one by one with no reserve. The lists equal, order
 //! included, those of the first implementation, kept in the `reference` test module, which
 //! compares them on random positions and on positions of seeded matches under every rule set.
 
@@ -498,7 +500,9 @@ fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
     if m2 | a != 0 {
         return lead_plain(h, counts, m2, a, out);
     }
-    let cards = card_count(counts);
+    // every rank of one card at most: the rank counts are 0 or 1, summed by a multiply into
+    // nibble 15 (no nibble carries: each sums at most 13)
+    let cards = (counts.wrapping_mul(0x1111_1111_1111_1111) >> 60) as usize;
     push_counted_cards(out, h, cards, Kind::Single);
     cards
 }
@@ -573,17 +577,22 @@ fn lead_windows<S: Sink>(out: &mut S, h: u64, mut a: u64) -> usize {
 
 /// [`lead_checked`] of a hand with the joker (`h` its standard cards): the singles (the joker
 /// last), then the groups size by size (each size's loop written out: a rank's joker-free groups,
-/// then the joker's), then the sequences ([`lead_joker_sequences`]).
+/// then the joker's; a hand with no rank of 2 cards has for its groups the pairs of each card
+/// with the joker alone, one exact-length extend), then the sequences
+/// ([`lead_joker_sequences`]).
 #[inline(never)]
 fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     let start = out.len();
     let counts = CardSet::from_bits_truncate(h).rank_counts();
     let cards = card_count(counts);
     push_counted_cards(out, h | JK, cards + 1, Kind::Single);
-    // pairs: every rank with a card
     let m2 = at_least(counts, 2);
-    push_lead_joker_groups(out, h, counts, at_least(counts, 1), m2, 2);
-    if m2 != 0 {
+    if m2 == 0 {
+        // no rank of 2 cards: the groups are each card with the joker, by card (its rank's)
+        push_joker_pairs_of_cards(out, h, cards);
+    } else {
+        // pairs: every rank with a card
+        push_lead_joker_groups(out, h, counts, at_least(counts, 1), m2, 2);
         let m3 = at_least(counts, 3);
         push_lead_joker_groups(out, h, counts, m2, m3, 3);
         if m3 != 0 {
@@ -603,6 +612,37 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
         lead_joker_sequences(h, rules.joker_beyond_ends, out);
     }
     out.len() - start
+}
+
+/// `STANDS[s]`: the three suits other than suit `s` in ♣♦♥♠ order, a byte each from the low end.
+const STANDS: [u32; 4] = [0x03_02_01, 0x03_02_00, 0x03_01_00, 0x02_01_00];
+
+/// The pairs of each of the `n` cards of `bits` (`n` their exact count) with the joker, by card
+/// (lowest first), for each the joker standing for the other suits of its rank in ♣♦♥♠ order: an
+/// exact-length iterator (three melds a card, with no table walk).
+#[inline]
+fn joker_pairs(mut bits: u64, n: usize) -> impl Iterator<Item = Meld> {
+    (0..n).flat_map(move |_| {
+        let b = bits & bits.wrapping_neg();
+        bits ^= b;
+        let i = b.trailing_zeros();
+        // the three stand-ins' card bits, a byte each: the rank's first card and the suits
+        let t = STANDS[(i & 3) as usize] + (i & !3) * 0x01_01_01;
+        let cards = b | JK;
+        [
+            Meld::raw(cards, t as u8, Kind::Group),
+            Meld::raw(cards, (t >> 8) as u8, Kind::Group),
+            Meld::raw(cards, (t >> 16) as u8, Kind::Group),
+        ]
+    })
+}
+
+/// Pushes the [`joker_pairs`] of the `n` cards of `bits` by one exact-length extend (out of
+/// line: in line in [`lead_joker`], the extend of the flattened iterator is a call that reads the
+/// iterator from memory).
+#[inline(never)]
+fn push_joker_pairs_of_cards<S: Sink>(out: &mut S, bits: u64, n: usize) {
+    out.extend_melds(joker_pairs(bits, n));
 }
 
 /// Pushes the groups of `k` cards (2..=4) of a lead with the joker (`h` the standard cards,
@@ -629,36 +669,61 @@ fn push_lead_joker_groups<S: Sink>(
     }
 }
 
-/// Pushes every sequence of `h` (standard cards) with the joker in the hand, in [`lead_into`]
-/// order (beyond the ends if `beyond`): by length, the joker-free windows, then the joker's by
-/// its position, then beyond the ends. The run table is built only up to the longest run, and
-/// the lengths stop at twice the longest run and one (a longer one has no joker position; beyond
-/// an end needs the longest run and one at most).
+/// Pushes every sequence of `h` (standard cards; two cards of a suit at most 2 ranks apart) with
+/// the joker in the hand, in [`lead_into`] order (beyond the ends if `beyond`): by length, the
+/// joker-free windows, then the joker's by its position, then beyond the ends. The lengths 3 and
+/// 4 (most hands have no longer) are written out from the starts of 2 and 3 held cards in a row,
+/// with no run table; a length with none ends the list ([`lead_joker_long_sequences`] from 5).
 #[inline(never)]
 fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
-    // a[i]: starts of i held cards in a row (a[0] every bit), up to the longest run; 0 above
-    let (a, longest) = run_table(h, 13);
-    let longest = longest as usize;
-    if longest == 0 {
-        return;
-    }
-    // length 3 written out (every hand of a card or more has some, and most have no longer):
-    // the joker at 0 needs a run of 2 after it, at 1 a card on each side, at 2 a run of 2 before
-    // (a run of 2 or its absence gives every position's starts, no loop on the longest run)
+    // starts of 2 and 3 held cards in a row
+    let a2 = h & (h >> 4);
+    let a3 = a2 & (h >> 8);
+    // length 3: the joker at 0 needs a run of 2 after it, at 1 a card on each side, at 2 a run
+    // of 2 before
     let before = out.len();
     let unit = rep(3);
-    push_plain_windows(out, a[3], unit);
-    push_joker_windows(out, a[2] >> 4, unit, 0);
+    push_plain_windows(out, a3, unit);
+    push_joker_windows(out, a2 >> 4, unit, 0);
     push_joker_windows(out, h & (h >> 8) & (STD >> 4), unit, 1);
-    push_joker_windows(out, a[2] & (STD >> 8), unit, 2);
+    push_joker_windows(out, a2 & (STD >> 8), unit, 2);
     if beyond {
-        push_all_beyond_ends(out, a[2], 3);
+        push_all_beyond_ends(out, a2, 3);
     }
     // a length with no sequence has no longer one: a longer window with one card missing holds
     // a window of this length with one missing or none, and beyond an end needs a run of this
-    // length (beyond an end needs longest + 1 at most: no more)
-    let mut len = 4usize;
-    let mut before = before;
+    // length; a sequence of 4 needs a run of 2
+    if out.len() == before || a2 == 0 {
+        return;
+    }
+    // length 4: the joker at 0 needs a run of 3 after it, at 1 a card and a run of 2, at 2 a
+    // run of 2 and a card, at 3 a run of 3 before
+    let before = out.len();
+    let unit = rep(4);
+    push_plain_windows(out, a3 & (h >> 12), unit);
+    push_joker_windows(out, a3 >> 4, unit, 0);
+    push_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
+    push_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
+    push_joker_windows(out, a3 & (STD >> 12), unit, 3);
+    if beyond {
+        push_all_beyond_ends(out, a3, 4);
+    }
+    if out.len() != before {
+        lead_joker_long_sequences(h, beyond, out);
+    }
+}
+
+/// [`lead_joker_sequences`] from the length 5 on (a hand with some sequence of 4): the run
+/// table built only up to the longest run, the lengths stopped at the first with none or at
+/// twice the longest run and one (a longer one has no joker position; beyond an end needs the
+/// longest run and one at most).
+#[inline(never)]
+fn lead_joker_long_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
+    // a[i]: starts of i held cards in a row (a[0] every bit), up to the longest run; 0 above
+    let (a, longest) = run_table(h, 13);
+    let longest = longest as usize;
+    let mut len = 5usize;
+    let mut before = usize::MAX;
     while len <= (2 * longest + 1).min(14) && out.len() != before {
         before = out.len();
         if len <= 13 {
