@@ -11,19 +11,20 @@
 //! when the buffer has room), and calls out of line only to write groups and sequences (most
 //! follows of a game have no move); groups come from tables of the 16 suit patterns (the
 //! joker's stand-ins included), a rank of exactly the group's size by one push, a pair with the
-//! joker by one unrolled extend of three a held card; a lead without the joker and of singles
-//! alone (about half the leads of a game) writes them in line, with no call, else its singles
-//! and each size's groups are one exact-length extend each, their counts from the rank counts (a
-//! hand of pairs alone: each pair is its rank's cards; a hand of singles alone: the count by one
-//! multiply); a lead with the joker writes each size's group loop out (a hand with no rank of 2
-//! cards: its groups, each card with the joker, by one exact-length extend), and its sequences
-//! (called only with two cards of a suit at most 2 ranks apart) write the lengths 3 and 4 out from
-//! the starts of 2 and 3 cards in a row, build the run table (only up to the longest run) for the
-//! length 5 on, and stop at the first length with none; a joker sequence's sides come from the
-//! run table with no branch (its entry 0 is every bit); singles and groups reserve their room
-//! before they write, sequences (few) push one by one with no reserve. The lists equal, order
-//! included, those of the first implementation, kept in the `reference` test module, which
-//! compares them on random positions and on positions of seeded matches under every rule set.
+//! joker by one unrolled extend of three a held card; a lead without the joker writes its singles
+//! and each size's groups by one exact-length extend each, their counts from the rank counts (a
+//! hand of singles alone: the count by one multiply), in line, with no call, for a hand of singles
+//! and pairs alone (each pair its rank's cards; 8 leads in 10 or more without the joker in the
+//! measured sets), its bigger groups and its sequences out of line; a lead with the joker writes
+//! each size's group loop out (a hand with no rank of 2 cards: its pairs with the joker by one loop
+//! on its cards, none on its ranks), and its sequences (called only with two cards of a suit at
+//! most 2 ranks apart) write the lengths 3 and 4 out from the starts of 2 and 3 cards in a row,
+//! build the run table (only up to the longest run) for the length 5 on, and stop at the first
+//! length with none; a joker sequence's sides come from the run table with no branch (its entry 0
+//! is every bit); singles and groups reserve their room before they write, sequences (few) push one
+//! by one with no reserve. The lists equal, order included, those of the first implementation, kept
+//! in the `reference` test module, which compares them on random positions and on positions of
+//! seeded matches under every rule set.
 
 #[cfg(test)]
 mod reference;
@@ -443,17 +444,6 @@ const fn rank_len(m: u64) -> usize {
     ((m.wrapping_mul(LSB) >> 48) & 0xf) as usize
 }
 
-/// The `n` singles of the cards of `bits` (`n` their exact count), lowest first: an exact-length
-/// iterator.
-#[inline]
-fn singles(mut bits: u64, n: usize) -> impl Iterator<Item = Meld> {
-    (0..n).map(move |_| {
-        let b = bits & bits.wrapping_neg();
-        bits ^= b;
-        Meld::raw(b, NO_STAND, Kind::Single)
-    })
-}
-
 /// The `n` joker-free groups (`n` their exact count) of the ranks `ranks` (nibble LSBs) of `h`
 /// from `table` (a row of [`PACKED`]), by rank, within a rank in colex order: an exact-length
 /// iterator.
@@ -479,9 +469,10 @@ fn plain_groups(
 }
 
 /// [`lead_sink`] of a checked hand (the count is returned in a register, and the caller builds
-/// the `Result`). In line in the caller: a hand of singles alone (about half the leads of a game)
-/// writes them by one exact-length extend there, with no call; groups and sequences, and the
-/// joker's whole list, are out of line.
+/// the `Result`). In line in the caller: a hand without the joker writes its singles by one
+/// exact-length extend there (the count from the rank counts), and its pairs when it has no rank
+/// of 3 (each pair its rank's cards), with no call; bigger groups and sequences, and the joker's
+/// whole list, are out of line.
 #[inline]
 fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
     let hb = hand.bits();
@@ -491,20 +482,26 @@ fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
     let h = hb & STD;
     let counts = CardSet::from_bits_truncate(h).rank_counts();
     let m2 = at_least(counts, 2);
-    // starts of 3 held cards in a row (none without sequences)
-    let a = if rules.sequences {
-        h & (h >> 4) & (h >> 8)
+    let cards = if m2 == 0 {
+        // every rank of one card at most: the rank counts are 0 or 1, summed by a multiply into
+        // nibble 15 (no nibble carries: each sums at most 13)
+        (counts.wrapping_mul(0x1111_1111_1111_1111) >> 60) as usize
     } else {
-        0
+        card_count(counts)
     };
-    if m2 | a != 0 {
-        return lead_plain(h, counts, m2, a, out);
-    }
-    // every rank of one card at most: the rank counts are 0 or 1, summed by a multiply into
-    // nibble 15 (no nibble carries: each sums at most 13)
-    let cards = (counts.wrapping_mul(0x1111_1111_1111_1111) >> 60) as usize;
     push_counted_cards(out, h, cards, Kind::Single);
-    cards
+    let mut n = cards;
+    if m2 != 0 {
+        n += lead_plain_groups(out, h, counts, m2);
+    }
+    if rules.sequences {
+        // starts of 3 held cards in a row
+        let a = h & (h >> 4) & (h >> 8);
+        if a != 0 {
+            n += lead_windows(out, h, a);
+        }
+    }
+    n
 }
 
 /// The number of cards of the rank counts `counts` (bytes of at most 8, summed by a multiply).
@@ -514,35 +511,24 @@ const fn card_count(counts: u64) -> usize {
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
-/// [`lead_checked`] of a hand without the joker with a group or a sequence: `counts` its rank
-/// counts, `m2` its ranks of 2 cards or more, `a` the starts of its 3 cards in a row (0 when the
-/// rules have no sequences). The singles and each size's groups are one exact-length extend each
-/// (the counts from the rank counts).
-#[inline(never)]
-fn lead_plain<S: Sink>(h: u64, counts: u64, m2: u64, a: u64, out: &mut S) -> usize {
-    let cards = card_count(counts);
-    out.extend_melds(singles(h, cards));
-    let mut n = cards;
-    if m2 != 0 {
-        let m3 = at_least(counts, 3);
-        if m3 == 0 {
-            // pairs only (most hands with a group): a rank's one pair is its cards
-            let n2 = rank_len(m2);
-            let mut ranks = m2;
-            out.extend_melds((0..n2).map(|_| {
-                let bit = ranks.trailing_zeros();
-                ranks &= ranks.wrapping_sub(1);
-                Meld::raw(h & (0xf << bit), NO_STAND, Kind::Group)
-            }));
-            n += n2;
-        } else {
-            n += push_big_groups(out, h, counts, m2, m3);
-        }
+/// Pushes the groups of a hand without the joker with a rank of 2 cards or more (`h` its cards,
+/// `counts` its rank counts, `m2` those ranks); returns how many. A hand of pairs alone (most
+/// hands with a group) in line, each pair its rank's cards, by one exact-length extend; with a
+/// rank of 3 cards or more, [`push_big_groups`] out of line.
+#[inline]
+fn lead_plain_groups<S: Sink>(out: &mut S, h: u64, counts: u64, m2: u64) -> usize {
+    let m3 = at_least(counts, 3);
+    if m3 != 0 {
+        return push_big_groups(out, h, counts, m2, m3);
     }
-    if a != 0 {
-        n += lead_windows(out, h, a);
-    }
-    n
+    let n2 = rank_len(m2);
+    let mut ranks = m2;
+    out.extend_melds((0..n2).map(|_| {
+        let bit = ranks.trailing_zeros();
+        ranks &= ranks.wrapping_sub(1);
+        Meld::raw(h & (0xf << bit), NO_STAND, Kind::Group)
+    }));
+    n2
 }
 
 /// Pushes the joker-free groups of `h` (standard cards, rank counts `counts`) with a rank of 3
@@ -563,7 +549,7 @@ fn push_big_groups<S: Sink>(out: &mut S, h: u64, counts: u64, m2: u64, m3: u64) 
 
 /// Pushes the joker-free sequences of `h` (standard cards) by length, from `a` the starts of 3
 /// held cards in a row (not empty); returns how many.
-#[inline]
+#[inline(never)]
 fn lead_windows<S: Sink>(out: &mut S, h: u64, mut a: u64) -> usize {
     let start = out.len();
     let mut len = 3;
@@ -578,7 +564,7 @@ fn lead_windows<S: Sink>(out: &mut S, h: u64, mut a: u64) -> usize {
 /// [`lead_checked`] of a hand with the joker (`h` its standard cards): the singles (the joker
 /// last), then the groups size by size (each size's loop written out: a rank's joker-free groups,
 /// then the joker's; a hand with no rank of 2 cards has for its groups the pairs of each card
-/// with the joker alone, one exact-length extend), then the sequences
+/// with the joker alone, a loop on the cards), then the sequences
 /// ([`lead_joker_sequences`]).
 #[inline(never)]
 fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
@@ -588,8 +574,8 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     push_counted_cards(out, h | JK, cards + 1, Kind::Single);
     let m2 = at_least(counts, 2);
     if m2 == 0 {
-        // no rank of 2 cards: the groups are each card with the joker, by card (its rank's)
-        push_joker_pairs_of_cards(out, h, cards);
+        // no rank of 2 cards: the groups are each card with the joker, by card
+        push_joker_pairs_by_card(out, h);
     } else {
         // pairs: every rank with a card
         push_lead_joker_groups(out, h, counts, at_least(counts, 1), m2, 2);
@@ -614,35 +600,22 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     out.len() - start
 }
 
-/// `STANDS[s]`: the three suits other than suit `s` in ♣♦♥♠ order, a byte each from the low end.
-const STANDS: [u32; 4] = [0x03_02_01, 0x03_02_00, 0x03_01_00, 0x02_01_00];
-
-/// The pairs of each of the `n` cards of `bits` (`n` their exact count) with the joker, by card
-/// (lowest first), for each the joker standing for the other suits of its rank in ♣♦♥♠ order: an
-/// exact-length iterator (three melds a card, with no table walk).
+/// Pushes the pairs of each card of `cards` (standard cards, no rank of 2) with the joker, by
+/// card: for each the joker standing for the other suits of its rank in ♣♦♥♠ order, by one extend
+/// of three (a loop a card, none a rank).
 #[inline]
-fn joker_pairs(mut bits: u64, n: usize) -> impl Iterator<Item = Meld> {
-    (0..n).flat_map(move |_| {
-        let b = bits & bits.wrapping_neg();
-        bits ^= b;
-        let i = b.trailing_zeros();
-        // the three stand-ins' card bits, a byte each: the rank's first card and the suits
-        let t = STANDS[(i & 3) as usize] + (i & !3) * 0x01_01_01;
-        let cards = b | JK;
-        [
-            Meld::raw(cards, t as u8, Kind::Group),
-            Meld::raw(cards, (t >> 8) as u8, Kind::Group),
-            Meld::raw(cards, (t >> 16) as u8, Kind::Group),
-        ]
-    })
-}
-
-/// Pushes the [`joker_pairs`] of the `n` cards of `bits` by one exact-length extend (out of
-/// line: in line in [`lead_joker`], the extend of the flattened iterator is a call that reads the
-/// iterator from memory).
-#[inline(never)]
-fn push_joker_pairs_of_cards<S: Sink>(out: &mut S, bits: u64, n: usize) {
-    out.extend_melds(joker_pairs(bits, n));
+fn push_joker_pairs_by_card<S: Sink>(out: &mut S, mut cards: u64) {
+    while cards != 0 {
+        let i = cards.trailing_zeros();
+        cards &= cards - 1;
+        let meld = (1u64 << i) | JK;
+        let rank = (i & !3) as u8;
+        out.extend_melds(
+            OTHER_SUITS[i as usize & 3]
+                .iter()
+                .map(|&t| Meld::raw(meld, rank + t, Kind::Group)),
+        );
+    }
 }
 
 /// Pushes the groups of `k` cards (2..=4) of a lead with the joker (`h` the standard cards,
