@@ -16,15 +16,16 @@
 //! hand of singles alone: the count by one multiply), in line, with no call, for a hand of singles
 //! and pairs alone (each pair its rank's cards; 8 leads in 10 or more without the joker in the
 //! measured sets), its bigger groups and its sequences out of line; a lead with the joker writes
-//! each size's group loop out (a hand with no rank of 2 cards: its pairs with the joker by one loop
-//! on its cards, none on its ranks), and its sequences (called only with two cards of a suit at
-//! most 2 ranks apart) write the lengths 3 and 4 out from the starts of 2 and 3 cards in a row,
-//! build the run table (only up to the longest run) for the length 5 on, and stop at the first
-//! length with none; a joker sequence's sides come from the run table with no branch (its entry 0
-//! is every bit); singles and groups reserve their room before they write, sequences (few) push one
-//! by one with no reserve. The lists equal, order included, those of the first implementation, kept
-//! in the `reference` test module, which compares them on random positions and on positions of
-//! seeded matches under every rule set.
+//! its pairs by one loop on its cards (a rank's joker-free pairs at its first card, a card's three
+//! with the joker from one packed load of their stand-ins) and each bigger size's group loop out,
+//! and its sequences (in line, written only with two cards of a suit at most 2 ranks apart) write
+//! the lengths 3 and 4 out from the starts of 2 and 3 cards in a row, build the run table (only up
+//! to the longest run) for the length 5 on, and stop at the first length with none; a joker
+//! sequence's sides come from the run table with no branch (its entry 0 is every bit); singles and
+//! groups reserve their room before they write, sequences (few) push one by one with no reserve.
+//! The lists equal, order included, those of the first implementation, kept in the `reference` test
+//! module, which compares them on random positions and on positions of seeded matches under every
+//! rule set.
 
 #[cfg(test)]
 mod reference;
@@ -562,10 +563,11 @@ fn lead_windows<S: Sink>(out: &mut S, h: u64, mut a: u64) -> usize {
 }
 
 /// [`lead_checked`] of a hand with the joker (`h` its standard cards): the singles (the joker
-/// last), then the groups size by size (each size's loop written out: a rank's joker-free groups,
-/// then the joker's; a hand with no rank of 2 cards has for its groups the pairs of each card
-/// with the joker alone, a loop on the cards), then the sequences
-/// ([`lead_joker_sequences`]).
+/// last), then the groups size by size (the pairs by one loop on the cards, a rank's joker-free
+/// pairs at its first card, then each card's with the joker; the bigger sizes' loops on the ranks
+/// written out: a rank's joker-free groups, then the joker's; a hand with no rank of 2 cards has
+/// for its groups the pairs of each card with the joker alone), then the sequences
+/// ([`lead_joker_sequences`], in line).
 #[inline(never)]
 fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     let start = out.len();
@@ -577,8 +579,11 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
         // no rank of 2 cards: the groups are each card with the joker, by card
         push_joker_pairs_by_card(out, h);
     } else {
-        // pairs: every rank with a card
-        push_lead_joker_groups(out, h, counts, at_least(counts, 1), m2, 2);
+        // pairs, by card: a rank's joker-free pairs at its first card (the lowest card of a rank
+        // of 2 or more: no nibble of `x` borrows in `x - m2`, each is 0 or holds a card), then
+        // each card's pairs with the joker
+        let x = h & (m2 * 0xf);
+        push_lead_joker_pairs(out, h, counts, x & !(x - m2));
         let m3 = at_least(counts, 3);
         push_lead_joker_groups(out, h, counts, m2, m3, 3);
         if m3 != 0 {
@@ -600,6 +605,16 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     out.len() - start
 }
 
+/// `STANDS[s]`: the three suits other than suit `s` in ♣♦♥♠ order, a byte each from the low end.
+const STANDS: [u32; 4] = [0x03_02_01, 0x03_02_00, 0x03_01_00, 0x02_01_00];
+
+/// The stand-ins of the pairs of the card `i` (its bit) with the joker: the card bits of the
+/// other suits of its rank in ♣♦♥♠ order, a byte each from the low end (one load, no table walk).
+#[inline]
+fn joker_pair_stands(i: u32) -> u32 {
+    STANDS[(i & 3) as usize] + (i & !3) * 0x01_01_01
+}
+
 /// Pushes the pairs of each card of `cards` (standard cards, no rank of 2) with the joker, by
 /// card: for each the joker standing for the other suits of its rank in ♣♦♥♠ order, by one extend
 /// of three (a loop a card, none a rank).
@@ -609,16 +624,32 @@ fn push_joker_pairs_by_card<S: Sink>(out: &mut S, mut cards: u64) {
         let i = cards.trailing_zeros();
         cards &= cards - 1;
         let meld = (1u64 << i) | JK;
-        let rank = (i & !3) as u8;
-        out.extend_melds(
-            OTHER_SUITS[i as usize & 3]
-                .iter()
-                .map(|&t| Meld::raw(meld, rank + t, Kind::Group)),
-        );
+        let stands = joker_pair_stands(i);
+        out.extend_melds((0..3).map(|j| Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)));
     }
 }
 
-/// Pushes the groups of `k` cards (2..=4) of a lead with the joker (`h` the standard cards,
+/// Pushes the pairs of a lead with the joker (`h` the standard cards, `counts` their rank counts),
+/// by rank: the joker-free ones of a rank at its card of `firsts` (the lowest card of each rank of
+/// 2 cards or more), then for each card of the rank, by suit, the joker standing for each other
+/// suit of the rank (one extend of three: a loop a card, none a rank).
+#[inline]
+fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64) {
+    let mut cards = h;
+    while cards != 0 {
+        let i = cards.trailing_zeros();
+        cards &= cards - 1;
+        let rank = i & !3;
+        if (firsts >> i) & 1 != 0 {
+            push_lead_groups(out, rank, (h >> rank) & 0xf, (counts >> rank) & 0xf, 2);
+        }
+        let meld = (1u64 << i) | JK;
+        let stands = joker_pair_stands(i);
+        out.extend_melds((0..3).map(|j| Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)));
+    }
+}
+
+/// Pushes the groups of `k` cards (3 or 4) of a lead with the joker (`h` the standard cards,
 /// `counts` their rank counts) of the ranks `ranks` (those of `k - 1` cards or more), by rank:
 /// the joker-free ones of the ranks of `plain` (those of `k` cards or more), then the joker's.
 #[allow(clippy::inline_always)] // each size's loop specialised in `lead_joker` (`k` a constant)
@@ -647,7 +678,7 @@ fn push_lead_joker_groups<S: Sink>(
 /// joker-free windows, then the joker's by its position, then beyond the ends. The lengths 3 and
 /// 4 (most hands have no longer) are written out from the starts of 2 and 3 held cards in a row,
 /// with no run table; a length with none ends the list ([`lead_joker_long_sequences`] from 5).
-#[inline(never)]
+#[inline]
 fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     // starts of 2 and 3 held cards in a row
     let a2 = h & (h >> 4);
