@@ -17,15 +17,15 @@
 //! and pairs alone (each pair its rank's cards; 8 leads in 10 or more without the joker in the
 //! measured sets), its bigger groups and its sequences out of line; a lead with the joker writes
 //! its pairs by one loop on its cards (a rank's joker-free pairs at its first card, a card's three
-//! with the joker from one packed load of their stand-ins) and each bigger size's group loop out,
-//! and its sequences (in line, written only with two cards of a suit at most 2 ranks apart) write
-//! the lengths 3 and 4 out from the starts of 2 and 3 cards in a row, build the run table (only up
-//! to the longest run) for the length 5 on, and stop at the first length with none; a joker
-//! sequence's sides come from the run table with no branch (its entry 0 is every bit); singles and
-//! groups reserve their room before they write, sequences (few) push one by one with no reserve.
-//! The lists equal, order included, those of the first implementation, kept in the `reference` test
-//! module, which compares them on random positions and on positions of seeded matches under every
-//! rule set.
+//! with the joker from one packed load of their stand-ins) and each bigger size's group loop out (a
+//! rank of 2 cards: its two triples with the joker from one packed load of the missing suits), and
+//! its sequences (in line, written only with two cards of a suit at most 2 ranks apart) write the
+//! lengths 3 and 4 out from the starts of 2 and 3 cards in a row, build the run table (only up to
+//! the longest run) for the length 5 on, and stop at the first length with none; a joker sequence's
+//! sides come from the run table with no branch (its entry 0 is every bit); singles and groups
+//! reserve their room before they write, sequences (few) push one by one with no reserve. The lists
+//! equal, order included, those of the first implementation, kept in the `reference` test module,
+//! which compares them on random positions and on positions of seeded matches under every rule set.
 
 #[cfg(test)]
 mod reference;
@@ -565,8 +565,9 @@ fn lead_windows<S: Sink>(out: &mut S, h: u64, mut a: u64) -> usize {
 /// [`lead_checked`] of a hand with the joker (`h` its standard cards): the singles (the joker
 /// last), then the groups size by size (the pairs by one loop on the cards, a rank's joker-free
 /// pairs at its first card, then each card's with the joker; the bigger sizes' loops on the ranks
-/// written out: a rank's joker-free groups, then the joker's; a hand with no rank of 2 cards has
-/// for its groups the pairs of each card with the joker alone), then the sequences
+/// written out: a rank's joker-free groups, then the joker's, a rank of 2 cards' triples with no
+/// table walk; a hand with no rank of 2 cards has for its groups the pairs of each card with the
+/// joker alone), then the sequences
 /// ([`lead_joker_sequences`], in line).
 #[inline(never)]
 fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
@@ -585,7 +586,7 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
         let x = h & (m2 * 0xf);
         push_lead_joker_pairs(out, h, counts, x & !(x - m2));
         let m3 = at_least(counts, 3);
-        push_lead_joker_groups(out, h, counts, m2, m3, 3);
+        push_lead_joker_triples(out, h, counts, m2, m3);
         if m3 != 0 {
             let m4 = at_least(counts, 4);
             push_lead_joker_groups(out, h, counts, m3, m4, 4);
@@ -649,7 +650,47 @@ fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64)
     }
 }
 
-/// Pushes the groups of `k` cards (3 or 4) of a lead with the joker (`h` the standard cards,
+/// `MISSING_PAIR[n]`: for a suit set `n` of two suits, the two others in ♣♦♥♠ order, a byte each
+/// from the low end.
+const MISSING_PAIR: [u16; 16] = {
+    let mut t = [0u16; 16];
+    let mut n = 0;
+    while n < 16 {
+        let missing = !(n as u32) & 0xf;
+        if (n as u32).count_ones() == 2 {
+            let low = missing.trailing_zeros();
+            let high = (missing & (missing - 1)).trailing_zeros();
+            t[n] = (low | (high << 8)) as u16;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// Pushes the groups of 3 cards of a lead with the joker (`h` the standard cards, `counts` their
+/// rank counts) of the ranks `m2` (those of 2 cards or more), by rank: for a rank of `m3` (3 cards
+/// or more) the joker-free ones, then the joker's ([`JOKER_GROUPS`] order); for a rank of 2 cards,
+/// its pair with the joker standing for each missing suit (one extend of two, no table walk).
+#[inline]
+fn push_lead_joker_triples<S: Sink>(out: &mut S, h: u64, counts: u64, mut ranks: u64, m3: u64) {
+    while ranks != 0 {
+        let bit = ranks.trailing_zeros();
+        ranks &= ranks - 1;
+        let nib = (h >> bit) & 0xf;
+        if (m3 >> bit) & 1 != 0 {
+            push_lead_groups(out, bit, nib, (counts >> bit) & 0xf, 3);
+            push_joker_groups(out, bit, nib, 2);
+        } else {
+            let cards = (nib << bit) | JK;
+            let stands = u32::from(MISSING_PAIR[nib as usize]) + bit * 0x01_01;
+            out.extend_melds(
+                (0..2).map(|j| Meld::raw(cards, (stands >> (8 * j)) as u8, Kind::Group)),
+            );
+        }
+    }
+}
+
+/// Pushes the groups of `k` cards (4, or 3) of a lead with the joker (`h` the standard cards,
 /// `counts` their rank counts) of the ranks `ranks` (those of `k - 1` cards or more), by rank:
 /// the joker-free ones of the ranks of `plain` (those of `k` cards or more), then the joker's.
 #[allow(clippy::inline_always)] // each size's loop specialised in `lead_joker` (`k` a constant)
