@@ -20,8 +20,8 @@
 //! with the joker from one packed load of their stand-ins) and each bigger size's group loop out (a
 //! rank of 2 cards: its two triples with the joker from one packed load of the missing suits), and
 //! its sequences (in line, written only with two cards of a suit at most 2 ranks apart) write the
-//! lengths 3 and 4 out from the starts of 2 and 3 cards in a row, build the run table (only up to
-//! the longest run) for the length 5 on, and stop at the first length with none; a joker sequence's
+//! lengths 3 to 5 out from the starts of 2 to 4 cards in a row, build the run table (only up to the
+//! longest run) for the length 6 on, and stop at the first length with none; a joker sequence's
 //! sides come from the run table with no branch (its entry 0 is every bit); singles and groups
 //! reserve their room before they write, sequences (few) push one by one with no reserve. The lists
 //! equal, order included, those of the first implementation, kept in the `reference` test module,
@@ -716,9 +716,10 @@ fn push_lead_joker_groups<S: Sink>(
 
 /// Pushes every sequence of `h` (standard cards; two cards of a suit at most 2 ranks apart) with
 /// the joker in the hand, in [`lead_into`] order (beyond the ends if `beyond`): by length, the
-/// joker-free windows, then the joker's by its position, then beyond the ends. The lengths 3 and
-/// 4 (most hands have no longer) are written out from the starts of 2 and 3 held cards in a row,
-/// with no run table; a length with none ends the list ([`lead_joker_long_sequences`] from 5).
+/// joker-free windows, then the joker's by its position, then beyond the ends. The lengths 3 to 5
+/// (most hands have no longer) are written out from the starts of 2 to 4 held cards in a row, with
+/// no run table (a hand with no run of 3: only its two joker positions of the length 4 and one of
+/// the 5); a length with none ends the list ([`lead_joker_long_sequences`] from 6).
 #[inline]
 fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     // starts of 2 and 3 held cards in a row
@@ -741,11 +742,22 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     if out.len() == before || a2 == 0 {
         return;
     }
-    // length 4: the joker at 0 needs a run of 3 after it, at 1 a card and a run of 2, at 2 a
-    // run of 2 and a card, at 3 a run of 3 before
     let before = out.len();
     let unit = rep(4);
-    push_plain_windows(out, a3 & (h >> 12), unit);
+    if a3 == 0 {
+        // no run of 3 (most hands): of length 4 only the joker at 1 or 2, between a card and a
+        // run of 2; of 5 only at 2, between two runs of 2; none longer
+        push_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
+        push_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
+        if out.len() != before {
+            push_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), rep(5), 2);
+        }
+        return;
+    }
+    // length 4: the joker at 0 needs a run of 3 after it, at 1 a card and a run of 2, at 2 a
+    // run of 2 and a card, at 3 a run of 3 before
+    let a4 = a3 & (h >> 12);
+    push_plain_windows(out, a4, unit);
     push_joker_windows(out, a3 >> 4, unit, 0);
     push_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
     push_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
@@ -753,12 +765,27 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     if beyond {
         push_all_beyond_ends(out, a3, 4);
     }
+    if out.len() == before {
+        return;
+    }
+    // length 5: the joker at p needs a run of p before it and of 4 - p after it
+    let before = out.len();
+    let unit = rep(5);
+    push_plain_windows(out, a4 & (h >> 16), unit);
+    push_joker_windows(out, a4 >> 4, unit, 0);
+    push_joker_windows(out, h & (a3 >> 8) & (STD >> 4), unit, 1);
+    push_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), unit, 2);
+    push_joker_windows(out, a3 & (h >> 16) & (STD >> 12), unit, 3);
+    push_joker_windows(out, a4 & (STD >> 16), unit, 4);
+    if beyond {
+        push_all_beyond_ends(out, a4, 5);
+    }
     if out.len() != before {
         lead_joker_long_sequences(h, beyond, out);
     }
 }
 
-/// [`lead_joker_sequences`] from the length 5 on (a hand with some sequence of 4): the run
+/// [`lead_joker_sequences`] from the length 6 on (a hand with some sequence of 5): the run
 /// table built only up to the longest run, the lengths stopped at the first with none or at
 /// twice the longest run and one (a longer one has no joker position; beyond an end needs the
 /// longest run and one at most).
@@ -767,7 +794,7 @@ fn lead_joker_long_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     // a[i]: starts of i held cards in a row (a[0] every bit), up to the longest run; 0 above
     let (a, longest) = run_table(h, 13);
     let longest = longest as usize;
-    let mut len = 5usize;
+    let mut len = 6usize;
     let mut before = usize::MAX;
     while len <= (2 * longest + 1).min(14) && out.len() != before {
         before = out.len();
