@@ -17,15 +17,16 @@
 //! and pairs alone (each pair its rank's cards; 8 leads in 10 or more without the joker in the
 //! measured sets), its bigger groups and its sequences out of line; a lead with the joker writes
 //! its pairs by one loop on its cards (a rank's joker-free pairs at its first card, a card's three
-//! with the joker from one packed load of their stand-ins) and each bigger size's group loop out (a
-//! rank of 2 cards: its two triples with the joker from one packed load of the missing suits), and
-//! its sequences (in line, written only with two cards of a suit at most 2 ranks apart) write the
-//! lengths 3 to 5 out from the starts of 2 to 4 cards in a row, build the run table (only up to the
-//! longest run) for the length 6 on, and stop at the first length with none; a joker sequence's
-//! sides come from the run table with no branch (its entry 0 is every bit); singles and groups
-//! reserve their room before they write, sequences (few) push one by one with no reserve. The lists
-//! equal, order included, those of the first implementation, kept in the `reference` test module,
-//! which compares them on random positions and on positions of seeded matches under every rule set.
+//! with the joker from one packed load of their stand-ins, two cards' six by one extend) and each
+//! bigger size's group loop out (a rank of 2 cards: its two triples with the joker from one packed
+//! load of the missing suits), and its sequences (in line, written only with two cards of a suit at
+//! most 2 ranks apart) write the lengths 3 to 5 out from the starts of 2 to 4 cards in a row, build
+//! the run table (only up to the longest run) for the length 6 on, and stop at the first length
+//! with none; a joker sequence's sides come from the run table with no branch (its entry 0 is every
+//! bit); singles and groups reserve their room before they write, sequences (few) push one by one
+//! with no reserve. The lists equal, order included, those of the first implementation, kept in the
+//! `reference` test module, which compares them on random positions and on positions of seeded
+//! matches under every rule set.
 
 #[cfg(test)]
 mod reference;
@@ -617,8 +618,8 @@ fn joker_pair_stands(i: u32) -> u32 {
 }
 
 /// Pushes the pairs of each card of `cards` (standard cards, no rank of 2) with the joker, by
-/// card: for each the joker standing for the other suits of its rank in ♣♦♥♠ order, by one extend
-/// of three (a loop a card, none a rank).
+/// card: for each the joker standing for the other suits of its rank in ♣♦♥♠ order, two cards a
+/// round by one extend of six (a loop on the cards, none on the ranks).
 #[inline]
 fn push_joker_pairs_by_card<S: Sink>(out: &mut S, mut cards: u64) {
     while cards != 0 {
@@ -626,14 +627,24 @@ fn push_joker_pairs_by_card<S: Sink>(out: &mut S, mut cards: u64) {
         cards &= cards - 1;
         let meld = (1u64 << i) | JK;
         let stands = joker_pair_stands(i);
-        out.extend_melds((0..3).map(|j| Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)));
+        if cards == 0 {
+            out.extend_melds(
+                (0..3).map(|j| Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)),
+            );
+            return;
+        }
+        // two cards a round
+        let k = cards.trailing_zeros();
+        cards &= cards - 1;
+        push_joker_pairs_of_two(out, (meld, stands), k);
     }
 }
 
 /// Pushes the pairs of a lead with the joker (`h` the standard cards, `counts` their rank counts),
 /// by rank: the joker-free ones of a rank at its card of `firsts` (the lowest card of each rank of
 /// 2 cards or more), then for each card of the rank, by suit, the joker standing for each other
-/// suit of the rank (one extend of three: a loop a card, none a rank).
+/// suit of the rank (a loop on the cards, none on the ranks; a card with the next one by one extend
+/// of six when no joker-free pairs come between them).
 #[inline]
 fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64) {
     let mut cards = h;
@@ -646,8 +657,34 @@ fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64)
         }
         let meld = (1u64 << i) | JK;
         let stands = joker_pair_stands(i);
-        out.extend_melds((0..3).map(|j| Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)));
+        // with the next card when its rank's joker-free pairs do not come first: one extend of
+        // six (one room check, one length write)
+        let k = cards.trailing_zeros();
+        if cards == 0 || (firsts >> k) & 1 != 0 {
+            out.extend_melds(
+                (0..3).map(|j| Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)),
+            );
+            continue;
+        }
+        cards &= cards - 1;
+        push_joker_pairs_of_two(out, (meld, stands), k);
     }
+}
+
+/// Pushes the pairs with the joker of a card (`meld` its bit and the joker, `stands` from
+/// [`joker_pair_stands`]) and then of the card `k` by one extend of six (one room check, one
+/// length write).
+#[inline]
+fn push_joker_pairs_of_two<S: Sink>(out: &mut S, (meld, stands): (u64, u32), k: u32) {
+    let next = (1u64 << k) | JK;
+    let next_stands = joker_pair_stands(k);
+    out.extend_melds((0..6).map(|j| {
+        if j < 3 {
+            Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)
+        } else {
+            Meld::raw(next, (next_stands >> (8 * (j - 3))) as u8, Kind::Group)
+        }
+    }));
 }
 
 /// `MISSING_PAIR[n]`: for a suit set `n` of two suits, the two others in ♣♦♥♠ order, a byte each
