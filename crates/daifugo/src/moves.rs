@@ -568,8 +568,7 @@ fn lead_windows<S: Sink>(out: &mut S, h: u64, mut a: u64) -> usize {
 /// pairs at its first card, then each card's with the joker; the bigger sizes' loops on the ranks
 /// written out: a rank's joker-free groups, then the joker's, a rank of 2 cards' triples with no
 /// table walk; a hand with no rank of 2 cards has for its groups the pairs of each card with the
-/// joker alone), then the sequences
-/// ([`lead_joker_sequences`], in line).
+/// joker alone), then the sequences ([`lead_joker_sequences`], in line).
 #[inline(never)]
 fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     let start = out.len();
@@ -610,8 +609,9 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
 /// `STANDS[s]`: the three suits other than suit `s` in ♣♦♥♠ order, a byte each from the low end.
 const STANDS: [u32; 4] = [0x03_02_01, 0x03_02_00, 0x03_01_00, 0x02_01_00];
 
-/// The stand-ins of the pairs of the card `i` (its bit) with the joker: the card bits of the
-/// other suits of its rank in ♣♦♥♠ order, a byte each from the low end (one load, no table walk).
+/// The stand-ins of the pairs of the card `i` (its bit number) with the joker: the bit numbers of
+/// the other suits' cards of its rank in ♣♦♥♠ order, a byte each from the low end (one load, no
+/// table walk).
 #[inline]
 fn joker_pair_stands(i: u32) -> u32 {
     STANDS[(i & 3) as usize] + (i & !3) * 0x01_01_01
@@ -727,10 +727,11 @@ fn push_lead_joker_triples<S: Sink>(out: &mut S, h: u64, counts: u64, mut ranks:
     }
 }
 
-/// Pushes the groups of `k` cards (4, or 3) of a lead with the joker (`h` the standard cards,
-/// `counts` their rank counts) of the ranks `ranks` (those of `k - 1` cards or more), by rank:
-/// the joker-free ones of the ranks of `plain` (those of `k` cards or more), then the joker's.
-#[allow(clippy::inline_always)] // each size's loop specialised in `lead_joker` (`k` a constant)
+/// Pushes the groups of `k` cards (3 or 4; [`lead_joker`] uses it for 4) of a lead with the joker
+/// (`h` the standard cards, `counts` their rank counts) of the ranks `ranks` (those of `k - 1`
+/// cards or more), by rank: the joker-free ones of the ranks of `plain` (those of `k` cards or
+/// more), then the joker's.
+#[allow(clippy::inline_always)] // the loop specialised in `lead_joker` (`k` a constant)
 #[inline(always)]
 fn push_lead_joker_groups<S: Sink>(
     out: &mut S,
