@@ -13,17 +13,22 @@
 //! sequence follow without the joker and no 3 stronger cards of a suit in a row ends in line);
 //! groups come from tables of the 16 suit patterns (the joker's stand-ins included), a rank of
 //! exactly the group's size by one push, a pair with the joker by one unrolled extend of three a
-//! held card; a lead without the joker and of singles alone (about half the leads of a game) writes
-//! them in line, with no call, else its singles and each size's groups are one exact-length extend
-//! each, their counts from the rank counts (a hand of pairs alone: each pair is its rank's cards);
-//! a lead with the joker writes each size's group loop out, and its sequences (called only with two
-//! cards of a suit at most 2 ranks apart) build the run table only up to the longest run, write the
-//! length 3 out and stop at the first length with none; a joker sequence's sides come from the run
-//! table with no branch (its entry 0 is every bit); a lead's singles and groups reserve their room
-//! before they write, a follow's singles and all sequences (few) push one by one with no reserve.
-//! The lists equal, order included, those of the first implementation, kept in the `reference` test
-//! module, which compares them on random positions and on positions of seeded matches under every
-//! rule set.
+//! held card; a lead without the joker writes its singles and each size's groups by one
+//! exact-length extend each, their counts from the rank counts (a hand of singles alone: the count
+//! by one multiply), in line, with no call, for a hand of singles and pairs alone (each pair its
+//! rank's cards; 8 leads in 10 or more without the joker in the measured sets), its bigger groups
+//! and its sequences out of line; a lead with the joker writes its pairs by one loop on its cards
+//! (a rank's joker-free pairs at its first card, a card's three with the joker from one packed load
+//! of their stand-ins, two cards' six by one extend) and each bigger size's group loop out (a rank
+//! of 2 cards: its two triples with the joker from one packed load of the missing suits), and its
+//! sequences (in line, written only with two cards of a suit at most 2 ranks apart) write the
+//! lengths 3 to 5 out from the starts of 2 to 4 cards in a row, build the run table (only up to the
+//! longest run) for the length 6 on, and stop at the first length with none; a joker sequence's
+//! sides come from the run table with no branch (its entry 0 is every bit); a lead's singles and
+//! groups reserve their room before they write, a follow's singles and all sequences (few) push one
+//! by one with no reserve. The lists equal, order included, those of the first implementation, kept
+//! in the `reference` test module, which compares them on random positions and on positions of
+//! seeded matches under every rule set.
 
 #[cfg(test)]
 mod reference;
@@ -424,17 +429,6 @@ const fn rank_len(m: u64) -> usize {
     ((m.wrapping_mul(LSB) >> 48) & 0xf) as usize
 }
 
-/// The `n` singles of the cards of `bits` (`n` their exact count), lowest first: an exact-length
-/// iterator.
-#[inline]
-fn singles(mut bits: u64, n: usize) -> impl Iterator<Item = Meld> {
-    (0..n).map(move |_| {
-        let b = bits & bits.wrapping_neg();
-        bits ^= b;
-        Meld::raw(b, NO_STAND, Kind::Single)
-    })
-}
-
 /// The `n` joker-free groups (`n` their exact count) of the ranks `ranks` (nibble LSBs) of `h`
 /// from `table` (a row of [`PACKED`]), by rank, within a rank in colex order: an exact-length
 /// iterator.
@@ -460,9 +454,10 @@ fn plain_groups(
 }
 
 /// [`lead_sink`] of a checked hand (the count is returned in a register, and the caller builds
-/// the `Result`). In line in the caller: a hand of singles alone (about half the leads of a game)
-/// writes them by one exact-length extend there, with no call; groups and sequences, and the
-/// joker's whole list, are out of line.
+/// the `Result`). In line in the caller: a hand without the joker writes its singles by one
+/// exact-length extend there (the count from the rank counts), and its pairs when it has no rank
+/// of 3 (each pair its rank's cards), with no call; bigger groups and sequences, and the joker's
+/// whole list, are out of line.
 #[inline]
 fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
     let hb = hand.bits();
@@ -472,18 +467,26 @@ fn lead_checked<S: Sink>(hand: CardSet, rules: &Rules, out: &mut S) -> usize {
     let h = hb & STD;
     let counts = CardSet::from_bits_truncate(h).rank_counts();
     let m2 = at_least(counts, 2);
-    // starts of 3 held cards in a row (none without sequences)
-    let a = if rules.sequences {
-        h & (h >> 4) & (h >> 8)
+    let cards = if m2 == 0 {
+        // every rank of one card at most: the rank counts are 0 or 1, summed by a multiply into
+        // nibble 15 (no nibble carries: each sums at most 13)
+        (counts.wrapping_mul(0x1111_1111_1111_1111) >> 60) as usize
     } else {
-        0
+        card_count(counts)
     };
-    if m2 | a != 0 {
-        return lead_plain(h, counts, m2, a, out);
-    }
-    let cards = card_count(counts);
     push_counted_cards(out, h, cards, Kind::Single);
-    cards
+    let mut n = cards;
+    if m2 != 0 {
+        n += lead_plain_groups(out, h, counts, m2);
+    }
+    if rules.sequences {
+        // starts of 3 held cards in a row
+        let a = h & (h >> 4) & (h >> 8);
+        if a != 0 {
+            n += lead_windows(out, h, a);
+        }
+    }
+    n
 }
 
 /// The number of cards of the rank counts `counts` (bytes of at most 8, summed by a multiply).
@@ -493,35 +496,24 @@ const fn card_count(counts: u64) -> usize {
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
-/// [`lead_checked`] of a hand without the joker with a group or a sequence: `counts` its rank
-/// counts, `m2` its ranks of 2 cards or more, `a` the starts of its 3 cards in a row (0 when the
-/// rules have no sequences). The singles and each size's groups are one exact-length extend each
-/// (the counts from the rank counts).
-#[inline(never)]
-fn lead_plain<S: Sink>(h: u64, counts: u64, m2: u64, a: u64, out: &mut S) -> usize {
-    let cards = card_count(counts);
-    out.extend_melds(singles(h, cards));
-    let mut n = cards;
-    if m2 != 0 {
-        let m3 = at_least(counts, 3);
-        if m3 == 0 {
-            // pairs only (most hands with a group): a rank's one pair is its cards
-            let n2 = rank_len(m2);
-            let mut ranks = m2;
-            out.extend_melds((0..n2).map(|_| {
-                let bit = ranks.trailing_zeros();
-                ranks &= ranks.wrapping_sub(1);
-                Meld::raw(h & (0xf << bit), NO_STAND, Kind::Group)
-            }));
-            n += n2;
-        } else {
-            n += push_big_groups(out, h, counts, m2, m3);
-        }
+/// Pushes the groups of a hand without the joker with a rank of 2 cards or more (`h` its cards,
+/// `counts` its rank counts, `m2` those ranks); returns how many. A hand of pairs alone (most
+/// hands with a group) in line, each pair its rank's cards, by one exact-length extend; with a
+/// rank of 3 cards or more, [`push_big_groups`] out of line.
+#[inline]
+fn lead_plain_groups<S: Sink>(out: &mut S, h: u64, counts: u64, m2: u64) -> usize {
+    let m3 = at_least(counts, 3);
+    if m3 != 0 {
+        return push_big_groups(out, h, counts, m2, m3);
     }
-    if a != 0 {
-        n += lead_windows(out, h, a);
-    }
-    n
+    let n2 = rank_len(m2);
+    let mut ranks = m2;
+    out.extend_melds((0..n2).map(|_| {
+        let bit = ranks.trailing_zeros();
+        ranks &= ranks.wrapping_sub(1);
+        Meld::raw(h & (0xf << bit), NO_STAND, Kind::Group)
+    }));
+    n2
 }
 
 /// Pushes the joker-free groups of `h` (standard cards, rank counts `counts`) with a rank of 3
@@ -542,7 +534,7 @@ fn push_big_groups<S: Sink>(out: &mut S, h: u64, counts: u64, m2: u64, m3: u64) 
 
 /// Pushes the joker-free sequences of `h` (standard cards) by length, from `a` the starts of 3
 /// held cards in a row (not empty); returns how many.
-#[inline]
+#[inline(never)]
 fn lead_windows<S: Sink>(out: &mut S, h: u64, mut a: u64) -> usize {
     let start = out.len();
     let mut len = 3;
@@ -555,20 +547,29 @@ fn lead_windows<S: Sink>(out: &mut S, h: u64, mut a: u64) -> usize {
 }
 
 /// [`lead_checked`] of a hand with the joker (`h` its standard cards): the singles (the joker
-/// last), then the groups size by size (each size's loop written out: a rank's joker-free groups,
-/// then the joker's), then the sequences ([`lead_joker_sequences`]).
+/// last), then the groups size by size (the pairs by one loop on the cards, a rank's joker-free
+/// pairs at its first card, then each card's with the joker; the bigger sizes' loops on the ranks
+/// written out: a rank's joker-free groups, then the joker's, a rank of 2 cards' triples with no
+/// table walk; a hand with no rank of 2 cards has for its groups the pairs of each card with the
+/// joker alone), then the sequences ([`lead_joker_sequences`], in line).
 #[inline(never)]
 fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     let start = out.len();
     let counts = CardSet::from_bits_truncate(h).rank_counts();
     let cards = card_count(counts);
     push_counted_cards(out, h | JK, cards + 1, Kind::Single);
-    // pairs: every rank with a card
     let m2 = at_least(counts, 2);
-    push_lead_joker_groups(out, h, counts, at_least(counts, 1), m2, 2);
-    if m2 != 0 {
+    if m2 == 0 {
+        // no rank of 2 cards: the groups are each card with the joker, by card
+        push_joker_pairs_by_card(out, h);
+    } else {
+        // pairs, by card: a rank's joker-free pairs at its first card (the lowest card of a rank
+        // of 2 or more: no nibble of `x` borrows in `x - m2`, each is 0 or holds a card), then
+        // each card's pairs with the joker
+        let x = h & (m2 * 0xf);
+        push_lead_joker_pairs(out, h, counts, x & !(x - m2));
         let m3 = at_least(counts, 3);
-        push_lead_joker_groups(out, h, counts, m2, m3, 3);
+        push_lead_joker_triples(out, h, counts, m2, m3);
         if m3 != 0 {
             let m4 = at_least(counts, 4);
             push_lead_joker_groups(out, h, counts, m3, m4, 4);
@@ -588,10 +589,132 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     out.len() - start
 }
 
-/// Pushes the groups of `k` cards (2..=4) of a lead with the joker (`h` the standard cards,
-/// `counts` their rank counts) of the ranks `ranks` (those of `k - 1` cards or more), by rank:
-/// the joker-free ones of the ranks of `plain` (those of `k` cards or more), then the joker's.
-#[allow(clippy::inline_always)] // each size's loop specialised in `lead_joker` (`k` a constant)
+/// `STANDS[s]`: the three suits other than suit `s` in ♣♦♥♠ order, a byte each from the low end.
+const STANDS: [u32; 4] = [0x03_02_01, 0x03_02_00, 0x03_01_00, 0x02_01_00];
+
+/// The stand-ins of the pairs of the card `i` (its bit number) with the joker: the bit numbers of
+/// the other suits' cards of its rank in ♣♦♥♠ order, a byte each from the low end (one load, no
+/// table walk).
+#[inline]
+fn joker_pair_stands(i: u32) -> u32 {
+    STANDS[(i & 3) as usize] + (i & !3) * 0x01_01_01
+}
+
+/// Pushes the pairs of each card of `cards` (standard cards, no rank of 2) with the joker, by
+/// card: for each the joker standing for the other suits of its rank in ♣♦♥♠ order, two cards a
+/// round by one extend of six (a loop on the cards, none on the ranks).
+#[inline]
+fn push_joker_pairs_by_card<S: Sink>(out: &mut S, mut cards: u64) {
+    while cards != 0 {
+        let i = cards.trailing_zeros();
+        cards &= cards - 1;
+        let meld = (1u64 << i) | JK;
+        let stands = joker_pair_stands(i);
+        if cards == 0 {
+            out.extend_melds(
+                (0..3).map(|j| Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)),
+            );
+            return;
+        }
+        // two cards a round
+        let k = cards.trailing_zeros();
+        cards &= cards - 1;
+        push_joker_pairs_of_two(out, (meld, stands), k);
+    }
+}
+
+/// Pushes the pairs of a lead with the joker (`h` the standard cards, `counts` their rank counts),
+/// by rank: the joker-free ones of a rank at its card of `firsts` (the lowest card of each rank of
+/// 2 cards or more), then for each card of the rank, by suit, the joker standing for each other
+/// suit of the rank (a loop on the cards, none on the ranks; a card with the next one by one extend
+/// of six when no joker-free pairs come between them).
+#[inline]
+fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64) {
+    let mut cards = h;
+    while cards != 0 {
+        let i = cards.trailing_zeros();
+        cards &= cards - 1;
+        let rank = i & !3;
+        if (firsts >> i) & 1 != 0 {
+            push_lead_groups(out, rank, (h >> rank) & 0xf, (counts >> rank) & 0xf, 2);
+        }
+        let meld = (1u64 << i) | JK;
+        let stands = joker_pair_stands(i);
+        // with the next card when its rank's joker-free pairs do not come first: one extend of
+        // six (one room check, one length write)
+        let k = cards.trailing_zeros();
+        if cards == 0 || (firsts >> k) & 1 != 0 {
+            out.extend_melds(
+                (0..3).map(|j| Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)),
+            );
+            continue;
+        }
+        cards &= cards - 1;
+        push_joker_pairs_of_two(out, (meld, stands), k);
+    }
+}
+
+/// Pushes the pairs with the joker of a card (`meld` its bit and the joker, `stands` from
+/// [`joker_pair_stands`]) and then of the card `k` by one extend of six (one room check, one
+/// length write).
+#[inline]
+fn push_joker_pairs_of_two<S: Sink>(out: &mut S, (meld, stands): (u64, u32), k: u32) {
+    let next = (1u64 << k) | JK;
+    let next_stands = joker_pair_stands(k);
+    out.extend_melds((0..6).map(|j| {
+        if j < 3 {
+            Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)
+        } else {
+            Meld::raw(next, (next_stands >> (8 * (j - 3))) as u8, Kind::Group)
+        }
+    }));
+}
+
+/// `MISSING_PAIR[n]`: for a suit set `n` of two suits, the two others in ♣♦♥♠ order, a byte each
+/// from the low end.
+const MISSING_PAIR: [u16; 16] = {
+    let mut t = [0u16; 16];
+    let mut n = 0;
+    while n < 16 {
+        let missing = !(n as u32) & 0xf;
+        if (n as u32).count_ones() == 2 {
+            let low = missing.trailing_zeros();
+            let high = (missing & (missing - 1)).trailing_zeros();
+            t[n] = (low | (high << 8)) as u16;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// Pushes the groups of 3 cards of a lead with the joker (`h` the standard cards, `counts` their
+/// rank counts) of the ranks `m2` (those of 2 cards or more), by rank: for a rank of `m3` (3 cards
+/// or more) the joker-free ones, then the joker's ([`JOKER_GROUPS`] order); for a rank of 2 cards,
+/// its pair with the joker standing for each missing suit (one extend of two, no table walk).
+#[inline]
+fn push_lead_joker_triples<S: Sink>(out: &mut S, h: u64, counts: u64, mut ranks: u64, m3: u64) {
+    while ranks != 0 {
+        let bit = ranks.trailing_zeros();
+        ranks &= ranks - 1;
+        let nib = (h >> bit) & 0xf;
+        if (m3 >> bit) & 1 != 0 {
+            push_lead_groups(out, bit, nib, (counts >> bit) & 0xf, 3);
+            push_joker_groups(out, bit, nib, 2);
+        } else {
+            let cards = (nib << bit) | JK;
+            let stands = u32::from(MISSING_PAIR[nib as usize]) + bit * 0x01_01;
+            out.extend_melds(
+                (0..2).map(|j| Meld::raw(cards, (stands >> (8 * j)) as u8, Kind::Group)),
+            );
+        }
+    }
+}
+
+/// Pushes the groups of `k` cards (3 or 4; [`lead_joker`] uses it for 4) of a lead with the joker
+/// (`h` the standard cards, `counts` their rank counts) of the ranks `ranks` (those of `k - 1`
+/// cards or more), by rank: the joker-free ones of the ranks of `plain` (those of `k` cards or
+/// more), then the joker's.
+#[allow(clippy::inline_always)] // the loop specialised in `lead_joker` (`k` a constant)
 #[inline(always)]
 fn push_lead_joker_groups<S: Sink>(
     out: &mut S,
@@ -612,36 +735,88 @@ fn push_lead_joker_groups<S: Sink>(
     }
 }
 
-/// Pushes every sequence of `h` (standard cards) with the joker in the hand, in [`lead_into`]
-/// order (beyond the ends if `beyond`): by length, the joker-free windows, then the joker's by
-/// its position, then beyond the ends. The run table is built only up to the longest run, and
-/// the lengths stop at twice the longest run and one (a longer one has no joker position; beyond
-/// an end needs the longest run and one at most).
-#[inline(never)]
+/// Pushes every sequence of `h` (standard cards; two cards of a suit at most 2 ranks apart) with
+/// the joker in the hand, in [`lead_into`] order (beyond the ends if `beyond`): by length, the
+/// joker-free windows, then the joker's by its position, then beyond the ends. The lengths 3 to 5
+/// (most hands have no longer) are written out from the starts of 2 to 4 held cards in a row, with
+/// no run table (a hand with no run of 3: only its two joker positions of the length 4 and one of
+/// the 5); a length with none ends the list ([`lead_joker_long_sequences`] from 6).
+#[inline]
 fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
-    // a[i]: starts of i held cards in a row (a[0] every bit), up to the longest run; 0 above
-    let (a, longest) = run_table(h, 13);
-    let longest = longest as usize;
-    if longest == 0 {
-        return;
-    }
-    // length 3 written out (every hand of a card or more has some, and most have no longer):
-    // the joker at 0 needs a run of 2 after it, at 1 a card on each side, at 2 a run of 2 before
-    // (a run of 2 or its absence gives every position's starts, no loop on the longest run)
+    // starts of 2 and 3 held cards in a row
+    let a2 = h & (h >> 4);
+    let a3 = a2 & (h >> 8);
+    // length 3: the joker at 0 needs a run of 2 after it, at 1 a card on each side, at 2 a run
+    // of 2 before
     let before = out.len();
     let unit = rep(3);
-    push_plain_windows(out, a[3], unit);
-    push_joker_windows(out, a[2] >> 4, unit, 0);
+    push_plain_windows(out, a3, unit);
+    push_joker_windows(out, a2 >> 4, unit, 0);
     push_joker_windows(out, h & (h >> 8) & (STD >> 4), unit, 1);
-    push_joker_windows(out, a[2] & (STD >> 8), unit, 2);
+    push_joker_windows(out, a2 & (STD >> 8), unit, 2);
     if beyond {
-        push_all_beyond_ends(out, a[2], 3);
+        push_all_beyond_ends(out, a2, 3);
     }
     // a length with no sequence has no longer one: a longer window with one card missing holds
     // a window of this length with one missing or none, and beyond an end needs a run of this
-    // length (beyond an end needs longest + 1 at most: no more)
-    let mut len = 4usize;
-    let mut before = before;
+    // length; a sequence of 4 needs a run of 2
+    if out.len() == before || a2 == 0 {
+        return;
+    }
+    let before = out.len();
+    let unit = rep(4);
+    if a3 == 0 {
+        // no run of 3 (most hands): of length 4 only the joker at 1 or 2, between a card and a
+        // run of 2; of 5 only at 2, between two runs of 2; none longer
+        push_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
+        push_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
+        if out.len() != before {
+            push_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), rep(5), 2);
+        }
+        return;
+    }
+    // length 4: the joker at 0 needs a run of 3 after it, at 1 a card and a run of 2, at 2 a
+    // run of 2 and a card, at 3 a run of 3 before
+    let a4 = a3 & (h >> 12);
+    push_plain_windows(out, a4, unit);
+    push_joker_windows(out, a3 >> 4, unit, 0);
+    push_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
+    push_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
+    push_joker_windows(out, a3 & (STD >> 12), unit, 3);
+    if beyond {
+        push_all_beyond_ends(out, a3, 4);
+    }
+    if out.len() == before {
+        return;
+    }
+    // length 5: the joker at p needs a run of p before it and of 4 - p after it
+    let before = out.len();
+    let unit = rep(5);
+    push_plain_windows(out, a4 & (h >> 16), unit);
+    push_joker_windows(out, a4 >> 4, unit, 0);
+    push_joker_windows(out, h & (a3 >> 8) & (STD >> 4), unit, 1);
+    push_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), unit, 2);
+    push_joker_windows(out, a3 & (h >> 16) & (STD >> 12), unit, 3);
+    push_joker_windows(out, a4 & (STD >> 16), unit, 4);
+    if beyond {
+        push_all_beyond_ends(out, a4, 5);
+    }
+    if out.len() != before {
+        lead_joker_long_sequences(h, beyond, out);
+    }
+}
+
+/// [`lead_joker_sequences`] from the length 6 on (a hand with some sequence of 5): the run
+/// table built only up to the longest run, the lengths stopped at the first with none or at
+/// twice the longest run and one (a longer one has no joker position; beyond an end needs the
+/// longest run and one at most).
+#[inline(never)]
+fn lead_joker_long_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
+    // a[i]: starts of i held cards in a row (a[0] every bit), up to the longest run; 0 above
+    let (a, longest) = run_table(h, 13);
+    let longest = longest as usize;
+    let mut len = 6usize;
+    let mut before = usize::MAX;
     while len <= (2 * longest + 1).min(14) && out.len() != before {
         before = out.len();
         if len <= 13 {
