@@ -13,22 +13,23 @@
 //! sequence follow without the joker and no 3 stronger cards of a suit in a row ends in line);
 //! groups come from tables of the 16 suit patterns (the joker's stand-ins included), a rank of
 //! exactly the group's size by one push, a pair with the joker by one unrolled extend of three a
-//! held card; a lead without the joker writes its singles and each size's groups by one
-//! exact-length extend each, their counts from the rank counts (a hand of singles alone: the count
-//! by one multiply), in line, with no call, for a hand of singles and pairs alone (each pair its
-//! rank's cards; 8 leads in 10 or more without the joker in the measured sets), its bigger groups
-//! and its sequences out of line; a lead with the joker writes its pairs by one loop on its cards
-//! (a rank's joker-free pairs at its first card, a card's three with the joker from one packed load
-//! of their stand-ins, two cards' six by one extend) and each bigger size's group loop out (a rank
-//! of 2 cards: its two triples with the joker from one packed load of the missing suits), and its
-//! sequences (in line, written only with two cards of a suit at most 2 ranks apart) write the
-//! lengths 3 to 5 out from the starts of 2 to 4 cards in a row, build the run table (only up to the
-//! longest run) for the length 6 on, and stop at the first length with none; a joker sequence's
-//! sides come from the run table with no branch (its entry 0 is every bit); a lead's singles and
-//! groups reserve their room before they write, a follow's singles and all sequences (few) push one
-//! by one with no reserve. The lists equal, order included, those of the first implementation, kept
-//! in the `reference` test module, which compares them on random positions and on positions of
-//! seeded matches under every rule set.
+//! held card, and a pair follow with the joker in the hand and no lock is written as a lead's pairs
+//! of the stronger cards (the same list); a lead without the joker writes its singles and each
+//! size's groups by one exact-length extend each, their counts from the rank counts (a hand of
+//! singles alone: the count by one multiply), in line, with no call, for a hand of singles and
+//! pairs alone (each pair its rank's cards; 8 leads in 10 or more without the joker in the measured
+//! sets), its bigger groups and its sequences out of line; a lead with the joker writes its pairs
+//! by one loop on its cards (a rank's joker-free pairs at its first card, a card's three with the
+//! joker from one packed load of their stand-ins, two cards' six by one extend) and each bigger
+//! size's group loop out (a rank of 2 cards: its two triples with the joker from one packed load of
+//! the missing suits), and its sequences (in line, written only with two cards of a suit at most 2
+//! ranks apart) write the lengths 3 to 5 out from the starts of 2 to 4 cards in a row, build the
+//! run table (only up to the longest run) for the length 6 on, and stop at the first length with
+//! none; a joker sequence's sides come from the run table with no branch (its entry 0 is every
+//! bit); a lead's singles and groups reserve their room before they write, a follow's singles and
+//! all sequences (few) push one by one with no reserve. The lists equal, order included, those of
+//! the first implementation, kept in the `reference` test module, which compares them on random
+//! positions and on positions of seeded matches under every rule set.
 
 #[cfg(test)]
 mod reference;
@@ -1036,12 +1037,34 @@ fn follow_group<S: Sink>(hb: u64, table: Meld, reversed: bool, locked: bool, out
         // cards is one pair, its cards
         return push_pairs(out, hr, ranks);
     }
+    if n == 2 && !locked {
+        // pairs with the joker in the hand: a lead's pairs of the stronger cards (the same list
+        // and order)
+        return push_joker_pair_follows(out, hr);
+    }
     let lock = if locked {
         u64::from(table.suit_mask())
     } else {
         0
     };
     push_group_follows(out, hr, ranks, n, joker, lock)
+}
+
+/// Pushes the pairs of `hr` (the stronger standard cards) with the joker in the hand, the table
+/// a pair with no lock: the pairs of a lead of `hr` with the joker (by rank, a rank's joker-free
+/// pairs, then each card with the joker standing for each other suit); returns how many.
+#[inline(never)]
+fn push_joker_pair_follows<S: Sink>(out: &mut S, hr: u64) -> usize {
+    let start = out.len();
+    let counts = CardSet::from_bits_truncate(hr).rank_counts();
+    let m2 = at_least(counts, 2);
+    if m2 == 0 {
+        push_joker_pairs_by_card(out, hr);
+    } else {
+        let x = hr & (m2 * 0xf);
+        push_lead_joker_pairs(out, hr, counts, x & !(x - m2));
+    }
+    out.len() - start
 }
 
 /// Pushes the joker-free pairs of the ranks `ranks` (nibble LSBs) of `hr`, by rank; returns
