@@ -7,7 +7,8 @@
 //! `leads`, `follows` (seeded random games, [`real_positions`]) and `play_mix`, `play_leads`,
 //! `play_follows` (a search player against four tutorial players, [`play_positions`]).
 //! The move lists run in `lists` alone, so `--toggle-collect='daifugo_real::lists'` counts
-//! them without the set's construction.
+//! them without the set's construction. It also prints the wall-clock time of the lists a
+//! position (for interleaved runs beside another program; noisy on a shared machine).
 //!
 //! `… --example daifugo_real -- SET dump` prints the set instead, one position a line, for
 //! feeding another program's move generator the same positions: `HAND KIND LEN LOW SUITS REV
@@ -15,8 +16,8 @@
 //! 2 = 12, suits ♣ ♦ ♥ ♠ = 0 .. 3, the joker bit 52), `KIND` the table's meld (`lead` on a clear
 //! table, `single`, `joker` for the lone joker, `group`, `sequence`), `LEN` its cards, `LOW` the
 //! rank index of its weakest face (−1 for a joker below the 3, 0 on a clear table), `SUITS` its
-//! suit mask (the joker's suit included), `REV` and `LOCKED` 0 or 1 (revolution, suit lock), and
-//! `MOVES` the length of our list there (plays only: a pass is never listed), and `MELD` the
+//! suit mask (the joker's suit included), `REV` and `LOCKED` 0 or 1 (revolution, suit lock),
+//! `MOVES` the length of our list there (plays only: a pass is never listed) and `MELD` the
 //! table's meld as text (`S3 JK=D3`; `-` on a clear table). A `SET` naming a file reads such
 //! a dump back (any subset of its lines), so both programs can run one position file, and
 //! `fuji:PATH` reads the positions of a `FujiGokoro` game record
