@@ -589,15 +589,25 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     out.len() - start
 }
 
-/// `STANDS[s]`: the three suits other than suit `s` in ♣♦♥♠ order, a byte each from the low end.
-const STANDS: [u32; 4] = [0x03_02_01, 0x03_02_00, 0x03_01_00, 0x02_01_00];
+/// `PAIR_STANDS[i]`: for the card of bit number `i` (below 52; 0 above), the bit numbers of the
+/// other suits' cards of its rank in ♣♦♥♠ order, a byte each from the low end.
+const PAIR_STANDS: [u32; 64] = {
+    const STANDS: [u32; 4] = [0x03_02_01, 0x03_02_00, 0x03_01_00, 0x02_01_00];
+    let mut t = [0u32; 64];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = STANDS[i & 3] + (i as u32 & !3) * 0x01_01_01;
+        i += 1;
+    }
+    t
+};
 
-/// The stand-ins of the pairs of the card `i` (its bit number) with the joker: the bit numbers of
-/// the other suits' cards of its rank in ♣♦♥♠ order, a byte each from the low end (one load, no
-/// table walk).
+/// The stand-ins of the pairs of the card `i` (its bit number, below 52) with the joker: the bit
+/// numbers of the other suits' cards of its rank in ♣♦♥♠ order, a byte each from the low end (one
+/// load, no table walk, no arithmetic).
 #[inline]
 fn joker_pair_stands(i: u32) -> u32 {
-    STANDS[(i & 3) as usize] + (i & !3) * 0x01_01_01
+    PAIR_STANDS[(i & 63) as usize]
 }
 
 /// Pushes the pairs of each card of `cards` (standard cards, no rank of 2) with the joker, by
