@@ -589,25 +589,26 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     out.len() - start
 }
 
-/// `PAIR_STANDS[i]`: for the card of bit number `i` (below 52; 0 above), the bit numbers of the
-/// other suits' cards of its rank in ♣♦♥♠ order, a byte each from the low end.
-const PAIR_STANDS: [u32; 64] = {
+/// `JOKER_PAIRS[i]`: for the card of bit number `i` (below 52; zeros above), its bit with the
+/// joker's, and the bit numbers of the other suits' cards of its rank in ♣♦♥♠ order, a byte each
+/// from the low end (the stand-ins of its pairs with the joker).
+const JOKER_PAIRS: [(u64, u32); 64] = {
     const STANDS: [u32; 4] = [0x03_02_01, 0x03_02_00, 0x03_01_00, 0x02_01_00];
-    let mut t = [0u32; 64];
+    let mut t = [(0u64, 0u32); 64];
     let mut i = 0;
     while i < 52 {
-        t[i] = STANDS[i & 3] + (i as u32 & !3) * 0x01_01_01;
+        t[i] = ((1 << i) | JK, STANDS[i & 3] + (i as u32 & !3) * 0x01_01_01);
         i += 1;
     }
     t
 };
 
-/// The stand-ins of the pairs of the card `i` (its bit number, below 52) with the joker: the bit
-/// numbers of the other suits' cards of its rank in ♣♦♥♠ order, a byte each from the low end (one
-/// load, no table walk, no arithmetic).
+/// The pairs of the card `i` (its bit number, below 52) with the joker: its bit with the joker's,
+/// and the stand-ins, the bit numbers of the other suits' cards of its rank in ♣♦♥♠ order, a byte
+/// each from the low end (one table entry: no shift, no arithmetic).
 #[inline]
-fn joker_pair_stands(i: u32) -> u32 {
-    PAIR_STANDS[(i & 63) as usize]
+fn joker_pair(i: u32) -> (u64, u32) {
+    JOKER_PAIRS[(i & 63) as usize]
 }
 
 /// Pushes the pairs of each card of `cards` (standard cards, no rank of 2) with the joker, by
@@ -618,8 +619,7 @@ fn push_joker_pairs_by_card<S: Sink>(out: &mut S, mut cards: u64) {
     while cards != 0 {
         let i = cards.trailing_zeros();
         cards &= cards - 1;
-        let meld = (1u64 << i) | JK;
-        let stands = joker_pair_stands(i);
+        let (meld, stands) = joker_pair(i);
         if cards == 0 {
             out.extend_melds(
                 (0..3).map(|j| Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)),
@@ -648,8 +648,7 @@ fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64)
         if (firsts >> i) & 1 != 0 {
             push_lead_groups(out, rank, (h >> rank) & 0xf, (counts >> rank) & 0xf, 2);
         }
-        let meld = (1u64 << i) | JK;
-        let stands = joker_pair_stands(i);
+        let (meld, stands) = joker_pair(i);
         // with the next card when its rank's joker-free pairs do not come first: one extend of
         // six (one room check, one length write)
         let k = cards.trailing_zeros();
@@ -665,12 +664,11 @@ fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64)
 }
 
 /// Pushes the pairs with the joker of a card (`meld` its bit and the joker, `stands` from
-/// [`joker_pair_stands`]) and then of the card `k` by one extend of six (one room check, one
+/// [`joker_pair`]) and then of the card `k` by one extend of six (one room check, one
 /// length write).
 #[inline]
 fn push_joker_pairs_of_two<S: Sink>(out: &mut S, (meld, stands): (u64, u32), k: u32) {
-    let next = (1u64 << k) | JK;
-    let next_stands = joker_pair_stands(k);
+    let (next, next_stands) = joker_pair(k);
     out.extend_melds((0..6).map(|j| {
         if j < 3 {
             Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)
