@@ -517,10 +517,23 @@ fn lead_plain_groups<S: Sink>(out: &mut S, h: u64, counts: u64, m2: u64) -> usiz
 }
 
 /// Pushes the joker-free groups of `h` (standard cards, rank counts `counts`) with a rank of 3
-/// cards or more: `m2`, `m3` the ranks of at least 2 and 3 cards; returns how many.
+/// cards or more: `m2`, `m3` the ranks of at least 2 and 3 cards; returns how many. A hand with
+/// one rank of 3 cards and none of 4 writes its one triple by a push (no second table walk).
 #[inline(never)]
 fn push_big_groups<S: Sink>(out: &mut S, h: u64, counts: u64, m2: u64, m3: u64) -> usize {
     let m4 = at_least(counts, 4);
+    if m4 == 0 && m3 & m3.wrapping_neg() == m3 {
+        // one rank of 3 cards and none of 4 (most hands with a rank of 3): its 3 pairs among the
+        // others' by one extend, then its one triple, its rank's cards, by one push
+        let n2 = rank_len(m2) + 2;
+        out.extend_melds(plain_groups(h, m2, n2, &PACKED[0]));
+        out.push(Meld::raw(
+            h & (0xf << m3.trailing_zeros()),
+            NO_STAND,
+            Kind::Group,
+        ));
+        return n2 + 1;
+    }
     // a rank of c cards has C(c, 2) pairs (1, 3, 6 for 2, 3, 4 cards) and C(c, 3) triples
     let (c2, c3, c4) = (rank_len(m2), rank_len(m3), rank_len(m4));
     let (n2, n3) = (c2 + 2 * c3 + 3 * c4, c3 + 3 * c4);
