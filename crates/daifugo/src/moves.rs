@@ -18,17 +18,17 @@
 //! by one multiply), in line, with no call, for a hand of singles and pairs alone (each pair its
 //! rank's cards; 8 leads in 10 or more without the joker in the measured sets), its bigger groups
 //! and its sequences out of line; a lead with the joker writes its pairs by one loop on its cards
-//! (a rank's joker-free pairs at its first card, a card's three with the joker from one packed load
-//! of their stand-ins, two cards' six by one extend) and each bigger size's group loop out (a rank
-//! of 2 cards: its two triples with the joker from one packed load of the missing suits), and its
-//! sequences (in line, written only with two cards of a suit at most 2 ranks apart) write the
-//! lengths 3 to 5 out from the starts of 2 to 4 cards in a row, build the run table (only up to the
-//! longest run) for the length 6 on, and stop at the first length with none; a joker sequence's
-//! sides come from the run table with no branch (its entry 0 is every bit); a lead's singles and
-//! groups reserve their room before they write, a follow's singles and all sequences (few) push one
-//! by one with no reserve. The lists equal, order included, those of the first implementation, kept
-//! in the `reference` test module, which compares them on random positions and on positions of
-//! seeded matches under every rule set.
+//! (a rank's joker-free pairs at its first card, a card's three with the joker and their stand-ins
+//! from one table entry, two cards' six by one extend, a rank of 2 cards' pair and six by one of
+//! seven) and each bigger size's group loop out (a rank of 2 cards: its two triples with the joker
+//! from one packed load of the missing suits), and its sequences (in line, written only with two
+//! cards of a suit at most 2 ranks apart) write the lengths 3 to 5 out from the starts of 2 to 4
+//! cards in a row, build the run table (only up to the longest run) for the length 6 on, and stop
+//! at the first length with none; a joker sequence's sides come from the run table with no branch
+//! (its entry 0 is every bit); a lead's singles and groups reserve their room before they write, a
+//! follow's singles and all sequences (few) push one by one with no reserve. The lists equal, order
+//! included, those of the first implementation, kept in the `reference` test module, which compares
+//! them on random positions and on positions of seeded matches under every rule set.
 
 #[cfg(test)]
 mod reference;
@@ -650,7 +650,8 @@ fn push_joker_pairs_by_card<S: Sink>(out: &mut S, mut cards: u64) {
 /// by rank: the joker-free ones of a rank at its card of `firsts` (the lowest card of each rank of
 /// 2 cards or more), then for each card of the rank, by suit, the joker standing for each other
 /// suit of the rank (a loop on the cards, none on the ranks; a card with the next one by one extend
-/// of six when no joker-free pairs come between them).
+/// of six when no joker-free pairs come between them, a rank of 2 cards' pair and both cards'
+/// by one extend of seven).
 #[inline]
 fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64) {
     let mut cards = h;
@@ -658,10 +659,28 @@ fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64)
         let i = cards.trailing_zeros();
         cards &= cards - 1;
         let rank = i & !3;
-        if (firsts >> i) & 1 != 0 {
-            push_lead_groups(out, rank, (h >> rank) & 0xf, (counts >> rank) & 0xf, 2);
-        }
         let (meld, stands) = joker_pair(i);
+        if (firsts >> i) & 1 != 0 {
+            if (counts >> rank) & 0xf == 2 {
+                // a rank of 2 cards (the next card the other): its pair, then each card's pairs
+                // with the joker, by one extend of seven (the pair's cards: both bits, the
+                // joker's cancelled)
+                let k = cards.trailing_zeros();
+                cards &= cards - 1;
+                let (next, next_stands) = joker_pair(k);
+                out.extend_melds((0..7).map(|j| {
+                    if j == 0 {
+                        Meld::raw(meld ^ next, NO_STAND, Kind::Group)
+                    } else if j < 4 {
+                        Meld::raw(meld, (stands >> (8 * (j - 1))) as u8, Kind::Group)
+                    } else {
+                        Meld::raw(next, (next_stands >> (8 * (j - 4))) as u8, Kind::Group)
+                    }
+                }));
+                continue;
+            }
+            push_plain_groups(out, rank, (h >> rank) & 0xf, 2);
+        }
         // with the next card when its rank's joker-free pairs do not come first: one extend of
         // six (one room check, one length write)
         let k = cards.trailing_zeros();
