@@ -710,19 +710,24 @@ fn push_joker_pairs_of_two<S: Sink>(out: &mut S, (meld, stands): (u64, u32), k: 
     }));
 }
 
-/// `MISSING_PAIR[n]`: for a suit set `n` of two suits, the two others in ♣♦♥♠ order, a byte each
-/// from the low end.
-const MISSING_PAIR: [u16; 16] = {
-    let mut t = [0u16; 16];
-    let mut n = 0;
-    while n < 16 {
-        let missing = !(n as u32) & 0xf;
-        if (n as u32).count_ones() == 2 {
-            let low = missing.trailing_zeros();
-            let high = (missing & (missing - 1)).trailing_zeros();
-            t[n] = (low | (high << 8)) as u16;
+/// `MISSING_PAIR[4 * bit + n]`: for the rank at bit `bit` (a multiple of 4, below 52) and a suit
+/// set `n` of two suits, the bit numbers of the rank's two other cards in ♣♦♥♠ order, a byte each
+/// from the low end (0 for other suit sets).
+const MISSING_PAIR: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut bit = 0;
+    while bit < 52 {
+        let mut n = 0;
+        while n < 16 {
+            let missing = !(n as u32) & 0xf;
+            if (n as u32).count_ones() == 2 {
+                let low = missing.trailing_zeros() + bit as u32;
+                let high = (missing & (missing - 1)).trailing_zeros() + bit as u32;
+                t[4 * bit + n] = (low | (high << 8)) as u16;
+            }
+            n += 1;
         }
-        n += 1;
+        bit += 4;
     }
     t
 };
@@ -742,7 +747,7 @@ fn push_lead_joker_triples<S: Sink>(out: &mut S, h: u64, counts: u64, mut ranks:
             push_joker_groups(out, bit, nib, 2);
         } else {
             let cards = (nib << bit) | JK;
-            let stands = u32::from(MISSING_PAIR[nib as usize]) + bit * 0x01_01;
+            let stands = u32::from(MISSING_PAIR[(4 * bit as usize + nib as usize) & 255]);
             out.extend_melds(
                 (0..2).map(|j| Meld::raw(cards, (stands >> (8 * j)) as u8, Kind::Group)),
             );
