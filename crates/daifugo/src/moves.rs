@@ -20,16 +20,17 @@
 //! pairs alone (each pair its rank's cards; 8 leads in 10 or more without the joker in the measured
 //! sets), its bigger groups and its sequences out of line; a lead with the joker writes its pairs
 //! by one loop on its cards (a rank's joker-free pairs at its first card, a card's three with the
-//! joker from one packed load of their stand-ins, two cards' six by one extend) and each bigger
-//! size's group loop out (a rank of 2 cards: its two triples with the joker from one packed load of
-//! the missing suits), and its sequences (in line, written only with two cards of a suit at most 2
-//! ranks apart) write the lengths 3 to 5 out from the starts of 2 to 4 cards in a row, build the
-//! run table (only up to the longest run) for the length 6 on, and stop at the first length with
-//! none; a joker sequence's sides come from the run table with no branch (its entry 0 is every
-//! bit); a lead's singles and groups reserve their room before they write, a follow's singles
-//! extend two at a time, and all sequences (few) push one by one with no reserve. The lists equal,
-//! order included, those of the first implementation, kept in the `reference` test module, which
-//! compares them on random positions and on positions of seeded matches under every rule set.
+//! joker and their stand-ins from one table entry, two cards' six by one extend, a rank of 2 cards'
+//! pair and six by one of seven) and each bigger size's group loop out (a rank of 2 cards: its two
+//! triples with the joker from one packed load of the missing suits), and its sequences (in line,
+//! written only with two cards of a suit at most 2 ranks apart) write the lengths 3 to 5 out from
+//! the starts of 2 to 4 cards in a row, build the run table (only up to the longest run) for the
+//! length 6 on, and stop at the first length with none; a joker sequence's sides come from the run
+//! table with no branch (its entry 0 is every bit); a lead's singles and groups reserve their room
+//! before they write, a follow's singles extend two at a time, and all sequences (few) push one by
+//! one with no reserve. The lists equal, order included, those of the first implementation, kept in
+//! the `reference` test module, which compares them on random positions and on positions of seeded
+//! matches under every rule set.
 
 #[cfg(test)]
 mod reference;
@@ -518,10 +519,23 @@ fn lead_plain_groups<S: Sink>(out: &mut S, h: u64, counts: u64, m2: u64) -> usiz
 }
 
 /// Pushes the joker-free groups of `h` (standard cards, rank counts `counts`) with a rank of 3
-/// cards or more: `m2`, `m3` the ranks of at least 2 and 3 cards; returns how many.
+/// cards or more: `m2`, `m3` the ranks of at least 2 and 3 cards; returns how many. A hand with
+/// one rank of 3 cards and none of 4 writes its one triple by a push (no second table walk).
 #[inline(never)]
 fn push_big_groups<S: Sink>(out: &mut S, h: u64, counts: u64, m2: u64, m3: u64) -> usize {
     let m4 = at_least(counts, 4);
+    if m4 == 0 && m3 & m3.wrapping_neg() == m3 {
+        // one rank of 3 cards and none of 4 (most hands with a rank of 3): its 3 pairs among the
+        // others' by one extend, then its one triple, its rank's cards, by one push
+        let n2 = rank_len(m2) + 2;
+        out.extend_melds(plain_groups(h, m2, n2, &PACKED[0]));
+        out.push(Meld::raw(
+            h & (0xf << m3.trailing_zeros()),
+            NO_STAND,
+            Kind::Group,
+        ));
+        return n2 + 1;
+    }
     // a rank of c cards has C(c, 2) pairs (1, 3, 6 for 2, 3, 4 cards) and C(c, 3) triples
     let (c2, c3, c4) = (rank_len(m2), rank_len(m3), rank_len(m4));
     let (n2, n3) = (c2 + 2 * c3 + 3 * c4, c3 + 3 * c4);
@@ -590,27 +604,38 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     out.len() - start
 }
 
-/// `STANDS[s]`: the three suits other than suit `s` in ♣♦♥♠ order, a byte each from the low end.
-const STANDS: [u32; 4] = [0x03_02_01, 0x03_02_00, 0x03_01_00, 0x02_01_00];
+/// `JOKER_PAIRS[i]`: for the card of bit number `i` (below 52; zeros above), its bit with the
+/// joker's, and the bit numbers of the other suits' cards of its rank in ♣♦♥♠ order, a byte each
+/// from the low end (the stand-ins of its pairs with the joker).
+const JOKER_PAIRS: [(u64, u32); 64] = {
+    const STANDS: [u32; 4] = [0x03_02_01, 0x03_02_00, 0x03_01_00, 0x02_01_00];
+    let mut t = [(0u64, 0u32); 64];
+    let mut i = 0;
+    while i < 52 {
+        t[i] = ((1 << i) | JK, STANDS[i & 3] + (i as u32 & !3) * 0x01_01_01);
+        i += 1;
+    }
+    t
+};
 
-/// The stand-ins of the pairs of the card `i` (its bit number) with the joker: the bit numbers of
-/// the other suits' cards of its rank in ♣♦♥♠ order, a byte each from the low end (one load, no
-/// table walk).
+/// The pairs of the card `i` (its bit number, below 52) with the joker: its bit with the joker's,
+/// and the stand-ins, the bit numbers of the other suits' cards of its rank in ♣♦♥♠ order, a byte
+/// each from the low end (one table entry: no shift, no arithmetic).
 #[inline]
-fn joker_pair_stands(i: u32) -> u32 {
-    STANDS[(i & 3) as usize] + (i & !3) * 0x01_01_01
+fn joker_pair(i: u32) -> (u64, u32) {
+    JOKER_PAIRS[(i & 63) as usize]
 }
 
 /// Pushes the pairs of each card of `cards` (standard cards, no rank of 2) with the joker, by
 /// card: for each the joker standing for the other suits of its rank in ♣♦♥♠ order, two cards a
 /// round by one extend of six (a loop on the cards, none on the ranks).
-#[inline]
+#[allow(clippy::inline_always)] // in line in both `lead_joker` and `push_joker_pair_follows`
+#[inline(always)]
 fn push_joker_pairs_by_card<S: Sink>(out: &mut S, mut cards: u64) {
     while cards != 0 {
         let i = cards.trailing_zeros();
         cards &= cards - 1;
-        let meld = (1u64 << i) | JK;
-        let stands = joker_pair_stands(i);
+        let (meld, stands) = joker_pair(i);
         if cards == 0 {
             out.extend_melds(
                 (0..3).map(|j| Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)),
@@ -628,19 +653,38 @@ fn push_joker_pairs_by_card<S: Sink>(out: &mut S, mut cards: u64) {
 /// by rank: the joker-free ones of a rank at its card of `firsts` (the lowest card of each rank of
 /// 2 cards or more), then for each card of the rank, by suit, the joker standing for each other
 /// suit of the rank (a loop on the cards, none on the ranks; a card with the next one by one extend
-/// of six when no joker-free pairs come between them).
-#[inline]
+/// of six when no joker-free pairs come between them, a rank of 2 cards' pair and both cards'
+/// by one extend of seven).
+#[allow(clippy::inline_always)] // in line in both `lead_joker` and `push_joker_pair_follows`
+#[inline(always)]
 fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64) {
     let mut cards = h;
     while cards != 0 {
         let i = cards.trailing_zeros();
         cards &= cards - 1;
         let rank = i & !3;
+        let (meld, stands) = joker_pair(i);
         if (firsts >> i) & 1 != 0 {
-            push_lead_groups(out, rank, (h >> rank) & 0xf, (counts >> rank) & 0xf, 2);
+            if (counts >> rank) & 0xf == 2 {
+                // a rank of 2 cards (the next card the other): its pair, then each card's pairs
+                // with the joker, by one extend of seven (the pair's cards: both bits, the
+                // joker's cancelled)
+                let k = cards.trailing_zeros();
+                cards &= cards - 1;
+                let (next, next_stands) = joker_pair(k);
+                out.extend_melds((0..7).map(|j| {
+                    if j == 0 {
+                        Meld::raw(meld ^ next, NO_STAND, Kind::Group)
+                    } else if j < 4 {
+                        Meld::raw(meld, (stands >> (8 * (j - 1))) as u8, Kind::Group)
+                    } else {
+                        Meld::raw(next, (next_stands >> (8 * (j - 4))) as u8, Kind::Group)
+                    }
+                }));
+                continue;
+            }
+            push_plain_groups(out, rank, (h >> rank) & 0xf, 2);
         }
-        let meld = (1u64 << i) | JK;
-        let stands = joker_pair_stands(i);
         // with the next card when its rank's joker-free pairs do not come first: one extend of
         // six (one room check, one length write)
         let k = cards.trailing_zeros();
@@ -656,12 +700,11 @@ fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64)
 }
 
 /// Pushes the pairs with the joker of a card (`meld` its bit and the joker, `stands` from
-/// [`joker_pair_stands`]) and then of the card `k` by one extend of six (one room check, one
+/// [`joker_pair`]) and then of the card `k` by one extend of six (one room check, one
 /// length write).
 #[inline]
 fn push_joker_pairs_of_two<S: Sink>(out: &mut S, (meld, stands): (u64, u32), k: u32) {
-    let next = (1u64 << k) | JK;
-    let next_stands = joker_pair_stands(k);
+    let (next, next_stands) = joker_pair(k);
     out.extend_melds((0..6).map(|j| {
         if j < 3 {
             Meld::raw(meld, (stands >> (8 * j)) as u8, Kind::Group)
@@ -671,19 +714,24 @@ fn push_joker_pairs_of_two<S: Sink>(out: &mut S, (meld, stands): (u64, u32), k: 
     }));
 }
 
-/// `MISSING_PAIR[n]`: for a suit set `n` of two suits, the two others in ♣♦♥♠ order, a byte each
-/// from the low end.
-const MISSING_PAIR: [u16; 16] = {
-    let mut t = [0u16; 16];
-    let mut n = 0;
-    while n < 16 {
-        let missing = !(n as u32) & 0xf;
-        if (n as u32).count_ones() == 2 {
-            let low = missing.trailing_zeros();
-            let high = (missing & (missing - 1)).trailing_zeros();
-            t[n] = (low | (high << 8)) as u16;
+/// `MISSING_PAIR[4 * bit + n]`: for the rank at bit `bit` (a multiple of 4, below 52) and a suit
+/// set `n` of two suits, the bit numbers of the rank's two other cards in ♣♦♥♠ order, a byte each
+/// from the low end (0 for other suit sets).
+const MISSING_PAIR: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut bit = 0;
+    while bit < 52 {
+        let mut n = 0;
+        while n < 16 {
+            let missing = !(n as u32) & 0xf;
+            if (n as u32).count_ones() == 2 {
+                let low = missing.trailing_zeros() + bit as u32;
+                let high = (missing & (missing - 1)).trailing_zeros() + bit as u32;
+                t[4 * bit + n] = (low | (high << 8)) as u16;
+            }
+            n += 1;
         }
-        n += 1;
+        bit += 4;
     }
     t
 };
@@ -703,7 +751,7 @@ fn push_lead_joker_triples<S: Sink>(out: &mut S, h: u64, counts: u64, mut ranks:
             push_joker_groups(out, bit, nib, 2);
         } else {
             let cards = (nib << bit) | JK;
-            let stands = u32::from(MISSING_PAIR[nib as usize]) + bit * 0x01_01;
+            let stands = u32::from(MISSING_PAIR[(4 * bit as usize + nib as usize) & 255]);
             out.extend_melds(
                 (0..2).map(|j| Meld::raw(cards, (stands >> (8 * j)) as u8, Kind::Group)),
             );
@@ -752,9 +800,9 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     let before = out.len();
     let unit = rep(3);
     push_plain_windows(out, a3, unit);
-    push_joker_windows(out, a2 >> 4, unit, 0);
-    push_joker_windows(out, h & (h >> 8) & (STD >> 4), unit, 1);
-    push_joker_windows(out, a2 & (STD >> 8), unit, 2);
+    push_lead_joker_windows(out, a2 >> 4, unit, 0);
+    push_lead_joker_windows(out, h & (h >> 8) & (STD >> 4), unit, 1);
+    push_lead_joker_windows(out, a2 & (STD >> 8), unit, 2);
     if beyond {
         push_all_beyond_ends(out, a2, 3);
     }
@@ -769,10 +817,10 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     if a3 == 0 {
         // no run of 3 (most hands): of length 4 only the joker at 1 or 2, between a card and a
         // run of 2; of 5 only at 2, between two runs of 2; none longer
-        push_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
-        push_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
+        push_lead_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
+        push_lead_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
         if out.len() != before {
-            push_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), rep(5), 2);
+            push_lead_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), rep(5), 2);
         }
         return;
     }
@@ -780,10 +828,10 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     // run of 2 and a card, at 3 a run of 3 before
     let a4 = a3 & (h >> 12);
     push_plain_windows(out, a4, unit);
-    push_joker_windows(out, a3 >> 4, unit, 0);
-    push_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
-    push_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
-    push_joker_windows(out, a3 & (STD >> 12), unit, 3);
+    push_lead_joker_windows(out, a3 >> 4, unit, 0);
+    push_lead_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
+    push_lead_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
+    push_lead_joker_windows(out, a3 & (STD >> 12), unit, 3);
     if beyond {
         push_all_beyond_ends(out, a3, 4);
     }
@@ -794,11 +842,11 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     let before = out.len();
     let unit = rep(5);
     push_plain_windows(out, a4 & (h >> 16), unit);
-    push_joker_windows(out, a4 >> 4, unit, 0);
-    push_joker_windows(out, h & (a3 >> 8) & (STD >> 4), unit, 1);
-    push_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), unit, 2);
-    push_joker_windows(out, a3 & (h >> 16) & (STD >> 12), unit, 3);
-    push_joker_windows(out, a4 & (STD >> 16), unit, 4);
+    push_lead_joker_windows(out, a4 >> 4, unit, 0);
+    push_lead_joker_windows(out, h & (a3 >> 8) & (STD >> 4), unit, 1);
+    push_lead_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), unit, 2);
+    push_lead_joker_windows(out, a3 & (h >> 16) & (STD >> 12), unit, 3);
+    push_lead_joker_windows(out, a4 & (STD >> 16), unit, 4);
     if beyond {
         push_all_beyond_ends(out, a4, 5);
     }
@@ -830,7 +878,7 @@ fn lead_joker_long_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
             while p <= last {
                 let pre = a[p & 15];
                 let suf = a[(len - p - 1) & 15] >> ((4 * (p + 1)) & 63);
-                push_joker_windows(out, pre & suf & (STD >> ((4 * p) & 63)), unit, p);
+                push_lead_joker_windows(out, pre & suf & (STD >> ((4 * p) & 63)), unit, p);
                 p += 1;
             }
         }
@@ -867,6 +915,23 @@ fn push_joker_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64, p: usize
             stand.trailing_zeros() as u8,
             Kind::Sequence,
         ));
+    }
+}
+
+/// [`push_joker_windows`] of a lead: the windows (`unit` = [`rep`] of their length, `p` below it)
+/// starting at the bits of `starts`, weakest first, with the joker standing for their card `p`;
+/// a window's cards by one multiply (`unit` less the bit `4p`: a start bit times it drops that
+/// card), its stand-in from the start's bit number.
+#[allow(clippy::inline_always)] // into the sequence loops
+#[inline(always)]
+fn push_lead_joker_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64, p: usize) {
+    let off = (4 * p) & 63;
+    let mul = unit ^ (1 << off);
+    while starts != 0 {
+        let b = starts & starts.wrapping_neg();
+        let stand = starts.trailing_zeros() as usize + off;
+        starts ^= b;
+        out.push(Meld::raw((b * mul) | JK, stand as u8, Kind::Sequence));
     }
 }
 
