@@ -12,25 +12,24 @@
 //! calls out of line only to write other groups and sequences (most follows of a game have no move;
 //! a sequence follow without the joker and no 3 stronger cards of a suit in a row ends in line);
 //! groups come from tables of the 16 suit patterns (the joker's stand-ins included), a rank of
-//! exactly the group's size by one push, a pair with the joker by one unrolled extend of three a
-//! held card, and a pair follow with the joker in the hand and no lock is written as a lead's pairs
-//! of the stronger cards (the same list); a lead without the joker writes its singles and each
-//! size's groups by one exact-length extend each, their counts from the rank counts (a hand of
-//! singles alone: the count by one multiply), in line, with no call, for a hand of singles and
-//! pairs alone (each pair its rank's cards; 8 leads in 10 or more without the joker in the measured
-//! sets), its bigger groups and its sequences out of line; a lead with the joker writes its pairs
-//! by one loop on its cards (a rank's joker-free pairs at its first card, a card's three with the
-//! joker and their stand-ins from one table entry, two cards' six by one extend, a rank of 2 cards'
-//! pair and six by one of seven) and each bigger size's group loop out (a rank of 2 cards: its two
-//! triples with the joker from one packed load of the missing suits), and its sequences (in line,
-//! written only with two cards of a suit at most 2 ranks apart) write the lengths 3 to 5 out from
-//! the starts of 2 to 4 cards in a row, build the run table (only up to the longest run) for the
-//! length 6 on, and stop at the first length with none; a joker sequence's sides come from the run
-//! table with no branch (its entry 0 is every bit); a lead's singles and groups reserve their room
-//! before they write, a follow's singles extend two at a time, and all sequences (few) push one by
-//! one with no reserve. The lists equal, order included, those of the first implementation, kept in
-//! the `reference` test module, which compares them on random positions and on positions of seeded
-//! matches under every rule set.
+//! exactly the group's size by one push, and a pair follow with the joker in the hand and no lock
+//! is written as a lead's pairs of the stronger cards (the same list); a lead without the joker
+//! writes its singles and each size's groups by one exact-length extend each, their counts from the
+//! rank counts (a hand of singles alone: the count by one multiply), in line, with no call, for a
+//! hand of singles and pairs alone (each pair its rank's cards; 8 leads in 10 or more without the
+//! joker in the measured sets), its bigger groups and its sequences out of line; a lead with the
+//! joker writes its pairs by one loop on its cards (a rank's joker-free pairs at its first card, a
+//! card's three with the joker and their stand-ins from one table entry, two cards' six by one
+//! extend, a rank of 2 cards' pair and six by one of seven) and each bigger size's group loop out
+//! (a rank of 2 cards: its two triples with the joker from one packed load of the missing suits),
+//! and its sequences (in line, written only with two cards of a suit at most 2 ranks apart) write
+//! the lengths 3 to 5 out from the starts of 2 to 4 cards in a row, build the run table (only up to
+//! the longest run) for the length 6 on, and stop at the first length with none; a joker sequence's
+//! sides come from the run table with no branch (its entry 0 is every bit); a lead's singles and
+//! groups reserve their room before they write, a follow's singles extend two at a time, and all
+//! sequences (few) push one by one with no reserve. The lists equal, order included, those of the
+//! first implementation, kept in the `reference` test module, which compares them on random
+//! positions and on positions of seeded matches under every rule set.
 
 #[cfg(test)]
 mod reference;
@@ -124,32 +123,10 @@ fn push_lead_groups<S: Sink>(out: &mut S, shift: u32, nib: u64, count: u64, k: u
     }
 }
 
-/// `OTHER_SUITS[s]`: the three suits other than suit `s`, in ♣♦♥♠ order.
-const OTHER_SUITS: [[u8; 3]; 4] = [[1, 2, 3], [0, 2, 3], [0, 1, 3], [0, 1, 2]];
-
-/// [`push_joker_groups`] of pairs (`j` = 1): for each held card, by suit, the joker standing for
-/// each other suit, written by one extend of three (fully unrolled, no table walk).
-#[inline]
-fn push_joker_pairs<S: Sink>(out: &mut S, shift: u32, mut nib: u64) {
-    while nib != 0 {
-        let suit = nib.trailing_zeros();
-        nib &= nib - 1;
-        let cards = (1u64 << (shift + suit)) | JK;
-        out.extend_melds(
-            OTHER_SUITS[suit as usize & 3]
-                .iter()
-                .map(|&t| Meld::raw(cards, shift as u8 + t, Kind::Group)),
-        );
-    }
-}
-
 /// Pushes the groups of `j + 1` cards (`j` = 1..=3) of the rank at bit `shift` made of `j` held
 /// cards (suits `nib`) and the joker, in [`JOKER_GROUPS`] order.
 #[inline]
 fn push_joker_groups<S: Sink>(out: &mut S, shift: u32, nib: u64, j: u32) {
-    if j == 1 {
-        return push_joker_pairs(out, shift, nib);
-    }
     let row = &JOKER_GROUPS[nib as usize][j as usize - 1];
     out.extend_melds(row[1..=row[0] as usize].iter().map(|&e| {
         Meld::raw(
@@ -574,15 +551,8 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
     let cards = card_count(counts);
     push_counted_cards(out, h | JK, cards + 1, Kind::Single);
     let m2 = at_least(counts, 2);
-    if m2 == 0 {
-        // no rank of 2 cards: the groups are each card with the joker, by card
-        push_joker_pairs_by_card(out, h);
-    } else {
-        // pairs, by card: a rank's joker-free pairs at its first card (the lowest card of a rank
-        // of 2 or more: no nibble of `x` borrows in `x - m2`, each is 0 or holds a card), then
-        // each card's pairs with the joker
-        let x = h & (m2 * 0xf);
-        push_lead_joker_pairs(out, h, counts, x & !(x - m2));
+    push_pairs_with_joker(out, h, counts, m2);
+    if m2 != 0 {
         let m3 = at_least(counts, 3);
         push_lead_joker_triples(out, h, counts, m2, m3);
         if m3 != 0 {
@@ -602,6 +572,23 @@ fn lead_joker<S: Sink>(h: u64, rules: &Rules, out: &mut S) -> usize {
         lead_joker_sequences(h, rules.joker_beyond_ends, out);
     }
     out.len() - start
+}
+
+/// Pushes the pairs of `h` (standard cards, rank counts `counts`, `m2` its ranks of 2 cards or
+/// more) with the joker in the hand, by rank: a rank's joker-free pairs, then each of its cards
+/// with the joker standing for each other suit (with no rank of 2 cards, each card's pairs with
+/// the joker alone).
+#[allow(clippy::inline_always)] // in line in both `lead_joker` and `push_joker_pair_follows`
+#[inline(always)]
+fn push_pairs_with_joker<S: Sink>(out: &mut S, h: u64, counts: u64, m2: u64) {
+    if m2 == 0 {
+        push_joker_pairs_by_card(out, h);
+    } else {
+        // a rank's joker-free pairs at its first card (the lowest card of a rank of 2 or more:
+        // no nibble of `x` borrows in `x - m2`, each is 0 or holds a card)
+        let x = h & (m2 * 0xf);
+        push_lead_joker_pairs(out, h, counts, x & !(x - m2));
+    }
 }
 
 /// `JOKER_PAIRS[i]`: for the card of bit number `i` (below 52; zeros above), its bit with the
@@ -629,7 +616,7 @@ fn joker_pair(i: u32) -> (u64, u32) {
 /// Pushes the pairs of each card of `cards` (standard cards, no rank of 2) with the joker, by
 /// card: for each the joker standing for the other suits of its rank in ♣♦♥♠ order, two cards a
 /// round by one extend of six (a loop on the cards, none on the ranks).
-#[allow(clippy::inline_always)] // in line in both `lead_joker` and `push_joker_pair_follows`
+#[allow(clippy::inline_always)] // in line in `push_pairs_with_joker`, so in both its callers
 #[inline(always)]
 fn push_joker_pairs_by_card<S: Sink>(out: &mut S, mut cards: u64) {
     while cards != 0 {
@@ -655,7 +642,7 @@ fn push_joker_pairs_by_card<S: Sink>(out: &mut S, mut cards: u64) {
 /// suit of the rank (a loop on the cards, none on the ranks; a card with the next one by one extend
 /// of six when no joker-free pairs come between them, a rank of 2 cards' pair and both cards'
 /// by one extend of seven).
-#[allow(clippy::inline_always)] // in line in both `lead_joker` and `push_joker_pair_follows`
+#[allow(clippy::inline_always)] // in line in `push_pairs_with_joker`, so in both its callers
 #[inline(always)]
 fn push_lead_joker_pairs<S: Sink>(out: &mut S, h: u64, counts: u64, firsts: u64) {
     let mut cards = h;
@@ -1134,13 +1121,7 @@ fn follow_group<S: Sink>(hb: u64, table: Meld, reversed: bool, locked: bool, out
 fn push_joker_pair_follows<S: Sink>(out: &mut S, hr: u64) -> usize {
     let start = out.len();
     let counts = CardSet::from_bits_truncate(hr).rank_counts();
-    let m2 = at_least(counts, 2);
-    if m2 == 0 {
-        push_joker_pairs_by_card(out, hr);
-    } else {
-        let x = hr & (m2 * 0xf);
-        push_lead_joker_pairs(out, hr, counts, x & !(x - m2));
-    }
+    push_pairs_with_joker(out, hr, counts, at_least(counts, 2));
     out.len() - start
 }
 
