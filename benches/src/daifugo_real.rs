@@ -220,7 +220,11 @@ pub fn fuji_record_positions(text: &str) -> Result<(Vec<Position>, usize), Strin
                 seats = Some(s);
             }
             Some("original") => {
-                let rest: String = words.collect::<Vec<_>>().join(" ").replace("jo", "JK");
+                // the joker is `jo` there, `JK` here
+                let rest: String = words
+                    .map(|w| if w == "jo" { "JK" } else { w })
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 let mut h = [CardSet::EMPTY; 5];
                 let groups: Vec<&str> = rest
                     .split('{')
