@@ -787,9 +787,9 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     let before = out.len();
     let unit = rep(3);
     push_plain_windows(out, a3, unit);
-    push_lead_joker_windows(out, a2 >> 4, unit, 0);
-    push_lead_joker_windows(out, h & (h >> 8) & (STD >> 4), unit, 1);
-    push_lead_joker_windows(out, a2 & (STD >> 8), unit, 2);
+    push_joker_windows(out, a2 >> 4, unit, 0);
+    push_joker_windows(out, h & (h >> 8) & (STD >> 4), unit, 1);
+    push_joker_windows(out, a2 & (STD >> 8), unit, 2);
     if beyond {
         push_all_beyond_ends(out, a2, 3);
     }
@@ -804,10 +804,10 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     if a3 == 0 {
         // no run of 3 (most hands): of length 4 only the joker at 1 or 2, between a card and a
         // run of 2; of 5 only at 2, between two runs of 2; none longer
-        push_lead_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
-        push_lead_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
+        push_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
+        push_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
         if out.len() != before {
-            push_lead_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), rep(5), 2);
+            push_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), rep(5), 2);
         }
         return;
     }
@@ -815,10 +815,10 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     // run of 2 and a card, at 3 a run of 3 before
     let a4 = a3 & (h >> 12);
     push_plain_windows(out, a4, unit);
-    push_lead_joker_windows(out, a3 >> 4, unit, 0);
-    push_lead_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
-    push_lead_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
-    push_lead_joker_windows(out, a3 & (STD >> 12), unit, 3);
+    push_joker_windows(out, a3 >> 4, unit, 0);
+    push_joker_windows(out, h & (a2 >> 8) & (STD >> 4), unit, 1);
+    push_joker_windows(out, a2 & (h >> 12) & (STD >> 8), unit, 2);
+    push_joker_windows(out, a3 & (STD >> 12), unit, 3);
     if beyond {
         push_all_beyond_ends(out, a3, 4);
     }
@@ -829,11 +829,11 @@ fn lead_joker_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
     let before = out.len();
     let unit = rep(5);
     push_plain_windows(out, a4 & (h >> 16), unit);
-    push_lead_joker_windows(out, a4 >> 4, unit, 0);
-    push_lead_joker_windows(out, h & (a3 >> 8) & (STD >> 4), unit, 1);
-    push_lead_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), unit, 2);
-    push_lead_joker_windows(out, a3 & (h >> 16) & (STD >> 12), unit, 3);
-    push_lead_joker_windows(out, a4 & (STD >> 16), unit, 4);
+    push_joker_windows(out, a4 >> 4, unit, 0);
+    push_joker_windows(out, h & (a3 >> 8) & (STD >> 4), unit, 1);
+    push_joker_windows(out, a2 & (a2 >> 12) & (STD >> 8), unit, 2);
+    push_joker_windows(out, a3 & (h >> 16) & (STD >> 12), unit, 3);
+    push_joker_windows(out, a4 & (STD >> 16), unit, 4);
     if beyond {
         push_all_beyond_ends(out, a4, 5);
     }
@@ -865,7 +865,7 @@ fn lead_joker_long_sequences<S: Sink>(h: u64, beyond: bool, out: &mut S) {
             while p <= last {
                 let pre = a[p & 15];
                 let suf = a[(len - p - 1) & 15] >> ((4 * (p + 1)) & 63);
-                push_lead_joker_windows(out, pre & suf & (STD >> ((4 * p) & 63)), unit, p);
+                push_joker_windows(out, pre & suf & (STD >> ((4 * p) & 63)), unit, p);
                 p += 1;
             }
         }
@@ -888,30 +888,13 @@ fn push_plain_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64) {
     }
 }
 
-/// Pushes the windows (`unit` = [`rep`] of their length) starting at the bits of `starts`, weakest
-/// first, with the joker standing for their card `p`.
+/// Pushes the windows (`unit` = [`rep`] of their length, `p` below it) starting at the bits of
+/// `starts`, weakest first, with the joker standing for their card `p`: a window's cards by one
+/// multiply (`unit` less the bit `4p`: a start bit times it drops that card), its stand-in from
+/// the start's bit number.
 #[allow(clippy::inline_always)] // into the sequence loops
 #[inline(always)]
 fn push_joker_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64, p: usize) {
-    while starts != 0 {
-        let b = starts & starts.wrapping_neg();
-        starts ^= b;
-        let stand = b << ((4 * p) & 63);
-        out.push(Meld::raw(
-            ((b * unit) ^ stand) | JK,
-            stand.trailing_zeros() as u8,
-            Kind::Sequence,
-        ));
-    }
-}
-
-/// [`push_joker_windows`] of a lead: the windows (`unit` = [`rep`] of their length, `p` below it)
-/// starting at the bits of `starts`, weakest first, with the joker standing for their card `p`;
-/// a window's cards by one multiply (`unit` less the bit `4p`: a start bit times it drops that
-/// card), its stand-in from the start's bit number.
-#[allow(clippy::inline_always)] // into the sequence loops
-#[inline(always)]
-fn push_lead_joker_windows<S: Sink>(out: &mut S, mut starts: u64, unit: u64, p: usize) {
     let off = (4 * p) & 63;
     let mul = unit ^ (1 << off);
     while starts != 0 {
