@@ -35,13 +35,13 @@
 extern crate std;
 
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Debug};
 use std::collections::HashSet;
 
 use crate::Rng;
-use crate::game::{Game, InfoSet, Record};
+use crate::game::{Encoding, Game, InfoSet, ObservationType, Record};
 
 /// A game's own rule for an illegal action: given the game before, the action, what `apply`
 /// returned and the game after, what is wrong, if anything.
@@ -503,6 +503,219 @@ fn check_record<G: Game + Debug>(run: &Run<'_>, g: &G, when: &str) -> Result<(),
             replayed.returns(q).to_bits() == g.returns(q).to_bits(),
             &format!("the record taken {when} replays to another return of player {q}"),
         )?;
+    }
+    Ok(())
+}
+
+/// What [`check_definition`] checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DefinitionReport {
+    /// Presets checked.
+    pub presets: usize,
+    /// Random games played to the end (over every preset).
+    pub games: usize,
+    /// Legal actions whose ids were checked.
+    pub actions: usize,
+    /// Observations encoded (each in every observation type, and compared with a sampled
+    /// world's).
+    pub encodings: usize,
+}
+
+/// Checks a game's definition and encodings ([`Encoding`]) under every preset, over
+/// `games_per_preset` seeded random games each (seeds `0..games_per_preset`):
+///
+/// - every preset's name parses as rules whose `Display` reads back as the same rules, and the
+///   default preset is one of them and is [`Definition::default_rules`](crate::game::Definition::default_rules);
+/// - [`Definition::new_game`](crate::game::Definition::new_game) deals the same game twice from a seed, with
+///   [`Definition::NUM_PLAYERS`](crate::game::Definition::NUM_PLAYERS) players, and its record replays to it;
+/// - at every step, every legal action's id (where it has one) is below
+///   [`Encoding::num_actions`], has a text, and [`Encoding::action_from_id`] gives back a legal
+///   action with that id; past the last id there is no text;
+/// - every observation type of every player encodes into a buffer of its shape, refuses a buffer
+///   of another length (leaving it unchanged), and encodes the same for a world sampled from
+///   the observation as for the true state (a tensor that read a hidden card would differ).
+///
+/// ```
+/// use cards_core::conformance::check_definition;
+/// use cards_core::game::testing_toy::ToyGame;
+/// let report = check_definition::<ToyGame>(30).unwrap();
+/// assert_eq!((report.presets, report.games), (1, 30));
+/// ```
+pub fn check_definition<D>(games_per_preset: u64) -> Result<DefinitionReport, Failure>
+where
+    D: Encoding,
+    D::Game: Debug,
+    <D::Game as Game>::Record: Debug,
+{
+    let mut report = DefinitionReport::default();
+    let fail = |seed: u64, step: usize, what: String| Failure {
+        name: D::NAME.into(),
+        seed,
+        step,
+        what,
+    };
+    if !D::PRESETS.contains(&D::DEFAULT_PRESET) {
+        return Err(fail(
+            0,
+            0,
+            format!("default preset {:?} is not a preset", D::DEFAULT_PRESET),
+        ));
+    }
+    for preset in D::PRESETS {
+        let rules: D::Rules = preset
+            .parse()
+            .map_err(|e| fail(0, 0, format!("preset {preset:?} does not parse: {e}")))?;
+        let again: Result<D::Rules, _> = rules.to_string().parse();
+        if again.as_ref().ok() != Some(&rules) {
+            return Err(fail(
+                0,
+                0,
+                format!("preset {preset:?} does not read back from {rules}"),
+            ));
+        }
+        if *preset == D::DEFAULT_PRESET && rules != D::default_rules() {
+            return Err(fail(
+                0,
+                0,
+                "default_rules() is not the default preset".into(),
+            ));
+        }
+        report.presets += 1;
+        let n = D::num_actions(&rules);
+        if D::action_text(&rules, n).is_some() {
+            return Err(fail(
+                0,
+                0,
+                format!("{preset}: action id {n} (num_actions) has a text"),
+            ));
+        }
+        let mut shapes = Vec::new();
+        for kind in 0..D::OBSERVATION_TYPES.len() {
+            let kind = ObservationType(kind);
+            let shape =
+                D::observation_shape(&rules, kind).map_err(|e| fail(0, 0, e.to_string()))?;
+            if shape[0].saturating_mul(shape[1]) == 0 {
+                return Err(fail(
+                    0,
+                    0,
+                    format!("{preset}: an empty observation shape {shape:?}"),
+                ));
+            }
+            shapes.push((kind, shape));
+        }
+        let past = ObservationType(D::OBSERVATION_TYPES.len());
+        if D::observation_shape(&rules, past).is_ok() {
+            return Err(fail(
+                0,
+                0,
+                format!("{preset}: a shape for a type past the list"),
+            ));
+        }
+        for seed in 0..games_per_preset {
+            let g = D::new_game(&rules, seed)
+                .map_err(|e| fail(seed, 0, format!("{preset}: new_game refused: {e}")))?;
+            let twin = D::new_game(&rules, seed)
+                .map_err(|e| fail(seed, 0, format!("{preset}: new_game refused: {e}")))?;
+            if format!("{g:?}") != format!("{twin:?}") {
+                return Err(fail(seed, 0, format!("{preset}: a seed dealt two games")));
+            }
+            if g.num_players() != D::NUM_PLAYERS {
+                return Err(fail(
+                    seed,
+                    0,
+                    format!("{preset}: {} players", g.num_players()),
+                ));
+            }
+            let mut g = g;
+            let mut rng = Rng::seed_from_u64(seed ^ 0xdef1_5eed);
+            let mut legal = Vec::new();
+            let mut step = 0;
+            loop {
+                let at = step;
+                let run = |what: String| fail(seed, at, format!("{preset}: {what}"));
+                for player in 0..D::NUM_PLAYERS {
+                    check_encodings::<D>(&rules, &g, player, &shapes, &mut rng, &run)?;
+                    report.encodings += 1;
+                }
+                let Some(_) = g.current_player() else { break };
+                legal.clear();
+                g.legal_actions_into(&mut legal);
+                for a in &legal {
+                    let Some(id) = D::action_id(&rules, a) else {
+                        continue;
+                    };
+                    report.actions += 1;
+                    if id >= n {
+                        return Err(run(format!("action {a} has id {id}, not below {n}")));
+                    }
+                    if D::action_text(&rules, id).is_none() {
+                        return Err(run(format!("action {a}'s id {id} has no text")));
+                    }
+                    match D::action_from_id(&rules, &g, id) {
+                        Some(b) if legal.contains(&b) && D::action_id(&rules, &b) == Some(id) => {}
+                        other => {
+                            return Err(run(format!("id {id} of {a} reads back as {other:?}")));
+                        }
+                    }
+                }
+                let a = legal[rng.below(legal.len() as u64) as usize];
+                g.apply(a)
+                    .map_err(|e| run(format!("legal action {a} refused: {e}")))?;
+                step += 1;
+                if step > 100_000 {
+                    return Err(run("the game did not end".into()));
+                }
+            }
+            let replayed = g.record().replay().map_err(|e| {
+                fail(
+                    seed,
+                    step,
+                    format!("{preset}: the record does not replay: {e}"),
+                )
+            })?;
+            if format!("{:?}", replayed.record()) != format!("{:?}", g.record()) {
+                return Err(fail(
+                    seed,
+                    step,
+                    format!("{preset}: the record replays elsewhere"),
+                ));
+            }
+            report.games += 1;
+        }
+    }
+    Ok(report)
+}
+
+/// Every observation type of `player` in `g`: right length encodes, wrong length refused and
+/// the buffer unchanged, a sampled world's observation encodes the same.
+fn check_encodings<D: Encoding>(
+    rules: &D::Rules,
+    g: &D::Game,
+    player: usize,
+    shapes: &[(ObservationType, [usize; 2])],
+    rng: &mut Rng,
+    run: &impl Fn(String) -> Failure,
+) -> Result<(), Failure> {
+    let obs = g.observation(player);
+    let world = obs.sample(rng);
+    let world_obs = world.observation(player);
+    for &(kind, shape) in shapes {
+        let len = shape[0] * shape[1];
+        let mut out = alloc::vec![i8::MIN; len];
+        D::encode_into(rules, kind, &obs, &mut out).map_err(|e| run(e.to_string()))?;
+        let mut from_world = alloc::vec![i8::MAX; len];
+        D::encode_into(rules, kind, &world_obs, &mut from_world).map_err(|e| run(e.to_string()))?;
+        if out != from_world {
+            let name = D::OBSERVATION_TYPES[kind.0];
+            return Err(run(format!(
+                "player {player}'s {name} encoding differs in a world sampled from its \
+                 observation: it reads something the player cannot see"
+            )));
+        }
+        let mut short = alloc::vec![7i8; len + 1];
+        if D::encode_into(rules, kind, &obs, &mut short).is_ok() || short.iter().any(|&v| v != 7) {
+            return Err(run(format!("a buffer of {} values was written", len + 1)));
+        }
     }
     Ok(())
 }

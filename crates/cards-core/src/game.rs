@@ -513,4 +513,7 @@ impl Display for UnknownPolicy {
 
 impl core::error::Error for UnknownPolicy {}
 
+mod definition;
+pub use definition::{Definition, EncodeError, Encoding, ObservationType, check_length};
+
 pub mod testing_toy;

@@ -19,9 +19,13 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use super::{Game, InfoSet, Players, Policy, Random, Record, UnknownPolicy};
+use super::{
+    Definition, EncodeError, Encoding, Game, InfoSet, ObservationType, Players, Policy, Random,
+    Record, UnknownPolicy, check_length,
+};
 use crate::Rng;
 use alloc::boxed::Box;
+use alloc::string::String;
 
 /// The toy game's state.
 ///
@@ -79,6 +83,8 @@ pub enum ToyError {
     Parse,
     /// A deal that is not two disjoint pairs of cards 0..=5.
     BadDeal,
+    /// Rules other than `standard`.
+    Rules,
 }
 
 impl fmt::Display for ToyError {
@@ -88,6 +94,7 @@ impl fmt::Display for ToyError {
             ToyError::Over => f.write_str("the game is over"),
             ToyError::Parse => f.write_str("expected c0 .. c5"),
             ToyError::BadDeal => f.write_str("a deal is two disjoint pairs of cards 0..=5"),
+            ToyError::Rules => f.write_str("the toy's only rules are standard"),
         }
     }
 }
@@ -343,5 +350,115 @@ impl Players for Toy {
             "first" => Ok(Box::new(First)),
             _ => Err(UnknownPolicy::new(name, Self::POLICY_NAMES)),
         }
+    }
+}
+
+/// The toy's definition ([`Definition`], [`Encoding`]): one preset, `standard`; action id `c`
+/// for card `c`; one observation type, `planes`: 3 rows of 6 cards (the observer's hand, the
+/// cards played, and the observer's number in row 2's first column).
+///
+/// ```
+/// use cards_core::game::{Definition, Encoding, Game, testing_toy::ToyGame};
+/// let rules = ToyGame::default_rules();
+/// let g = ToyGame::new_game(&rules, 1).unwrap();
+/// assert_eq!(g.num_players(), ToyGame::NUM_PLAYERS);
+/// assert_eq!(ToyGame::num_actions(&rules), 6);
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ToyGame;
+
+/// The toy's rules: one preset.
+///
+/// ```
+/// use cards_core::game::testing_toy::ToyRules;
+/// assert_eq!("standard".parse::<ToyRules>().unwrap().to_string(), "standard");
+/// assert!("other".parse::<ToyRules>().is_err());
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ToyRules;
+
+impl fmt::Display for ToyRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("standard")
+    }
+}
+
+impl FromStr for ToyRules {
+    type Err = ToyError;
+
+    fn from_str(s: &str) -> Result<ToyRules, ToyError> {
+        if s.trim().eq_ignore_ascii_case("standard") {
+            Ok(ToyRules)
+        } else {
+            Err(ToyError::Rules)
+        }
+    }
+}
+
+impl Definition for ToyGame {
+    type Game = Toy;
+    type Rules = ToyRules;
+    type Deal = [u8; 2];
+    type DealError = ToyError;
+
+    const NAME: &'static str = "toy";
+    const NUM_PLAYERS: usize = 2;
+    const PRESETS: &'static [&'static str] = &["standard"];
+    const DEFAULT_PRESET: &'static str = "standard";
+
+    fn default_rules() -> ToyRules {
+        ToyRules
+    }
+
+    fn new_game(_: &ToyRules, seed: u64) -> Result<Toy, ToyError> {
+        Ok(Toy::new(seed))
+    }
+
+    fn from_deal(_: &ToyRules, deal: &[u8; 2]) -> Result<Toy, ToyError> {
+        Toy::try_from_deal(*deal)
+    }
+}
+
+impl Encoding for ToyGame {
+    const OBSERVATION_TYPES: &'static [&'static str] = &["planes"];
+
+    fn num_actions(_: &ToyRules) -> usize {
+        6
+    }
+
+    fn action_id(_: &ToyRules, action: &ToyAction) -> Option<usize> {
+        (action.0 < 6).then_some(action.0 as usize)
+    }
+
+    fn action_text(_: &ToyRules, id: usize) -> Option<String> {
+        (id < 6).then(|| alloc::format!("c{id}"))
+    }
+
+    fn observation_shape(_: &ToyRules, kind: ObservationType) -> Result<[usize; 2], EncodeError> {
+        match kind.0 {
+            0 => Ok([3, 6]),
+            index => Err(EncodeError::NoSuchType {
+                game: Self::NAME,
+                index,
+            }),
+        }
+    }
+
+    fn encode_into(
+        rules: &ToyRules,
+        kind: ObservationType,
+        obs: &ToyObservation<'_>,
+        out: &mut [i8],
+    ) -> Result<(), EncodeError> {
+        check_length(Self::observation_shape(rules, kind)?, out)?;
+        out.fill(0);
+        for (c, v) in out[..6].iter_mut().enumerate() {
+            *v = i8::from(obs.hand >> c & 1 == 1);
+        }
+        for a in obs.history {
+            out[6 + a.0 as usize % 6] = 1;
+        }
+        out[12] = obs.player as i8;
+        Ok(())
     }
 }
