@@ -1,4 +1,4 @@
-//! Output: the human or JSON form of an answer on stdout, a closed stdout as the end, and
+//! Output: the human or JSON form of an answer on stdout, a broken pipe as the end, and
 //! quoting offending input in error messages.
 
 use std::borrow::Cow;
@@ -47,10 +47,14 @@ pub fn emit_bytes(io: &IoArgs, human: &str, json: &[u8]) -> Result<(), CliError>
     write_stdout(&buf)
 }
 
-/// Writes `bytes` to stdout and flushes: a broken pipe is quietly `Ok`, any other failure (a
-/// closed stdout included) an [`CliError::Io`].
+/// Writes `bytes` to stdout and flushes: a broken pipe is quietly `Ok`, any other failure an
+/// [`CliError::Io`].
+///
+/// Any stdout that takes the bytes is accepted, `/dev/null` opened read-write included (as
+/// Python's `subprocess.DEVNULL` and service managers open it). A stdout closed by the caller
+/// (`>&-`) cannot be told from that: the Rust runtime opens `/dev/null` read-write in its place
+/// before `main`, so the answer is discarded as with `>/dev/null`.
 pub fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
-    check_stdout()?;
     let mut out = io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Err(e) => write_failure(&e),
@@ -66,43 +70,6 @@ pub(super) fn write_failure(e: &io::Error) -> Result<(), CliError> {
     } else {
         Err(CliError::Io(format!("cannot write to stdout: {e}")))
     }
-}
-
-/// Refuses a closed stdout. The Rust runtime opens `/dev/null` (read-write) in place of a closed
-/// standard descriptor, so `cards ... >&-` would otherwise print nothing and succeed; a
-/// `/dev/null` the shell opened (`>/dev/null`) is write-only and accepted. Linux only (it reads
-/// `/proc/self`); elsewhere every stdout is accepted.
-pub(super) fn check_stdout() -> Result<(), CliError> {
-    if stdout_was_closed() {
-        Err(CliError::Io(
-            "cannot write to stdout: it is closed".to_string(),
-        ))
-    } else {
-        Ok(())
-    }
-}
-
-#[cfg(target_os = "linux")]
-fn stdout_was_closed() -> bool {
-    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
-        return false;
-    };
-    if target != std::path::Path::new("/dev/null") {
-        return false;
-    }
-    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
-        return false;
-    };
-    info.lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-        // O_ACCMODE == O_RDWR: the runtime's stand-in, not a shell redirection
-        .is_some_and(|flags| flags & 3 == 2)
-}
-
-#[cfg(not(target_os = "linux"))]
-fn stdout_was_closed() -> bool {
-    false
 }
 
 /// Appends `value` as compact JSON.
