@@ -50,6 +50,13 @@ pub trait Session: Game + Players + Sized {
     /// Tells the table a game is over (a match carries its classes on).
     fn finish(_table: &mut Self::Table, _game: &Self) {}
 
+    /// The index of the first of the `count` seeds `first`, `first + 1`, ... (wrapping) that
+    /// [`Session::deal`] would refuse, found without dealing; `None` when it takes them all. A
+    /// run checks this before its first game, so a bad seed far into it is named at once.
+    fn first_bad_seed(_rules: Self::Rules, _first: u64, _count: u64) -> Option<u64> {
+        None
+    }
+
     /// The seed of the built-in player at `seat` (`seed`: the game's seed, or the run's when the
     /// players are kept for a match), as `play` has always seeded them.
     fn policy_seed(seed: u64, seat: usize) -> u64;
@@ -247,6 +254,11 @@ pub fn play<G: Session>(
     ended: &Ended,
     mut each: impl FnMut(u64, &G) -> Result<(), CliError>,
 ) -> Result<G::Table, Stop> {
+    // a game the dealer cannot make stops the run before its first game, not when it comes
+    if let Some(index) = G::first_bad_seed(rules, seed, games) {
+        G::deal(&mut G::table(rules, seed), seed.wrapping_add(index))
+            .map_err(|e| Stop::Other(e.into()))?;
+    }
     let mut table = G::table(rules, seed);
     let mut seated: Vec<Box<dyn Policy<G>>> = Vec::new();
     let mut legal = Vec::with_capacity(64);

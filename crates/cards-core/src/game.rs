@@ -468,6 +468,10 @@ impl PolicyOptions {
 /// ```
 /// let e = cards_core::game::UnknownPolicy::new("x", &["random"]);
 /// assert_eq!(e.name(), "x");
+/// assert_eq!(e.to_string(), "unknown player \"x\" (expected one of: random)");
+/// // the message quotes at most 40 characters of the name
+/// let e = cards_core::game::UnknownPolicy::new(&"y".repeat(100_000), &["random"]);
+/// assert!(e.to_string().len() < 100);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownPolicy {
@@ -500,7 +504,14 @@ impl UnknownPolicy {
 
 impl Display for UnknownPolicy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown player {:?} (expected one of: ", self.name)?;
+        // the name cut as every echoed name is (a 1 MB name gives a short message)
+        let (name, cut) = crate::Short(&self.name).parts();
+        let more = if cut { "..." } else { "" };
+        write!(
+            f,
+            "unknown player \"{}{more}\" (expected one of: ",
+            name.escape_debug()
+        )?;
         for (i, n) in self.known.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;

@@ -8,11 +8,13 @@ use serde::Serialize;
 
 use super::{CliError, IoArgs};
 
-/// How many characters of an offending input an error message quotes at most.
-pub const QUOTE_LIMIT: usize = 40;
+/// How many characters of an offending input an error message quotes at most (the one limit
+/// of every front end: [`cards_core::QUOTE_LIMIT`]).
+pub const QUOTE_LIMIT: usize = cards_core::QUOTE_LIMIT;
 
 /// At most [`QUOTE_LIMIT`] characters of `text`, with `...` when cut: what an error message
-/// quotes of a user's input.
+/// quotes of a user's input (a name, a token, a value), through the one helper
+/// [`cards_core::Short`].
 ///
 /// ```
 /// use cards_cli::common::short;
@@ -21,9 +23,9 @@ pub const QUOTE_LIMIT: usize = 40;
 /// ```
 #[must_use]
 pub fn short(text: &str) -> Cow<'_, str> {
-    match text.char_indices().nth(QUOTE_LIMIT) {
-        None => Cow::Borrowed(text),
-        Some((end, _)) => Cow::Owned(format!("{}...", &text[..end])),
+    match cards_core::Short(text).parts() {
+        (all, false) => Cow::Borrowed(all),
+        (head, true) => Cow::Owned(format!("{head}...")),
     }
 }
 
