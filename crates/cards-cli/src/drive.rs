@@ -67,16 +67,53 @@ pub trait Session: Game + Players + Sized {
 /// Players that do not think ignore them.
 #[derive(clap::Args, serde::Serialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ThinkArgs {
-    /// A thinking player's (search) budget: at most this many playouts a decision (a fixed
-    /// playout budget, without --think-ms, makes its choices reproducible by seed).
-    #[arg(long)]
+    /// A thinking player's (search) budget: at most this many playouts a decision, 1 or more (a
+    /// fixed playout budget, without --think-ms, makes its choices reproducible by seed).
+    #[arg(long, value_parser = playouts)]
     pub playouts: Option<u64>,
-    /// A thinking player's budget: at most this many milliseconds a decision.
-    #[arg(long)]
+    /// A thinking player's budget: at most this many milliseconds a decision, 1 or more.
+    #[arg(long, value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// A thinking player's threads a decision (1 to 256).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, value_parser = threads)]
     pub threads: Option<u64>,
+}
+
+/// A whole number of `--playouts` or `--think-ms`, refused at 0 by the check every front end
+/// makes ([`PolicyOptions::check`]), in its words.
+fn budget(text: &str, with: fn(PolicyOptions, u64) -> PolicyOptions) -> Result<u64, String> {
+    let n: u64 = text
+        .trim()
+        .parse()
+        .map_err(|e| format!("\"{}\": {e}", crate::common::short(text)))?;
+    with(PolicyOptions::new(0), n)
+        .check()
+        .map_err(|e| e.to_string())?;
+    Ok(n)
+}
+
+/// `--playouts`: see [`budget`].
+fn playouts(text: &str) -> Result<u64, String> {
+    budget(text, PolicyOptions::with_playouts)
+}
+
+/// `--think-ms`: see [`budget`].
+fn think_ms(text: &str) -> Result<u64, String> {
+    budget(text, PolicyOptions::with_think_ms)
+}
+
+/// The most `--threads` a thinking player takes.
+const MAX_THREADS: u64 = 256;
+
+/// `--threads`: 1 to [`MAX_THREADS`] (0 refused by [`PolicyOptions::check`]).
+fn threads(text: &str) -> Result<u64, String> {
+    let n = budget(text, |o, n| {
+        o.with_threads(usize::try_from(n).unwrap_or(usize::MAX))
+    })?;
+    if n > MAX_THREADS {
+        return Err(format!("threads must be at most {MAX_THREADS}"));
+    }
+    Ok(n)
 }
 
 impl ThinkArgs {

@@ -461,7 +461,52 @@ impl PolicyOptions {
         self.threads = Some(threads);
         self
     }
+
+    /// Refuses a budget of nothing: `playouts`, `think_ms` or `threads` of 0 (a search given no
+    /// playouts or no time would play the first legal action without searching). The one check
+    /// every front end makes (the command line's `--playouts`, `--think-ms`, `--threads`, the
+    /// Python `Bot`), so that all refuse with the same words.
+    ///
+    /// ```
+    /// use cards_core::game::{OptionsError, PolicyOptions};
+    /// assert_eq!(PolicyOptions::new(0).with_playouts(1).check(), Ok(()));
+    /// let e = PolicyOptions::new(0).with_think_ms(0).check().unwrap_err();
+    /// assert_eq!(e, OptionsError::Zero("think_ms"));
+    /// assert_eq!(e.to_string(), "think_ms must be at least 1 (or unset, for the player's default)");
+    /// ```
+    pub const fn check(&self) -> Result<(), OptionsError> {
+        if matches!(self.playouts, Some(0)) {
+            Err(OptionsError::Zero("playouts"))
+        } else if matches!(self.think_ms, Some(0)) {
+            Err(OptionsError::Zero("think_ms"))
+        } else if matches!(self.threads, Some(0)) {
+            Err(OptionsError::Zero("threads"))
+        } else {
+            Ok(())
+        }
+    }
 }
+
+/// Why [`PolicyOptions::check`] refuses options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OptionsError {
+    /// This option (`playouts`, `think_ms` or `threads`) is 0.
+    Zero(&'static str),
+}
+
+impl Display for OptionsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionsError::Zero(option) => write!(
+                f,
+                "{option} must be at least 1 (or unset, for the player's default)"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for OptionsError {}
 
 /// A player name that no built-in player has.
 ///

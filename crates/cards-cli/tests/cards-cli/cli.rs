@@ -375,3 +375,57 @@ fn huge_names_are_echoed_cut() {
         assert!(err.contains(&cut), "{shown:?}: {err}");
     }
 }
+
+/// Issue 32: `--playouts 0` and `--think-ms 0` made `search` play the first legal action without
+/// searching. Every command taking a thinking player's budget (play, arena, kabu round, the
+/// UECda client) refuses 0 with the words of the one check every front end makes
+/// (`PolicyOptions::check`, which the Python `Bot` uses too).
+#[test]
+fn zero_budgets_are_refused_with_the_same_words() {
+    for command in [
+        &[
+            "doudizhu",
+            "play",
+            "--players",
+            "search,greedy,greedy",
+            "--seed",
+            "1",
+        ][..],
+        &[
+            "daifugo",
+            "arena",
+            "--entrants",
+            "search,random",
+            "--deals",
+            "1",
+        ][..],
+        &["kabu", "round", "--dealer-policy", "search", "--seed", "1"][..],
+        &["daifugo", "client", "--policy", "search", "--port", "1"][..],
+    ] {
+        for (flag, option) in [
+            ("--playouts", "playouts"),
+            ("--think-ms", "think_ms"),
+            ("--threads", "threads"),
+        ] {
+            let mut args = command.to_vec();
+            args.extend([flag, "0"]);
+            let out = cards(&args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            let words = cards_core::game::PolicyOptions::new(0)
+                .with_playouts(u64::from(option != "playouts"))
+                .with_think_ms(u64::from(option != "think_ms"))
+                .with_threads(usize::from(option != "threads"))
+                .check()
+                .unwrap_err()
+                .to_string();
+            assert!(
+                words.starts_with(&format!("{option} must be at least 1")),
+                "{words}"
+            );
+            assert!(err.contains(&words), "{args:?}: {err}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+        }
+    }
+}
