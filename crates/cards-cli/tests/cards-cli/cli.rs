@@ -378,7 +378,7 @@ fn huge_names_are_echoed_cut() {
 
 /// Issue 32: `--playouts 0` and `--think-ms 0` made `search` play the first legal action without
 /// searching. Every command taking a thinking player's budget (play, arena, kabu round, the
-/// UECda client) refuses 0 with the words of the one check every front end makes
+/// `UECda` client) refuses 0 with the words of the one check every front end makes
 /// (`PolicyOptions::check`, which the Python `Bot` uses too).
 #[test]
 fn zero_budgets_are_refused_with_the_same_words() {
