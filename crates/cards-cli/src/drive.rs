@@ -50,6 +50,13 @@ pub trait Session: Game + Players + Sized {
     /// Tells the table a game is over (a match carries its classes on).
     fn finish(_table: &mut Self::Table, _game: &Self) {}
 
+    /// The index of the first of the `count` seeds `first`, `first + 1`, ... (wrapping) that
+    /// [`Session::deal`] would refuse, found without dealing; `None` when it takes them all. A
+    /// run checks this before its first game, so a bad seed far into it is named at once.
+    fn first_bad_seed(_rules: Self::Rules, _first: u64, _count: u64) -> Option<u64> {
+        None
+    }
+
     /// The seed of the built-in player at `seat` (`seed`: the game's seed, or the run's when the
     /// players are kept for a match), as `play` has always seeded them.
     fn policy_seed(seed: u64, seat: usize) -> u64;
@@ -60,16 +67,53 @@ pub trait Session: Game + Players + Sized {
 /// Players that do not think ignore them.
 #[derive(clap::Args, serde::Serialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ThinkArgs {
-    /// A thinking player's (search) budget: at most this many playouts a decision (a fixed
-    /// playout budget, without --think-ms, makes its choices reproducible by seed).
-    #[arg(long)]
+    /// A thinking player's (search) budget: at most this many playouts a decision, 1 or more (a
+    /// fixed playout budget, without --think-ms, makes its choices reproducible by seed).
+    #[arg(long, value_parser = playouts)]
     pub playouts: Option<u64>,
-    /// A thinking player's budget: at most this many milliseconds a decision.
-    #[arg(long)]
+    /// A thinking player's budget: at most this many milliseconds a decision, 1 or more.
+    #[arg(long, value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// A thinking player's threads a decision (1 to 256).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, value_parser = threads)]
     pub threads: Option<u64>,
+}
+
+/// A whole number of `--playouts` or `--think-ms`, refused at 0 by the check every front end
+/// makes ([`PolicyOptions::check`]), in its words.
+fn budget(text: &str, with: fn(PolicyOptions, u64) -> PolicyOptions) -> Result<u64, String> {
+    let n: u64 = text
+        .trim()
+        .parse()
+        .map_err(|e| format!("\"{}\": {e}", crate::common::short(text)))?;
+    with(PolicyOptions::new(0), n)
+        .check()
+        .map_err(|e| e.to_string())?;
+    Ok(n)
+}
+
+/// `--playouts`: see [`budget`].
+fn playouts(text: &str) -> Result<u64, String> {
+    budget(text, PolicyOptions::with_playouts)
+}
+
+/// `--think-ms`: see [`budget`].
+fn think_ms(text: &str) -> Result<u64, String> {
+    budget(text, PolicyOptions::with_think_ms)
+}
+
+/// The most `--threads` a thinking player takes.
+const MAX_THREADS: u64 = 256;
+
+/// `--threads`: 1 to [`MAX_THREADS`] (0 refused by [`PolicyOptions::check`]).
+fn threads(text: &str) -> Result<u64, String> {
+    let n = budget(text, |o, n| {
+        o.with_threads(usize::try_from(n).unwrap_or(usize::MAX))
+    })?;
+    if n > MAX_THREADS {
+        return Err(format!("threads must be at most {MAX_THREADS}"));
+    }
+    Ok(n)
 }
 
 impl ThinkArgs {
@@ -247,6 +291,11 @@ pub fn play<G: Session>(
     ended: &Ended,
     mut each: impl FnMut(u64, &G) -> Result<(), CliError>,
 ) -> Result<G::Table, Stop> {
+    // a game the dealer cannot make stops the run before its first game, not when it comes
+    if let Some(index) = G::first_bad_seed(rules, seed, games) {
+        G::deal(&mut G::table(rules, seed), seed.wrapping_add(index))
+            .map_err(|e| Stop::Other(e.into()))?;
+    }
     let mut table = G::table(rules, seed);
     let mut seated: Vec<Box<dyn Policy<G>>> = Vec::new();
     let mut legal = Vec::with_capacity(64);

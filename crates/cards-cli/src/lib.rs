@@ -116,10 +116,35 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
     match run(cli) {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("cards: {}", e.message());
+            eprintln!("cards: {}", cut_echoes(e.message(), &args));
             e.status()
         }
     }
+}
+
+/// `message` with every argument of `args` it echoes (whole, or the value of a
+/// `--flag=value`) cut as [`common::short`] cuts it: a 100 kB name gives a line, not 100 kB of
+/// stderr, whatever part of the command (clap, a value parser, a game crate) wrote the message.
+fn cut_echoes(message: &str, args: &[OsString]) -> String {
+    let mut long: Vec<&str> = args
+        .iter()
+        .skip(1)
+        .filter_map(|a| a.to_str())
+        .flat_map(|a| [Some(a), a.split_once('=').map(|(_, v)| v)])
+        .flatten()
+        .flat_map(|a| [a, a.trim()])
+        .filter(|a| a.chars().nth(common::QUOTE_LIMIT).is_some())
+        .collect();
+    // the longest first, so that a value inside a longer argument is not cut twice
+    long.sort_by_key(|a| std::cmp::Reverse(a.len()));
+    long.dedup();
+    let mut out = message.to_string();
+    for a in long {
+        if out.contains(a) {
+            out = out.replace(a, &common::short(a));
+        }
+    }
+    out
 }
 
 /// Prints clap's help or version (status 0), or its error as one line (status 2).
@@ -154,7 +179,10 @@ fn clap_failure(e: &clap::Error, args: &[OsString]) -> i32 {
         _ => {
             eprintln!(
                 "cards: {}",
-                one_line(&e.render().to_string(), &command_path(args))
+                cut_echoes(
+                    &one_line(&e.render().to_string(), &command_path(args)),
+                    args
+                )
             );
             2
         }

@@ -30,11 +30,11 @@ pub struct ServeArgs {
     seed: Option<u64>,
     /// Seconds a client has for each move or exchange before it counts as disconnected; 0 = no
     /// limit.
-    #[arg(long, default_value_t = 30.0, value_parser = seconds)]
-    timeout: f64,
+    #[arg(long, default_value_t = Seconds::from(30), value_parser = seconds)]
+    timeout: Seconds,
     /// Seconds to wait for five clients before giving up; 0 = no limit.
-    #[arg(long, default_value_t = 600.0, value_parser = seconds)]
-    wait: f64,
+    #[arg(long, default_value_t = Seconds::from(600), value_parser = seconds)]
+    wait: Seconds,
     /// Write every game's record to FILE, one JSON line a game.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
@@ -66,26 +66,48 @@ pub struct ClientArgs {
     think: crate::drive::ThinkArgs,
     /// Seconds the server may stay silent before the client gives up (exit status 1); 0 = no
     /// limit.
-    #[arg(long, default_value_t = uecda::client::IDLE.as_secs_f64(), value_parser = seconds)]
-    idle: f64,
+    #[arg(long, default_value_t = Seconds(Some(uecda::client::IDLE)), value_parser = seconds)]
+    idle: Seconds,
     /// Seconds to keep trying to connect while the server refuses (a server that is still
     /// starting, as in `serve ... & client ...`); 0 = one attempt.
-    #[arg(long, default_value_t = 0.0, value_parser = seconds)]
-    wait: f64,
+    #[arg(long, default_value_t = Seconds(None), value_parser = seconds)]
+    wait: Seconds,
     /// Print what the client saw as one JSON object.
     #[arg(long)]
     json: bool,
 }
 
-/// A number of seconds, 0 or more.
-fn seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
-        _ => Err(format!(
-            "\"{}\" is no number of seconds (0 or more; 0 = no limit)",
-            common::short(text)
-        )),
+/// A seconds flag's value: a time limit, `None` for 0 (no limit).
+#[derive(Debug, Clone, Copy)]
+struct Seconds(Option<std::time::Duration>);
+
+impl From<u64> for Seconds {
+    fn from(secs: u64) -> Seconds {
+        Seconds(Some(std::time::Duration::from_secs(secs)))
     }
+}
+
+impl std::fmt::Display for Seconds {
+    /// As the help shows a default: `30`, `0.5`, `0` for no limit.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0.map_or(0.0, |d| d.as_secs_f64()))
+    }
+}
+
+/// A number of seconds, 0 (no limit) or from a nanosecond to 10^9 s, through the one checked
+/// conversion [`uecda::net::limit`].
+fn seconds(text: &str) -> Result<Seconds, String> {
+    let quote = || format!("\"{}\"", common::short(text));
+    let Ok(v) = text.trim().parse::<f64>() else {
+        return Err(format!(
+            "{} is {}",
+            quote(),
+            net::LimitError::NotSeconds(f64::NAN)
+        ));
+    };
+    net::limit(v)
+        .map(Seconds)
+        .map_err(|e| format!("{} is {e}", quote()))
 }
 
 /// Prints `text` and a newline on stdout.
@@ -104,8 +126,8 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
         port: a.port,
         games: a.games,
         seed,
-        timeout: net::limit(a.timeout),
-        wait: net::limit(a.wait),
+        timeout: a.timeout.0,
+        wait: a.wait.0,
         rules: Rules::UECDA,
         ..uecda::ServeOptions::default()
     };
@@ -192,8 +214,8 @@ pub fn client(a: ClientArgs) -> Result<(), CliError> {
         host: a.host,
         port: a.port,
         name: a.name,
-        idle: net::limit(a.idle),
-        connect_wait: net::limit(a.wait),
+        idle: a.idle.0,
+        connect_wait: a.wait.0,
     };
     let rules = Rules::UECDA;
     let mut player = daifugo::policy_with(&a.policy, &a.think.options(seed)).ok_or_else(|| {

@@ -461,13 +461,62 @@ impl PolicyOptions {
         self.threads = Some(threads);
         self
     }
+
+    /// Refuses a budget of nothing: `playouts`, `think_ms` or `threads` of 0 (a search given no
+    /// playouts or no time would play the first legal action without searching). The one check
+    /// every front end makes (the command line's `--playouts`, `--think-ms`, `--threads`, the
+    /// Python `Bot`), so that all refuse with the same words.
+    ///
+    /// ```
+    /// use cards_core::game::{OptionsError, PolicyOptions};
+    /// assert_eq!(PolicyOptions::new(0).with_playouts(1).check(), Ok(()));
+    /// let e = PolicyOptions::new(0).with_think_ms(0).check().unwrap_err();
+    /// assert_eq!(e, OptionsError::Zero("think_ms"));
+    /// assert_eq!(e.to_string(), "think_ms must be at least 1 (or unset, for the player's default)");
+    /// ```
+    pub const fn check(&self) -> Result<(), OptionsError> {
+        if matches!(self.playouts, Some(0)) {
+            Err(OptionsError::Zero("playouts"))
+        } else if matches!(self.think_ms, Some(0)) {
+            Err(OptionsError::Zero("think_ms"))
+        } else if matches!(self.threads, Some(0)) {
+            Err(OptionsError::Zero("threads"))
+        } else {
+            Ok(())
+        }
+    }
 }
+
+/// Why [`PolicyOptions::check`] refuses options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OptionsError {
+    /// This option (`playouts`, `think_ms` or `threads`) is 0.
+    Zero(&'static str),
+}
+
+impl Display for OptionsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionsError::Zero(option) => write!(
+                f,
+                "{option} must be at least 1 (or unset, for the player's default)"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for OptionsError {}
 
 /// A player name that no built-in player has.
 ///
 /// ```
 /// let e = cards_core::game::UnknownPolicy::new("x", &["random"]);
 /// assert_eq!(e.name(), "x");
+/// assert_eq!(e.to_string(), "unknown player \"x\" (expected one of: random)");
+/// // the message quotes at most 40 characters of the name
+/// let e = cards_core::game::UnknownPolicy::new(&"y".repeat(100_000), &["random"]);
+/// assert!(e.to_string().len() < 100);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownPolicy {
@@ -500,7 +549,14 @@ impl UnknownPolicy {
 
 impl Display for UnknownPolicy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown player {:?} (expected one of: ", self.name)?;
+        // the name cut as every echoed name is (a 1 MB name gives a short message)
+        let (name, cut) = crate::Short(&self.name).parts();
+        let more = if cut { "..." } else { "" };
+        write!(
+            f,
+            "unknown player \"{}{more}\" (expected one of: ",
+            name.escape_debug()
+        )?;
         for (i, n) in self.known.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;

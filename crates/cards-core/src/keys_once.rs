@@ -7,10 +7,7 @@ use core::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use crate::Escaped;
-
-/// At most this many characters of a repeated key are quoted in the error.
-const QUOTE_LIMIT: usize = 40;
+use crate::{Escaped, Short};
 
 /// A document of a self-describing format (JSON) in which no object, at any depth, gives a key
 /// twice; its values are read and dropped.
@@ -78,14 +75,11 @@ impl<'de> Visitor<'de> for KeysOnceVisitor {
         let mut seen = BTreeSet::new();
         while let Some(key) = map.next_key::<String>()? {
             if seen.contains(&key) {
-                let cut = key
-                    .char_indices()
-                    .nth(QUOTE_LIMIT)
-                    .map_or(key.len(), |(i, _)| i);
-                let more = if cut < key.len() { "..." } else { "" };
+                let (text, cut) = Short(&key).parts();
+                let more = if cut { "..." } else { "" };
                 return Err(de::Error::custom(format_args!(
                     "key \"{}{more}\" given twice",
-                    Escaped(&key[..cut])
+                    Escaped(text)
                 )));
             }
             map.next_value::<KeysOnce>()?;

@@ -27,7 +27,9 @@ pub use combo::{KSubsets, Subsets, binomial, colex_rank, colex_unrank};
 pub use deck::{DealError, Deck};
 #[cfg(feature = "serde")]
 pub use keys_once::KeysOnce;
-pub use parse::{Escaped, ParseError, ParseErrorKind, Token, parse_cards, parse_tokens};
+pub use parse::{
+    Escaped, ParseError, ParseErrorKind, QUOTE_LIMIT, Short, Token, parse_cards, parse_tokens,
+};
 pub use ranks::{RankIter, RankSet};
 pub use rng::Rng;
 pub use set::{CardSet, Iter};

@@ -90,6 +90,41 @@ impl fmt::Display for ParseError {
     }
 }
 
+/// How many characters of a caller's text (a name, a token) an error message quotes at most:
+/// the one limit of every front end (the command line, the web page, the Python package).
+pub const QUOTE_LIMIT: usize = 40;
+
+/// A caller's text as an error message quotes it: at most [`QUOTE_LIMIT`] characters, then
+/// `...` when it was cut, so that a huge name gives a short message.
+///
+/// ```
+/// use cards_core::Short;
+/// assert_eq!(Short("greedy").to_string(), "greedy");
+/// assert_eq!(Short(&"x".repeat(100_000)).to_string(), format!("{}...", "x".repeat(40)));
+/// assert_eq!(Short(&"x".repeat(100)).parts(), ("x".repeat(40).as_str(), true));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Short<'a>(pub &'a str);
+
+impl<'a> Short<'a> {
+    /// The first [`QUOTE_LIMIT`] characters, and whether anything was cut after them.
+    #[must_use]
+    pub fn parts(self) -> (&'a str, bool) {
+        match self.0.char_indices().nth(QUOTE_LIMIT) {
+            None => (self.0, false),
+            Some((end, _)) => (&self.0[..end], true),
+        }
+    }
+}
+
+impl fmt::Display for Short<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (text, cut) = self.parts();
+        f.write_str(text)?;
+        if cut { f.write_str("...") } else { Ok(()) }
+    }
+}
+
 /// Text shown with its invisible and look-alike characters escaped as `<U+XXXX>`: controls,
 /// spaces other than the ASCII space, zero-width and direction marks, variation selectors (the
 /// `U+FE0F` a phone adds after `♠`), combining marks, and letters or digits of other scripts that

@@ -85,11 +85,6 @@ macro_rules! bot_class {
                 think_ms: Option<u64>,
                 threads: Option<usize>,
             ) -> PyResult<Self> {
-                if playouts == Some(0) || threads == Some(0) {
-                    return Err(PyValueError::new_err(
-                        "playouts and threads must be at least 1 (or None for the default)",
-                    ));
-                }
                 let mut options = PolicyOptions::new(seed);
                 if let Some(n) = playouts {
                     options = options.with_playouts(n);
@@ -100,6 +95,10 @@ macro_rules! bot_class {
                 if let Some(n) = threads {
                     options = options.with_threads(n);
                 }
+                // the check every front end makes: no budget of 0, in the same words
+                options
+                    .check()
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?;
                 Ok($py(Bot::new(name, &options)?))
             }
 

@@ -463,7 +463,8 @@ fn record_of(record: &Bound<'_, PyAny>) -> PyResult<Record> {
         let json = record.py().import("json")?;
         json.call_method1("dumps", (record,))?.extract::<String>()?
     };
-    serde_json::from_str(&text).map_err(|e| ParseError::new_err(format!("no Daifugo record: {e}")))
+    // the one reader every front end shares (the command line, the web page)
+    Record::from_json(&text).map_err(|e| ParseError::new_err(format!("no Daifugo record: {e}")))
 }
 
 /// Replays a record as the UEC contest server does: per action accepted or rejected (and why),

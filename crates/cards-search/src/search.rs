@@ -121,6 +121,8 @@ pub struct Search<G: Game, R = RandomRollout, E = Returns> {
     stats: Vec<ActionStats<G::Action>>,
     finals: Vec<u32>,
     playouts: u64,
+    /// The threads the last decision ran (fewer than `threads` when its time ran out first).
+    ran: usize,
 }
 
 impl<G: Game, R: fmt::Debug, E: fmt::Debug> fmt::Debug for Search<G, R, E> {
@@ -414,6 +416,7 @@ impl<G: Game, R, E> Search<G, R, E> {
             stats: Vec::new(),
             finals: Vec::new(),
             playouts: 0,
+            ran: 0,
         }
     }
 
@@ -485,6 +488,24 @@ impl<G: Game, R, E> Search<G, R, E> {
         self.threads
     }
 
+    /// The threads the last decision ran: [`Search::threads`], or fewer when its time budget
+    /// ran out before they were all started (0 before the first decision, or when it had one
+    /// legal action).
+    ///
+    /// ```
+    /// use cards_core::game::{Game, testing_toy::Toy};
+    /// use cards_search::{Budget, Search};
+    /// let g = Toy::new(4);
+    /// let mut s = Search::<Toy>::new(1).with_budget(Budget::playouts(40)).with_threads(2);
+    /// assert_eq!(s.threads_run(), 0);
+    /// s.decide(&g.observation(0), &g.legal_actions());
+    /// assert_eq!(s.threads_run(), 2);
+    /// ```
+    #[must_use]
+    pub const fn threads_run(&self) -> usize {
+        self.ran
+    }
+
     /// The playouts the last decision ran (summed over threads; 0 when it had one legal
     /// action).
     ///
@@ -544,6 +565,7 @@ where
     pub fn decide(&mut self, obs: &G::Observation<'_>, legal: &[G::Action]) -> G::Action {
         self.stats.clear();
         self.playouts = 0;
+        self.ran = 0;
         if legal.len() == 1 {
             return legal[0];
         }
@@ -560,16 +582,21 @@ where
             slot @ None => &*slot.insert(obs.sample(&mut self.rng)),
         };
         let threads = self.threads;
-        while self.workers.len() < threads {
+        let clock = &*self.clock;
+        // The time budget covers the whole decision: a worker is made, and a thread started,
+        // only while time is left (the first always), so that many threads on a short budget
+        // cost the threads that fit in it, not the time to start them all.
+        let out_of_time = || deadline.is_some_and(|d| clock.now() >= d);
+        while self.workers.len() < threads && (self.workers.is_empty() || !out_of_time()) {
             self.workers.push(Worker::new(
                 template.clone(),
                 self.rollout.clone(),
                 self.evaluator.clone(),
             ));
         }
+        let threads = threads.min(self.workers.len());
         let max = self.budget.max_playouts().unwrap_or(u64::MAX);
         let (share, extra) = (max / threads as u64, max % threads as u64);
-        let clock = &*self.clock;
         let job = |t: usize, seed: u64| Job {
             player,
             legal,
@@ -589,20 +616,26 @@ where
             seed,
         };
         let workers = &mut self.workers[..threads];
-        for w in workers.iter_mut() {
-            w.template.clone_from(template);
-        }
+        let mut ran = 1;
         if threads == 1 {
+            workers[0].template.clone_from(template);
             workers[0].run(&job(0, self.rng.next_u64()));
         } else {
             let rng = &mut self.rng;
+            let ran = &mut ran;
             std::thread::scope(|s| {
                 for (t, w) in workers.iter_mut().enumerate() {
+                    if t > 0 && out_of_time() {
+                        break;
+                    }
+                    *ran = t + 1;
+                    w.template.clone_from(template);
                     let job = job(t, rng.next_u64());
                     s.spawn(move || w.run(&job));
                 }
             });
         }
+        self.ran = ran;
         self.merge(legal)
     }
 
@@ -615,7 +648,7 @@ where
         self.index.build(legal);
         self.finals.clear();
         self.finals.resize(legal.len(), 0);
-        for w in &self.workers[..self.threads] {
+        for w in &self.workers[..self.ran] {
             self.playouts += w.inner.playouts;
             for (s, &last) in w.inner.root.iter().zip(&w.inner.last) {
                 if let Some(i) = self.index.find(legal, &s.action) {

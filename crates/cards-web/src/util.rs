@@ -4,14 +4,12 @@
 use std::borrow::Cow;
 use std::str::FromStr;
 
-/// At most this many characters of a user's text are quoted in an error.
-const QUOTE_LIMIT: usize = 40;
-
-/// At most [`QUOTE_LIMIT`] characters of `text`, with `...` when cut.
+/// At most [`cards_core::QUOTE_LIMIT`] characters of `text`, with `...` when cut (the one
+/// helper every front end quotes with: [`cards_core::Short`]).
 pub(crate) fn short(text: &str) -> Cow<'_, str> {
-    match text.char_indices().nth(QUOTE_LIMIT) {
-        None => Cow::Borrowed(text),
-        Some((end, _)) => Cow::Owned(format!("{}...", &text[..end])),
+    match cards_core::Short(text).parts() {
+        (all, false) => Cow::Borrowed(all),
+        (head, true) => Cow::Owned(format!("{head}...")),
     }
 }
 

@@ -131,6 +131,26 @@ pub struct Record {
     pub places: Option<[u8; PLAYERS]>,
 }
 
+/// Why [`Record::from_json`] refuses a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// Not a record's JSON: a syntax error, not an object, a key given twice, an unknown or
+    /// missing key, a value of the wrong type, or a record that fails [`Record::check`]. The
+    /// message names the key (serde's, with its line and column).
+    Json(String),
+}
+
+impl core::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            RecordError::Json(m) => f.write_str(m),
+        }
+    }
+}
+
+impl core::error::Error for RecordError {}
+
 /// The result of [`Record::replay`]: per action accepted or rejected and why, then each
 /// player's place and points.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -230,16 +250,19 @@ impl Record {
 }
 
 impl Record {
-    /// The game of the record's deal in the server's mode, the cut-off's places set: the deal
-    /// must be the whole deck of the rules (each card in one hand), the places (when given) the
-    /// places 1..=5 each once.
-    fn start(&self) -> Result<Game, GameError> {
-        let deal = Deal {
-            seats: self.seats,
-            classes: self.classes,
-            hands: self.hands,
-        };
-        let g = Game::from_deal(self.rules, &deal)?;
+    /// What every reader checks of a record before any replay: the hands are the whole deck of
+    /// the rules (each card in one hand: no 52-card deal under rules with a joker), and the
+    /// places, when given, are the places 1..=5 each once. The errors name the key (`"hands"`,
+    /// `"places"`).
+    ///
+    /// ```
+    /// use daifugo::{Game, GameError, Rules};
+    /// let mut r = Game::new(Rules::UECDA, 1).record();
+    /// assert_eq!(r.check(), Ok(()));
+    /// r.places = Some([1, 1, 2, 3, 4]);
+    /// assert_eq!(r.check(), Err(GameError::BadPlaces([1, 1, 2, 3, 4])));
+    /// ```
+    pub fn check(&self) -> Result<(), GameError> {
         let deck = CardSet::from_bits_truncate(if self.rules.joker {
             crate::meld::STD | crate::meld::JK
         } else {
@@ -260,6 +283,44 @@ impl Record {
                 seen |= 1 << x;
             }
         }
+        Ok(())
+    }
+
+    /// Reads a record from its JSON text: the one reader every front end uses (the command
+    /// line's file and `--batch`, the web page's replay, Python's `Game.from_record`). It
+    /// refuses what any of them would: text that is no JSON object (a record written as a
+    /// positional array included), a key given twice at any depth, an unknown or missing key,
+    /// a value of the wrong type, and a record that fails [`Record::check`]. The error names
+    /// the key.
+    ///
+    /// ```
+    /// use daifugo::{Game, Record, RecordError, Rules};
+    /// let text = serde_json::to_string(&Game::new(Rules::UECDA, 1).record()).unwrap();
+    /// assert!(Record::from_json(&text).is_ok());
+    /// let twice = format!(r#"{{"seats": [0, 1, 2, 3, 4], {}"#, &text[1..]);
+    /// let e = Record::from_json(&twice).unwrap_err();
+    /// assert!(matches!(e, RecordError::Json(_)), "{e:?}");
+    /// assert!(e.to_string().contains("\"seats\" given twice"), "{e}");
+    /// assert!(Record::from_json("[]").is_err());
+    /// ```
+    #[cfg(feature = "serde")]
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        serde_json::from_str::<cards_core::KeysOnce>(text)
+            .map_err(|e| RecordError::Json(e.to_string()))?;
+        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))
+    }
+
+    /// The game of the record's deal in the server's mode, the cut-off's places set: the deal
+    /// must be the whole deck of the rules (each card in one hand), the places (when given) the
+    /// places 1..=5 each once.
+    fn start(&self) -> Result<Game, GameError> {
+        let deal = Deal {
+            seats: self.seats,
+            classes: self.classes,
+            hands: self.hands,
+        };
+        let g = Game::from_deal(self.rules, &deal)?;
+        self.check()?;
         self.check_exchange(&g)?;
         let mut g = g;
         g.set_mode(Mode::Server);
@@ -643,9 +704,23 @@ mod serde_impls {
         }
     }
 
+    /// A record is read from a map only (a positional array, which serde's derive would read
+    /// field by field, is refused).
+    struct MapOnly;
+
+    impl<'de> de::Visitor<'de> for MapOnly {
+        type Value = RecordRepr;
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("a record: an object with named keys")
+        }
+        fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<RecordRepr, A::Error> {
+            RecordRepr::deserialize(de::value::MapAccessDeserializer::new(map))
+        }
+    }
+
     impl<'de> Deserialize<'de> for Record {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Record, D::Error> {
-            let r = RecordRepr::deserialize(d)?;
+            let r = d.deserialize_map(MapOnly)?;
             let err = |key: String, e: String| de::Error::custom(format_args!("{key}: {e}"));
             let mut hands = [CardSet::EMPTY; PLAYERS];
             for (p, t) in r.hands.iter().enumerate() {
@@ -686,6 +761,8 @@ mod serde_impls {
             rec.exchange = exchange;
             rec.actions = actions;
             rec.places = r.places;
+            // what every reader checks (the deck, the places), so that none accepts more
+            rec.check().map_err(de::Error::custom)?;
             Ok(rec)
         }
     }

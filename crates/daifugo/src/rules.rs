@@ -157,16 +157,22 @@ impl fmt::Display for RulesError {
         match self {
             RulesError::UnknownPreset(s) => write!(
                 f,
-                "unknown rules \"{s}\" (expected one of: {})",
+                "unknown rules \"{}\" (expected one of: {})",
+                cards_core::Short(s),
                 Rules::NAMES.join(", ")
             ),
             RulesError::UnknownOption(s) => write!(
                 f,
-                "unknown rule option \"{s}\" (expected one of: {})",
+                "unknown rule option \"{}\" (expected one of: {})",
+                cards_core::Short(s),
                 Rules::OPTIONS.join(", ")
             ),
             RulesError::BadValue { option, value } => {
-                write!(f, "rule option {option}: cannot read the value \"{value}\"")
+                write!(
+                    f,
+                    "rule option {option}: cannot read the value \"{}\"",
+                    cards_core::Short(value)
+                )
             }
         }
     }

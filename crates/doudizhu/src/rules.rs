@@ -492,21 +492,29 @@ impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RulesError::UnknownPreset { name } => {
-                write!(f, "unknown rules \"{name}\" ({})", Rules::NAMES.join(", "))
+                write!(
+                    f,
+                    "unknown rules \"{}\" ({})",
+                    cards_core::Short(name),
+                    Rules::NAMES.join(", ")
+                )
             }
             RulesError::UnknownGame { name } => write!(
                 f,
-                "unknown rules \"{name}\" ({})",
+                "unknown rules \"{}\" ({})",
+                cards_core::Short(name),
                 crate::GameRules::NAMES.join(", ")
             ),
             RulesError::UnknownOption { option } => write!(
                 f,
-                "unknown rules option \"{option}\" (options: {})",
+                "unknown rules option \"{}\" (options: {})",
+                cards_core::Short(option),
                 OPTIONS.join(", ")
             ),
             RulesError::BadOption { part } => write!(
                 f,
-                "rules option \"{part}\" has no value: write option=value"
+                "rules option \"{}\" has no value: write option=value",
+                cards_core::Short(part)
             ),
             RulesError::BadValue { option, value } => {
                 let names;
@@ -523,7 +531,8 @@ impl fmt::Display for RulesError {
                 };
                 write!(
                     f,
-                    "rules option {option}: \"{value}\" is no value ({expected})"
+                    "rules option {option}: \"{}\" is no value ({expected})",
+                    cards_core::Short(value)
                 )
             }
         }

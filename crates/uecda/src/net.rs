@@ -179,13 +179,63 @@ pub fn spawn_reader(mut stream: TcpStream, label: &str) -> io::Result<mpsc::Rece
     Ok(rx)
 }
 
-/// `seconds` as a duration, `None` for 0 (no limit).
-#[must_use]
-pub fn limit(seconds: f64) -> Option<Duration> {
-    if seconds > 0.0 && seconds.is_finite() {
-        Some(Duration::from_secs_f64(seconds))
-    } else {
-        None
+/// The longest time limit [`limit`] takes, in seconds: 10^9 s (about 31 years). A deadline
+/// this far away still fits an [`Instant`] (a longer one could overflow it), and no match needs
+/// more; 0 means no limit at all.
+pub const MAX_LIMIT_SECONDS: f64 = 1e9;
+
+/// Why a number of seconds is no time limit (see [`limit`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LimitError {
+    /// Not a number, infinite or negative.
+    NotSeconds(f64),
+    /// More than [`MAX_LIMIT_SECONDS`].
+    TooLong(f64),
+    /// Positive but under a nanosecond: it would be taken as 0, which means no limit.
+    TooShort(f64),
+}
+
+impl std::fmt::Display for LimitError {
+    /// The reason without the value (a caller quotes the text it was given, which is shorter
+    /// than `1e300` written out).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LimitError::NotSeconds(_) => "no number of seconds (0 or more; 0 = no limit)",
+            LimitError::TooLong(_) => "too long a limit (at most 1e9 seconds; 0 = no limit)",
+            LimitError::TooShort(_) => "too short a limit (under a nanosecond; 0 = no limit)",
+        })
+    }
+}
+
+impl std::error::Error for LimitError {}
+
+/// `seconds` as a time limit: `None` for 0 (no limit), else a duration of at least a
+/// nanosecond and at most [`MAX_LIMIT_SECONDS`]. The one checked conversion of every seconds
+/// flag (`cards daifugo serve --timeout`, `--wait`, `client --idle`, `--wait`): it never panics.
+///
+/// ```
+/// use std::time::Duration;
+/// use uecda::net::{LimitError, limit};
+/// assert_eq!(limit(0.0), Ok(None));
+/// assert_eq!(limit(1.5), Ok(Some(Duration::from_millis(1500))));
+/// assert_eq!(limit(1e300), Err(LimitError::TooLong(1e300)));
+/// assert_eq!(limit(1e-10), Err(LimitError::TooShort(1e-10)));
+/// assert!(limit(f64::INFINITY).is_err() && limit(-1.0).is_err() && limit(f64::NAN).is_err());
+/// ```
+pub fn limit(seconds: f64) -> Result<Option<Duration>, LimitError> {
+    if !seconds.is_finite() || seconds < 0.0 {
+        return Err(LimitError::NotSeconds(seconds));
+    }
+    if seconds == 0.0 {
+        return Ok(None);
+    }
+    if seconds > MAX_LIMIT_SECONDS {
+        return Err(LimitError::TooLong(seconds));
+    }
+    match Duration::try_from_secs_f64(seconds) {
+        Ok(d) if !d.is_zero() => Ok(Some(d)),
+        Ok(_) => Err(LimitError::TooShort(seconds)),
+        Err(_) => Err(LimitError::TooLong(seconds)),
     }
 }
 

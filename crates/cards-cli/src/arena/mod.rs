@@ -306,6 +306,17 @@ pub fn run_with_progress<G: Arena>(
     if deals == 0 {
         return Err(ArenaError::NoDeals);
     }
+    // a deal the game cannot make is named before the first game, not when it comes
+    if let Some(index) = G::first_bad_seed(rules, seed, deals) {
+        let deal_seed = seed.wrapping_add(index);
+        if let Err(message) = G::deal(&mut G::table(rules, seed), deal_seed) {
+            return Err(ArenaError::Deal {
+                index,
+                seed: deal_seed,
+                message,
+            });
+        }
+    }
     let seatings = G::seatings(entrants.len());
     let mut tallies: Vec<G::Tally> = entrants.iter().map(|_| G::Tally::default()).collect();
     let mut times: Vec<Timings> = entrants.iter().map(|_| Timings::default()).collect();

@@ -5,7 +5,7 @@ use std::io::{self, Read, Write};
 use serde::Serialize;
 
 use super::CliError;
-use super::output::{QUOTE_LIMIT, check_stdout, short, write_failure, write_json};
+use super::output::{QUOTE_LIMIT, short, write_failure, write_json};
 
 /// The longest batch line accepted, in bytes, not counting its newline: 1 MiB.
 pub const LINE_LIMIT: usize = 1 << 20;
@@ -178,7 +178,6 @@ pub fn write_error(out: &mut Vec<u8>, message: &str) {
 pub fn batch_stdio(
     answer: impl FnMut(&str, &mut Vec<u8>) -> Result<(), String>,
 ) -> Result<(), CliError> {
-    check_stdout()?;
     match batch_loop(io::stdin().lock(), io::stdout().lock(), answer) {
         Ok(()) => Ok(()),
         Err(BatchError::Write(e)) => write_failure(&e),

@@ -1,4 +1,4 @@
-//! Output: the human or JSON form of an answer on stdout, a closed stdout as the end, and
+//! Output: the human or JSON form of an answer on stdout, a broken pipe as the end, and
 //! quoting offending input in error messages.
 
 use std::borrow::Cow;
@@ -8,11 +8,13 @@ use serde::Serialize;
 
 use super::{CliError, IoArgs};
 
-/// How many characters of an offending input an error message quotes at most.
-pub const QUOTE_LIMIT: usize = 40;
+/// How many characters of an offending input an error message quotes at most (the one limit
+/// of every front end: [`cards_core::QUOTE_LIMIT`]).
+pub const QUOTE_LIMIT: usize = cards_core::QUOTE_LIMIT;
 
 /// At most [`QUOTE_LIMIT`] characters of `text`, with `...` when cut: what an error message
-/// quotes of a user's input.
+/// quotes of a user's input (a name, a token, a value), through the one helper
+/// [`cards_core::Short`].
 ///
 /// ```
 /// use cards_cli::common::short;
@@ -21,9 +23,9 @@ pub const QUOTE_LIMIT: usize = 40;
 /// ```
 #[must_use]
 pub fn short(text: &str) -> Cow<'_, str> {
-    match text.char_indices().nth(QUOTE_LIMIT) {
-        None => Cow::Borrowed(text),
-        Some((end, _)) => Cow::Owned(format!("{}...", &text[..end])),
+    match cards_core::Short(text).parts() {
+        (all, false) => Cow::Borrowed(all),
+        (head, true) => Cow::Owned(format!("{head}...")),
     }
 }
 
@@ -47,10 +49,14 @@ pub fn emit_bytes(io: &IoArgs, human: &str, json: &[u8]) -> Result<(), CliError>
     write_stdout(&buf)
 }
 
-/// Writes `bytes` to stdout and flushes: a broken pipe is quietly `Ok`, any other failure (a
-/// closed stdout included) an [`CliError::Io`].
+/// Writes `bytes` to stdout and flushes: a broken pipe is quietly `Ok`, any other failure an
+/// [`CliError::Io`].
+///
+/// Any stdout that takes the bytes is accepted, `/dev/null` opened read-write included (as
+/// Python's `subprocess.DEVNULL` and service managers open it). A stdout closed by the caller
+/// (`>&-`) cannot be told from that: the Rust runtime opens `/dev/null` read-write in its place
+/// before `main`, so the answer is discarded as with `>/dev/null`.
 pub fn write_stdout(bytes: &[u8]) -> Result<(), CliError> {
-    check_stdout()?;
     let mut out = io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Err(e) => write_failure(&e),
@@ -66,43 +72,6 @@ pub(super) fn write_failure(e: &io::Error) -> Result<(), CliError> {
     } else {
         Err(CliError::Io(format!("cannot write to stdout: {e}")))
     }
-}
-
-/// Refuses a closed stdout. The Rust runtime opens `/dev/null` (read-write) in place of a closed
-/// standard descriptor, so `cards ... >&-` would otherwise print nothing and succeed; a
-/// `/dev/null` the shell opened (`>/dev/null`) is write-only and accepted. Linux only (it reads
-/// `/proc/self`); elsewhere every stdout is accepted.
-pub(super) fn check_stdout() -> Result<(), CliError> {
-    if stdout_was_closed() {
-        Err(CliError::Io(
-            "cannot write to stdout: it is closed".to_string(),
-        ))
-    } else {
-        Ok(())
-    }
-}
-
-#[cfg(target_os = "linux")]
-fn stdout_was_closed() -> bool {
-    let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
-        return false;
-    };
-    if target != std::path::Path::new("/dev/null") {
-        return false;
-    }
-    let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
-        return false;
-    };
-    info.lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-        // O_ACCMODE == O_RDWR: the runtime's stand-in, not a shell redirection
-        .is_some_and(|flags| flags & 3 == 2)
-}
-
-#[cfg(not(target_os = "linux"))]
-fn stdout_was_closed() -> bool {
-    false
 }
 
 /// Appends `value` as compact JSON.

@@ -181,11 +181,10 @@ fn replay_text(record: &Record) -> Result<String, String> {
     record.transcript().map_err(|e| e.to_string())
 }
 
-/// Reads a record from JSON text (an object, each key once); the error names the key (serde's
-/// message).
+/// Reads a record from JSON text with the one reader every front end shares
+/// ([`Record::from_json`]); the error names the key.
 fn read_record(text: &str) -> Result<Record, String> {
-    let value = crate::common::read_record_json(text).map_err(|e| format!("bad record: {e}"))?;
-    serde_json::from_value(value).map_err(|e| format!("bad record: {e}"))
+    Record::from_json(text).map_err(|e| format!("bad record: {e}"))
 }
 
 /// Replays a record (JSON text): the result or an error naming the key or the action.
@@ -273,10 +272,18 @@ pub fn replay(a: &ReplayArgs) -> Result<(), CliError> {
         return batch_stdio(replay_answer());
     }
     let text = read_input(a.file.as_deref(), None)?;
-    // One record, or what `play --json` writes: records, one a line, then the standings.
+    // One record, or what `play --json` writes: records, one a line, then the standings. Each
+    // value is read as `--batch` reads a line: an object, each key once at any depth.
     let mut lines = Vec::new();
-    for value in serde_json::Deserializer::from_str(&text).into_iter::<Value>() {
-        let value = value.map_err(|e| CliError::usage(format!("bad record: {e}")))?;
+    let values = serde_json::Deserializer::from_str(&text).into_iter::<Value>();
+    let keys = serde_json::Deserializer::from_str(&text).into_iter::<cards_core::KeysOnce>();
+    for (value, keys) in values.zip(keys) {
+        let bad = |e: &dyn std::fmt::Display| CliError::usage(format!("bad record: {e}"));
+        keys.map_err(|e| bad(&e))?;
+        let value = value.map_err(|e| bad(&e))?;
+        if !value.is_object() {
+            return Err(bad(&"a record is a JSON object"));
+        }
         lines.push(read_line(value).map_err(CliError::usage)?);
     }
     let io = crate::common::IoArgs {

@@ -226,6 +226,19 @@ impl Session for Game {
         Game::new(*rules, seed).map_err(|e| e.to_string())
     }
 
+    /// `DouZero`'s dealer takes seeds below 2^32 only.
+    fn first_bad_seed(rules: GameRules, first: u64, count: u64) -> Option<u64> {
+        if rules.dealer != doudizhu::Dealer::DouZero || count == 0 {
+            return None;
+        }
+        let limit = 1u64 << 32;
+        if first >= limit {
+            return Some(0);
+        }
+        // the seeds first..first+count-1 cross 2^32 (a wrap past 2^64 crosses it first)
+        (count > limit - first).then_some(limit - first)
+    }
+
     /// The random player of seat `s` is seeded with `3 · seed + s + 1`.
     fn policy_seed(seed: u64, seat: usize) -> u64 {
         seed.wrapping_mul(3).wrapping_add(seat as u64 + 1)

@@ -186,8 +186,9 @@ pub struct EdgeArgs {
 /// Arguments of `cards kabu simulate`.
 #[derive(clap::Args, Debug)]
 pub struct SimulateArgs {
-    /// How many rounds to play (each with a stake of 1 on every field).
-    #[arg(long)]
+    /// How many rounds to play (each with a stake of 1 on every field; 1 or more, the
+    /// interval needs 2).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     rounds: u64,
     #[command(flatten)]
     seed: SeedArg,
@@ -530,19 +531,23 @@ pub fn run_simulate(a: &SimulateArgs) -> Result<(), CliError> {
             }
         }
     });
+    // One round has no spread to estimate: no interval (not a zero-width one).
+    let ci99 = (s.rounds >= 2).then_some([s.all.low, s.all.high]);
+    let interval = ci99.map_or_else(
+        || "no 99% interval (it needs 2 rounds or more)".to_string(),
+        |[low, high]| format!("99% interval [{low:.6}, {high:.6}]"),
+    );
     let text = format!(
-        "{}\nrules: {rules}; fields draw by {f}, the dealer by {d}\nrounds: {}\nmean net per unit stake: {:.6}, 99% interval [{:.6}, {:.6}]",
+        "{}\nrules: {rules}; fields draw by {f}, the dealer by {d}\nrounds: {}\nmean net per unit stake: {:.6}, {interval}",
         seed_line(seed),
         s.rounds,
         s.all.mean,
-        s.all.low,
-        s.all.high
     );
     let json = json!({
         "seed": seed,
         "rounds": s.rounds,
         "mean": s.all.mean,
-        "ci99": [s.all.low, s.all.high],
+        "ci99": ci99,
     });
     let io = IoArgs {
         json: a.json,

@@ -449,3 +449,69 @@ fn the_text_names_the_seed_the_seatings_and_every_metric() {
         "{out}"
     );
 }
+
+/// Issue 32: a `DouZero` deal seed past 32 bits far into a run was found only when its deal
+/// came (after all the games before it, then the run ended with nothing printed). Every deal's
+/// seed is checked before the first game: the error names the bad deal at once, and no game is
+/// played (a deal 2^32 - 1 games away would take hours to reach).
+#[test]
+fn a_douzero_seed_past_32_bits_is_refused_before_the_first_game() {
+    let started = std::time::Instant::now();
+    let e = arena::run::<doudizhu::Game>(
+        doudizhu::GameRules::DOUZERO,
+        &["greedy", "random"],
+        u64::from(u32::MAX) + 1,
+        1,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&e, ArenaError::Deal { index, seed, .. }
+            if *index == u64::from(u32::MAX) && *seed == 1 << 32),
+        "{e:?}"
+    );
+    // a wrap past 2^64 crosses 2^32 first: named as that deal
+    let e = arena::run::<doudizhu::Game>(
+        doudizhu::GameRules::DOUZERO,
+        &["greedy", "random"],
+        u64::MAX,
+        7,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&e, ArenaError::Deal { seed, .. } if *seed == 1 << 32),
+        "{e:?}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // the command line: one line on stderr, status 2, within a second or so
+    let started = std::time::Instant::now();
+    let (code, out, err) = cards(
+        &[
+            "doudizhu",
+            "arena",
+            "--rules",
+            "douzero",
+            "--entrants",
+            "greedy,random",
+            "--seed",
+            "4294967000",
+            "--deals",
+            "1000",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err,
+        "cards: deal 296 (seed 4294967296): seed 4294967296 does not fit in 32 bits (DouZero seeds numpy with a 32-bit number)\n"
+    );
+    assert!(out.is_empty());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // the rules without DouZero's dealer take those seeds
+    let r = run::<doudizhu::Game>(
+        doudizhu::GameRules::RLCARD,
+        &["greedy", "random"],
+        2,
+        u64::MAX,
+    );
+    assert_eq!(r.games, 4);
+}

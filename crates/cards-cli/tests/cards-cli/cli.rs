@@ -337,3 +337,95 @@ fn the_top_help_summarises_every_command() {
     }
     assert!(checked >= 22, "{checked} commands");
 }
+
+/// Issue 32: a 100 kB entrant name gave 100 kB of stderr. Every name or token the command
+/// echoes in an error is cut as `play --policy` cuts it (40 characters, then `...`), whichever
+/// part wrote the message: the arena's entrants (the game crates' `UnknownPolicy`), clap's
+/// `invalid value`, the rules parsers, a value parser's own words.
+#[test]
+fn huge_names_are_echoed_cut() {
+    let huge = "z".repeat(100_000);
+    let cut = format!("{}...", "z".repeat(40));
+    let eq_huge = format!("--rules={huge}");
+    let entrants = format!("greedy,{huge}");
+    let players = format!("greedy,greedy,{huge}");
+    for args in [
+        &["doudizhu", "arena", "--entrants", &entrants][..],
+        &["daifugo", "arena", "--entrants", "random", &huge][..],
+        &["kabu", "arena", "--entrants", "house", &huge][..],
+        &["daifugo", "client", "--policy", &huge][..],
+        &["kabu", "round", "--field-policy", &huge][..],
+        &["daifugo", "play", "--rules", &huge][..],
+        &["daifugo", "play", &eq_huge][..],
+        &["doudizhu", "play", "--rules", &huge][..],
+        &["doudizhu", "play", "--players", &players][..],
+        &["kabu", "eval", &huge][..],
+    ] {
+        let out = cards(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        let shown: Vec<&str> = args.iter().map(|a| &a[..a.len().min(20)]).collect();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{shown:?}: {}",
+            &err[..err.len().min(300)]
+        );
+        assert_eq!(err.lines().count(), 1, "{shown:?}");
+        assert!(err.len() < 400, "{shown:?}: {} bytes", err.len());
+        assert!(err.contains(&cut), "{shown:?}: {err}");
+    }
+}
+
+/// Issue 32: `--playouts 0` and `--think-ms 0` made `search` play the first legal action without
+/// searching. Every command taking a thinking player's budget (play, arena, kabu round, the
+/// `UECda` client) refuses 0 with the words of the one check every front end makes
+/// (`PolicyOptions::check`, which the Python `Bot` uses too).
+#[test]
+fn zero_budgets_are_refused_with_the_same_words() {
+    for command in [
+        &[
+            "doudizhu",
+            "play",
+            "--players",
+            "search,greedy,greedy",
+            "--seed",
+            "1",
+        ][..],
+        &[
+            "daifugo",
+            "arena",
+            "--entrants",
+            "search,random",
+            "--deals",
+            "1",
+        ][..],
+        &["kabu", "round", "--dealer-policy", "search", "--seed", "1"][..],
+        &["daifugo", "client", "--policy", "search", "--port", "1"][..],
+    ] {
+        for (flag, option) in [
+            ("--playouts", "playouts"),
+            ("--think-ms", "think_ms"),
+            ("--threads", "threads"),
+        ] {
+            let mut args = command.to_vec();
+            args.extend([flag, "0"]);
+            let out = cards(&args);
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            let words = cards_core::game::PolicyOptions::new(0)
+                .with_playouts(u64::from(option != "playouts"))
+                .with_think_ms(u64::from(option != "think_ms"))
+                .with_threads(usize::from(option != "threads"))
+                .check()
+                .unwrap_err()
+                .to_string();
+            assert!(
+                words.starts_with(&format!("{option} must be at least 1")),
+                "{words}"
+            );
+            assert!(err.contains(&words), "{args:?}: {err}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+        }
+    }
+}

@@ -249,3 +249,39 @@ fn round_flags_name_optimal_as_batch_lines_do() {
     .unwrap();
     assert_eq!(flags["net"].as_i64(), Some(r.net()));
 }
+
+/// Issue 32: `--rounds 0` printed a mean of 0 with a 99% interval [0, 0], and `--rounds 1` a
+/// zero-width interval. 0 is refused (status 2, one line); 1 prints the mean and no interval
+/// (`"ci99": null`); 2 prints an interval of positive width.
+#[test]
+fn simulate_refuses_no_rounds_and_prints_no_interval_from_one() {
+    let out = cards(&["kabu", "simulate", "--rounds", "0", "--seed", "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--rounds"), "{err}");
+    assert!(out.stdout.is_empty());
+
+    let out = cards(&["kabu", "simulate", "--rounds", "1", "--seed", "1"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains('['), "{text}");
+    assert!(text.contains("no 99% interval"), "{text}");
+    let out = cards(&["kabu", "simulate", "--rounds", "1", "--seed", "1", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["ci99"].is_null(), "{v}");
+    assert!(v["mean"].is_number(), "{v}");
+
+    // seeds 1 to 20: some pair of rounds differs, and its interval has a width
+    let widths: Vec<f64> = (1..=20)
+        .map(|seed| {
+            let seed = seed.to_string();
+            let out = cards(&[
+                "kabu", "simulate", "--rounds", "2", "--seed", &seed, "--json",
+            ]);
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            v["ci99"][1].as_f64().unwrap() - v["ci99"][0].as_f64().unwrap()
+        })
+        .collect();
+    assert!(widths.iter().any(|&w| w > 0.0), "{widths:?}");
+}

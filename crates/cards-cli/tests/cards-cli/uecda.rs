@@ -595,6 +595,37 @@ fn bad_limits_are_usage_errors() {
     }
 }
 
+/// Issue 32: seconds past 2^64 (or past what a deadline can hold) panicked the command (exit
+/// 101), and a positive limit under a nanosecond was taken as 0 s (a server disconnecting
+/// everyone), while the help says 0 means no limit: both are one line and status 2, as `inf` is.
+#[test]
+fn huge_and_tiny_seconds_are_usage_errors() {
+    for (cmd, flag, value, needle) in [
+        ("serve", "--timeout", "1e300", "too long"),
+        ("serve", "--wait", "1e20", "too long"),
+        ("serve", "--timeout", "1e10", "too long"),
+        ("serve", "--timeout", "1e-10", "too short"),
+        ("serve", "--timeout", "inf", "no number of seconds"),
+        ("client", "--idle", "1e20", "too long"),
+        ("client", "--wait", "1e300", "too long"),
+        ("client", "--idle", "1e-300", "too short"),
+    ] {
+        let out = Command::new(BIN)
+            .args(["daifugo", cmd, "--port", "1", flag, value])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cmd} {flag} {value}: {err}");
+        assert_eq!(err.lines().count(), 1, "{cmd} {flag} {value}: {err}");
+        assert!(
+            err.contains(needle) && err.contains(&format!("\"{value}\"")),
+            "{cmd} {flag} {value}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{cmd} {flag} {value}");
+    }
+}
+
 /// A client name holding an escape sequence and a newline is printed escaped in the standings
 /// (the JSON standings carry it as sent, JSON-escaped).
 #[test]
