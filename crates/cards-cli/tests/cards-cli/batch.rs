@@ -497,21 +497,16 @@ fn redirected(args: &str, redirection: &str) -> std::process::Output {
 #[test]
 fn a_full_stdout_is_status_1_with_one_line() {
     for args in ["kabu eval SA S9", "kabu eval --batch", "doudizhu plays"] {
-        for (redirection, needle) in [(
-            ">/dev/full",
-            "cannot write to stdout: No space left on device",
-        )] {
-            if args.contains("--batch") && redirection == ">/dev/full" {
-                // with no input line there is nothing to write
-                continue;
-            }
-            let out = redirected(args, redirection);
+        if !args.contains("--batch") {
+            // (with `--batch` and no input line there is nothing to write)
+            let out = redirected(args, ">/dev/full");
             let err = String::from_utf8_lossy(&out.stderr);
-            assert_eq!(out.status.code(), Some(1), "{args} {redirection}: {err}");
-            assert_eq!(err.lines().count(), 1, "{args} {redirection}: {err}");
+            assert_eq!(out.status.code(), Some(1), "{args}: {err}");
+            assert_eq!(err.lines().count(), 1, "{args}: {err}");
             assert!(
-                err.starts_with("cards: ") && err.contains(needle),
-                "{args} {redirection}: {err}"
+                err.starts_with("cards: ")
+                    && err.contains("cannot write to stdout: No space left on device"),
+                "{args}: {err}"
             );
         }
         for ok in [">/dev/null", "<>/dev/null", ">&-"] {

@@ -58,12 +58,7 @@ fn the_time_budget_is_honoured_through_the_clock() {
         s.choose(&g.observation(p), &legal);
         assert_eq!(s.playouts(), 4);
         // Two threads share the clock: together they stop at the deadline.
-        let clock = Arc::new(StepClock::new(Duration::from_millis(1)));
-        let mut s = Search::<doudizhu::Game>::new(5)
-            .with_algorithm(algorithm)
-            .with_threads(2)
-            .with_clock(clock)
-            .with_budget(Budget::think(Duration::from_millis(20)));
+        let mut s = on_step_clock(algorithm, 2, 20).0;
         s.choose(&g.observation(p), &legal);
         // (the second worker's making and its thread's start each read the clock once: the
         // budget covers them too; the first thread's readings may spend the budget before the
@@ -71,6 +66,22 @@ fn the_time_budget_is_honoured_through_the_clock() {
         assert!((15..=19).contains(&s.playouts()), "{}", s.playouts());
         assert!((1..=2).contains(&s.threads_run()));
     }
+}
+
+/// A search of `threads` threads with a budget of `think_ms` ms on a clock that reads 1 ms more
+/// at each reading, and that clock.
+fn on_step_clock(
+    algorithm: Algorithm,
+    threads: usize,
+    think_ms: u64,
+) -> (Search<doudizhu::Game>, Arc<StepClock>) {
+    let clock = Arc::new(StepClock::new(Duration::from_millis(1)));
+    let s = Search::<doudizhu::Game>::new(5)
+        .with_algorithm(algorithm)
+        .with_threads(threads)
+        .with_clock(clock.clone())
+        .with_budget(Budget::think(Duration::from_millis(think_ms)));
+    (s, clock)
 }
 
 /// Issue 32: at 256 threads a decision took at least the time to start 256 threads (15 ms and
@@ -84,12 +95,7 @@ fn the_time_budget_covers_starting_many_threads() {
     let p = g.current_player().expect("someone leads");
     let legal = g.legal_actions();
     for algorithm in [Algorithm::Ismcts, Algorithm::Pimc] {
-        let clock = Arc::new(StepClock::new(Duration::from_millis(1)));
-        let mut s = Search::<doudizhu::Game>::new(5)
-            .with_algorithm(algorithm)
-            .with_threads(256)
-            .with_clock(clock.clone())
-            .with_budget(Budget::think(Duration::from_millis(10)));
+        let (mut s, clock) = on_step_clock(algorithm, 256, 10);
         let a = s.choose(&g.observation(p), &legal);
         assert!(legal.contains(&a));
         // the start, the readings up to the deadline, and at most one more a thread started
