@@ -384,6 +384,14 @@ pub trait Players: Game {
     }
 }
 
+/// The most threads a decision may use, everywhere a thread count is taken (the command
+/// line's `--threads`, the Python bots, environments and batches): a larger count is refused.
+///
+/// ```
+/// assert_eq!(cards_core::game::MAX_THREADS, 256);
+/// ```
+pub const MAX_THREADS: usize = 256;
+
 /// How to build a named player ([`Players::policy_with`]): its seed, and for a player that
 /// thinks its budget per decision (playouts and/or think time, whichever runs out first) and its
 /// threads. `None` leaves the player's own default; players without options read only the seed.
@@ -406,7 +414,7 @@ pub struct PolicyOptions {
     pub playouts: Option<u64>,
     /// At most this many milliseconds of thinking per decision.
     pub think_ms: Option<u64>,
-    /// Threads per decision (at least 1).
+    /// Threads per decision (1 to [`MAX_THREADS`]).
     pub threads: Option<usize>,
 }
 
@@ -463,11 +471,15 @@ impl PolicyOptions {
     }
 }
 
-/// A player name that no built-in player has.
+/// A player name that no built-in player has. Its message quotes at most 40 characters of
+/// the name (then `...`).
 ///
 /// ```
 /// let e = cards_core::game::UnknownPolicy::new("x", &["random"]);
 /// assert_eq!(e.name(), "x");
+/// let long = cards_core::game::UnknownPolicy::new(&"y".repeat(1_000_000), &["random"]);
+/// let cut = format!("unknown player \"{}...\" (expected one of: random)", "y".repeat(40));
+/// assert_eq!(long.to_string(), cut);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownPolicy {
@@ -498,9 +510,21 @@ impl UnknownPolicy {
     }
 }
 
+/// How many characters of an unknown player's name its error quotes (then `...`), as the
+/// command line's `play --policy` quotes a name: a huge name never makes a huge message.
+const NAME_QUOTE_LIMIT: usize = 40;
+
 impl Display for UnknownPolicy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown player {:?} (expected one of: ", self.name)?;
+        match self.name.char_indices().nth(NAME_QUOTE_LIMIT) {
+            None => write!(f, "unknown player {:?}", self.name)?,
+            Some((end, _)) => {
+                let quoted = alloc::format!("{:?}", &self.name[..end]);
+                let open = &quoted[..quoted.len() - 1];
+                write!(f, "unknown player {open}...\"")?;
+            }
+        }
+        f.write_str(" (expected one of: ")?;
         for (i, n) in self.known.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;

@@ -2,7 +2,7 @@
 //! (its `cards_core::game::Players` registry), choosing from the observation of the player to
 //! act only (the policy is handed that observation and the legal actions, never the game).
 
-use cards_core::game::{Game, Players, Policy, PolicyOptions};
+use cards_core::game::{Game, MAX_THREADS, Players, Policy, PolicyOptions};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -35,6 +35,31 @@ impl<G: Players> Bot<G> {
         game.legal_actions_into(&mut self.legal);
         let obs = game.observation(player);
         Ok(self.policy.choose(&obs, &self.legal))
+    }
+}
+
+/// Refuses a zero budget (`playouts=0` or `think_ms=0` would play the first legal action
+/// without searching) and a thread count of 0 or past [`MAX_THREADS`], each naming itself.
+fn check_budget(
+    playouts: Option<u64>,
+    think_ms: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<()> {
+    for (name, v) in [("playouts", playouts), ("think_ms", think_ms)] {
+        if v == Some(0) {
+            return Err(PyValueError::new_err(format!(
+                "{name} must be at least 1 (or None for the default)"
+            )));
+        }
+    }
+    match threads {
+        Some(0) => Err(PyValueError::new_err(
+            "threads must be at least 1 (or None for the default)",
+        )),
+        Some(n) if n > MAX_THREADS => Err(PyValueError::new_err(format!(
+            "threads must be 1 to {MAX_THREADS} (got {n})"
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -75,7 +100,8 @@ macro_rules! bot_class {
             /// A built-in player by name (`names()` lists them), seeded; `playouts`,
             /// `think_ms` and `threads` set the budget of a searching player (`search`:
             /// whichever of playouts and think time runs out first) and are ignored by the
-            /// others.
+            /// others. Each must be at least 1 (`None`: the default), `threads` at most 256:
+            /// `ValueError` otherwise.
             #[new]
             #[pyo3(signature = (name, seed = 0, playouts = None, think_ms = None, threads = None))]
             fn new(
@@ -85,11 +111,7 @@ macro_rules! bot_class {
                 think_ms: Option<u64>,
                 threads: Option<usize>,
             ) -> PyResult<Self> {
-                if playouts == Some(0) || threads == Some(0) {
-                    return Err(PyValueError::new_err(
-                        "playouts and threads must be at least 1 (or None for the default)",
-                    ));
-                }
+                check_budget(playouts, think_ms, threads)?;
                 let mut options = PolicyOptions::new(seed);
                 if let Some(n) = playouts {
                     options = options.with_playouts(n);

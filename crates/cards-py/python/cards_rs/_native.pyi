@@ -304,7 +304,10 @@ def play_batch_raw(
 
 class DoudizhuBot:
     """A Dou Dizhu built-in player by name (``names()``): ``choose(game)`` gives the action text
-    for ``game.current_player`` from that seat's observation only."""
+    for ``game.current_player`` from that seat's observation only.
+    ``playouts``, ``think_ms`` and ``threads`` (a search's budget) must be at least 1 (``None``:
+    the default) and ``threads`` at most 256, else ``ValueError``; an unknown name raises
+    ``ValueError`` quoting at most 40 characters of it."""
     def __init__(
         self,
         name: str,
@@ -321,7 +324,10 @@ class DoudizhuBot:
 
 class DaifugoBot:
     """A Daifugo built-in player by name (``names()``): ``choose(game)`` gives the action text
-    (a meld, ``pass``, ``give ...``) for the player to act, from its observation only."""
+    (a meld, ``pass``, ``give ...``) for the player to act, from its observation only.
+    ``playouts``, ``think_ms`` and ``threads`` (a search's budget) must be at least 1 (``None``:
+    the default) and ``threads`` at most 256, else ``ValueError``; an unknown name raises
+    ``ValueError`` quoting at most 40 characters of it."""
     def __init__(
         self,
         name: str,
@@ -338,7 +344,10 @@ class DaifugoBot:
 
 class KabuBot:
     """A Kabu built-in player by name (``names()``), for either side: ``choose(round)`` gives
-    the four stakes while betting, then ``"draw"`` or ``"stand"``."""
+    the four stakes while betting, then ``"draw"`` or ``"stand"``.
+    ``playouts``, ``think_ms`` and ``threads`` (a search's budget) must be at least 1 (``None``:
+    the default) and ``threads`` at most 256, else ``ValueError``; an unknown name raises
+    ``ValueError`` quoting at most 40 characters of it."""
     def __init__(
         self,
         name: str,

@@ -138,10 +138,13 @@ impl<G: RlGame> Slot<G> {
     }
 
     /// Starts a new episode of seed stream `seed` (`None`: the next episode of the stream).
+    /// A seed restarts the stream and the built-in players' seeds with it, so a reset with the
+    /// same seed plays the same episode.
     pub fn reset(&mut self, rules: &G::Rules, seed: Option<u64>) {
         if let Some(s) = seed {
             self.seed = s;
             self.episode = 0;
+            self.moves = 0;
         } else {
             self.episode += 1;
         }

@@ -2,6 +2,7 @@
 //! released) and `Env` (one env, one call a step, for the `PettingZoo` and Gymnasium envs).
 //! Each holds the core of one game behind an enum; every method is written once by macro.
 
+use cards_core::game::MAX_THREADS;
 use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -17,6 +18,16 @@ const GAMES: &str = "doudizhu, daifugo, kabu";
 
 fn value_err(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// Refuses a thread count of 0 or past [`MAX_THREADS`], as the bots do.
+fn check_threads(threads: usize) -> PyResult<()> {
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(value_err(format!(
+            "threads must be 1 to {MAX_THREADS} (got {threads})"
+        )));
+    }
+    Ok(())
 }
 
 enum AnyVec {
@@ -107,11 +118,7 @@ impl PyVecEnv {
                 "num_envs must be 1 to 1048576 (got {num_envs})"
             )));
         }
-        if threads == 0 || threads > 256 {
-            return Err(value_err(format!(
-                "threads must be 1 to 256 (got {threads})"
-            )));
-        }
+        check_threads(threads)?;
         let core = match game.trim().to_ascii_lowercase().as_str() {
             "doudizhu" => AnyVec::Ddz(VecCore::new(
                 Ddz::parse_rules(rules, obs).map_err(value_err)?,
@@ -578,11 +585,7 @@ fn play_batch_raw<'py>(
             "num_games must be 1 to 1048576 (got {num_games})"
         )));
     }
-    if threads == 0 || threads > 256 {
-        return Err(value_err(format!(
-            "threads must be 1 to 256 (got {threads})"
-        )));
-    }
+    check_threads(threads)?;
     fn run<G: RlGame>(
         rules: Option<&str>,
         obs: Option<&str>,
