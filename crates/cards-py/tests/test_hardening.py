@@ -137,3 +137,156 @@ def test_every_registered_gymnasium_id_passes_check_env_and_reset_with_a_seed_re
         again, info2 = env.reset(seed=123)
         assert (first["observation"] == again["observation"]).all(), env_id
         assert info["legal_ids"] == info2["legal_ids"], env_id
+
+
+# ---------------------------------------------------------------- memory of the batch entry points
+
+def test_vector_env_refuses_a_size_past_its_memory_limit_before_allocating():
+    import time
+
+    # VectorEnv("doudizhu", 2**20, obs_type="douzero") allocated its observations unchecked
+    for kwargs in ({"num_envs": 2**20, "obs_type": "douzero"}, {"num_envs": 200_000, "masks": True}):
+        t = time.monotonic()
+        with pytest.raises(MemoryError, match=r"past the limit of 4096 MiB") as e:
+            VectorEnv("doudizhu", **kwargs)
+        assert time.monotonic() - t < 1.0
+        assert ("masks" in str(e.value)) == ("masks" in kwargs)
+    env = VectorEnv("doudizhu", 8, obs_type="douzero", masks=True)
+    obs, infos = env.reset(seed=1)
+    assert obs.shape == (8, 1, 1240) and infos["action_mask"].shape[0] == 8
+
+
+def test_play_batch_arrays_are_built_once_and_read_in_place():
+    # the tuples were copied three times on their way out (merge, bytes, numpy copy)
+    b = play_batch("doudizhu", 6, seed=3, obs_type="douzero", threads=2)
+    for key in ("obs", "legal_ids", "roles", "players", "seeds", "game_returns"):
+        a = b[key]
+        assert not a.flags.owndata and a.flags.writeable, key
+    one = play_batch("doudizhu", 6, seed=3, obs_type="douzero", threads=1)
+    for key in ("obs", "actions", "legal_ids", "legal_offsets", "game_offsets", "seeds"):
+        assert (b[key] == one[key]).all(), key
+    assert b["legal_offsets"][-1] == len(b["legal_ids"])
+    assert b["game_offsets"][-1] == len(b["actions"]) == len(b["obs"])
+
+
+# ---------------------------------------------------------------- threads, the GIL and signals
+
+def _first_decision():
+    g = ddz.Game("standard", seed=5)
+    assert len(g.legal_actions()) > 1
+    return g
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_a_bot_may_be_made_used_and_dropped_on_other_threads(bot):
+    # a Bot used on another thread raised pyo3_runtime.PanicException (unsendable)
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = {ddz.Bot: _first_decision, daifugo.Bot: lambda: daifugo.Game("uecda", seed=2),
+            kabu.Bot: lambda: kabu.Round(seed=2)}[bot]
+    here = bot("search", seed=4, playouts=20).choose(game())
+    b = bot("search", seed=4, playouts=20)
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(b.choose, game()).result() == here
+        made = pool.submit(lambda: bot("search", seed=4, playouts=20)).result()
+    assert made.choose(game()) == here
+    holder = [made, b]
+    t = threading.Thread(target=holder.clear)  # the last references dropped on another thread
+    t.start()
+    t.join()
+    assert holder == []
+
+
+def test_bot_choose_releases_the_gil_while_it_searches():
+    import threading
+    import time
+
+    # a 10 ms ticker got 1 tick in 2 s while Bot.choose searched
+    bot = ddz.Bot("search", seed=1, playouts=10**9, think_ms=400)
+    ticks, running = [], [True]
+
+    def ticker():
+        while running[0]:
+            ticks.append(time.monotonic())
+            time.sleep(0.01)
+
+    t = threading.Thread(target=ticker)
+    t.start()
+    start = time.monotonic()
+    bot.choose(_first_decision())
+    elapsed = time.monotonic() - start
+    running[0] = False
+    t.join()
+    during = [x for x in ticks if start <= x <= start + elapsed]
+    assert elapsed >= 0.35 and len(during) >= 0.2 * elapsed / 0.01, (elapsed, len(during))
+
+
+def _interrupt_after(seconds):
+    import os
+    import signal
+    import threading
+    import time
+
+    fired = []
+
+    def fire():
+        fired.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)  # Python runs the handler on the main thread
+
+    timer = threading.Timer(seconds, fire)
+    timer.start()
+    return fired, timer
+
+
+def test_ctrl_c_interrupts_bot_choose_within_100_ms():
+    import time
+
+    # Bot.choose ignored Ctrl-C until its search ended
+    bot = ddz.Bot("search", seed=1, playouts=10**9, think_ms=3000)
+    fired, timer = _interrupt_after(0.3)
+    with pytest.raises(KeyboardInterrupt):
+        bot.choose(_first_decision())
+    caught = time.monotonic()
+    timer.join()
+    assert caught - fired[0] < 0.1, caught - fired[0]
+
+
+def test_ctrl_c_interrupts_play_batch_within_100_ms():
+    import time
+
+    # play_batch was still running 10 s after SIGINT
+    fired, timer = _interrupt_after(0.3)
+    with pytest.raises(KeyboardInterrupt):
+        play_batch("daifugo", 1 << 20, tuples=False, records=False, threads=2)
+    caught = time.monotonic()
+    timer.join()
+    assert caught - fired[0] < 0.1, caught - fired[0]
+
+
+def test_built_in_opponents_of_the_envs_play_with_the_gil_released():
+    import threading
+    import time
+
+    from cards_rs import _native
+
+    # PettingZoo and Gymnasium steps with search opponents held the GIL
+    env = _native.Env("doudizhu", None, 1)
+    ticks, running = [], [True]
+
+    def ticker():
+        while running[0]:
+            ticks.append(time.monotonic())
+            time.sleep(0.005)
+
+    t = threading.Thread(target=ticker)
+    t.start()
+    start = time.monotonic()
+    learner = (env.current_player + 2) % 3
+    env.play_others(learner, ["search"] * 3, 7)  # two seats bid, by search, until the learner's turn
+    elapsed = time.monotonic() - start
+    running[0] = False
+    t.join()
+    during = [x for x in ticks if start <= x <= start + elapsed]
+    assert env.current_player == learner
+    assert elapsed > 0.02 and len(during) >= 0.2 * elapsed / 0.005, (elapsed, len(during))

@@ -227,8 +227,17 @@ class VecEnv:
     """Many games of one kind stepped together (see cards_rs.rl.VectorEnv, which wraps it)."""
 
     def __init__(
-        self, game: str, num_envs: int, rules: Optional[str] = None, seed: int = 0, threads: int = 1
-    ) -> None: ...
+        self,
+        game: str,
+        num_envs: int,
+        rules: Optional[str] = None,
+        seed: int = 0,
+        threads: int = 1,
+        obs: Optional[str] = None,
+        masks: bool = False,
+    ) -> None:
+        """``MemoryError`` naming the limit (4 GiB) when the envs would need more, before any
+        is allocated; ``masks``: the caller holds dense masks too (counted)."""
     @property
     def num_envs(self) -> int: ...
     @property
@@ -300,7 +309,9 @@ def play_batch_raw(
     obs: Optional[str] = None,
     tuples: bool = True,
     records: bool = True,
-) -> Dict[str, Any]: ...
+) -> Dict[str, Any]:
+    """The arrays as little-endian ``bytearray``s (read in place by ``rl.play_batch``); the GIL
+    is released while the games are played and Ctrl-C raises ``KeyboardInterrupt``."""
 
 class DoudizhuBot:
     """A Dou Dizhu built-in player by name (``names()``): ``choose(game)`` gives the action text

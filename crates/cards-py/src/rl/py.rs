@@ -4,7 +4,7 @@
 
 use cards_core::game::MAX_THREADS;
 use pyo3::buffer::PyBuffer;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use super::{Batch, RlGame, Slot, VecCore, play_batch, self_check};
@@ -104,7 +104,8 @@ pub struct PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, rules = None, seed = 0, threads = 1, obs = None))]
+    /// `masks`: the caller will hold dense masks too (counted in the memory check).
+    #[pyo3(signature = (game, num_envs, rules = None, seed = 0, threads = 1, obs = None, masks = false))]
     fn new(
         game: &str,
         num_envs: usize,
@@ -112,6 +113,7 @@ impl PyVecEnv {
         seed: u64,
         threads: usize,
         obs: Option<&str>,
+        masks: bool,
     ) -> PyResult<Self> {
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(value_err(format!(
@@ -120,24 +122,33 @@ impl PyVecEnv {
         }
         check_threads(threads)?;
         let core = match game.trim().to_ascii_lowercase().as_str() {
-            "doudizhu" => AnyVec::Ddz(VecCore::new(
-                Ddz::parse_rules(rules, obs).map_err(value_err)?,
-                num_envs,
-                seed,
-                threads,
-            )),
-            "daifugo" => AnyVec::Dfg(VecCore::new(
-                Dfg::parse_rules(rules, obs).map_err(value_err)?,
-                num_envs,
-                seed,
-                threads,
-            )),
-            "kabu" => AnyVec::Kabu(VecCore::new(
-                Kabu::parse_rules(rules, obs).map_err(value_err)?,
-                num_envs,
-                seed,
-                threads,
-            )),
+            "doudizhu" => AnyVec::Ddz(
+                VecCore::new(
+                    Ddz::parse_rules(rules, obs).map_err(value_err)?,
+                    num_envs,
+                    seed,
+                    (threads, masks),
+                )
+                .map_err(PyMemoryError::new_err)?,
+            ),
+            "daifugo" => AnyVec::Dfg(
+                VecCore::new(
+                    Dfg::parse_rules(rules, obs).map_err(value_err)?,
+                    num_envs,
+                    seed,
+                    (threads, masks),
+                )
+                .map_err(PyMemoryError::new_err)?,
+            ),
+            "kabu" => AnyVec::Kabu(
+                VecCore::new(
+                    Kabu::parse_rules(rules, obs).map_err(value_err)?,
+                    num_envs,
+                    seed,
+                    (threads, masks),
+                )
+                .map_err(PyMemoryError::new_err)?,
+            ),
             other => {
                 return Err(value_err(format!(
                     "unknown game {other:?} (expected one of: {GAMES})"
@@ -389,8 +400,20 @@ impl PyEnv {
 
     /// Plays built-in players (by name, one per player) until `learner` is to act or the
     /// game is over; returns whether it is over.
-    fn play_others(&mut self, learner: usize, names: Vec<String>, seed: u64) -> PyResult<bool> {
-        each_env!(&mut self.env, s, r, G => s.play_others(r, learner, &names, seed).map_err(value_err))
+    /// The GIL is released while they play; Ctrl-C stops them between moves.
+    fn play_others(
+        &mut self,
+        py: Python<'_>,
+        learner: usize,
+        names: Vec<String>,
+        seed: u64,
+    ) -> PyResult<bool> {
+        let env = &mut self.env;
+        crate::interruptible(
+            py,
+            |stop| each_env!(env, s, r, G => s.play_others(r, learner, &names, seed, stop)),
+        )?
+        .map_err(value_err)
     }
 
     /// The built-in players' names.
@@ -563,8 +586,34 @@ fn le_bytes<'py, T: Copy, const N: usize>(
     pyo3::types::PyBytes::new(py, &out)
 }
 
+/// A batch's parts, its observation shape and its number of players.
+type Played = (Vec<Batch>, (usize, usize), usize);
+
+/// One field of every part, joined into one writable `bytearray` (little-endian) that numpy
+/// reads in place: each part's field is freed once copied, so the batch is held about once
+/// in Rust and once in Python, never more (a failed allocation raises `MemoryError`).
+fn joined<'py, T: Copy, const N: usize>(
+    py: Python<'py>,
+    parts: &mut [Batch],
+    field: impl Fn(&mut Batch) -> &mut Vec<T>,
+    f: impl Fn(T) -> [u8; N],
+) -> PyResult<Bound<'py, pyo3::types::PyByteArray>> {
+    let len = parts.iter_mut().map(|p| field(p).len()).sum::<usize>() * N;
+    pyo3::types::PyByteArray::new_with(py, len, |buf| {
+        let mut at = buf.chunks_exact_mut(N);
+        for p in parts.iter_mut() {
+            for (&x, cell) in field(p).iter().zip(&mut at) {
+                cell.copy_from_slice(&f(x));
+            }
+            *field(p) = Vec::new();
+        }
+        Ok(())
+    })
+}
+
 /// Self-play data with built-in players (`cards_rs.rl.play_batch` wraps it): the GIL is
-/// released while the games are played; the arrays come back as little-endian bytes.
+/// released while the games are played (Ctrl-C stops them between moves); the arrays come
+/// back as little-endian `bytearray`s.
 #[pyfunction]
 #[pyo3(signature = (game, num_games, policies, rules = None, seed = 0, threads = 1, obs = None, tuples = true, records = true))]
 #[allow(clippy::too_many_arguments)]
@@ -590,10 +639,11 @@ fn play_batch_raw<'py>(
         rules: Option<&str>,
         obs: Option<&str>,
         args: (u64, &[String], u64, usize, bool, bool),
-    ) -> Result<(Batch, (usize, usize), usize), String> {
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Result<Played, String> {
         let r = G::parse_rules(rules, obs)?;
         let (n, p, seed, threads, tuples, records) = args;
-        let b = play_batch::<G>(&r, n, p, seed, threads, tuples, records)?;
+        let b = play_batch::<G>(&r, n, p, seed, threads, tuples, records, stop)?;
         Ok((b, G::obs_shape(&r), G::deal(&r, 0).num_players()))
     }
     let args = (
@@ -605,32 +655,69 @@ fn play_batch_raw<'py>(
         records,
     );
     let g = game.trim().to_ascii_lowercase();
-    let (b, shape, np) = py
-        .allow_threads(|| match g.as_str() {
-            "doudizhu" => run::<Ddz>(rules, obs, args),
-            "daifugo" => run::<Dfg>(rules, obs, args),
-            "kabu" => run::<Kabu>(rules, obs, args),
-            other => Err(format!("unknown game {other:?} (expected one of: {GAMES})")),
-        })
-        .map_err(value_err)?;
+    let (mut parts, shape, np) = crate::interruptible(py, |stop| match g.as_str() {
+        "doudizhu" => run::<Ddz>(rules, obs, args, stop),
+        "daifugo" => run::<Dfg>(rules, obs, args, stop),
+        "kabu" => run::<Kabu>(rules, obs, args, stop),
+        other => Err(format!("unknown game {other:?} (expected one of: {GAMES})")),
+    })?
+    .map_err(value_err)?;
+    // the parts' offsets, each from 0, joined (small: one a game, one a decision)
+    let (mut game_offsets, mut legal_offsets) = (vec![0u64], Vec::new());
+    if tuples {
+        legal_offsets.push(0);
+    }
+    for p in &parts {
+        let (base, lbase) = (
+            game_offsets.last().copied().unwrap_or(0),
+            legal_offsets.last().copied().unwrap_or(0),
+        );
+        game_offsets.extend(p.game_offsets.iter().skip(1).map(|&o| o + base));
+        legal_offsets.extend(p.legal_offsets.iter().skip(1).map(|&o| o + lbase));
+    }
+    let records: Vec<String> = parts
+        .iter_mut()
+        .flat_map(|p| std::mem::take(&mut p.records))
+        .collect();
     let d = pyo3::types::PyDict::new(py);
     d.set_item("obs_shape", shape)?;
     d.set_item("num_players", np)?;
-    d.set_item("records", b.records)?;
-    d.set_item("seeds", le_bytes(py, &b.seeds, u64::to_le_bytes))?;
-    d.set_item("returns", le_bytes(py, &b.returns, f32::to_le_bytes))?;
+    d.set_item("records", records)?;
+    d.set_item(
+        "seeds",
+        joined(py, &mut parts, |b| &mut b.seeds, u64::to_le_bytes)?,
+    )?;
+    d.set_item(
+        "returns",
+        joined(py, &mut parts, |b| &mut b.returns, f32::to_le_bytes)?,
+    )?;
     d.set_item(
         "game_offsets",
-        le_bytes(py, &b.game_offsets, u64::to_le_bytes),
+        le_bytes(py, &game_offsets, u64::to_le_bytes),
     )?;
-    d.set_item("obs", le_bytes(py, &b.obs, i8::to_le_bytes))?;
-    d.set_item("actions", le_bytes(py, &b.actions, u32::to_le_bytes))?;
-    d.set_item("players", le_bytes(py, &b.players, i32::to_le_bytes))?;
-    d.set_item("roles", le_bytes(py, &b.roles, i8::to_le_bytes))?;
-    d.set_item("legal_ids", le_bytes(py, &b.legal_values, u32::to_le_bytes))?;
+    d.set_item(
+        "obs",
+        joined(py, &mut parts, |b| &mut b.obs, i8::to_le_bytes)?,
+    )?;
+    d.set_item(
+        "actions",
+        joined(py, &mut parts, |b| &mut b.actions, u32::to_le_bytes)?,
+    )?;
+    d.set_item(
+        "players",
+        joined(py, &mut parts, |b| &mut b.players, i32::to_le_bytes)?,
+    )?;
+    d.set_item(
+        "roles",
+        joined(py, &mut parts, |b| &mut b.roles, i8::to_le_bytes)?,
+    )?;
+    d.set_item(
+        "legal_ids",
+        joined(py, &mut parts, |b| &mut b.legal_values, u32::to_le_bytes)?,
+    )?;
     d.set_item(
         "legal_offsets",
-        le_bytes(py, &b.legal_offsets, u64::to_le_bytes),
+        le_bytes(py, &legal_offsets, u64::to_le_bytes),
     )?;
     Ok(d)
 }
