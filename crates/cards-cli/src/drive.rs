@@ -74,7 +74,7 @@ pub struct ThinkArgs {
     /// A thinking player's budget: at most this many milliseconds a decision, 1 or more.
     #[arg(long, value_parser = think_ms)]
     pub think_ms: Option<u64>,
-    /// A thinking player's threads a decision (1 to 256).
+    /// A thinking player's threads a decision (1 to `cards_core::game::MAX_THREADS`, 256).
     #[arg(long, value_parser = threads)]
     pub threads: Option<u64>,
 }
@@ -102,18 +102,11 @@ fn think_ms(text: &str) -> Result<u64, String> {
     budget(text, PolicyOptions::with_think_ms)
 }
 
-/// The most `--threads` a thinking player takes.
-const MAX_THREADS: u64 = 256;
-
-/// `--threads`: 1 to [`MAX_THREADS`] (0 refused by [`PolicyOptions::check`]).
+/// `--threads`: 1 to [`cards_core::game::MAX_THREADS`], checked by [`PolicyOptions::check`].
 fn threads(text: &str) -> Result<u64, String> {
-    let n = budget(text, |o, n| {
+    budget(text, |o, n| {
         o.with_threads(usize::try_from(n).unwrap_or(usize::MAX))
-    })?;
-    if n > MAX_THREADS {
-        return Err(format!("threads must be at most {MAX_THREADS}"));
-    }
-    Ok(n)
+    })
 }
 
 impl ThinkArgs {

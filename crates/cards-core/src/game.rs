@@ -384,6 +384,14 @@ pub trait Players: Game {
     }
 }
 
+/// The most threads a decision may use, everywhere a thread count is taken (the command
+/// line's `--threads`, the Python bots, environments and batches): a larger count is refused.
+///
+/// ```
+/// assert_eq!(cards_core::game::MAX_THREADS, 256);
+/// ```
+pub const MAX_THREADS: usize = 256;
+
 /// How to build a named player ([`Players::policy_with`]): its seed, and for a player that
 /// thinks its budget per decision (playouts and/or think time, whichever runs out first) and its
 /// threads. `None` leaves the player's own default; players without options read only the seed.
@@ -406,7 +414,7 @@ pub struct PolicyOptions {
     pub playouts: Option<u64>,
     /// At most this many milliseconds of thinking per decision.
     pub think_ms: Option<u64>,
-    /// Threads per decision (at least 1).
+    /// Threads per decision (1 to [`MAX_THREADS`]).
     pub threads: Option<usize>,
 }
 
@@ -463,7 +471,8 @@ impl PolicyOptions {
     }
 
     /// Refuses a budget of nothing: `playouts`, `think_ms` or `threads` of 0 (a search given no
-    /// playouts or no time would play the first legal action without searching). The one check
+    /// playouts or no time would play the first legal action without searching), and more
+    /// than [`MAX_THREADS`] threads. The one check
     /// every front end makes (the command line's `--playouts`, `--think-ms`, `--threads`, the
     /// Python `Bot`), so that all refuse with the same words.
     ///
@@ -473,6 +482,8 @@ impl PolicyOptions {
     /// let e = PolicyOptions::new(0).with_think_ms(0).check().unwrap_err();
     /// assert_eq!(e, OptionsError::Zero("think_ms"));
     /// assert_eq!(e.to_string(), "think_ms must be at least 1 (or unset, for the player's default)");
+    /// let e = PolicyOptions::new(0).with_threads(10_000_000).check().unwrap_err();
+    /// assert_eq!(e.to_string(), "threads must be 1 to 256 (got 10000000)");
     /// ```
     pub const fn check(&self) -> Result<(), OptionsError> {
         if matches!(self.playouts, Some(0)) {
@@ -482,7 +493,10 @@ impl PolicyOptions {
         } else if matches!(self.threads, Some(0)) {
             Err(OptionsError::Zero("threads"))
         } else {
-            Ok(())
+            match self.threads {
+                Some(n) if n > MAX_THREADS => Err(OptionsError::TooManyThreads(n)),
+                _ => Ok(()),
+            }
         }
     }
 }
@@ -493,6 +507,8 @@ impl PolicyOptions {
 pub enum OptionsError {
     /// This option (`playouts`, `think_ms` or `threads`) is 0.
     Zero(&'static str),
+    /// More threads than [`MAX_THREADS`]: this many.
+    TooManyThreads(usize),
 }
 
 impl Display for OptionsError {
@@ -502,21 +518,25 @@ impl Display for OptionsError {
                 f,
                 "{option} must be at least 1 (or unset, for the player's default)"
             ),
+            OptionsError::TooManyThreads(n) => {
+                write!(f, "threads must be 1 to {MAX_THREADS} (got {n})")
+            }
         }
     }
 }
 
 impl core::error::Error for OptionsError {}
 
-/// A player name that no built-in player has.
+/// A player name that no built-in player has. Its message quotes at most 40 characters of
+/// the name (then `...`).
 ///
 /// ```
 /// let e = cards_core::game::UnknownPolicy::new("x", &["random"]);
 /// assert_eq!(e.name(), "x");
 /// assert_eq!(e.to_string(), "unknown player \"x\" (expected one of: random)");
-/// // the message quotes at most 40 characters of the name
-/// let e = cards_core::game::UnknownPolicy::new(&"y".repeat(100_000), &["random"]);
-/// assert!(e.to_string().len() < 100);
+/// let long = cards_core::game::UnknownPolicy::new(&"y".repeat(1_000_000), &["random"]);
+/// let cut = format!("unknown player \"{}...\" (expected one of: random)", "y".repeat(40));
+/// assert_eq!(long.to_string(), cut);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownPolicy {

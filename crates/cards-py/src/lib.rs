@@ -58,6 +58,43 @@ create_exception!(
     "A Kabu engine error (bad hand, seen cards, ...)."
 );
 
+/// Runs `work` on a scoped thread with the GIL released while this thread checks for signals
+/// every [`bot_py::POLL`]: a signal's exception (Ctrl-C's `KeyboardInterrupt`) sets the stop
+/// flag `work` is handed (which it checks between games or moves), and is raised once `work`
+/// has returned.
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&std::sync::atomic::AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let stop = AtomicBool::new(false);
+    let mut signal = None;
+    let out = py.allow_threads(|| {
+        std::thread::scope(|s| {
+            let (waiter, flag) = (std::thread::current(), &stop);
+            let h = s.spawn(move || {
+                let out = work(flag);
+                waiter.unpark();
+                out
+            });
+            while !h.is_finished() {
+                std::thread::park_timeout(bot_py::POLL);
+                if signal.is_none()
+                    && let Err(e) = Python::with_gil(|py| py.check_signals())
+                {
+                    signal = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            h.join()
+        })
+    });
+    if let Some(e) = signal {
+        return Err(e);
+    }
+    out.map_err(|_| CardsError::new_err("a worker thread panicked"))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();

@@ -199,3 +199,23 @@ def test_a_no_meld_action_keeps_its_cards():
     texts = [t for _, t, ok in h.observation(0)["history"] if not ok]
     assert texts == [cards]
     assert daifugo.replay(bad)["accepted"][i] is False
+
+
+def test_records_the_command_line_refuses_are_refused_from_python_too():
+    # before the one reader, Python accepted each of these (the command line refused them)
+    g = _play_out("uecda", 3, lambda rng, k: 0)
+    text = g.record_json()
+    rec = json.loads(text)
+    assert "JK" in " ".join(rec["hands"])
+    no_joker = dict(rec, hands=[" ".join(c for c in h.split() if c != "JK") for h in rec["hands"]])
+    assert no_joker["hands"] != rec["hands"]
+    cases = [
+        (dict(rec, places=[1, 1, 2, 3, 4]), r'"places" \[1, 1, 2, 3, 4\] are not the places'),
+        (no_joker, "JK"),
+        ('{"seats": [0, 1, 2, 3, 4], ' + text[1:], '"seats" given twice'),
+        (json.dumps(list(rec.values())), "object"),
+    ]
+    for bad, words in cases:
+        for read in (daifugo.Game.from_record, daifugo.replay):
+            with pytest.raises(ParseError, match="^no Daifugo record: .*" + words):
+                read(bad)

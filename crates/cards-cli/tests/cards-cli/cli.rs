@@ -429,3 +429,28 @@ fn zero_budgets_are_refused_with_the_same_words() {
         }
     }
 }
+
+#[test]
+fn threads_past_the_shared_bound_are_refused_as_python_refuses_them() {
+    let words = cards_core::game::PolicyOptions::new(0)
+        .with_threads(257)
+        .check()
+        .unwrap_err()
+        .to_string();
+    assert_eq!(words, "threads must be 1 to 256 (got 257)");
+    for command in [
+        &["doudizhu", "play", "--players", "search,greedy,greedy"][..],
+        &["kabu", "round", "--dealer-policy", "search", "--seed", "1"][..],
+    ] {
+        let mut args = command.to_vec();
+        args.extend(["--threads", "257"]);
+        let out = cards(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(&words), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let mut args = vec!["kabu", "round", "--dealer-policy", "search", "--seed", "1"];
+    args.extend(["--threads", "256"]);
+    assert_eq!(cards(&args).status.code(), Some(0), "256 threads are taken");
+}

@@ -227,8 +227,17 @@ class VecEnv:
     """Many games of one kind stepped together (see cards_rs.rl.VectorEnv, which wraps it)."""
 
     def __init__(
-        self, game: str, num_envs: int, rules: Optional[str] = None, seed: int = 0, threads: int = 1
-    ) -> None: ...
+        self,
+        game: str,
+        num_envs: int,
+        rules: Optional[str] = None,
+        seed: int = 0,
+        threads: int = 1,
+        obs: Optional[str] = None,
+        masks: bool = False,
+    ) -> None:
+        """``MemoryError`` naming the limit (4 GiB) when the envs would need more, before any
+        is allocated; ``masks``: the caller holds dense masks too (counted)."""
     @property
     def num_envs(self) -> int: ...
     @property
@@ -300,11 +309,16 @@ def play_batch_raw(
     obs: Optional[str] = None,
     tuples: bool = True,
     records: bool = True,
-) -> Dict[str, Any]: ...
+) -> Dict[str, Any]:
+    """The arrays as little-endian ``bytearray``s (read in place by ``rl.play_batch``); the GIL
+    is released while the games are played and Ctrl-C raises ``KeyboardInterrupt``."""
 
 class DoudizhuBot:
     """A Dou Dizhu built-in player by name (``names()``): ``choose(game)`` gives the action text
-    for ``game.current_player`` from that seat's observation only."""
+    for ``game.current_player`` from that seat's observation only.
+    ``playouts``, ``think_ms`` and ``threads`` (a search's budget) must be at least 1 (``None``:
+    the default) and ``threads`` at most 256, else ``ValueError``; an unknown name raises
+    ``ValueError`` quoting at most 40 characters of it."""
     def __init__(
         self,
         name: str,
@@ -321,7 +335,10 @@ class DoudizhuBot:
 
 class DaifugoBot:
     """A Daifugo built-in player by name (``names()``): ``choose(game)`` gives the action text
-    (a meld, ``pass``, ``give ...``) for the player to act, from its observation only."""
+    (a meld, ``pass``, ``give ...``) for the player to act, from its observation only.
+    ``playouts``, ``think_ms`` and ``threads`` (a search's budget) must be at least 1 (``None``:
+    the default) and ``threads`` at most 256, else ``ValueError``; an unknown name raises
+    ``ValueError`` quoting at most 40 characters of it."""
     def __init__(
         self,
         name: str,
@@ -338,7 +355,10 @@ class DaifugoBot:
 
 class KabuBot:
     """A Kabu built-in player by name (``names()``), for either side: ``choose(round)`` gives
-    the four stakes while betting, then ``"draw"`` or ``"stand"``."""
+    the four stakes while betting, then ``"draw"`` or ``"stand"``.
+    ``playouts``, ``think_ms`` and ``threads`` (a search's budget) must be at least 1 (``None``:
+    the default) and ``threads`` at most 256, else ``ValueError``; an unknown name raises
+    ``ValueError`` quoting at most 40 characters of it."""
     def __init__(
         self,
         name: str,

@@ -23,9 +23,9 @@ def _array(raw: bytes, code: str) -> Any:
     return a
 
 
-def masks_bytes(values: Any, parse_strings: Any) -> bytes:
+def masks_bytes(values: Any, parse_strings: Any, what: str = "hands") -> bytes:
     """Little-endian u64 bytes from masks (numpy array, array, bytes, list of ints) or a list
-    of rank strings (parsed by `parse_strings`)."""
+    of rank strings (parsed by `parse_strings`); a bad entry raises naming it ``what[i]``."""
     if isinstance(values, (bytes, bytearray, memoryview)):
         return bytes(values)
     if _np is not None and isinstance(values, _np.ndarray):
@@ -37,7 +37,15 @@ def masks_bytes(values: Any, parse_strings: Any) -> bytes:
         return a.tobytes()
     values = list(values)
     if values and isinstance(values[0], str):
+        for i, v in enumerate(values):
+            if not isinstance(v, str):
+                raise TypeError(f"{what}[{i}]: a rank string like the others is needed (got {type(v).__name__})")
         return parse_strings(values)
+    for i, v in enumerate(values):
+        if isinstance(v, bool) or not isinstance(v, int) and not (_np is not None and isinstance(v, _np.integer)):
+            raise TypeError(f"{what}[{i}]: an int mask or a rank string is needed (got {type(v).__name__})")
+        if not 0 <= v < 1 << 64:
+            raise ValueError(f"{what}[{i}]: mask {v} is out of range (0 to 2**64 - 1)")
     a = array.array("Q", values)
     if sys.byteorder == "big":  # pragma: no cover
         a.byteswap()

@@ -203,13 +203,15 @@ def follow_batch(
     hands: Any, tables: Any, rules: Optional[str] = None, form: str = "mask"
 ) -> Packed:
     """Every play that beats each hand's table (a mask or rank string; 0 or ``""``: lead), many
-    hands at once with the GIL released. Pass is not listed.
+    hands at once with the GIL released. Pass is not listed. ``tables`` has one entry a hand,
+    of the same kind as the hands' (all masks or all rank strings); a bad entry raises naming
+    it (``tables[i]``), as a bad hand names ``hands[i]``.
 
     >>> [cards(int(m)) for m in follow_batch(["2222BR"], ["AAAA"])[0]]
     ['2222', 'BR']
     """
     raw = masks_bytes(hands, _native.ddz_masks)
-    t = masks_bytes(tables, lambda v: _native.ddz_masks(v, "tables"))
+    t = masks_bytes(tables, lambda v: _native.ddz_masks(v, "tables"), "tables")
     values, offsets = _native.ddz_batch(raw, t, rules, form, HAVE_NUMPY)
     return Packed(values, offsets, _code(form))
 

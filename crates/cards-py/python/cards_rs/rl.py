@@ -32,7 +32,12 @@ Autoreset is Gymnasium's ``NEXT_STEP``: the step that ends an episode returns it
 observation with ``terminated`` true and every player's return in ``rewards``; the next
 step resets that env (its action is ignored) and returns the new deal with zero rewards.
 Seeds are per env: ``reset(seed=s)`` gives env ``i`` its own stream from ``(s, i)`` and each
-later episode of an env the next seed of its stream, so a run reproduces.
+later episode of an env the next seed of its stream, so a run reproduces. Under Dou Dizhu's
+``douzero`` dealer (whose numpy generator takes a 32-bit seed) an episode deals from the low 32
+bits of its seed. ``num_envs``, ``seed`` and ``threads`` (1 to 256) are non-negative ints: a
+bool, a float or a string raises ``ValueError``, as in ``play_batch``. The memory the envs
+need (Rust's and these arrays, the masks included) is reckoned from the arguments before any is
+allocated: past 4 GiB, ``MemoryError`` names the limit (ask for fewer envs).
 
 A wrong action (a shape other than ``(num_envs,)``, a non-integer dtype, an id out of range
 or not legal in its env) raises ``ValueError`` naming the env and the action before any env
@@ -108,6 +113,14 @@ def douzero_action_features(ids: Any) -> np.ndarray:
     return np.frombuffer(_native.douzero_action_rows(ids), dtype=np.int8).reshape(len(ids), 54).copy()
 
 
+def _check_ints(**values: Any) -> None:
+    """Refuses anything but a non-negative int (a bool, a float, a string: no coercion), naming
+    the argument: how ``play_batch`` and ``VectorEnv`` read their counts and seeds."""
+    for name, v in values.items():
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+            raise ValueError(f"{name} must be a non-negative int (got {v!r})")
+
+
 def _policy_list(game: str, rules: Any, policies: Any) -> list:
     if policies is None:
         return ["random"]
@@ -146,7 +159,9 @@ def play_batch(
     per player, or a dict ``{seat: name}`` (other seats ``random``); the names are the game's
     registry's (``doudizhu.Bot.names()``...). Game ``i`` deals from seed stream ``seeds[i]``
     (derived from ``seed`` and ``i``) and its players are seeded from that stream, so a batch
-    reproduces from its seed, whatever the number of threads.
+    reproduces from its seed, whatever the number of threads. Under the ``douzero`` dealer
+    (``rules="douzero"``: DouZero's numpy generator takes a 32-bit seed) game ``i`` deals from
+    the low 32 bits of its stream, ``seeds[i] & 0xFFFFFFFF``.
 
     Per game (``num_games`` rows): ``records`` (the JSON of the game's ``record()``, which the
     game module's ``Game.from_record`` replays), ``seeds`` (uint64), ``game_returns`` (float32,
@@ -165,33 +180,35 @@ def play_batch(
     True
 
     Bad input (an unknown game, rules or player name, ``num_games`` or ``threads`` out of range,
-    a list of names that is neither one nor one a player) raises ``ValueError`` saying which.
+    a list of names that is neither one nor one a player) raises ``ValueError`` saying which;
+    so do training tuples past the limit of 2 GiB, as soon as they pass it (ask for fewer
+    games, or ``tuples=False``). The games are held once in Rust while played and once in the returned
+    arrays, never more; Ctrl-C raises ``KeyboardInterrupt`` between moves.
     """
     game = str(game).strip().lower()
-    for name, v in (("num_games", num_games), ("threads", threads), ("seed", seed)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
-            raise ValueError(f"{name} must be a non-negative int (got {v!r})")
+    _check_ints(num_games=num_games, threads=threads, seed=seed)
     names = _policy_list(game, rules, policies)
     raw = _native.play_batch_raw(
         game, int(num_games), names, rules, int(seed), int(threads), obs_type, bool(tuples), bool(records)
     )
     np_ = raw["num_players"]
+    # the big arrays are read in place from the bytearrays Rust filled (no copy)
     offsets = np.frombuffer(raw["game_offsets"], dtype=np.uint64).copy()
-    game_returns = np.frombuffer(raw["returns"], dtype=np.float32).reshape(-1, np_).copy()
-    players = np.frombuffer(raw["players"], dtype=np.int32).copy()
+    game_returns = np.frombuffer(raw["returns"], dtype=np.float32).reshape(-1, np_)
+    players = np.frombuffer(raw["players"], dtype=np.int32)
     game_ids = np.repeat(np.arange(len(offsets) - 1, dtype=np.int32), np.diff(offsets).astype(np.int64))
     return {
         "records": raw["records"],
-        "seeds": np.frombuffer(raw["seeds"], dtype=np.uint64).copy(),
+        "seeds": np.frombuffer(raw["seeds"], dtype=np.uint64),
         "game_returns": game_returns,
         "game_offsets": offsets,
-        "obs": np.frombuffer(raw["obs"], dtype=np.int8).reshape(-1, *raw["obs_shape"]).copy(),
+        "obs": np.frombuffer(raw["obs"], dtype=np.int8).reshape(-1, *raw["obs_shape"]),
         "actions": np.frombuffer(raw["actions"], dtype=np.uint32).astype(np.int64),
         "players": players,
-        "roles": np.frombuffer(raw["roles"], dtype=np.int8).copy(),
+        "roles": np.frombuffer(raw["roles"], dtype=np.int8),
         "returns": game_returns[game_ids, players] if len(players) else np.zeros(0, np.float32),
         "game_ids": game_ids if len(players) else np.zeros(0, np.int32),
-        "legal_ids": np.frombuffer(raw["legal_ids"], dtype=np.uint32).copy(),
+        "legal_ids": np.frombuffer(raw["legal_ids"], dtype=np.uint32),
         "legal_offsets": np.frombuffer(raw["legal_offsets"], dtype=np.uint64).copy(),
     }
 
@@ -215,8 +232,9 @@ class VectorEnv(_VectorBase):  # type: ignore[misc, valid-type]
         **_: Any,
     ) -> None:
         self.game = str(game).strip().lower()
+        _check_ints(num_envs=num_envs, seed=seed, threads=threads)
         self._core = _native.VecEnv(
-            self.game, int(num_envs), rules, int(seed), int(threads), obs_type
+            self.game, int(num_envs), rules, int(seed), int(threads), obs_type, bool(masks)
         )
         n = self._core.num_envs
         self.num_envs = n
@@ -273,7 +291,9 @@ class VectorEnv(_VectorBase):  # type: ignore[misc, valid-type]
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Deals every env anew: ``(obs, infos)``."""
-        if seed is not None and (not isinstance(seed, (int, np.integer)) or seed < 0):
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0
+        ):
             raise ValueError(f"seed must be a non-negative int or None (got {seed!r})")
         self._core.reset(None if seed is None else int(seed))
         self._started = True

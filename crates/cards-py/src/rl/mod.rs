@@ -8,6 +8,7 @@
 //! (`_native.VecEnv`, `_native.Env`) hold one of them per game behind an enum.
 
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
 use cards_core::game::{Game, InfoSet, Players, Policy as _};
@@ -94,6 +95,9 @@ pub const fn mix(a: u64, b: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The error of work ended by its stop flag (the caller raises the signal's exception instead).
+pub const INTERRUPTED: &str = "interrupted";
+
 /// One environment: the game, its legal actions with their ids (deduplicated), its seed
 /// stream, and whether the episode ended on the last step (so the next step resets it).
 pub struct Slot<G: RlGame> {
@@ -138,10 +142,13 @@ impl<G: RlGame> Slot<G> {
     }
 
     /// Starts a new episode of seed stream `seed` (`None`: the next episode of the stream).
+    /// A seed restarts the stream and the built-in players' seeds with it, so a reset with the
+    /// same seed plays the same episode.
     pub fn reset(&mut self, rules: &G::Rules, seed: Option<u64>) {
         if let Some(s) = seed {
             self.seed = s;
             self.episode = 0;
+            self.moves = 0;
         } else {
             self.episode += 1;
         }
@@ -246,16 +253,21 @@ impl<G: RlGame> Slot<G> {
     /// `learner` or a player whose name is empty is to act, or the game is over; returns
     /// whether it is over. The players'
     /// seeds come from `seed` and the number of moves made so far, so an episode reproduces.
+    /// `stop` set (a signal) ends it between moves with an error.
     pub fn play_others(
         &mut self,
         rules: &G::Rules,
         learner: usize,
         names: &[String],
         seed: u64,
+        stop: &AtomicBool,
     ) -> Result<bool, String> {
         while let Some(p) = self.game.current_player() {
             if p == learner || names.get(p).is_some_and(String::is_empty) {
                 break;
+            }
+            if stop.load(Ordering::Relaxed) {
+                return Err(INTERRUPTED.into());
             }
             let name = names.get(p).map_or("random", String::as_str);
             let seed = mix(seed, self.moves);
@@ -449,6 +461,28 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// The most memory a [`VecCore`] and the Python arrays over it may need (4 GiB): more is
+/// refused before anything is allocated.
+pub const VECENV_BYTES: usize = 1 << 32;
+
+/// The bytes `num_envs` envs need, reckoned from the arguments alone: per env its slot (the
+/// game, room for 64 legal actions and ids), its output rows twice in Rust (a part's and the
+/// core's) and once in Python, the legal ids' room (32 here, 64 in Python) and offsets, and
+/// with `masks` a dense mask row.
+pub fn vec_bytes<G: RlGame>(rules: &G::Rules, num_envs: usize, masks: bool) -> usize {
+    let (planes, width) = G::obs_shape(rules);
+    let np = G::deal(rules, 0).num_players();
+    let row = planes * width + 4 * np + 2 + 4 + 1;
+    let slot = std::mem::size_of::<Slot<G>>() + 64 * (std::mem::size_of::<G::Action>() + 4);
+    let ids = (32 + 64) * 4 + 3 * 8 + 1 + 4;
+    let mask = if masks {
+        G::num_actions(rules) as usize
+    } else {
+        0
+    };
+    num_envs.saturating_mul(slot + 3 * row + ids + mask)
+}
+
 /// Many slots stepped together on a few kept threads; output buffers owned here and reused.
 pub struct VecCore<G: RlGame> {
     pub rules: G::Rules,
@@ -476,7 +510,26 @@ impl<G: RlGame> Drop for VecCore<G> {
 }
 
 impl<G: RlGame> VecCore<G> {
-    pub fn new(rules: G::Rules, num_envs: usize, seed: u64, threads: usize) -> VecCore<G> {
+    /// `num_envs` envs on `threads` threads; `masks`: the caller holds dense masks too. The
+    /// memory they need (see [`vec_bytes`]) is checked before any is allocated: past
+    /// [`VECENV_BYTES`] the error names the limit.
+    pub fn new(
+        rules: G::Rules,
+        num_envs: usize,
+        seed: u64,
+        (threads, masks): (usize, bool),
+    ) -> Result<VecCore<G>, String> {
+        let need = vec_bytes::<G>(&rules, num_envs, masks);
+        if need > VECENV_BYTES {
+            return Err(format!(
+                "VectorEnv: {num_envs} envs of {} need about {} MiB, past the limit of {} MiB \
+                 (ask for fewer envs{})",
+                G::NAME,
+                need >> 20,
+                VECENV_BYTES >> 20,
+                if masks { ", or no dense masks" } else { "" }
+            ));
+        }
         let (planes, width) = G::obs_shape(&rules);
         let ow = planes * width;
         let np = G::deal(&rules, 0).num_players();
@@ -524,7 +577,7 @@ impl<G: RlGame> VecCore<G> {
                 }
             })
             .collect();
-        VecCore {
+        Ok(VecCore {
             parts,
             workers,
             rules,
@@ -535,7 +588,7 @@ impl<G: RlGame> VecCore<G> {
             rows: Rows::zeroed(num_envs, ow, np),
             values: Vec::with_capacity(num_envs * 32),
             offsets: vec![0; num_envs + 1],
-        }
+        })
     }
 
     pub fn num_envs(&self) -> usize {
@@ -674,8 +727,13 @@ pub struct Batch {
     pub legal_offsets: Vec<u64>,
 }
 
-/// The most bytes of tuples (observations and legal ids) [`play_batch`] holds: more raises.
+/// The most bytes of tuples (observations, legal ids, actions, players, roles, offsets)
+/// [`play_batch`] holds: more raises.
 pub const BATCH_BYTES: usize = 1 << 31;
+
+/// The bytes of a decision's tuple besides its observation and legal ids: action, player,
+/// role, legal offset.
+const PER_DECISION: usize = 4 + 4 + 1 + 8;
 
 /// Plays games `first..first + count` of a batch from `seed` with the built-in players
 /// `policies` (player `p` plays `policies[p % len]`, seeded from the game's stream and `p`).
@@ -686,6 +744,7 @@ fn play_games<G: RlGame>(
     seed: u64,
     (tuples, records): (bool, bool),
     budget: usize,
+    stop: &AtomicBool,
 ) -> Result<Batch, String> {
     let (planes, width) = G::obs_shape(rules);
     let ow = planes * width;
@@ -708,6 +767,9 @@ fn play_games<G: RlGame>(
             if let Some(m) = slot.missing.take() {
                 return Err(m);
             }
+            if stop.load(Ordering::Relaxed) {
+                return Err(INTERRUPTED.into());
+            }
             let action = seats[p].choose(&slot.game.observation(p), &slot.legal);
             let Some(k) = slot.legal.iter().position(|a| *a == action) else {
                 return Err(format!(
@@ -725,7 +787,8 @@ fn play_games<G: RlGame>(
                 b.roles.push(slot.game.role(p));
                 b.legal_values.extend_from_slice(&slot.ids);
                 b.legal_offsets.push(b.legal_values.len() as u64);
-                if b.obs.len() + 4 * b.legal_values.len() > budget {
+                if b.obs.len() + 4 * b.legal_values.len() + PER_DECISION * b.actions.len() > budget
+                {
                     return Err(format!(
                         "play_batch: the training tuples pass {} MiB (at game {i}); ask for fewer \
                          games, or records only",
@@ -754,7 +817,10 @@ fn play_games<G: RlGame>(
 /// game `i` deals from seed stream `mix(seed, i)` and its players are seeded from it, so the
 /// batch is the same for every number of threads. Player `p` plays `policies[p % len]` (by
 /// [`Players::policy`]). Returns the records (with `records`) and the training tuples (with
-/// `tuples`), in game order; an error names the game and the player.
+/// `tuples`), in game order, as the threads' parts (each in game order, its offsets from 0:
+/// the caller joins them once, into its own buffers); an error names the game and the player.
+/// `stop` set (a signal) ends every thread before its next move.
+#[allow(clippy::too_many_arguments)]
 pub fn play_batch<G: RlGame>(
     rules: &G::Rules,
     num_games: u64,
@@ -763,7 +829,8 @@ pub fn play_batch<G: RlGame>(
     threads: usize,
     tuples: bool,
     records: bool,
-) -> Result<Batch, String> {
+    stop: &AtomicBool,
+) -> Result<Vec<Batch>, String> {
     if policies.is_empty() {
         return Err("policies: name at least one built-in player".into());
     }
@@ -793,6 +860,7 @@ pub fn play_batch<G: RlGame>(
                         seed,
                         (tuples, records),
                         budget,
+                        stop,
                     )
                 })
             })
@@ -805,26 +873,5 @@ pub fn play_batch<G: RlGame>(
             })
             .collect()
     });
-    let mut out = Batch::default();
-    out.game_offsets.push(0);
-    if tuples {
-        out.legal_offsets.push(0);
-    }
-    for part in parts {
-        let p = part?;
-        let (base, lbase) = (out.actions.len() as u64, out.legal_values.len() as u64);
-        out.records.extend(p.records);
-        out.seeds.extend(p.seeds);
-        out.returns.extend(p.returns);
-        out.game_offsets
-            .extend(p.game_offsets.iter().skip(1).map(|&o| o + base));
-        out.obs.extend(p.obs);
-        out.actions.extend(p.actions);
-        out.players.extend(p.players);
-        out.roles.extend(p.roles);
-        out.legal_values.extend(p.legal_values);
-        out.legal_offsets
-            .extend(p.legal_offsets.iter().skip(1).map(|&o| o + lbase));
-    }
-    Ok(out)
+    parts.into_iter().collect()
 }

@@ -2,8 +2,9 @@
 //! released) and `Env` (one env, one call a step, for the `PettingZoo` and Gymnasium envs).
 //! Each holds the core of one game behind an enum; every method is written once by macro.
 
+use cards_core::game::MAX_THREADS;
 use pyo3::buffer::PyBuffer;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 use super::{Batch, RlGame, Slot, VecCore, play_batch, self_check};
@@ -17,6 +18,16 @@ const GAMES: &str = "doudizhu, daifugo, kabu";
 
 fn value_err(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// Refuses a thread count of 0 or past [`MAX_THREADS`], as the bots do.
+fn check_threads(threads: usize) -> PyResult<()> {
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(value_err(format!(
+            "threads must be 1 to {MAX_THREADS} (got {threads})"
+        )));
+    }
+    Ok(())
 }
 
 enum AnyVec {
@@ -93,7 +104,8 @@ pub struct PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, rules = None, seed = 0, threads = 1, obs = None))]
+    /// `masks`: the caller will hold dense masks too (counted in the memory check).
+    #[pyo3(signature = (game, num_envs, rules = None, seed = 0, threads = 1, obs = None, masks = false))]
     fn new(
         game: &str,
         num_envs: usize,
@@ -101,36 +113,42 @@ impl PyVecEnv {
         seed: u64,
         threads: usize,
         obs: Option<&str>,
+        masks: bool,
     ) -> PyResult<Self> {
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(value_err(format!(
                 "num_envs must be 1 to 1048576 (got {num_envs})"
             )));
         }
-        if threads == 0 || threads > 256 {
-            return Err(value_err(format!(
-                "threads must be 1 to 256 (got {threads})"
-            )));
-        }
+        check_threads(threads)?;
         let core = match game.trim().to_ascii_lowercase().as_str() {
-            "doudizhu" => AnyVec::Ddz(VecCore::new(
-                Ddz::parse_rules(rules, obs).map_err(value_err)?,
-                num_envs,
-                seed,
-                threads,
-            )),
-            "daifugo" => AnyVec::Dfg(VecCore::new(
-                Dfg::parse_rules(rules, obs).map_err(value_err)?,
-                num_envs,
-                seed,
-                threads,
-            )),
-            "kabu" => AnyVec::Kabu(VecCore::new(
-                Kabu::parse_rules(rules, obs).map_err(value_err)?,
-                num_envs,
-                seed,
-                threads,
-            )),
+            "doudizhu" => AnyVec::Ddz(
+                VecCore::new(
+                    Ddz::parse_rules(rules, obs).map_err(value_err)?,
+                    num_envs,
+                    seed,
+                    (threads, masks),
+                )
+                .map_err(PyMemoryError::new_err)?,
+            ),
+            "daifugo" => AnyVec::Dfg(
+                VecCore::new(
+                    Dfg::parse_rules(rules, obs).map_err(value_err)?,
+                    num_envs,
+                    seed,
+                    (threads, masks),
+                )
+                .map_err(PyMemoryError::new_err)?,
+            ),
+            "kabu" => AnyVec::Kabu(
+                VecCore::new(
+                    Kabu::parse_rules(rules, obs).map_err(value_err)?,
+                    num_envs,
+                    seed,
+                    (threads, masks),
+                )
+                .map_err(PyMemoryError::new_err)?,
+            ),
             other => {
                 return Err(value_err(format!(
                     "unknown game {other:?} (expected one of: {GAMES})"
@@ -382,8 +400,20 @@ impl PyEnv {
 
     /// Plays built-in players (by name, one per player) until `learner` is to act or the
     /// game is over; returns whether it is over.
-    fn play_others(&mut self, learner: usize, names: Vec<String>, seed: u64) -> PyResult<bool> {
-        each_env!(&mut self.env, s, r, G => s.play_others(r, learner, &names, seed).map_err(value_err))
+    /// The GIL is released while they play; Ctrl-C stops them between moves.
+    fn play_others(
+        &mut self,
+        py: Python<'_>,
+        learner: usize,
+        names: Vec<String>,
+        seed: u64,
+    ) -> PyResult<bool> {
+        let env = &mut self.env;
+        crate::interruptible(
+            py,
+            |stop| each_env!(env, s, r, G => s.play_others(r, learner, &names, seed, stop)),
+        )?
+        .map_err(value_err)
     }
 
     /// The built-in players' names.
@@ -556,8 +586,34 @@ fn le_bytes<'py, T: Copy, const N: usize>(
     pyo3::types::PyBytes::new(py, &out)
 }
 
+/// A batch's parts, its observation shape and its number of players.
+type Played = (Vec<Batch>, (usize, usize), usize);
+
+/// One field of every part, joined into one writable `bytearray` (little-endian) that numpy
+/// reads in place: each part's field is freed once copied, so the batch is held about once
+/// in Rust and once in Python, never more (a failed allocation raises `MemoryError`).
+fn joined<'py, T: Copy, const N: usize>(
+    py: Python<'py>,
+    parts: &mut [Batch],
+    field: impl Fn(&mut Batch) -> &mut Vec<T>,
+    f: impl Fn(T) -> [u8; N],
+) -> PyResult<Bound<'py, pyo3::types::PyByteArray>> {
+    let len = parts.iter_mut().map(|p| field(p).len()).sum::<usize>() * N;
+    pyo3::types::PyByteArray::new_with(py, len, |buf| {
+        let mut at = buf.chunks_exact_mut(N);
+        for p in parts.iter_mut() {
+            for (&x, cell) in field(p).iter().zip(&mut at) {
+                cell.copy_from_slice(&f(x));
+            }
+            *field(p) = Vec::new();
+        }
+        Ok(())
+    })
+}
+
 /// Self-play data with built-in players (`cards_rs.rl.play_batch` wraps it): the GIL is
-/// released while the games are played; the arrays come back as little-endian bytes.
+/// released while the games are played (Ctrl-C stops them between moves); the arrays come
+/// back as little-endian `bytearray`s.
 #[pyfunction]
 #[pyo3(signature = (game, num_games, policies, rules = None, seed = 0, threads = 1, obs = None, tuples = true, records = true))]
 #[allow(clippy::too_many_arguments)]
@@ -578,19 +634,16 @@ fn play_batch_raw<'py>(
             "num_games must be 1 to 1048576 (got {num_games})"
         )));
     }
-    if threads == 0 || threads > 256 {
-        return Err(value_err(format!(
-            "threads must be 1 to 256 (got {threads})"
-        )));
-    }
+    check_threads(threads)?;
     fn run<G: RlGame>(
         rules: Option<&str>,
         obs: Option<&str>,
         args: (u64, &[String], u64, usize, bool, bool),
-    ) -> Result<(Batch, (usize, usize), usize), String> {
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Result<Played, String> {
         let r = G::parse_rules(rules, obs)?;
         let (n, p, seed, threads, tuples, records) = args;
-        let b = play_batch::<G>(&r, n, p, seed, threads, tuples, records)?;
+        let b = play_batch::<G>(&r, n, p, seed, threads, tuples, records, stop)?;
         Ok((b, G::obs_shape(&r), G::deal(&r, 0).num_players()))
     }
     let args = (
@@ -602,32 +655,69 @@ fn play_batch_raw<'py>(
         records,
     );
     let g = game.trim().to_ascii_lowercase();
-    let (b, shape, np) = py
-        .allow_threads(|| match g.as_str() {
-            "doudizhu" => run::<Ddz>(rules, obs, args),
-            "daifugo" => run::<Dfg>(rules, obs, args),
-            "kabu" => run::<Kabu>(rules, obs, args),
-            other => Err(format!("unknown game {other:?} (expected one of: {GAMES})")),
-        })
-        .map_err(value_err)?;
+    let (mut parts, shape, np) = crate::interruptible(py, |stop| match g.as_str() {
+        "doudizhu" => run::<Ddz>(rules, obs, args, stop),
+        "daifugo" => run::<Dfg>(rules, obs, args, stop),
+        "kabu" => run::<Kabu>(rules, obs, args, stop),
+        other => Err(format!("unknown game {other:?} (expected one of: {GAMES})")),
+    })?
+    .map_err(value_err)?;
+    // the parts' offsets, each from 0, joined (small: one a game, one a decision)
+    let (mut game_offsets, mut legal_offsets) = (vec![0u64], Vec::new());
+    if tuples {
+        legal_offsets.push(0);
+    }
+    for p in &parts {
+        let (base, lbase) = (
+            game_offsets.last().copied().unwrap_or(0),
+            legal_offsets.last().copied().unwrap_or(0),
+        );
+        game_offsets.extend(p.game_offsets.iter().skip(1).map(|&o| o + base));
+        legal_offsets.extend(p.legal_offsets.iter().skip(1).map(|&o| o + lbase));
+    }
+    let records: Vec<String> = parts
+        .iter_mut()
+        .flat_map(|p| std::mem::take(&mut p.records))
+        .collect();
     let d = pyo3::types::PyDict::new(py);
     d.set_item("obs_shape", shape)?;
     d.set_item("num_players", np)?;
-    d.set_item("records", b.records)?;
-    d.set_item("seeds", le_bytes(py, &b.seeds, u64::to_le_bytes))?;
-    d.set_item("returns", le_bytes(py, &b.returns, f32::to_le_bytes))?;
+    d.set_item("records", records)?;
+    d.set_item(
+        "seeds",
+        joined(py, &mut parts, |b| &mut b.seeds, u64::to_le_bytes)?,
+    )?;
+    d.set_item(
+        "returns",
+        joined(py, &mut parts, |b| &mut b.returns, f32::to_le_bytes)?,
+    )?;
     d.set_item(
         "game_offsets",
-        le_bytes(py, &b.game_offsets, u64::to_le_bytes),
+        le_bytes(py, &game_offsets, u64::to_le_bytes),
     )?;
-    d.set_item("obs", le_bytes(py, &b.obs, i8::to_le_bytes))?;
-    d.set_item("actions", le_bytes(py, &b.actions, u32::to_le_bytes))?;
-    d.set_item("players", le_bytes(py, &b.players, i32::to_le_bytes))?;
-    d.set_item("roles", le_bytes(py, &b.roles, i8::to_le_bytes))?;
-    d.set_item("legal_ids", le_bytes(py, &b.legal_values, u32::to_le_bytes))?;
+    d.set_item(
+        "obs",
+        joined(py, &mut parts, |b| &mut b.obs, i8::to_le_bytes)?,
+    )?;
+    d.set_item(
+        "actions",
+        joined(py, &mut parts, |b| &mut b.actions, u32::to_le_bytes)?,
+    )?;
+    d.set_item(
+        "players",
+        joined(py, &mut parts, |b| &mut b.players, i32::to_le_bytes)?,
+    )?;
+    d.set_item(
+        "roles",
+        joined(py, &mut parts, |b| &mut b.roles, i8::to_le_bytes)?,
+    )?;
+    d.set_item(
+        "legal_ids",
+        joined(py, &mut parts, |b| &mut b.legal_values, u32::to_le_bytes)?,
+    )?;
     d.set_item(
         "legal_offsets",
-        le_bytes(py, &b.legal_offsets, u64::to_le_bytes),
+        le_bytes(py, &legal_offsets, u64::to_le_bytes),
     )?;
     Ok(d)
 }

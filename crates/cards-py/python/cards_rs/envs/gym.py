@@ -11,7 +11,10 @@ of the game (by registry name: ``random``, ``greedy`` for Dou Dizhu, ``tutorial`
 
 The observation is ``{"observation": int8 planes, "action_mask": int8[N]}`` (as in the
 PettingZoo envs); the reward is the learner's return at the end (0 before); an illegal action
-ends the episode with -1. ``make_vec`` on the same ids builds ``cards_rs.rl.VectorEnv``
+ends the episode with -1. ``reset(seed=s)`` restarts the seed stream and the built-in players'
+seeds, so it gives the same first observation every time (Gymnasium's ``check_env`` passes on
+every id); each episode is one game dealt from the stream (a Daifugo episode's classes are drawn
+from its seed, not carried over from the last one). ``make_vec`` on the same ids builds ``cards_rs.rl.VectorEnv``
 (every seat stepped by the caller, through the vector entry point).
 """
 
