@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-use cards_core::game::{Game, MAX_THREADS, Players, Policy as _, PolicyOptions};
+use cards_core::game::{Game, Players, Policy as _, PolicyOptions};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
