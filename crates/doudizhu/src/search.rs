@@ -16,9 +16,9 @@ pub const SEARCH_PLAYOUTS: u64 = 16_000;
 /// The rollout policies of the Dou Dizhu search.
 ///
 /// ```
-/// use cards_core::Rng;
-/// use cards_core::game::Game as _;
-/// use cards_search::Rollout;
+/// use doudizhu::cards_core::Rng;
+/// use doudizhu::cards_core::game::Game as _;
+/// use doudizhu::cards_search::Rollout;
 /// use doudizhu::{Game, GameRules, SearchRollout};
 /// let g = Game::new(GameRules::STANDARD, 1)?;
 /// let legal = g.legal_actions();
@@ -68,7 +68,7 @@ pub type SearchPlayer = Search<Game, SearchRollout>;
 /// [`SEARCH_PLAYOUTS`] playouts when it asks for neither), with the default rollout.
 ///
 /// ```
-/// use cards_core::game::{Game as _, Policy, PolicyOptions};
+/// use doudizhu::cards_core::game::{Game as _, Policy, PolicyOptions};
 /// use doudizhu::{Game, GameRules, search_player};
 /// let g = Game::new(GameRules::STANDARD, 4)?;
 /// let mut s = search_player(&PolicyOptions::new(1).with_playouts(100));
