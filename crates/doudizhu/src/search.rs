@@ -67,6 +67,16 @@ pub type SearchPlayer = Search<Game, SearchRollout>;
 /// The `search` player built with `options` (seed, playouts, think time, threads;
 /// [`SEARCH_PLAYOUTS`] playouts when it asks for neither), with the default rollout.
 ///
+/// **Build optimised.** `search` plays thousands of games a decision; without optimisation it
+/// is about 9 times slower (measured on Dou Dizhu: 64 s against 7 s for the same games). Use
+/// `--release`, or keep your own code in the debug profile and optimise the dependencies in
+/// your project's `Cargo.toml`:
+///
+/// ```toml
+/// [profile.dev.package."*"]
+/// opt-level = 3
+/// ```
+///
 /// ```
 /// use doudizhu::cards_core::game::{Game as _, Policy, PolicyOptions};
 /// use doudizhu::{Game, GameRules, search_player};

@@ -211,3 +211,27 @@ fn every_cargo_install_in_the_docs_is_locked() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The crate docs of every `search` player and the guide say that a debug build slows the
+/// search and show the profile lines that fix it.
+#[test]
+fn the_docs_say_a_debug_build_slows_search() {
+    let root = xtask::project_root();
+    for page in [
+        "crates/kabu/src/search.rs",
+        "crates/doudizhu/src/search.rs",
+        "crates/daifugo/src/search.rs",
+        "crates/cards-search/README.md",
+        "book/src/rust.md",
+    ] {
+        let text = read(&root.join(page));
+        for needed in [
+            "9 times slower",
+            "[profile.dev.package.\"*\"]",
+            "opt-level = 3",
+            "--release",
+        ] {
+            assert!(text.contains(needed), "{page} lacks {needed:?}");
+        }
+    }
+}
