@@ -235,3 +235,140 @@ fn the_docs_say_a_debug_build_slows_search() {
         }
     }
 }
+
+/// The registry a `<!-- names: KEY -->` list of the docs prints: a game's built-in players
+/// (`doudizhu`, `daifugo`, `kabu`; `+human` adds the person at the terminal), Kabu's draw
+/// policies (`kabu-draw`).
+fn registry(key: &str) -> Vec<&'static str> {
+    use cards_core::game::Players;
+    let (base, human) = match key.strip_suffix("+human") {
+        Some(base) => (base, true),
+        None => (key, false),
+    };
+    let mut names: Vec<&'static str> = match base {
+        "doudizhu" => <doudizhu::Game as Players>::POLICY_NAMES.to_vec(),
+        "daifugo" => <daifugo::Game as Players>::POLICY_NAMES.to_vec(),
+        "kabu" => <kabu::Round as Players>::POLICY_NAMES.to_vec(),
+        "kabu-draw" => kabu::BuiltinPolicy::NAMES.to_vec(),
+        _ => panic!("unknown registry {key:?}"),
+    };
+    if human {
+        names.push("human");
+    }
+    names.sort_unstable();
+    names
+}
+
+/// The names of a marked list (`` `a`, `b` or `c` ``, `a|b|c`).
+fn listed(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = text
+        .split(|c: char| c.is_whitespace() || ",|;`".contains(c))
+        .filter(|w| !w.is_empty() && *w != "or" && *w != "and")
+        .map(str::to_string)
+        .collect();
+    names.sort_unstable();
+    names
+}
+
+/// The marked lists of a page: (line, registry key, the text between the markers).
+fn marked_lists(text: &str) -> Vec<(usize, String, String)> {
+    const OPEN: &str = "<!-- names: ";
+    const CLOSE: &str = "<!-- /names -->";
+    let mut out = Vec::new();
+    let mut rest = text;
+    let mut offset = 0;
+    while let Some(at) = rest.find(OPEN) {
+        let after = &rest[at + OPEN.len()..];
+        let key_end = after.find(" -->").expect("a names marker ends with -->");
+        let key = after[..key_end].to_string();
+        let body_start = key_end + " -->".len();
+        let body_end = after.find(CLOSE).expect("a names list is closed");
+        let line = text[..offset + at].lines().count().max(1);
+        out.push((line, key, after[body_start..body_end].to_string()));
+        let consumed = at + OPEN.len() + body_end + CLOSE.len();
+        offset += consumed;
+        rest = &rest[consumed..];
+    }
+    out
+}
+
+/// Every list of built-in names the README, the guide, the CLI's and the Python package's
+/// READMEs print is marked with the registry it copies and lists exactly that registry's
+/// names; and no line outside a marked list names three or more of a game's players in code
+/// (an unmarked list that would go stale unseen).
+#[test]
+fn the_docs_lists_of_names_are_the_registries() {
+    let root = xtask::project_root();
+    let mut pages = vec![
+        root.join("README.md"),
+        root.join("crates/cards-cli/README.md"),
+        root.join("crates/cards-py/README.md"),
+    ];
+    let mut book: Vec<PathBuf> = fs::read_dir(root.join("book/src"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    book.sort();
+    pages.extend(book);
+    let mut wrong = Vec::new();
+    let mut lists = 0;
+    for page in &pages {
+        let text = read(page);
+        for (line, key, body) in marked_lists(&text) {
+            lists += 1;
+            let want: Vec<String> = registry(&key).iter().map(|s| (*s).to_string()).collect();
+            let got = listed(&body);
+            if got != want {
+                wrong.push(format!(
+                    "{}:{line}: the {key} list {got:?}, the registry {want:?}",
+                    page.display()
+                ));
+            }
+        }
+        // the text with the marked lists taken out
+        let mut unmarked = text.clone();
+        while let (Some(a), Some(b)) = (
+            unmarked.find("<!-- names: "),
+            unmarked.find("<!-- /names -->"),
+        ) {
+            unmarked.replace_range(a..b + "<!-- /names -->".len(), "");
+        }
+        for (n, line) in unmarked.lines().enumerate() {
+            for key in ["doudizhu", "daifugo", "kabu"] {
+                let names = registry(key);
+                let named = names
+                    .iter()
+                    .filter(|name| {
+                        line.contains(&format!("`{name}`"))
+                            || line.contains(&format!("{name}|"))
+                            || line.contains(&format!("|{name}"))
+                    })
+                    .count();
+                if named >= 3 {
+                    wrong.push(format!(
+                        "{}: an unmarked list of {key} players (mark it <!-- names: {key} -->): {line}",
+                        page.display()
+                    ));
+                    let _ = n;
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(lists >= 10, "only {lists} marked lists");
+}
+
+/// The list reader and the markers read what they should.
+#[test]
+fn the_names_markers_read_what_they_should() {
+    let text = "a\nplayers <!-- names: kabu-draw -->`house`, `odds` or\n`never`<!-- /names --> and \
+                <!-- names: doudizhu+human -->random|greedy|human<!-- /names -->.";
+    let lists = marked_lists(text);
+    assert_eq!(lists.len(), 2);
+    assert_eq!((lists[0].0, lists[0].1.as_str()), (2, "kabu-draw"));
+    assert_eq!(listed(&lists[0].2), ["house", "never", "odds"]);
+    assert_eq!(listed(&lists[1].2), ["greedy", "human", "random"]);
+    assert!(registry("doudizhu+human").contains(&"human"));
+    assert!(registry("daifugo").contains(&"learned"));
+}
