@@ -92,6 +92,14 @@ impl Session for Game {
     fn policy_seed(seed: u64, player: usize) -> u64 {
         seed.wrapping_add(0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(player as u64 + 1))
     }
+
+    /// The tricks so far, once the exchange is over (its lines need every return).
+    fn transcript_so_far(&self) -> Option<String> {
+        if self.is_exchanging() {
+            return None;
+        }
+        self.record().transcript_so_far().ok()
+    }
 }
 
 /// A person at the terminal as a player of the one interface (the exchange's give is an action).

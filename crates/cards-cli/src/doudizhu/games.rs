@@ -244,6 +244,26 @@ impl Session for Game {
     fn policy_seed(seed: u64, seat: usize) -> u64 {
         seed.wrapping_mul(3).wrapping_add(seat as u64 + 1)
     }
+
+    /// The record's transcript, without the `(not over)` it ends with before the game is over.
+    fn transcript_so_far(&self) -> Option<String> {
+        let mut text = self.record().transcript();
+        if let Some(start) = text.trim_end().rfind('\n')
+            && text[start..].trim() == "(not over)"
+        {
+            text.truncate(start + 1);
+        }
+        Some(text)
+    }
+
+    /// The landlord's line without its whole hand (`landlord: seat 1 at bid 2, takes the
+    /// kitty`): the kitty is shown to all, the hand is not.
+    fn public_line(line: &str) -> Option<&str> {
+        Some(match line.find(", takes the kitty: hand ") {
+            Some(at) if line.starts_with("landlord: ") => &line[..at + ", takes the kitty".len()],
+            _ => line,
+        })
+    }
 }
 
 /// A person at the terminal as a player of the one interface: the end of its input stops the
