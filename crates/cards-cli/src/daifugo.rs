@@ -28,8 +28,18 @@ pub mod arena;
 pub mod play;
 
 use crate::common::{
-    CliError, IoArgs, batch_stdio, emit, name_or, parse_line, parse_name, required, write_json,
+    CliError, IoArgs, batch_stdio, emit, name_or, or_list, parse_line, parse_name, required,
+    write_json,
 };
+
+/// The help of `--rules` of every `daifugo` command.
+pub(crate) fn rules_help() -> String {
+    format!(
+        "The rules: {} (uecda: the UEC contest server's; tutorial: the tutorial program's, no \
+         joker, nothing but revolution), with options as `uecda+eleven_back=true`",
+        or_list(Rules::NAMES)
+    )
+}
 
 /// The `daifugo` commands.
 #[derive(clap::Subcommand, Debug)]
@@ -51,17 +61,21 @@ pub enum Command {
         after_help = "Examples:\n  cards daifugo follow --table 'S3 S4 S5' S6 S7 S8 S9 D9 D10 DJ\n  cards daifugo follow --table 'S5 H5' --lock S9 H9 D9 JK\n  echo '{\"hand\": \"S4 D4 C4 S5 S6\", \"table\": \"S3 D3\"}' | cards daifugo follow --batch"
     )]
     Follow(FollowArgs),
-    /// Play a game, or a match of several, between built-in players (random, seed) and people
-    /// (human), under the UEC contest server's game flow; print each trick, the places and
-    /// points, or with `--json` the records (one a line) and the standings.
+    /// Play a game, or a match of several, between built-in players and people.
     #[command(
+        about = format!(
+            "Play a game, or a match of several, between built-in players ({}) and people \
+             (human), under the UEC contest server's game flow; print each trick, the places \
+             and points, or with `--json` the records (one a line) and the standings",
+            or_list(daifugo::POLICY_NAMES)
+        ),
         after_help = "Examples:\n  cards daifugo play --seed 7\n  cards daifugo play --seed 7 --games 10 --policy random --json\n  cards daifugo play --players tutorial,tutorial,random,tutorial,human\n  cards daifugo play --players tutorial tutorial random tutorial human"
     )]
     Play(play::PlayArgs),
     /// Replay a game record as the UEC contest server would (an illegal meld is rejected and
     /// counts as a pass): per action accepted or not and why, then places and points.
     #[command(
-        after_help = "Examples:\n  cards daifugo replay game.json\n  cards daifugo play --seed 7 --games 3 --json | cards daifugo replay   (the records and the standings line)\n  cards daifugo play --seed 7 --json | cards daifugo replay --batch"
+        after_help = "Examples:\n  cards daifugo replay game.json\n  cards daifugo play --seed 7 --games 3 --json | cards daifugo replay   # the records and the standings line\n  cards daifugo play --seed 7 --json | cards daifugo replay --batch"
     )]
     Replay(play::ReplayArgs),
     /// Compare built-in players over seeded games played as matches (classes and the exchange
@@ -78,7 +92,7 @@ pub enum Command {
     Serve(crate::uecda::ServeArgs),
     /// Play a `UECda` match as a client of a `UECda` server with a computer player.
     #[command(
-        after_help = "Example:\n  cards daifugo client --name me --policy tutorial --wait 10   (retry for up to 10 s while the server starts)"
+        after_help = "Example:\n  cards daifugo client --name me --policy tutorial --wait 10   # retries for 10 s while the server starts"
     )]
     Client(crate::uecda::ClientArgs),
 }
@@ -86,8 +100,8 @@ pub enum Command {
 /// Arguments of `cards daifugo decompose`.
 #[derive(clap::Args, Debug)]
 pub struct DecomposeArgs {
-    /// seed (no joker, nothing but revolution) or uecda (the UEC contest's rules).
-    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>)]
+    /// The rules.
+    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>, help = rules_help())]
     rules: Rules,
     /// A revolution is on: 3 is the strongest rank.
     #[arg(long)]
@@ -105,8 +119,8 @@ pub struct DecomposeArgs {
 /// Arguments of `cards daifugo lead`.
 #[derive(clap::Args, Debug)]
 pub struct LeadArgs {
-    /// seed or uecda.
-    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>)]
+    /// The rules.
+    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>, help = rules_help())]
     rules: Rules,
     #[command(flatten)]
     io: IoArgs,
@@ -118,8 +132,8 @@ pub struct LeadArgs {
 /// Arguments of `cards daifugo follow`.
 #[derive(clap::Args, Debug)]
 pub struct FollowArgs {
-    /// seed or uecda.
-    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>)]
+    /// The rules.
+    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>, help = rules_help())]
     rules: Rules,
     /// The meld on the table, e.g. `S3 S4 S5` or `S5 JK=H5`.
     #[arg(long)]

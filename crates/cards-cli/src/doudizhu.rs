@@ -34,9 +34,11 @@ use doudizhu::{
 };
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
+use cards_core::game::Players;
+
 use crate::common::{
-    CliError, IoArgs, batch_stdio, emit, emit_bytes, name_or, name_value, parse_line, parse_name,
-    required, short, write_json,
+    CliError, IoArgs, batch_stdio, emit, emit_bytes, name_or, name_value, or_list, parse_line,
+    parse_name, required, short, write_json,
 };
 
 /// The `doudizhu` commands.
@@ -69,8 +71,12 @@ pub enum Command {
         after_help = "Examples:\n  cards doudizhu deal --seed 42\n  cards doudizhu deal --rules rlcard --seed 0 --json\n  cards doudizhu deal --rules douzero --seed 1"
     )]
     Deal(games::DealArgs),
-    /// Play one game move by move with computer players (random or greedy) or at the terminal.
+    /// Play one game move by move with computer players or at the terminal.
     #[command(
+        about = format!(
+            "Play one game move by move with computer players ({}) or at the terminal",
+            or_list(<doudizhu::Game as Players>::POLICY_NAMES)
+        ),
         after_help = "Examples:\n  cards doudizhu play --seed 7\n  cards doudizhu play --rules openspiel --policy random --seed 1 --json\n  cards doudizhu play --players human,greedy,greedy\n  cards doudizhu play --players human greedy greedy"
     )]
     Play(games::PlayArgs),
@@ -96,8 +102,9 @@ pub enum Command {
 /// Arguments of `cards doudizhu classify`.
 #[derive(clap::Args, Debug)]
 pub struct ClassifyArgs {
-    /// Rule preset: standard, openspiel, douzero or strict.
-    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>)]
+    /// Rule preset.
+    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>,
+        help = format!("Rule preset: {}", or_list(doudizhu::Rules::NAMES)))]
     rules: Preset,
     #[command(flatten)]
     io: IoArgs,
@@ -109,8 +116,9 @@ pub struct ClassifyArgs {
 /// Arguments of `cards doudizhu lead`.
 #[derive(clap::Args, Debug)]
 pub struct LeadArgs {
-    /// Rule preset: standard, openspiel, douzero or strict.
-    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>)]
+    /// Rule preset.
+    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>,
+        help = format!("Rule preset: {}", or_list(doudizhu::Rules::NAMES)))]
     rules: Preset,
     #[command(flatten)]
     io: IoArgs,
@@ -122,8 +130,9 @@ pub struct LeadArgs {
 /// Arguments of `cards doudizhu follow`.
 #[derive(clap::Args, Debug)]
 pub struct FollowArgs {
-    /// Rule preset: standard, openspiel, douzero or strict.
-    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>)]
+    /// Rule preset.
+    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>,
+        help = format!("Rule preset: {}", or_list(doudizhu::Rules::NAMES)))]
     rules: Preset,
     /// The play on the table, e.g. `33344456`; with `--batch`, the table of lines without
     /// `"table"`.
@@ -143,8 +152,9 @@ pub struct FollowArgs {
 /// Arguments of `cards doudizhu plays`.
 #[derive(clap::Args, Debug)]
 pub struct PlaysArgs {
-    /// Rule preset: standard, openspiel, douzero or strict.
-    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>)]
+    /// Rule preset.
+    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>,
+        help = format!("Rule preset: {}", or_list(doudizhu::Rules::NAMES)))]
     rules: Preset,
     /// Print the number of distinct plays per type instead of the plays (with `--batch`, the
     /// default of lines without `"count"`).

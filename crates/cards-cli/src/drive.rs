@@ -60,6 +60,20 @@ pub trait Session: Game + Players + Sized {
     /// The seed of the built-in player at `seat` (`seed`: the game's seed, or the run's when the
     /// players are kept for a match), as `play` has always seeded them.
     fn policy_seed(seed: u64, seat: usize) -> u64;
+
+    /// The game's transcript so far (the lines the final text prints, as far as the game
+    /// went), or `None` while it cannot be written yet (Daifugo's exchange). [`play`] shows a
+    /// person at the terminal each action's new lines as it is made.
+    fn transcript_so_far(&self) -> Option<String> {
+        None
+    }
+
+    /// A line of [`Session::transcript_so_far`] as every seat may see it: `None` to leave it
+    /// out, or the line with what is hidden cut away (the default: the line).
+    #[must_use]
+    fn public_line(line: &str) -> Option<&str> {
+        Some(line)
+    }
 }
 
 /// The budget of a player that thinks (`search`): `--playouts N`, `--think-ms N`, `--threads N`
@@ -134,9 +148,10 @@ impl ThinkArgs {
 }
 
 /// Notes the seat of a person whose input ended (shared by the [`Terminal`]s of a run and the
-/// play loop, which then stops).
+/// play loop, which then stops), and whether a person plays at all (then the play loop shows
+/// each action as it is made).
 #[derive(Clone, Debug, Default)]
-pub struct Ended(Rc<Cell<Option<usize>>>);
+pub struct Ended(Rc<Cell<Option<usize>>>, Rc<Cell<bool>>);
 
 impl Ended {
     /// Notes that `seat`'s input ended.
@@ -149,6 +164,25 @@ impl Ended {
     pub fn get(&self) -> Option<usize> {
         self.0.get()
     }
+
+    /// Notes that a person plays at this terminal.
+    pub fn watch(&self) {
+        self.1.set(true);
+    }
+
+    /// Whether a person plays at this terminal.
+    ///
+    /// ```
+    /// use cards_cli::drive::Ended;
+    /// let e = Ended::default();
+    /// assert!(!e.watched());
+    /// e.watch();
+    /// assert!(e.clone().watched());
+    /// ```
+    #[must_use]
+    pub fn watched(&self) -> bool {
+        self.1.get()
+    }
 }
 
 /// Stdin for a person at the terminal, noting in [`Ended`] when it ends: the game then stops
@@ -160,9 +194,10 @@ pub struct Terminal {
 }
 
 impl Terminal {
-    /// The terminal's input for `seat`.
+    /// The terminal's input for `seat` (noting in `ended` that a person plays).
     #[must_use]
     pub fn new(seat: usize, ended: &Ended) -> Terminal {
+        ended.watch();
         Terminal {
             input: std::io::stdin().lock(),
             seat,
@@ -303,7 +338,12 @@ pub fn play<G: Session>(
             })
             .map_err(Stop::Other)?;
         }
+        // a person at the terminal sees each action as it is made: the transcript's new lines
+        let mut shown = Shown::default();
         while let Some(seat) = game.current_player() {
+            if ended.watched() {
+                shown.show(&game);
+            }
             legal.clear();
             game.legal_actions_into(&mut legal);
             let action = {
@@ -320,10 +360,45 @@ pub fn play<G: Session>(
                 message: e.to_string(),
             })?;
         }
+        if ended.watched() {
+            shown.show(&game);
+        }
         G::finish(&mut table, &game);
         each(i, &game).map_err(Stop::Other)?;
     }
     Ok(table)
+}
+
+/// The lines of a game's transcript a person at the terminal has been shown: the first
+/// transcript [`Shown::show`] sees is the deal (hidden hands: not shown), every later line is an
+/// action or what it did, shown on stderr (where the person's view and prompts go) as
+/// [`Session::public_line`] lets it.
+#[derive(Default)]
+struct Shown {
+    /// The lines of the transcript already seen (`None`: none yet).
+    seen: Option<usize>,
+}
+
+impl Shown {
+    fn show<G: Session>(&mut self, game: &G) {
+        use std::io::Write as _;
+        let Some(text) = game.transcript_so_far() else {
+            return;
+        };
+        let lines: Vec<&str> = text.lines().collect();
+        let Some(seen) = self.seen else {
+            self.seen = Some(lines.len());
+            return;
+        };
+        let mut err = std::io::stderr().lock();
+        for line in lines.iter().skip(seen) {
+            if let Some(public) = G::public_line(line) {
+                let _ = writeln!(err, "{public}");
+            }
+        }
+        let _ = err.flush();
+        self.seen = Some(lines.len().max(seen));
+    }
 }
 
 /// The text `replay` reads: the file's, or stdin's (at most `limit` bytes of it when given).

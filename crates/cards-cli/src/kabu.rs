@@ -34,7 +34,7 @@ use cards_core::CardSet;
 use kabu::{DrawOdds, Hand, Outcome, Payout, Role, Rules};
 
 use crate::common::{
-    CliError, IoArgs, batch_stdio, emit, name_or, parse_line, parse_name, write_json,
+    CliError, IoArgs, batch_stdio, emit, name_or, or_list, parse_line, parse_name, write_json,
 };
 
 /// The `kabu` commands.
@@ -83,8 +83,12 @@ pub struct EvalArgs {
     /// Who holds the hand: dealer (親, has クッピン) or child (子, has シッピン).
     #[arg(long, default_value = "child", value_parser = parse_name::<Role>)]
     role: Role,
-    /// default (the seed's intent) or vb6 (the VB6 program exactly, card-order test included).
-    #[arg(long, default_value = "default", value_parser = parse_name::<Rules>)]
+    /// The evaluation preset.
+    #[arg(long, default_value = "default", value_parser = parse_name::<Rules>, help = format!(
+        "The evaluation preset: {} (default: the seed's intent; vb6: the VB6 program exactly, \
+         card-order test included)",
+        or_list(&Rules::NAMES)
+    ))]
     rules: Rules,
     #[command(flatten)]
     io: IoArgs,
@@ -99,8 +103,11 @@ pub struct OddsArgs {
     /// Who holds the hand: dealer or child.
     #[arg(long, default_value = "child", value_parser = parse_name::<Role>)]
     role: Role,
-    /// default or vb6 (changes only the two-card evaluation, and so the advice).
-    #[arg(long, default_value = "default", value_parser = parse_name::<Rules>)]
+    /// The evaluation preset.
+    #[arg(long, default_value = "default", value_parser = parse_name::<Rules>, help = format!(
+        "The evaluation preset: {} (changes only the two-card evaluation, and so the advice)",
+        or_list(&Rules::NAMES)
+    ))]
     rules: Rules,
     /// Cards known to be out of the stock (not the hand's own), e.g. `--seen 'S6 H9'`; with
     /// `--batch`, the seen cards of lines without `"seen"`.

@@ -73,7 +73,7 @@ pub enum Game {
     /// http://127.0.0.1:8080/).
     #[cfg(feature = "web")]
     #[command(
-        after_help = "Examples:\n  cards web                        then open http://127.0.0.1:8080/\n  cards web --port 0               a free port, named on the first line\n  cards web --assets crates/cards-web/web   serve the page's files from disk (developing the page)"
+        after_help = "Examples:\n  cards web                                 # then open http://127.0.0.1:8080/\n  cards web --port 0                        # a free port, named on the first line\n  cards web --assets crates/cards-web/web   # the page's files from disk (developing the page)"
     )]
     Web(web::WebArgs),
 }

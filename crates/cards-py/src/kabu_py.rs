@@ -442,8 +442,9 @@ impl PyRound {
     }
 
     /// Plays the draw phase to the end: staked fields by `field`, the dealer by `dealer`; each
-    /// a built-in policy (`house`, `odds`, `always`, `never`) or a callable taking the seat's
-    /// observation dict and returning whether it draws. An answer the draw rule forbids raises
+    /// a built-in policy (a name of `KABU_POLICIES`: `house`, `odds`, `always`, `never`,
+    /// `optimal`) or a callable taking the seat's observation dict and returning whether it
+    /// draws. An answer the draw rule forbids raises
     /// `KabuError` (the round keeps the actions before it).
     #[pyo3(signature = (field = None, dealer = None))]
     fn play<'py>(

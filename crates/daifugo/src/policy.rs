@@ -323,7 +323,7 @@ pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
 /// ([`InterfacePolicy`]).
 ///
 /// ```
-/// use cards_core::game::PolicyOptions;
+/// use daifugo::cards_core::game::PolicyOptions;
 /// use daifugo::{Game, Rules, policy_with};
 /// let mut players = [0, 1, 2, 3, 4].map(|i| {
 ///     policy_with(if i == 0 { "search" } else { "tutorial" }, &PolicyOptions::new(i).with_playouts(20))
@@ -358,7 +358,7 @@ pub const POLICY_NAMES: &[&str] = &["random", "tutorial", "learned", "search"];
 /// `count` cards of the hand.
 ///
 /// ```
-/// use cards_core::game::PolicyOptions;
+/// use daifugo::cards_core::game::PolicyOptions;
 /// use daifugo::{InterfacePolicy, Policy};
 /// let search = daifugo::search_player(&PolicyOptions::new(1).with_playouts(10));
 /// let _player: Box<dyn Policy> = Box::new(InterfacePolicy(Box::new(search)));

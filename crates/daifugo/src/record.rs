@@ -499,6 +499,33 @@ impl Record {
     /// assert!(text.contains("points"));
     /// ```
     pub fn transcript(&self) -> Result<String, GameError> {
+        self.write_transcript(false)
+    }
+
+    /// [`Record::transcript`] of a game still in play: the same lines as far as the record
+    /// goes (no places and points before the game is over), so a front end can show each
+    /// action as it is made. The exchange must be over (its lines need every return).
+    ///
+    /// ```
+    /// use daifugo::{Game, Policy, Rules, TutorialPlayer};
+    /// let mut g = Game::new(Rules::UECDA, 1);
+    /// let mut p = TutorialPlayer;
+    /// for _ in 0..3 {
+    ///     let seat = g.current_player().unwrap();
+    ///     let a = p.choose(&g.observation(seat), &g.legal_actions());
+    ///     g.apply(a).unwrap();
+    /// }
+    /// let text = g.record().transcript_so_far().unwrap();
+    /// assert!(text.contains("trick 1, player "));
+    /// assert_eq!(text.lines().filter(|l| l.starts_with("  player ")).count(), 3);
+    /// assert!(!text.contains("points"));
+    /// ```
+    pub fn transcript_so_far(&self) -> Result<String, GameError> {
+        self.write_transcript(true)
+    }
+
+    /// The transcript; `partial`: of a game that may not be over yet.
+    fn write_transcript(&self, partial: bool) -> Result<String, GameError> {
         use core::fmt::Write;
         let mut s = String::new();
         let mut g = self.start()?;
@@ -607,6 +634,9 @@ impl Record {
             }
         }
         let Some(points) = g.points() else {
+            if partial {
+                return Ok(s);
+            }
             return Err(GameError::EndsEarly {
                 actions: self.actions.len(),
             });

@@ -207,6 +207,16 @@ pub type SearchPlayer = Search<Game, SearchRollout>;
 /// [`SEARCH_PLAYOUTS`] playouts when it asks for neither): [`SEARCH_ALGORITHM`] with
 /// [`SEARCH_ROLLOUT`] (`with_rollout` and `with_algorithm` change them).
 ///
+/// **Build optimised.** `search` plays thousands of games a decision; without optimisation it
+/// is about 9 times slower (measured on Dou Dizhu: 64 s against 7 s for the same games). Use
+/// `--release`, or keep your own code in the debug profile and optimise the dependencies in
+/// your project's `Cargo.toml`:
+///
+/// ```toml
+/// [profile.dev.package."*"]
+/// opt-level = 3
+/// ```
+///
 /// ```
 /// use daifugo::cards_core::game::{Game as _, Policy, PolicyOptions};
 /// use daifugo::{Game, Rules, search_player};

@@ -470,7 +470,7 @@ impl Counts {
     /// `rank_counts` merges).
     ///
     /// ```
-    /// use cards_core::CardSet;
+    /// use doudizhu::cards_core::CardSet;
     /// use doudizhu::Counts;
     /// let cards: CardSet = "S3 H3 BJ RJ".parse().unwrap();
     /// assert_eq!(Counts::from_cards(cards).to_string(), "33BR");

@@ -12,7 +12,7 @@
 //!   unplayed kitty cards stay in its hand.
 //!
 //! ```
-//! use cards_core::game::{Game as _, Players, play_out};
+//! use doudizhu::cards_core::game::{Game as _, Players, play_out};
 //! use doudizhu::{Game, GameRules};
 //! let mut g = Game::new(GameRules::STANDARD, 1)?;
 //! let mut players: Vec<_> = ["greedy", "random", "random"]

@@ -156,21 +156,26 @@ impl Policy for GreedyPolicy {
 
 /// A person at a terminal (generic over the reader and writer, so tests drive it): shows the
 /// seat's view and the numbered legal actions, reads an action and refuses an illegal one and
-/// asks again. During the auction the input is the action (`pass` or `0`, `1`, `2`, `3`); in
-/// play a number is the action's number in the list (numbered from 1, as the daifugo crate's
-/// terminal player numbers its moves), anything else an action in the record notation (`pass`,
-/// `33`, `333444-56`). `None` when the input ends.
+/// asks again. In every phase, the auction's included, a number is the action's number in the
+/// list (numbered from 1, as the daifugo crate's terminal player numbers its moves); anything
+/// else is an action in the record notation (`pass`, `bid 3`, `call`, `rob`, `33`,
+/// `333444-56`). `None` when the input ends.
 ///
 /// ```
 /// use doudizhu::{Game, GameRules, HumanPolicy, Policy};
 /// let g = Game::new(GameRules::STANDARD, 4)?;
+/// let seat = g.current_player().unwrap();
+/// let legal = g.legal_actions(); // pass, bid 1, bid 2, bid 3
 /// let mut out = Vec::new();
 /// let mut human = HumanPolicy::new(&b"3\n"[..], &mut out);
-/// let seat = g.current_player().unwrap();
-/// let a = human.choose(&g.observation(seat), &g.legal_actions());
-/// assert_eq!(a.map(|a| a.to_string()).as_deref(), Some("bid 3"));
+/// let a = human.choose(&g.observation(seat), &legal);
+/// assert_eq!(a.map(|a| a.to_string()).as_deref(), Some("bid 2")); // the third choice
 /// let shown = String::from_utf8(out).unwrap();
-/// assert!(shown.contains("choices: pass, bid 1, bid 2, bid 3"), "{shown}"); // a number is a bid
+/// assert!(shown.contains("   3. bid 2"), "{shown}");
+/// // the record notation still names a bid
+/// let mut human = HumanPolicy::new(&b"bid 3\n"[..], Vec::new());
+/// let a = human.choose(&g.observation(seat), &legal);
+/// assert_eq!(a.map(|a| a.to_string()).as_deref(), Some("bid 3"));
 /// # Ok::<(), doudizhu::GameError>(())
 /// ```
 #[derive(Debug)]
@@ -215,15 +220,9 @@ pub fn describe(obs: &Observation<'_>) -> String {
 impl<R: BufRead, W: Write> Policy for HumanPolicy<R, W> {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
         let _ = writeln!(self.output, "{}", describe(obs));
-        if obs.phase() == Phase::Play {
-            // numbered from 1, as the daifugo crate's terminal player numbers them
-            for (i, a) in legal.iter().enumerate() {
-                let _ = writeln!(self.output, "  {:>2}. {a}", i + 1);
-            }
-        } else {
-            // in the auction a number is a bid, so the choices are not numbered
-            let names: Vec<String> = legal.iter().map(ToString::to_string).collect();
-            let _ = writeln!(self.output, "  choices: {}", names.join(", "));
+        // numbered from 1 in every phase, as the daifugo crate's terminal player numbers them
+        for (i, a) in legal.iter().enumerate() {
+            let _ = writeln!(self.output, "  {:>2}. {a}", i + 1);
         }
         loop {
             let _ = write!(self.output, "your action (number or play): ");
@@ -234,9 +233,9 @@ impl<R: BufRead, W: Write> Policy for HumanPolicy<R, W> {
                 Ok(_) => {}
             }
             let t = line.trim();
-            let chosen = match (obs.phase(), t.parse::<usize>()) {
-                (Phase::Play, Ok(i)) => i.checked_sub(1).and_then(|i| legal.get(i)).copied(),
-                _ => obs.parse_action(t).ok().filter(|a| legal.contains(a)),
+            let chosen = match t.parse::<usize>() {
+                Ok(i) => i.checked_sub(1).and_then(|i| legal.get(i)).copied(),
+                Err(_) => obs.parse_action(t).ok().filter(|a| legal.contains(a)),
             };
             match chosen {
                 Some(a) => return Some(a),

@@ -16,9 +16,9 @@ pub const SEARCH_PLAYOUTS: u64 = 16_000;
 /// The rollout policies of the Dou Dizhu search.
 ///
 /// ```
-/// use cards_core::Rng;
-/// use cards_core::game::Game as _;
-/// use cards_search::Rollout;
+/// use doudizhu::cards_core::Rng;
+/// use doudizhu::cards_core::game::Game as _;
+/// use doudizhu::cards_search::Rollout;
 /// use doudizhu::{Game, GameRules, SearchRollout};
 /// let g = Game::new(GameRules::STANDARD, 1)?;
 /// let legal = g.legal_actions();
@@ -67,8 +67,18 @@ pub type SearchPlayer = Search<Game, SearchRollout>;
 /// The `search` player built with `options` (seed, playouts, think time, threads;
 /// [`SEARCH_PLAYOUTS`] playouts when it asks for neither), with the default rollout.
 ///
+/// **Build optimised.** `search` plays thousands of games a decision; without optimisation it
+/// is about 9 times slower (measured on Dou Dizhu: 64 s against 7 s for the same games). Use
+/// `--release`, or keep your own code in the debug profile and optimise the dependencies in
+/// your project's `Cargo.toml`:
+///
+/// ```toml
+/// [profile.dev.package."*"]
+/// opt-level = 3
 /// ```
-/// use cards_core::game::{Game as _, Policy, PolicyOptions};
+///
+/// ```
+/// use doudizhu::cards_core::game::{Game as _, Policy, PolicyOptions};
 /// use doudizhu::{Game, GameRules, search_player};
 /// let g = Game::new(GameRules::STANDARD, 4)?;
 /// let mut s = search_player(&PolicyOptions::new(1).with_playouts(100));

@@ -9,7 +9,7 @@
 //! 場1..場4 (not all 0), `n` the rules' `max_stake` (1 by default: 17 ids).
 //!
 //! ```
-//! use cards_core::game::Game;
+//! use kabu::cards_core::game::Game;
 //! use kabu::{Round, Rules, encode};
 //! let rules = Rules::default();
 //! let r = Round::new(rules, 1);
@@ -137,7 +137,7 @@ pub fn action_text(rules: &Rules, id: u32) -> Option<String> {
 /// Writes the observer's rows (the module's table) into `out`, every byte.
 ///
 /// ```
-/// use cards_core::game::Game;
+/// use kabu::cards_core::game::Game;
 /// use kabu::{Round, Rules, encode};
 /// let r = Round::new(Rules::default(), 5);
 /// let mut rows = [0i8; 6 * 7];

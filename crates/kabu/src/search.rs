@@ -18,6 +18,16 @@ pub type SearchPlayer = Search<Round, PolicyRollout<BuiltinPolicy>>;
 /// The `search` player built with `options` (seed, playouts, think time, threads;
 /// [`SEARCH_PLAYOUTS`] playouts when it asks for neither).
 ///
+/// **Build optimised.** `search` plays thousands of games a decision; without optimisation it
+/// is about 9 times slower (measured on Dou Dizhu: 64 s against 7 s for the same games). Use
+/// `--release`, or keep your own code in the debug profile and optimise the dependencies in
+/// your project's `Cargo.toml`:
+///
+/// ```toml
+/// [profile.dev.package."*"]
+/// opt-level = 3
+/// ```
+///
 /// ```
 /// use kabu::cards_core::game::{Game, Policy, PolicyOptions};
 /// use kabu::{Round, Rules, search_player};

@@ -22,6 +22,7 @@
 mod args;
 mod batch;
 mod line;
+mod names;
 mod output;
 
 pub use args::{SeedArg, draw_seed, name_or, name_value, parse_name, player_names, seed_line};
@@ -29,6 +30,8 @@ pub use args::{SeedArg, draw_seed, name_or, name_value, parse_name, player_names
 pub(crate) use batch::batch_values;
 pub use batch::{BatchError, LINE_LIMIT, batch_loop, batch_stdio, write_error};
 pub use line::{Field, FromField, Line, parse_line, read_record_json, required};
+pub(crate) use names::{entrants_help, players_help, policy_help};
+pub use names::{or_human, or_list};
 pub use output::{QUOTE_LIMIT, emit, emit_bytes, short, write_json, write_stdout};
 
 use std::fmt;

@@ -5,14 +5,16 @@ use daifugo::{Game, Rules};
 
 use crate::arena::stats::{BatchMean, Estimate};
 use crate::arena::{Arena, ArenaOpts, At};
-use crate::common::{CliError, parse_name};
+use crate::common::{CliError, entrants_help, parse_name};
+use cards_core::game::Players;
 
 /// Arguments of `cards daifugo arena`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("entrants", |a| a.help(entrants_help(<Game as Players>::POLICY_NAMES))))]
 pub struct ArenaArgs {
-    /// The rules: uecda (the UEC contest server's) or tutorial, with options as
-    /// `uecda+eleven_back=true`.
-    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>)]
+    /// The rules.
+    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>,
+        help = super::rules_help())]
     rules: Rules,
     #[command(flatten)]
     opts: ArenaOpts,

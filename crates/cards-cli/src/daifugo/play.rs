@@ -8,28 +8,32 @@ use daifugo::{Action, Game, Human, Match, Observation, Policy, Record, Replay, R
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::common::{CliError, SeedArg, batch_stdio, emit, parse_name, seed_line, write_json};
+use crate::common::{
+    CliError, SeedArg, batch_stdio, emit, parse_name, players_help, policy_help, seed_line,
+    write_json,
+};
 use crate::drive::{Ended, Session, Stop, Terminal, ThinkArgs, read_input, seat_players};
 
 /// Arguments of `cards daifugo play`.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// The rules: uecda (the UEC contest server's) or seed, with options as
-    /// `uecda+eleven_back=true`.
-    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>)]
+    /// The rules.
+    #[arg(long, default_value = "uecda", value_parser = parse_name::<Rules>,
+        help = super::rules_help())]
     rules: Rules,
     #[command(flatten)]
     seed: SeedArg,
     /// How many games: a match, with the classes carried over, seats shuffled every 3 games.
     #[arg(long, default_value_t = 1)]
     games: u32,
-    /// The player of every seat: random or tutorial (`seed` is its deprecated old name).
-    #[arg(long, default_value = "tutorial", conflicts_with = "players")]
+    /// The player of every seat.
+    #[arg(long, default_value = "tutorial", conflicts_with = "players",
+        help = format!("{} (`seed` is the deprecated old name of `tutorial`)",
+            policy_help(daifugo::POLICY_NAMES)))]
     policy: String,
-    /// One player per seat (player 0..4): random, tutorial or human (this terminal), separated
-    /// by commas or spaces, e.g. `tutorial,tutorial,random,tutorial,human` or `tutorial tutorial
-    /// random tutorial human`.
-    #[arg(long, num_args = 1..)]
+    /// One player per seat.
+    #[arg(long, num_args = 1.., help = players_help(daifugo::POLICY_NAMES, "player 0..4",
+        &["tutorial", "tutorial", "random", "tutorial", "human"]))]
     players: Option<Vec<String>>,
     #[command(flatten)]
     think: ThinkArgs,
@@ -87,6 +91,14 @@ impl Session for Game {
     /// Player `p` is seeded with `seed + (p + 1) · 0x9e3779b97f4a7c15`.
     fn policy_seed(seed: u64, player: usize) -> u64 {
         seed.wrapping_add(0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(player as u64 + 1))
+    }
+
+    /// The tricks so far, once the exchange is over (its lines need every return).
+    fn transcript_so_far(&self) -> Option<String> {
+        if self.is_exchanging() {
+            return None;
+        }
+        self.record().transcript_so_far().ok()
     }
 }
 

@@ -5,18 +5,22 @@ use doudizhu::{Game, GameRules};
 
 use crate::arena::stats::{Estimate, Mean, Proportion};
 use crate::arena::{Arena, ArenaOpts, At, rotations};
-use crate::common::CliError;
+use crate::common::{CliError, entrants_help, or_list};
+use cards_core::game::Players;
 
 /// Arguments of `cards doudizhu arena`.
 // The doc comments are `--help` as a person reads it (no Markdown there).
 #[allow(clippy::doc_markdown)]
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("entrants", |a| a.help(entrants_help(<Game as Players>::POLICY_NAMES))))]
 pub struct ArenaArgs {
-    /// Game rules: rlcard (the default: no auction, so the sides are the seating's, as in
-    /// DouZero's evaluation), douzero, standard, strict or openspiel (or `preset+option=value`).
-    /// Under an auction the bids decide the sides, and an entrant holding two seats may play
-    /// on both.
-    #[arg(long, default_value = "rlcard")]
+    /// Game rules.
+    #[arg(long, default_value = "rlcard", help = format!(
+        "Game rules: {} (or `preset+option=value`); the default, rlcard, has no auction, so the \
+         sides are the seating's, as in DouZero's evaluation. Under an auction the bids decide \
+         the sides, and an entrant holding two seats may play on both",
+        or_list(GameRules::NAMES)
+    ))]
     rules: GameRules,
     #[command(flatten)]
     opts: ArenaOpts,

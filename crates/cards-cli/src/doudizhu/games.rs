@@ -4,14 +4,27 @@ use doudizhu::{Action, Deal, Game, GameRules, HumanPolicy, Policy, Record, Repla
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::common::{CliError, IoArgs, SeedArg, batch_stdio, emit, seed_line, write_json};
+use cards_core::game::Players as _;
+
+use crate::common::{
+    CliError, IoArgs, SeedArg, batch_stdio, emit, or_list, players_help, policy_help, seed_line,
+    write_json,
+};
+
+/// The help of `--rules` of the whole-game commands.
+pub(crate) fn rules_help() -> String {
+    format!(
+        "Game rules: {} (or `preset+option=value`)",
+        or_list(GameRules::NAMES)
+    )
+}
 use crate::drive::{Ended, Session, Stop, Terminal, ThinkArgs, read_input, seat_players};
 
 /// Arguments of `cards doudizhu deal`.
 #[derive(clap::Args, Debug)]
 pub struct DealArgs {
-    /// Game rules: standard, strict, openspiel, douzero or rlcard (or `preset+option=value`).
-    #[arg(long, default_value = "standard")]
+    /// Game rules.
+    #[arg(long, default_value = "standard", help = rules_help())]
     rules: GameRules,
     #[command(flatten)]
     seed: SeedArg,
@@ -23,17 +36,18 @@ pub struct DealArgs {
 /// Arguments of `cards doudizhu play`.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// Game rules: standard, strict, openspiel, douzero or rlcard (or `preset+option=value`).
-    #[arg(long, default_value = "standard")]
+    /// Game rules.
+    #[arg(long, default_value = "standard", help = rules_help())]
     rules: GameRules,
     #[command(flatten)]
     seed: SeedArg,
-    /// The player of every seat: random, greedy, expert or human.
-    #[arg(long, default_value = "greedy", conflicts_with = "players")]
+    /// The player of every seat.
+    #[arg(long, default_value = "greedy", conflicts_with = "players",
+        help = policy_help(Game::POLICY_NAMES))]
     policy: String,
-    /// One player per seat, seat 0 first: random, greedy, expert or human, separated by commas
-    /// or spaces, e.g. `human,greedy,greedy` or `human greedy greedy`.
-    #[arg(long, num_args = 1..)]
+    /// One player per seat.
+    #[arg(long, num_args = 1..,
+        help = players_help(Game::POLICY_NAMES, "seat 0 first", &["human", "greedy", "greedy"]))]
     players: Option<Vec<String>>,
     #[command(flatten)]
     think: ThinkArgs,
@@ -242,6 +256,26 @@ impl Session for Game {
     /// The random player of seat `s` is seeded with `3 · seed + s + 1`.
     fn policy_seed(seed: u64, seat: usize) -> u64 {
         seed.wrapping_mul(3).wrapping_add(seat as u64 + 1)
+    }
+
+    /// The record's transcript, without the `(not over)` it ends with before the game is over.
+    fn transcript_so_far(&self) -> Option<String> {
+        let mut text = self.record().transcript();
+        if let Some(start) = text.trim_end().rfind('\n')
+            && text[start..].trim() == "(not over)"
+        {
+            text.truncate(start + 1);
+        }
+        Some(text)
+    }
+
+    /// The landlord's line without its whole hand (`landlord: seat 1 at bid 2, takes the
+    /// kitty`): the kitty is shown to all, the hand is not.
+    fn public_line(line: &str) -> Option<&str> {
+        Some(match line.find(", takes the kitty: hand ") {
+            Some(at) if line.starts_with("landlord: ") => &line[..at + ", takes the kitty".len()],
+            _ => line,
+        })
     }
 }
 

@@ -4,13 +4,14 @@ use doudizhu::solve::{Position, Side, Solver};
 use doudizhu::{Action, Kind, Preset};
 use serde_json::json;
 
-use crate::common::{CliError, IoArgs, emit, parse_name};
+use crate::common::{CliError, IoArgs, emit, or_list, parse_name};
 
 /// Arguments of `cards doudizhu solve`.
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Rule preset: standard, openspiel, douzero or strict.
-    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>)]
+    /// Rule preset.
+    #[arg(long, default_value = "standard", value_parser = parse_name::<Preset>,
+        help = format!("Rule preset: {}", or_list(doudizhu::Rules::NAMES)))]
     rules: Preset,
     /// The three hands, seat 0 first, each a rank string or suited cards (the flag three
     /// times), e.g. `--hand 33344456 --hand BR --hand 7`.

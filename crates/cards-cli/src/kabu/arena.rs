@@ -5,13 +5,15 @@ use kabu::Round;
 
 use crate::arena::stats::{Estimate, Mean};
 use crate::arena::{Arena, ArenaOpts, At};
-use crate::common::CliError;
+use crate::common::{CliError, entrants_help};
 use crate::drive::Session;
+use cards_core::game::Players;
 
 use super::round::TableArgs;
 
 /// Arguments of `cards kabu arena`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("entrants", |a| a.help(entrants_help(<Round as Players>::POLICY_NAMES))))]
 pub struct ArenaArgs {
     #[command(flatten)]
     table: TableArgs,

@@ -13,8 +13,8 @@ use serde_json::{Value, json};
 use crate::drive::ThinkArgs;
 
 use crate::common::{
-    CliError, FromField, IoArgs, SeedArg, batch_stdio, draw_seed, emit, name_or, parse_line,
-    parse_name, seed_line, short, write_json,
+    CliError, FromField, IoArgs, SeedArg, batch_stdio, draw_seed, emit, name_or, or_list,
+    parse_line, parse_name, seed_line, short, write_json,
 };
 
 /// `on` or `off` (also `true`/`false`), for `--forced-draw`.
@@ -29,8 +29,12 @@ fn on_off(text: &str) -> Result<bool, String> {
 /// The table rules every round command takes.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct TableArgs {
-    /// The evaluation preset: default (any A with any 9 or 4) or vb6 (the VB6 program exactly).
-    #[arg(long, default_value = "default", value_parser = parse_name::<Rules>)]
+    /// The evaluation preset.
+    #[arg(long, default_value = "default", value_parser = parse_name::<Rules>, help = format!(
+        "The evaluation preset: {} (default: any A with any 9 or 4; vb6: the VB6 program \
+         exactly)",
+        or_list(&Rules::NAMES)
+    ))]
     rules: Rules,
     /// The draw rule (on: 3 or less must draw, 7 or more must stand; off: every hand chooses).
     #[arg(long, value_parser = on_off)]
@@ -63,12 +67,15 @@ impl TableArgs {
 /// The policies of the fields and the dealer.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct PolicyArgs {
-    /// How staked fields draw: house, odds, always, never or optimal (fields without a stake:
-    /// house).
-    #[arg(long, default_value = "house", value_parser = parse_name::<BuiltinPolicy>)]
+    /// How staked fields draw.
+    #[arg(long, default_value = "house", value_parser = parse_name::<BuiltinPolicy>, help = format!(
+        "How staked fields draw: {} (fields without a stake: house)",
+        or_list(&BuiltinPolicy::NAMES)
+    ))]
     field_policy: BuiltinPolicy,
-    /// How the dealer draws: house, odds, always, never or optimal.
-    #[arg(long, default_value = "house", value_parser = parse_name::<BuiltinPolicy>)]
+    /// How the dealer draws.
+    #[arg(long, default_value = "house", value_parser = parse_name::<BuiltinPolicy>,
+        help = format!("How the dealer draws: {}", or_list(&BuiltinPolicy::NAMES)))]
     dealer_policy: BuiltinPolicy,
 }
 
@@ -131,12 +138,15 @@ impl fmt::Display for RoundPolicy {
 /// registry (`search` thinks with the budget of `--playouts`, `--think-ms`, `--threads`).
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct RoundPolicyArgs {
-    /// How staked fields draw: house, odds, always, never, optimal, search or random (fields
-    /// without a stake: house).
-    #[arg(long, default_value = "house", value_parser = parse_name::<RoundPolicy>)]
+    /// How staked fields draw.
+    #[arg(long, default_value = "house", value_parser = parse_name::<RoundPolicy>, help = format!(
+        "How staked fields draw: {} (fields without a stake: house)",
+        or_list(Round::POLICY_NAMES)
+    ))]
     field_policy: RoundPolicy,
-    /// How the dealer draws: house, odds, always, never, optimal, search or random.
-    #[arg(long, default_value = "house", value_parser = parse_name::<RoundPolicy>)]
+    /// How the dealer draws.
+    #[arg(long, default_value = "house", value_parser = parse_name::<RoundPolicy>,
+        help = format!("How the dealer draws: {}", or_list(Round::POLICY_NAMES)))]
     dealer_policy: RoundPolicy,
     #[command(flatten)]
     think: ThinkArgs,

@@ -8,6 +8,7 @@ mod batch;
 mod cli;
 mod daifugo;
 mod doudizhu;
+mod help;
 mod kabu;
 mod kabu_round;
 mod play;

@@ -322,3 +322,109 @@ fn play_seats_every_registered_player_and_lists_them_on_a_typo() {
         );
     }
 }
+
+/// Whether `lines` occur in `within` in this order, each at the end of a line of its own (a
+/// prompt without a newline may stand before it); the first missing line otherwise.
+fn in_order<'a>(lines: &[&'a str], within: &str) -> Result<(), &'a str> {
+    let mut rest = within.lines();
+    for want in lines {
+        if !rest.any(|l| l.ends_with(want)) {
+            return Err(want);
+        }
+    }
+    Ok(())
+}
+
+/// At the terminal, Dou Dizhu shows each action as it is made (the transcript's lines, on
+/// stderr with the prompts), never another seat's hand, and numbers the auction's choices as
+/// the plays are numbered: `3` is the third choice.
+#[test]
+fn doudizhu_at_the_terminal_shows_every_action_as_it_is_made() {
+    let input = format!("3\n{}", "1\n".repeat(40));
+    let (code, out, err) = cards(
+        &[
+            "doudizhu",
+            "play",
+            "--seed",
+            "3",
+            "--players",
+            "human",
+            "greedy",
+            "greedy",
+        ],
+        &input,
+    );
+    assert_eq!(code, Some(0), "{err}");
+    // choices 1. pass 2. bid 1 3. bid 2 4. bid 3: the third is bid 2
+    assert!(
+        err.contains("   1. pass\n   2. bid 1\n   3. bid 2\n   4. bid 3\n"),
+        "{err}"
+    );
+    assert!(out.contains("\nseat 0: bid 2\n"), "{out}");
+    // every action line of the final transcript was shown as it was made, the landlord's
+    // whole hand cut away
+    let lines: Vec<&str> = out.lines().collect();
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with("first bidder"))
+        .unwrap()
+        + 1;
+    let shown: Vec<&str> = lines[first..]
+        .iter()
+        .map(|l| match l.find(", takes the kitty: hand ") {
+            Some(at) => &l[..at + ", takes the kitty".len()],
+            None => l,
+        })
+        .collect();
+    assert!(shown.len() > 10, "{out}");
+    assert_eq!(in_order(&shown, &err), Ok(()), "{err}");
+    // the other seats' hands are never shown
+    for seat in [1, 2] {
+        let hand = lines
+            .iter()
+            .find_map(|l| l.strip_prefix(&format!("seat {seat}: ")))
+            .unwrap();
+        assert!(!err.contains(hand), "{hand}: {err}");
+    }
+    assert!(!err.contains("takes the kitty: hand"), "{err}");
+    insta::assert_snapshot!("doudizhu_terminal_seed_3", err);
+}
+
+/// At the terminal, Daifugo's first prompt comes after the tricks played before it, and every
+/// action of the game is shown as it is made.
+#[test]
+fn daifugo_at_the_terminal_shows_the_tricks_before_the_first_prompt() {
+    let (code, out, err) = cards(
+        &[
+            "daifugo",
+            "play",
+            "--seed",
+            "2",
+            "--players",
+            "human",
+            "tutorial",
+            "tutorial",
+            "tutorial",
+            "tutorial",
+        ],
+        &"1\n".repeat(200),
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let first = lines.iter().position(|l| l.starts_with("trick 1")).unwrap();
+    let mine = lines
+        .iter()
+        .position(|l| l.starts_with("  player 0: "))
+        .unwrap();
+    assert!(mine > first + 1, "player 0 does not move first here: {out}");
+    let prompt = err.find("your move").unwrap();
+    // the tricks before player 0's first move stand before its first prompt
+    assert_eq!(
+        in_order(&lines[first..mine], &err[..prompt]),
+        Ok(()),
+        "{err}"
+    );
+    // and every line from the first trick to the points, in order
+    assert_eq!(in_order(&lines[first..], &err), Ok(()), "{err}");
+    assert!(err.contains(" points"), "{err}");
+}

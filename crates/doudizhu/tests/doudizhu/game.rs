@@ -784,23 +784,29 @@ fn the_old_name_effects_still_names_applied() {
     assert_eq!(g.history(), [Action::Pass]);
 }
 
-/// The terminal player numbers the legal plays from 1 (as the daifugo crate's does): `1` is
-/// the first, `0` is refused and asked again.
+/// The terminal player numbers the legal actions from 1 in every phase (as the daifugo crate's
+/// does): `1` is the first, `0` is refused and asked again; in the auction `3` is the third
+/// choice (`bid 2`), and `bid 3` in the record notation is still a bid of 3.
 #[test]
 fn the_terminal_player_numbers_plays_from_one() {
     use doudizhu::{GreedyPolicy, HumanPolicy, Policy};
     let mut g = Game::new(GameRules::STANDARD, 4).unwrap();
-    // in the auction a number is a bid: the choices are listed without numbers
     let seat = g.current_player().unwrap();
+    let legal = g.legal_actions();
+    assert_eq!(
+        legal,
+        [Action::Pass, Action::Bid(1), Action::Bid(2), Action::Bid(3)]
+    );
     let mut out = Vec::new();
-    let bid =
-        HumanPolicy::new(&b"3\n"[..], &mut out).choose(&g.observation(seat), &g.legal_actions());
-    assert_eq!(bid, Some(Action::Bid(3)));
+    let bid = HumanPolicy::new(&b"3\n"[..], &mut out).choose(&g.observation(seat), &legal);
+    assert_eq!(bid, Some(Action::Bid(2)));
     let text = String::from_utf8(out).unwrap();
     assert!(
-        text.contains("\n  choices: pass, bid 1, bid 2, bid 3\n"),
+        text.contains("\n   1. pass\n   2. bid 1\n   3. bid 2\n   4. bid 3\n"),
         "{text}"
     );
+    let bid = HumanPolicy::new(&b"bid 3\n"[..], Vec::new()).choose(&g.observation(seat), &legal);
+    assert_eq!(bid, Some(Action::Bid(3)));
     let mut greedy = GreedyPolicy;
     loop {
         let seat = g.current_player().unwrap();
