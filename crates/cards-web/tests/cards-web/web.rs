@@ -866,22 +866,7 @@ fn bad_requests_get_4xx_with_a_message() {
     // a record that does not replay: the engine's message
     let (_, v) = post("/api/games", &json!({"game": "kabu", "seed": 12}));
     let id = v["id"].as_str().unwrap();
-    post(
-        &format!("/api/games/{id}/action"),
-        &json!({"action": "bet", "stakes": [1, 0, 0, 0]}),
-    );
-    let mut v = get(&format!("/api/games/{id}")).1;
-    while v["over"] == false {
-        v = if v["your_turn"] == true {
-            post(
-                &format!("/api/games/{id}/action"),
-                &json!({"action": "stand"}),
-            )
-            .1
-        } else {
-            post(&format!("/api/games/{id}/advance"), &json!(null)).1
-        };
-    }
+    stand_to_the_end(id, [1, 0, 0, 0]);
     let mut rec = get(&format!("/api/games/{id}/record")).1;
     rec["seed"] = json!(13);
     let (status, e) = post("/api/replay", &rec);
@@ -1235,6 +1220,27 @@ fn a_replay_shows_cards_that_are_no_meld_as_rejected() {
     assert_eq!(first["accepted"], false, "{first}");
 }
 
+/// Plays Kabu round `id` to its end: bets `stakes`, then stands whenever asked; the last view.
+fn stand_to_the_end(id: &str, stakes: [u64; 4]) -> Value {
+    post(
+        &format!("/api/games/{id}/action"),
+        &json!({"action": "bet", "stakes": stakes}),
+    );
+    let mut v = get(&format!("/api/games/{id}")).1;
+    while v["over"] == false {
+        v = if v["your_turn"] == true {
+            post(
+                &format!("/api/games/{id}/action"),
+                &json!({"action": "stand"}),
+            )
+            .1
+        } else {
+            post(&format!("/api/games/{id}/advance"), &json!(null)).1
+        };
+    }
+    v
+}
+
 /// Issue 33: a seed past 2^53 (where a JavaScript number rounds) travels as a string: a create
 /// request may give it as a string (or, as before, a JSON number), a finished game's view shows
 /// it as a string, that string deals the same game again, and a record whose seed the page kept
@@ -1247,22 +1253,7 @@ fn a_seed_past_2_53_travels_as_a_string() {
         assert_eq!(status, 201, "{v}");
         let id = v["id"].as_str().unwrap().to_owned();
         assert!(v["seed"].is_null(), "{v}");
-        post(
-            &format!("/api/games/{id}/action"),
-            &json!({"action": "bet", "stakes": [1, 1, 1, 1]}),
-        );
-        let mut v = get(&format!("/api/games/{id}")).1;
-        while v["over"] == false {
-            v = if v["your_turn"] == true {
-                post(
-                    &format!("/api/games/{id}/action"),
-                    &json!({"action": "stand"}),
-                )
-                .1
-            } else {
-                post(&format!("/api/games/{id}/advance"), &json!(null)).1
-            };
-        }
+        let v = stand_to_the_end(&id, [1, 1, 1, 1]);
         let record = get(&format!("/api/games/{id}/record")).1;
         (v, record)
     };
