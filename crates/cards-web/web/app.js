@@ -351,7 +351,7 @@ function seedChip(view) {
     return el('span', { class: 'chip', testid: 'status-seed', title: 'the seed deals every hand: it is shown when the game is over' }, 'seed shown at the end');
   }
   return el('span', { class: 'chip', testid: 'status-seed', dataset: { seed: String(seed) } }, 'seed ', el('b', null, String(seed)),
-    ' ', el('a', { href: gameLink(view, seed), testid: 'seed-link', title: 'a link that deals this game again' }, 'link'));
+    ' ', el('a', { href: gameLink(view, seed), testid: 'seed-link', title: 'a link that deals this game again' }, 'link to this game'));
 }
 
 function setStatus(view) {
@@ -375,6 +375,7 @@ function setStatus(view) {
 }
 
 function render(view) {
+  const prev = shell.view;
   shell.view = view;
   setStatus(view);
   // Download and Replay: back below the table before the game redraws it (the result box that
@@ -400,6 +401,7 @@ function render(view) {
   }
   const box = view.over ? root.querySelector('.result') : null;
   if (box) box.append(bar);
+  showHand(prev, view);
 }
 
 function setBusy(on) {
@@ -414,10 +416,13 @@ function setBusy(on) {
 async function animate(gen) {
   setBusy(true);
   try {
-    while (gen === shell.generation && shell.view && !shell.view.over && !shell.view.your_turn) {
+    while (gen === shell.generation && shell.view && !shell.view.over && (!shell.view.your_turn || onlyPass(shell.view))) {
       await sleep(speed());
       if (gen !== shell.generation) return;
-      const view = await api(`/api/games/${shell.view.id}/advance`, {});
+      // the person's turn with pass the only legal action, and "Pass for me" ticked: pass
+      const view = shell.view.your_turn
+        ? await api(`/api/games/${shell.view.id}/action`, { action: 'pass' })
+        : await api(`/api/games/${shell.view.id}/advance`, {});
       if (gen !== shell.generation) return;
       render(view);
     }
@@ -430,6 +435,25 @@ async function animate(gen) {
       if (shell.view) render(shell.view);
     }
   }
+}
+
+/** Whether the page passes for the person in `view`: "Pass for me" ticked, pass the only legal action. */
+function onlyPass(view) {
+  const box = $('auto-pass');
+  return Boolean(box && box.checked && view.your_turn && view.legal && view.legal.length === 1 && view.legal[0].action === 'pass');
+}
+
+/**
+ * On a narrow screen, when the person's turn begins, scrolls their hand (and its buttons) into
+ * view: below the other seats it starts under the fold on a phone.
+ */
+function showHand(prev, view) {
+  if (!view.your_turn || (prev && prev.id === view.id && prev.your_turn)) return;
+  if (window.innerWidth > 700) return;
+  const mine = document.querySelector('[data-testid="table"] [data-testid="you"]') || document.querySelector('[data-testid="table"] [data-testid="hand"]');
+  if (!mine) return;
+  const box = mine.getBoundingClientRect();
+  if (box.bottom > window.innerHeight || box.top < 0) mine.scrollIntoView({ block: 'end' });
 }
 
 const ctx = {
