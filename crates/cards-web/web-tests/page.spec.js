@@ -38,11 +38,15 @@ async function daifugoGame(page, autoPass) {
   }
   let stops = 0;
   let own = 0;
+  let ones = 0;
   for (let guard = 0; guard < 300; guard += 1) {
     await waitIdle(page);
     const v = await view(page);
     if (v.over) break;
     if (!v.your_turn) continue;
+    const n = v.observation.counts[0];
+    assert.equal(await page.textContent($('count-0')), `${n} ${n === 1 ? 'card' : 'cards'}`);
+    ones += n === 1 ? 1 : 0;
     if (onlyPass(v)) stops += 1;
     const action = firstPlay(await legalActions(page));
     if (action.action === 'pass') own += 1;
@@ -50,7 +54,7 @@ async function daifugoGame(page, autoPass) {
   }
   assert.equal((await view(page)).over, true, 'the game ends');
   page.off('request', count);
-  return { stops, auto: sent - own };
+  return { stops, auto: sent - own, ones };
 }
 
 test('Daifugo: "Pass for me" passes when pass is the only legal action; unticked, the page waits', { timeout: 240000 }, async () => {
@@ -59,6 +63,7 @@ test('Daifugo: "Pass for me" passes when pass is the only legal action; unticked
     const manual = await daifugoGame(page, false);
     assert.ok(manual.stops > 0, 'seed 3 leaves the person with nothing but pass at least once');
     assert.equal(manual.auto, 0, 'nothing passed for the person unasked');
+    assert.ok(manual.ones > 0, 'the person was down to 1 card (shown as "1 card")');
     const auto = await daifugoGame(page, true);
     assert.ok(auto.stops <= 1, `with the box ticked the page stopped ${auto.stops} times on a pass-only turn`);
     assert.ok(auto.auto >= manual.stops - 1, `the page passed ${auto.auto} times for the person`);
