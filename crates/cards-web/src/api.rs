@@ -224,8 +224,9 @@ pub struct View<'a> {
     pub id: &'a str,
     /// `daifugo`, `doudizhu` or `kabu`.
     pub game: &'static str,
-    /// The seed, `None` until the game is over (it would deal every hand again).
-    pub seed: Option<u64>,
+    /// The seed in decimal, `None` until the game is over (it would deal every hand again). A
+    /// string: a seed goes up to 2^64-1, past what a JavaScript number holds exactly (2^53).
+    pub seed: Option<String>,
     /// The rules (a preset's name, or the rules object).
     pub rules: Value,
     /// The computer players' policy.
@@ -384,7 +385,7 @@ impl Games {
 /// ```
 /// use cards_web::{Api, Config, Request};
 /// let api = Api::new(Config::default());
-/// let r = api.handle(&Request::local("POST", "/api/games", br#"{"game": "daifugo", "seed": 7}"#));
+/// let r = api.handle(&Request::local("POST", "/api/games", br#"{"game": "daifugo", "seed": "7"}"#));
 /// assert_eq!(r.status, 201);
 /// let view: serde_json::Value = serde_json::from_slice(&r.body).unwrap();
 /// assert_eq!(view["seat"], 0);
@@ -408,7 +409,35 @@ struct CreateBody {
     #[serde(default)]
     policy: Option<String>,
     #[serde(default)]
-    seed: Option<u64>,
+    seed: Option<Value>,
+}
+
+/// A seed as a request gives it: a decimal string (what the page sends: a JavaScript number is
+/// exact only below 2^53) or a JSON number, 0 to 2^64-1.
+///
+/// # Errors
+///
+/// 400 naming the key and the range.
+pub(crate) fn read_seed(key: &str, v: &Value) -> Result<u64, ApiError> {
+    let parsed = match v {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => {
+            let t = s.trim();
+            if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                None
+            } else {
+                t.parse::<u64>().ok()
+            }
+        }
+        _ => None,
+    };
+    parsed.ok_or_else(|| {
+        ApiError::bad(format!(
+            "\"{key}\" is a whole number from 0 to {} (a string of digits, or a JSON number), not {}",
+            u64::MAX,
+            crate::util::short(&v.to_string())
+        ))
+    })
 }
 
 /// `POST /api/games/{id}/action`'s body.
@@ -713,12 +742,16 @@ impl Api {
 
     fn create(&self, body: &[u8], now: Instant) -> Result<Value, ApiError> {
         let b: CreateBody = parse_body(body)?;
+        let seed = match &b.seed {
+            None | Some(Value::Null) => None,
+            Some(v) => Some(read_seed("seed", v)?),
+        };
         let new = NewGame {
             rules: b.rules,
             policy: b.policy,
-            seed: b.seed.unwrap_or_else(crate::util::draw_seed),
+            seed: seed.unwrap_or_else(crate::util::draw_seed),
         };
-        let drawn = b.seed.is_none();
+        let drawn = seed.is_none();
         let session = match b.game.trim().to_ascii_lowercase().as_str() {
             "daifugo" => Session::Daifugo(GameSession::new(&new, drawn)?),
             "doudizhu" => Session::Doudizhu(GameSession::new(&new, drawn)?),
@@ -777,6 +810,13 @@ fn replay(body: &[u8]) -> Result<Value, ApiError> {
     // `cards doudizhu play --json` and `cards kabu round --json` wrap the record with the result
     if let Some(Value::Object(inner)) = obj.get("record") {
         v = Value::Object(inner.clone());
+    }
+    // the page keeps a seed past 2^53 as a string (a JavaScript number would round it): read
+    // it back as the record's number
+    if let Some(seed) = v.get_mut("seed")
+        && seed.is_string()
+    {
+        *seed = json!(read_seed("seed", seed)?);
     }
     let frames = match game.as_deref() {
         Some("daifugo") => daifugo::replay(v)?,

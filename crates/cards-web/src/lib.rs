@@ -17,7 +17,9 @@
 //! request, no keep-alive) is closed after 30 seconds. Slow clients cannot lock the others out
 //! (at most [`MAX_WAITING`] connections wait for their request, [`MAX_WAITING_PER_PEER`] from
 //! one address, the oldest closed past either), and replays and computer moves run on a
-//! bounded pool of worker threads, never on the thread that reads connections.
+//! bounded pool of worker threads, never on the thread that reads connections, serving clients
+//! (a game, or an address for requests on no game) in turn, [`QUEUE_PER_CLIENT`] waiting from
+//! each: a client that floods the server waits for its own requests, not another's.
 //!
 //! A request must name the server in `Host` (its address or `localhost`: a DNS-rebinding page
 //! gets 403), and a request that changes a game must not come from another page's `Origin`.
@@ -67,7 +69,9 @@ pub use api::{
     HEADER_TIMEOUT, IDLE_LIMIT, Last, Legal, NewGame, Reply, Request, Session, View, Work,
 };
 pub use assets::content_type;
-pub use server::{BACKLOG, MAX_CONNECTIONS, MAX_WAITING, MAX_WAITING_PER_PEER, QUEUE, WORKERS};
+pub use server::{
+    BACKLOG, MAX_CONNECTIONS, MAX_WAITING, MAX_WAITING_PER_PEER, QUEUE, QUEUE_PER_CLIENT, WORKERS,
+};
 
 /// Serves the page and the API on `listener` until the process ends; `started` is called
 /// with the bound address once the server is ready. Blocks the calling thread (it runs a

@@ -300,7 +300,7 @@ impl<G: WebGame> GameSession<G> {
         View {
             id,
             game: G::NAME,
-            seed: over.then(|| G::shown_seed(&self.extra, self.seed)),
+            seed: over.then(|| G::shown_seed(&self.extra, self.seed).to_string()),
             rules: to_json(&self.rules),
             policy: &self.policy,
             seat: G::person_seat(),

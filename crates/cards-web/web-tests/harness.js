@@ -124,7 +124,7 @@ export async function newGame(page, url, { game, rules, policy, seed } = {}) {
   if (game) q.set('game', game);
   if (rules) q.set('rules', rules);
   if (policy) q.set('policy', policy);
-  if (seed !== undefined) q.set('seed', String(seed));
+  // the seed is typed, not put in the address: a link with `game` and `seed` deals at once
   await page.goto(`${url}?${q}`);
   await page.waitForSelector('body[data-ready="true"]');
   if (game) await page.selectOption('[data-testid="game-select"]', game);

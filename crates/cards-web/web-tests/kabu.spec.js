@@ -1,6 +1,7 @@
 // A whole Kabu round played by clicking: stake on the fields, decide every draw the rule leaves to
 // the person, watch the computer seats, and check the table and the settlement the page shows.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, beforeEach, test } from 'node:test';
 import { launch, newGame, screenshot, startServer } from './harness.js';
 
@@ -205,6 +206,52 @@ test('Kabu: a dealer クッピン is shown as the yaku and takes every stake', a
   assert.equal(await page.locator($('kabu-points-4')).count(), 0);
   for (const i of [0, 1, 2, 3]) assert.match(await page.textContent($(`kabu-field-net-${i}`)), /dealer クッピン: -1/);
   assert.equal(await page.textContent($('kabu-net')), '-4');
+  assert.deepEqual(errors(page), []);
+  assert.deepEqual(bad, []);
+});
+
+test('a seed past 2^53 round-trips: shown whole, downloaded, typed back, and a link deals it again', async () => {
+  const { page } = browser;
+  const SEED = '14139169353587959645'; // a JavaScript number rounds it to 14139169353587960000
+  /** A round at the current page: stake 1 on field 1, stand whenever asked; the final view. */
+  const play = async () => {
+    let v = await view(page);
+    await page.fill($('kabu-stake-1'), '1');
+    await page.click($('kabu-bet'));
+    v = await settled(page, v);
+    return playOut(page, v, 'stand');
+  };
+  await newGame(page, server.url, { game: 'kabu', seed: SEED });
+  const dealt = (await view(page)).observation;
+  // the typed seed stays on show while the round is played (the server keeps it hidden)
+  assert.equal(await page.getAttribute($('status-seed'), 'data-seed'), SEED);
+  assert.match(await page.textContent($('status-seed')), new RegExp(SEED));
+  const end = await play();
+  assert.equal(end.seed, SEED, 'the view carries the seed whole, as a string');
+  assert.equal(await page.getAttribute($('status-seed'), 'data-seed'), SEED);
+  await screenshot(page, 'kabu-big-seed');
+  // the download: its name and its record carry the seed whole
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click($('download-record'))]);
+  assert.equal(download.suggestedFilename(), `cards-kabu-${SEED}.json`);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  assert.match(text, new RegExp(`"seed": ${SEED}\\b`));
+  // "Replay this game" sends the record back: it replays (a rounded seed would not)
+  await page.click($('replay-this'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="replay-root"]')?.dataset.loads === '1'
+    || document.querySelector('[data-loads]')?.dataset.loads === '1', null, { timeout: 30000 });
+  assert.match(await page.textContent($('replay-status')), new RegExp(`seed ${SEED}`));
+  // typed back: the same deal, the same round
+  const shown = await page.getAttribute($('status-seed'), 'data-seed');
+  await newGame(page, server.url, { game: 'kabu', seed: shown });
+  assert.deepEqual((await view(page)).observation, dealt);
+  assert.deepEqual((await play()).observation, end.observation);
+  // the seed chip's link opens the page and deals the same round
+  const href = await page.getAttribute($('seed-link'), 'href');
+  assert.match(href, new RegExp(`[?&]game=kabu&.*seed=${SEED}`));
+  await page.goto(new URL(href, server.url).href);
+  await page.waitForFunction(() => window.cardsPage && window.cardsPage.view && document.body.dataset.busy !== 'true', null, { timeout: 30000 });
+  assert.deepEqual((await view(page)).observation, dealt);
+  assert.equal(await page.inputValue($('seed-input')), SEED);
   assert.deepEqual(errors(page), []);
   assert.deepEqual(bad, []);
 });

@@ -307,4 +307,16 @@ test('a file that is not a record is refused with a message; the viewer stays us
   assert.equal((await step(page)).at, 1);
   assert.deepEqual(errors(page), []);
   assert.deepEqual(bad, []);
+  // A bad file after a good one: the error, and no longer the previous game's board under it.
+  assert.ok(await page.locator(`${$('replay-view')} .felt`).count() > 0, 'the good record is on screen');
+  for (const [file, words] of [[broken, /does not replay/], [junk, /no game record/]]) {
+    await page.setInputFiles($('replay-file'), good);
+    await page.waitForFunction(() => document.querySelector('[data-testid="replay-view"] .felt'));
+    await page.setInputFiles($('replay-file'), file);
+    await page.waitForFunction((w) => new RegExp(w).test(document.querySelector('[data-testid="replay-status"]').textContent), words.source);
+    assert.equal(await page.locator(`${$('replay-view')} *`).count(), 0, `${path.basename(file)}: the old board is gone`);
+    assert.equal(await page.isVisible($('replay-nav')), false, `${path.basename(file)}: no step buttons`);
+    await screenshot(page, `replay-bad-file-after-good-${path.basename(file, '.json')}`);
+  }
+  bad = [];
 });

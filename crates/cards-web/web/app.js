@@ -23,11 +23,47 @@ export function errorText(e) {
   return 'something went wrong, and no message came with it';
 }
 
+/** The largest seed, 2^64-1: seeds are decimal strings on the page (a number rounds past 2^53). */
+export const MAX_SEED = 18446744073709551615n;
+
+/**
+ * `JSON.parse`, except that an integer past `Number.MAX_SAFE_INTEGER` (a seed goes up to
+ * 2^64-1) is kept as its decimal string instead of a rounded number.
+ */
+export function parseJson(text) {
+  const kept = String(text).replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g,
+    (t) => (/^-?\d+$/.test(t) && !Number.isSafeInteger(Number(t)) ? `"${t}"` : t));
+  return JSON.parse(kept);
+}
+
+/**
+ * JSON text indented two spaces a level, every token kept as written (so a seed past 2^53 stays
+ * exact, which `JSON.stringify(JSON.parse(text))` would round).
+ */
+export function indentJson(text) {
+  let depth = 0;
+  let out = '';
+  const pad = () => `\n${'  '.repeat(depth)}`;
+  for (const [t] of String(text).matchAll(/"(?:[^"\\]|\\.)*"|[{}[\],:]|[^\s"{}[\],:]+/g)) {
+    if (t === '{' || t === '[') {
+      depth += 1;
+      out += t + pad();
+    } else if (t === '}' || t === ']') {
+      depth -= 1;
+      out += pad() + t;
+    } else if (t === ',') out += `,${pad()}`;
+    else if (t === ':') out += ': ';
+    else out += t;
+  }
+  return out.replace(/([{[])\n\s*([}\]])/g, '$1$2');
+}
+
 /**
  * Calls the JSON API: GET when `body` is undefined, else POST with `body` as JSON.
- * Resolves with the parsed answer; rejects with an ApiError on any non-2xx status.
+ * Resolves with the parsed answer (integers past 2^53 as strings, see `parseJson`); rejects
+ * with an ApiError on any non-2xx status. `raw`: resolve with the answer's text instead.
  */
-export async function api(path, body) {
+export async function api(path, body, { raw = false } = {}) {
   const init = body === undefined
     ? { method: 'GET' }
     : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
@@ -40,7 +76,7 @@ export async function api(path, body) {
   const text = await res.text();
   let json = null;
   try {
-    json = text ? JSON.parse(text) : null;
+    json = text ? parseJson(text) : null;
   } catch {
     json = null;
   }
@@ -50,7 +86,7 @@ export async function api(path, body) {
       : `the server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
     throw new ApiError(res.status, msg);
   }
-  return json;
+  return raw ? text : json;
 }
 
 /**
@@ -296,6 +332,28 @@ function showError(msg, retry) {
   box.replaceChildren(...parts);
 }
 
+/** A link that deals this game again: `?game=…&rules=…&policy=…&seed=…` (the page starts it). */
+export function gameLink(view, seed) {
+  const q = new URLSearchParams({ game: view.game });
+  if (typeof view.rules === 'string') q.set('rules', view.rules);
+  if (view.policy) q.set('policy', view.policy);
+  q.set('seed', String(seed));
+  return `${location.pathname}?${q}`;
+}
+
+/**
+ * The seed chip: the seed once the game is over (with a link that deals the game again), the
+ * seed the person typed while it is played, else "seed shown at the end".
+ */
+function seedChip(view) {
+  const seed = view.seed ?? (shell.chosenSeed && shell.chosenSeed.id === view.id ? shell.chosenSeed.seed : null);
+  if (seed === null || seed === undefined) {
+    return el('span', { class: 'chip', testid: 'status-seed', title: 'the seed deals every hand: it is shown when the game is over' }, 'seed shown at the end');
+  }
+  return el('span', { class: 'chip', testid: 'status-seed', dataset: { seed: String(seed) } }, 'seed ', el('b', null, String(seed)),
+    ' ', el('a', { href: gameLink(view, seed), testid: 'seed-link', title: 'a link that deals this game again' }, 'link to this game'));
+}
+
 function setStatus(view) {
   const status = $('status');
   status.replaceChildren();
@@ -305,9 +363,7 @@ function setStatus(view) {
     el('span', { class: 'chip', testid: 'status-game' }, mod ? mod.label : view.game),
     el('span', { class: 'chip' }, 'rules ', el('b', null, view.rules)),
     el('span', { class: 'chip' }, 'computers ', el('b', null, view.policy)),
-    view.seed === null || view.seed === undefined
-      ? el('span', { class: 'chip', testid: 'status-seed', title: 'the seed deals every hand: it is shown when the game is over' }, 'seed shown at the end')
-      : el('span', { class: 'chip', testid: 'status-seed' }, 'seed ', el('b', null, view.seed)),
+    seedChip(view),
   ];
   if (view.game_number) parts.push(el('span', { class: 'chip', testid: 'game-number' }, 'game ', el('b', null, view.game_number)));
   let turn;
@@ -319,6 +375,7 @@ function setStatus(view) {
 }
 
 function render(view) {
+  const prev = shell.view;
   shell.view = view;
   setStatus(view);
   // Download and Replay: back below the table before the game redraws it (the result box that
@@ -344,6 +401,7 @@ function render(view) {
   }
   const box = view.over ? root.querySelector('.result') : null;
   if (box) box.append(bar);
+  showHand(prev, view);
 }
 
 function setBusy(on) {
@@ -358,10 +416,13 @@ function setBusy(on) {
 async function animate(gen) {
   setBusy(true);
   try {
-    while (gen === shell.generation && shell.view && !shell.view.over && !shell.view.your_turn) {
+    while (gen === shell.generation && shell.view && !shell.view.over && (!shell.view.your_turn || onlyPass(shell.view))) {
       await sleep(speed());
       if (gen !== shell.generation) return;
-      const view = await api(`/api/games/${shell.view.id}/advance`, {});
+      // the person's turn with pass the only legal action, and "Pass for me" ticked: pass
+      const view = shell.view.your_turn
+        ? await api(`/api/games/${shell.view.id}/action`, { action: 'pass' })
+        : await api(`/api/games/${shell.view.id}/advance`, {});
       if (gen !== shell.generation) return;
       render(view);
     }
@@ -374,6 +435,25 @@ async function animate(gen) {
       if (shell.view) render(shell.view);
     }
   }
+}
+
+/** Whether the page passes for the person in `view`: "Pass for me" ticked, pass the only legal action. */
+function onlyPass(view) {
+  const box = $('auto-pass');
+  return Boolean(box && box.checked && view.your_turn && view.legal && view.legal.length === 1 && view.legal[0].action === 'pass');
+}
+
+/**
+ * On a narrow screen, when the person's turn begins, scrolls their hand (and its buttons) into
+ * view: below the other seats it starts under the fold on a phone.
+ */
+function showHand(prev, view) {
+  if (!view.your_turn || (prev && prev.id === view.id && prev.your_turn)) return;
+  if (window.innerWidth > 700) return;
+  const mine = document.querySelector('[data-testid="table"] [data-testid="you"]') || document.querySelector('[data-testid="table"] [data-testid="hand"]');
+  if (!mine) return;
+  const box = mine.getBoundingClientRect();
+  if (box.bottom > window.innerHeight || box.top < 0) mine.scrollIntoView({ block: 'end' });
 }
 
 const ctx = {
@@ -421,11 +501,12 @@ async function newGame() {
   if ($('policy').value) body.policy = $('policy').value;
   const seedText = $('seed').value.trim();
   if (seedText !== '') {
-    if (!/^\d+$/.test(seedText) || !Number.isSafeInteger(Number(seedText))) {
-      showError(`The seed is a whole number from 0 to ${Number.MAX_SAFE_INTEGER} (or empty for a random one).`);
+    if (!/^\d+$/.test(seedText) || BigInt(seedText) > MAX_SEED) {
+      showError(`The seed is a whole number from 0 to ${MAX_SEED} (or empty for a random one).`);
       return;
     }
-    body.seed = Number(seedText);
+    // a string: a JavaScript number would round a seed past 2^53
+    body.seed = BigInt(seedText).toString();
   }
   showError(null);
   const gen = ++shell.generation;
@@ -433,6 +514,7 @@ async function newGame() {
   try {
     const view = await api('/api/games', body);
     if (gen !== shell.generation) return;
+    shell.chosenSeed = body.seed === undefined ? null : { id: view.id, seed: body.seed };
     render(view);
   } catch (e) {
     if (gen === shell.generation) {
@@ -448,8 +530,9 @@ async function downloadRecord() {
   const view = shell.view;
   if (!view) return;
   try {
-    const record = await api(`/api/games/${view.id}/record`);
-    const blob = new Blob([JSON.stringify(record, null, 2)], { type: 'application/json' });
+    // the server's text, indented: parsing and writing it again would round a seed past 2^53
+    const record = await api(`/api/games/${view.id}/record`, undefined, { raw: true });
+    const blob = new Blob([`${indentJson(record)}\n`], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
     const suffix = view.game_number && view.game_number > 1 ? `-${view.game_number}` : '';
     const a = el('a', { href: url, download: `cards-${view.game}-${view.seed}${suffix}.json` });
@@ -632,7 +715,9 @@ async function init() {
   }
   $('table-root').replaceChildren(intro(shell.info));
   document.body.dataset.ready = 'true';
-  if (params.get('autostart') === '1') newGame();
+  // `?autostart=1`, or a link to one game (`?game=…&seed=…`, as the seed chip gives): deal it
+  const linked = params.get('seed') && params.get('game') && params.get('autostart') !== '0';
+  if (params.get('autostart') === '1' || linked) newGame();
 }
 
 init();

@@ -230,7 +230,7 @@ function render(view, ctx) {
         el('div', { class: 'name' }, 'You (player 0)', classBadge(o.classes, 0),
           o.places[0] ? el('span', { class: 'badge place', testid: 'place-0' }, `place ${o.places[0]}`) : null,
           passedList(o.passed)[0] ? el('span', { class: 'badge passed', testid: 'passed-0' }, 'passed') : null,
-          el('span', { class: 'badge', testid: 'count-0' }, `${o.counts[0]} cards`)),
+          el('span', { class: 'badge', testid: 'count-0' }, `${o.counts[0]} ${o.counts[0] === 1 ? 'card' : 'cards'}`)),
         o.returned ? el('div', { class: 'meta', testid: 'returned' }, 'You gave in the exchange: ', cardsRow(splitCards(o.returned), { small: true })) : null,
         // the poorer classes' side of the exchange: the tribute they gave and what came back
         !o.returned && (o.given || o.received) ? el('div', { class: 'meta', testid: 'exchange-seen' },

@@ -30,17 +30,29 @@ function describe(entry, inAuction) {
   const who = seatName(entry.seat);
   const a = entry.action;
   if (a === 'pass') return inAuction ? `${who} passed in the auction` : `${who} passed`;
-  if (inAuction && /^[123]$/.test(a)) return `${who} bid ${a}`;
+  const bid = /^(?:bid\s*)?([123])$/.exec(a);
+  if (inAuction && bid) return `${who} bid ${bid[1]}`;
   if (a === 'call') return `${who} called the landlord (叫地主)`;
   if (a === 'rob') return `${who} robbed the landlord (抢地主)`;
   return `${who} played ${a}`;
+}
+
+/** Ranks as people write them, ten as 10: `3TTJ` -> `3 10 10 J`. */
+function rankWords(text) {
+  return ddzRanks(text).map((r) => (r === 'T' ? '10' : r)).join(' ');
+}
+
+/** `1 card`, `5 cards`. */
+function cardCount(n) {
+  return `${n} ${n === 1 ? 'card' : 'cards'}`;
 }
 
 function bidText(a) {
   if (a === 'pass') return 'pass';
   if (a === 'call') return 'call 叫地主';
   if (a === 'rob') return 'rob 抢地主';
-  return `bid ${a}`;
+  // the engine writes a bid `bid 3`: say it once
+  return /^bid\b/.test(a) ? a : `bid ${a}`;
 }
 
 /** The bids by seat: the auction's actions in order from the first bidder. */
@@ -231,7 +243,7 @@ function render(view, ctx) {
           el('div', { class: 'label' }, 'kitty (底牌)'),
           el('div', { testid: 'kitty', dataset: { cards: o.kitty || '' } },
             kittyKnown ? cardsRow(ddzRanks(o.kitty), { small: true }) : cardsRow([null, null, null], { small: true })),
-          o.kitty_left && kittyKnown ? el('div', { class: 'meta', testid: 'kitty-left' }, 'kitty cards still in the landlord’s hand: ', o.kitty_left || 'none') : null,
+          o.kitty_left && kittyKnown ? el('div', { class: 'meta', testid: 'kitty-left' }, 'kitty cards still in the landlord’s hand: ', rankWords(o.kitty_left) || 'none') : null,
           el('div', { class: 'meta', testid: 'bids' }, 'bids: ',
             (o.bids && o.bids.length) ? o.bids.map((b, i) => `${seatName(((o.first_bidder ?? 0) + i) % 3)} ${bidText(b)}`).join(' · ') : 'none yet')),
         seatView(view, 1, bids, recent)),
@@ -243,7 +255,7 @@ function render(view, ctx) {
       view.over ? resultView(view) : null,
       el('div', { class: `you${view.your_turn ? ' to-act' : ''}`, testid: 'you', dataset: { count: o.cards_left[0] } },
         el('div', { class: 'name' }, 'You (seat 0)', roleBadge(o, 0),
-          el('span', { class: 'badge', testid: 'count-0' }, `${o.cards_left[0]} cards`),
+          el('span', { class: 'badge', testid: 'count-0' }, cardCount(o.cards_left[0])),
           bids[0].length ? el('span', { class: 'badge', testid: 'bids-0' }, `your bids: ${bids[0].map(bidText).join(', ')}`) : null),
         el('div', { class: `hand${hand.length > 18 ? ' crowded' : ''}`, testid: 'hand', dataset: { cards: o.hand } },
           hand.map((c, i) => cardEl(c, { selected: selected.has(i), onClick: auction ? null : toggle(i) }))),

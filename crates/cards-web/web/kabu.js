@@ -55,7 +55,7 @@ const YAKU = {
 
 const CASES = {
   dealer_kuppin: 'dealer クッピン',
-  shippin: 'シッピン pays 3×',
+  shippin: 'シッピン pays 3× the stake',
   field_wins: 'field wins',
   tie_to_dealer: 'tie: dealer takes it',
   push: 'tie: stake returned',
@@ -82,6 +82,16 @@ export function seatIndex(seat) {
 function yakuText(y) {
   if (!y) return '';
   return y in YAKU ? YAKU[y] : String(y);
+}
+
+/**
+ * What a field's settlement means in chips: what comes back, of it the stake returned and what
+ * is won (`3 back for a stake of 1: the stake and 2 won`), or what is lost.
+ */
+export function payText(stake, net) {
+  if (net > 0) return `${stake + net} back for a stake of ${stake}: the stake and ${net} won`;
+  if (net === 0) return `the stake of ${stake} back`;
+  return -net === stake ? `the stake of ${stake} lost` : `${-net} lost on a stake of ${stake}`;
 }
 
 function netSpan(n, testid) {
@@ -147,7 +157,7 @@ export function renderTable(table, opts = {}) {
     cards,
     el('div', { class: 'meta' }, badges),
     el('div', { class: 'kabu-drew', testid: `${prefix}-drew-${idx}` }, drew || role),
-    st ? el('div', { class: 'kabu-field-net', testid: `${prefix}-field-net-${idx}` }, `${CASES[st.case] || st.case}: `, netSpan(st.net)) : null));
+    st ? el('div', { class: 'kabu-field-net', testid: `${prefix}-field-net-${idx}` }, `${CASES[st.case] || st.case}: `, netSpan(st.net), ` (${payText(stakes[idx] || 0, st.net)})`) : null));
   });
   return el('div', { class: 'felt kabu-felt', testid: `${prefix}-table` }, grid, opts.extra || null);
 }
@@ -157,7 +167,7 @@ function settlementTable(table, prefix) {
     el('td', {}, seatName(s.seat)),
     el('td', {}, String(s.stake)),
     el('td', {}, s.field && s.dealer ? `${s.field.label} vs ${s.dealer.label}` : ''),
-    el('td', {}, CASES[s.case] || s.case),
+    el('td', {}, `${CASES[s.case] || s.case} — ${payText(s.stake, s.net)}`),
     el('td', {}, netSpan(s.net))));
   return el('div', { class: 'result kabu-result', testid: `${prefix}-settlement` },
     el('h3', {}, 'Settlement'),

@@ -4,7 +4,7 @@
 //
 // The shell calls `window.cardsReplay(root, record | null)`.
 
-import { api, cardsRow, ddzRanks, el, errorText, speed } from './app.js';
+import { api, cardsRow, ddzRanks, el, errorText, parseJson, speed } from './app.js';
 import { injectStyle, renderTable as kabuTable, seatName as kabuSeatName } from './kabu.js';
 
 const STYLE_ID = 'replay-style';
@@ -50,12 +50,12 @@ export function recordsFromText(text) {
     if (v.hands || v.deal) found.push(v);
   };
   try {
-    take(JSON.parse(text));
+    take(parseJson(text));
   } catch {
     for (const line of text.split('\n')) {
       const l = line.trim();
       if (!l) continue;
-      try { take(JSON.parse(l)); } catch { /* not a JSON line */ }
+      try { take(parseJson(l)); } catch { /* not a JSON line */ }
     }
   }
   return found.map((r) => (r.game ? r : { ...r, game: guessGame(r) }));
@@ -324,6 +324,21 @@ function togglePlay() {
   playButton();
 }
 
+/** Takes the previous record's board off the screen (a file that does not replay shows none). */
+function clearBoard() {
+  stopPlay();
+  state.frames = [];
+  state.game = null;
+  state.record = null;
+  state.i = 0;
+  if (!state.root) return;
+  const view = state.root.querySelector('[data-testid="replay-view"]');
+  if (view) view.replaceChildren();
+  const nav = state.root.querySelector('[data-testid="replay-nav"]');
+  if (nav) nav.hidden = true;
+  delete state.root.dataset.game;
+}
+
 function setStatus(msg, error = false) {
   const s = state.root && state.root.querySelector('[data-testid="replay-status"]');
   if (s) {
@@ -344,6 +359,7 @@ async function load(record) {
   try {
     answer = await api('/api/replay', body);
   } catch (e) {
+    clearBoard();
     setStatus(`The record does not replay: ${errorText(e)}`, true);
     return;
   }
@@ -390,7 +406,12 @@ function build(root) {
     const f = file.files && file.files[0];
     if (!f) return;
     const recs = recordsFromText(await f.text());
-    if (!recs.length) { setStatus(`${f.name}: no game record found in this file.`, true); return; }
+    if (!recs.length) {
+      clearBoard();
+      pick.hidden = true;
+      setStatus(`${f.name}: no game record found in this file.`, true);
+      return;
+    }
     state.records = recs;
     pick.hidden = recs.length < 2;
     pick.replaceChildren(...recs.map((r, k) => el('option', { value: String(k) }, `game ${k + 1}${r.game ? ` (${r.game})` : ''}`)));

@@ -119,7 +119,7 @@ fn play(first: Value, pick: &mut Pick, person: Person, bet: Option<[u64; 4]>) ->
     for _ in 0..2000 {
         let v = views.last().unwrap();
         // the seed would deal every hand again: it is sent only once the game is over
-        assert_eq!(v["seed"].is_u64(), v["over"] == true, "{v}");
+        assert_eq!(v["seed"].is_string(), v["over"] == true, "{v}");
         if v["over"] == true {
             assert!(v["legal"].as_array().unwrap().is_empty());
             assert!(!v["result"].is_null());
@@ -851,6 +851,12 @@ fn bad_requests_get_4xx_with_a_message() {
         json!({"game": "doudizhu", "policy": "clever"}),
         json!({"game": "daifugo", "policy": "greedy"}),
         json!({"game": "daifugo", "seed": -1}),
+        json!({"game": "daifugo", "seed": "-1"}),
+        json!({"game": "daifugo", "seed": "x"}),
+        json!({"game": "daifugo", "seed": ""}),
+        json!({"game": "daifugo", "seed": 1.5}),
+        json!({"game": "daifugo", "seed": "18446744073709551616"}),
+        json!({"game": "daifugo", "seed": [1]}),
         json!({"game": "doudizhu", "rules": "douzero", "seed": u64::MAX}),
         json!({"game": "kabu", "rules": {"preset": "default", "colour": true}}),
     ] {
@@ -860,22 +866,7 @@ fn bad_requests_get_4xx_with_a_message() {
     // a record that does not replay: the engine's message
     let (_, v) = post("/api/games", &json!({"game": "kabu", "seed": 12}));
     let id = v["id"].as_str().unwrap();
-    post(
-        &format!("/api/games/{id}/action"),
-        &json!({"action": "bet", "stakes": [1, 0, 0, 0]}),
-    );
-    let mut v = get(&format!("/api/games/{id}")).1;
-    while v["over"] == false {
-        v = if v["your_turn"] == true {
-            post(
-                &format!("/api/games/{id}/action"),
-                &json!({"action": "stand"}),
-            )
-            .1
-        } else {
-            post(&format!("/api/games/{id}/advance"), &json!(null)).1
-        };
-    }
+    stand_to_the_end(id, [1, 0, 0, 0]);
     let mut rec = get(&format!("/api/games/{id}/record")).1;
     rec["seed"] = json!(13);
     let (status, e) = post("/api/replay", &rec);
@@ -1029,7 +1020,11 @@ fn a_drawn_daifugo_seed_does_not_deal_the_next_game() {
     assert_eq!(status, 201, "{first}");
     let id = first["id"].as_str().unwrap().to_string();
     let views = play(first, &mut pick, Person::Random, None);
-    let shown = views.last().unwrap()["seed"].as_u64().unwrap();
+    let shown: u64 = views.last().unwrap()["seed"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     let record = |id: &str| {
         let (status, record) = get(&format!("/api/games/{id}/record"));
         assert_eq!(status, 200, "{record}");
@@ -1223,4 +1218,66 @@ fn a_replay_shows_cards_that_are_no_meld_as_rejected() {
     let first = &out["frames"][1]["action"];
     assert_eq!(first["action"], "S3 S4", "{first}");
     assert_eq!(first["accepted"], false, "{first}");
+}
+
+/// Plays Kabu round `id` to its end: bets `stakes`, then stands whenever asked; the last view.
+fn stand_to_the_end(id: &str, stakes: [u64; 4]) -> Value {
+    post(
+        &format!("/api/games/{id}/action"),
+        &json!({"action": "bet", "stakes": stakes}),
+    );
+    let mut v = get(&format!("/api/games/{id}")).1;
+    while v["over"] == false {
+        v = if v["your_turn"] == true {
+            post(
+                &format!("/api/games/{id}/action"),
+                &json!({"action": "stand"}),
+            )
+            .1
+        } else {
+            post(&format!("/api/games/{id}/advance"), &json!(null)).1
+        };
+    }
+    v
+}
+
+/// Issue 33: a seed past 2^53 (where a JavaScript number rounds) travels as a string: a create
+/// request may give it as a string (or, as before, a JSON number), a finished game's view shows
+/// it as a string, that string deals the same game again, and a record whose seed the page kept
+/// as a string replays.
+#[test]
+fn a_seed_past_2_53_travels_as_a_string() {
+    const SEED: &str = "14139169353587959645";
+    let round = |seed: Value| {
+        let (status, v) = post("/api/games", &json!({"game": "kabu", "seed": seed}));
+        assert_eq!(status, 201, "{v}");
+        let id = v["id"].as_str().unwrap().to_owned();
+        assert!(v["seed"].is_null(), "{v}");
+        let v = stand_to_the_end(&id, [1, 1, 1, 1]);
+        let record = get(&format!("/api/games/{id}/record")).1;
+        (v, record)
+    };
+    let (v, record) = round(json!(SEED));
+    assert_eq!(v["seed"], SEED, "{v}");
+    assert_eq!(
+        record["seed"].as_u64(),
+        Some(SEED.parse().unwrap()),
+        "{record}"
+    );
+    // the shown seed deals the same round; so does the seed as a JSON number
+    let (again, record_again) = round(v["seed"].clone());
+    assert_eq!(again["observation"], v["observation"]);
+    assert_eq!(record_again, record);
+    let (as_number, _) = round(json!(SEED.parse::<u64>().unwrap()));
+    assert_eq!(as_number["observation"], v["observation"]);
+    assert_eq!(as_number["seed"], SEED);
+    // the record with its seed as a string (as the page keeps it) replays; a rounded one does not
+    let mut kept = record.clone();
+    kept["seed"] = json!(SEED);
+    let (status, e) = post("/api/replay", &kept);
+    assert_eq!(status, 200, "{e}");
+    let mut rounded = record;
+    rounded["seed"] = json!("14139169353587960000");
+    let (status, e) = post("/api/replay", &rounded);
+    assert_eq!(status, 400, "{e}");
 }
