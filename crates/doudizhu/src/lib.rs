@@ -61,6 +61,6 @@ pub use policy::{GreedyPolicy, HumanPolicy, Policy, RandomPolicy, describe, play
 pub use record::{Record, ReplayError};
 pub use rules::{Preset, Rules, RulesError, SoloWings};
 pub use search::{
-    AUCTION_MIN_WORLDS, AUCTION_PLAYOUTS_PER_WORLD, AUCTION_WORLDS, SEARCH_PLAYOUTS, SearchPlayer,
-    SearchRollout, search_player,
+    AUCTION_MIN_WORLDS, AUCTION_PASS_COST, AUCTION_PLAYOUTS_PER_WORLD, AUCTION_WORLDS,
+    SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player,
 };

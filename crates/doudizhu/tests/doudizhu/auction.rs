@@ -58,7 +58,7 @@ fn three_search_players_rarely_all_pass_and_bid_on_strong_hands() {
             }
         }
     }
-    // at most 10% (about 3% measured over 300 deals); the old search passed in most deals
+    // at most 10% (7 of 150 measured); the ISMCTS auction it replaces: 80 of 150
     assert!(
         all_pass * 10 <= DEALS,
         "{all_pass} of {DEALS} deals all passed"
