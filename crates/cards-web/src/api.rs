@@ -249,6 +249,9 @@ pub struct View<'a> {
     pub result: Value,
     /// Daifugo: the game's number in the match (1 elsewhere).
     pub game_number: u32,
+    /// Dou Dizhu: the deal's number, 1 and one more each time every seat passed and the
+    /// session dealt again from the next seed (1 elsewhere).
+    pub deal: u32,
 }
 
 impl View<'_> {

@@ -70,6 +70,16 @@ impl WebGame for Game {
         Ok((game, ()))
     }
 
+    /// Every seat passed under a redeal rule: the game of the next seed
+    /// ([`GameRules::redeal_seed`]).
+    fn dealt_again(&self, rules: &GameRules, seed: u64) -> Option<(Game, u64)> {
+        if !self.state().redeal() {
+            return None;
+        }
+        let next = rules.redeal_seed(seed);
+        Game::new(*rules, next).ok().map(|g| (g, next))
+    }
+
     fn read_action(&mut self, body: &ActionBody) -> Result<Read<Action>, ApiError> {
         no_stakes(body)?;
         self.parse_action(&body.action)

@@ -134,6 +134,14 @@ pub trait WebGame: Game<Record: Serialize> + Players + Debug + Send + 'static {
         Err(ApiError::bad("only a Daifugo match has a next game"))
     }
 
+    /// The game dealt again, with its seed, when this one just ended with every player
+    /// passing and the rules deal again (Dou Dizhu's redeal); `None` otherwise (and in every
+    /// other game).
+    #[must_use]
+    fn dealt_again(&self, _rules: &Self::Rules, _seed: u64) -> Option<(Self, u64)> {
+        None
+    }
+
     /// The seed a finished game shows (one that deals nothing still hidden).
     #[must_use]
     fn shown_seed(_extra: &Self::Extra, seed: u64) -> u64 {
@@ -244,6 +252,9 @@ pub struct GameSession<G: WebGame> {
     extra: G::Extra,
     /// The game's number in a match (1 but for Daifugo's next games).
     number: u32,
+    /// The deal's number: 1, one more each time every player passed and the game was dealt
+    /// again ([`WebGame::dealt_again`]).
+    deal: u32,
     /// Actions applied in this game.
     moves: u64,
     last: Option<Last>,
@@ -281,6 +292,7 @@ impl<G: WebGame> GameSession<G> {
             game,
             extra,
             number: 1,
+            deal: 1,
             moves: 0,
             last: None,
         })
@@ -316,16 +328,28 @@ impl<G: WebGame> GameSession<G> {
             over,
             result: g.result_json(&self.extra),
             game_number: self.number,
+            deal: self.deal,
         }
         .to_json()
     }
 
     /// Applies `action` for `player` (the player to act) and remembers it as the last action.
+    /// When it ends the game with every player passing and the rules deal again, the session
+    /// deals again by itself from the next seed ([`WebGame::dealt_again`]; Dou Dizhu's
+    /// `GameRules::redeal_seed`), its moves counted from 0 again: deal `k` of a session seeded
+    /// `s` is the game a session seeded `s + k - 1` deals, and the seed shown at the end is
+    /// the seed of the deal played.
     fn apply(&mut self, player: usize, action: G::Action) -> Result<(), ApiError> {
         let last = self.game.last_action(player, action);
         Game::apply(&mut self.game, action).map_err(|e| ApiError::conflict(e.to_string()))?;
         self.moves += 1;
         self.last = Some(last);
+        if let Some((game, seed)) = self.game.dealt_again(&self.rules, self.seed) {
+            self.game = game;
+            self.seed = seed;
+            self.moves = 0;
+            self.deal = self.deal.saturating_add(1);
+        }
         Ok(())
     }
 
@@ -395,6 +419,7 @@ impl<G: WebGame> GameSession<G> {
             .game
             .next_game(&mut self.extra, self.seed, self.drawn)?;
         self.number = self.number.saturating_add(1);
+        self.deal = 1;
         self.moves = 0;
         self.last = None;
         Ok(())

@@ -128,23 +128,27 @@ describe('Dou Dizhu', () => {
     });
   }
 
-  test('everyone passes in the auction: no game, and the page offers a new one', { timeout: 60000 }, async () => {
-    // Seed 60 (standard): when the person passes, both computers pass too.
+  test('everyone passes in the auction: the page deals again by itself and says so', { timeout: 60000 }, async () => {
+    // Seed 60 (standard): when the person passes, both computers pass too; deal 2 is seed 61's.
     const { page, server } = env;
     await newGame(page, server.url, { game: 'doudizhu', rules: 'standard', seed: 60 });
-    while (!(await isOver(page))) {
-      assert.ok(await yourTurn(page));
-      await page.click(T('bid-pass'));
+    const before = await page.evaluate(() => window.cardsPage.view.id);
+    assert.equal(await page.locator(T('redeal-note')).count(), 0);
+    for (let i = 0; i < 3 && (await page.evaluate(() => window.cardsPage.view.deal)) === 1; i += 1) {
+      assert.ok(!(await isOver(page)));
+      if (await yourTurn(page)) await page.click(T('bid-pass'));
       await waitIdle(page);
     }
-    assert.match(await page.textContent(T('result')), /Everyone passed in the auction/);
-    for (const s of [0, 1, 2]) assert.match(await page.textContent(T(`result-row-${s}`)), /0$/);
-    assert.equal(await page.getAttribute(T('landlord'), 'data-value'), '');
-    const before = await page.evaluate(() => window.cardsPage.view.id);
-    await page.click(T('play-again'));
-    await page.waitForFunction((id) => window.cardsPage.view.id !== id, before);
     await waitIdle(page);
+    const view = await page.evaluate(() => window.cardsPage.view);
+    assert.equal(view.deal, 2);
+    assert.equal(view.id, before, 'the same game, dealt again');
+    assert.ok(!(await isOver(page)));
     assert.equal(await page.getAttribute(T('doudizhu-table'), 'data-phase'), 'auction');
+    assert.match(await page.textContent(T('redeal-note')), /Everyone passed: dealing again \(deal 2\)/);
+    assert.equal(await page.getAttribute(T('deal'), 'data-value'), '2');
+    assert.equal(await page.locator(T('result')).count(), 0);
+    await screenshot(page, 'doudizhu-redeal');
     assertClean(env);
   });
 });

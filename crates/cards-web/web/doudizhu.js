@@ -239,7 +239,10 @@ function render(view, ctx) {
             info('landlord', 'landlord', o.landlord === null || o.landlord === undefined ? null : seatName(o.landlord)),
             info('multiplier', 'multiplier ×', o.multiplier),
             info('bombs', 'bombs', o.bombs),
-            o.spring ? info('spring', 'spring', '春天') : null),
+            o.spring ? info('spring', 'spring', '春天') : null,
+            view.deal > 1 ? info('deal', 'deal', view.deal) : null),
+          // the server deals again by itself when every seat passed (from the next seed)
+          view.deal > 1 && auction ? el('div', { class: 'meta', testid: 'redeal-note' }, `Everyone passed: dealing again (deal ${view.deal})`) : null,
           el('div', { class: 'label' }, 'kitty (底牌)'),
           el('div', { testid: 'kitty', dataset: { cards: o.kitty || '' } },
             kittyKnown ? cardsRow(ddzRanks(o.kitty), { small: true }) : cardsRow([null, null, null], { small: true })),

@@ -60,4 +60,7 @@ pub use observation::Observation;
 pub use policy::{GreedyPolicy, HumanPolicy, Policy, RandomPolicy, describe, play_game};
 pub use record::{Record, ReplayError};
 pub use rules::{Preset, Rules, RulesError, SoloWings};
-pub use search::{SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player};
+pub use search::{
+    AUCTION_MIN_WORLDS, AUCTION_PASS_COST, AUCTION_PLAYOUTS_PER_WORLD, AUCTION_WORLDS,
+    SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player,
+};

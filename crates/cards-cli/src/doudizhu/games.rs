@@ -51,7 +51,8 @@ pub struct PlayArgs {
     players: Option<Vec<String>>,
     #[command(flatten)]
     think: ThinkArgs,
-    /// The record and the result as one JSON object instead of text.
+    /// The record and the result as one JSON object instead of text (one a line, each with
+    /// its seed, when every seat passed and the cards were dealt again).
     #[arg(long)]
     json: bool,
 }
@@ -311,26 +312,59 @@ pub fn run_play(a: &PlayArgs) -> Result<(), CliError> {
         json: a.json,
         ..IoArgs::default()
     };
-    let players = |s| seat_players::<Game>(&a.policy, a.players.as_deref(), s, a.think, human);
-    let shown = |_, game: &Game| {
-        let record = game.record();
-        let result = result_of(game, None);
-        let human = format!("{}\n{}", seed_line(seed), record.transcript().trim_end());
-        emit(
-            &io,
-            &human,
-            &json!({ "seed": seed, "record": record, "result": result }),
-        )
-    };
-    crate::drive::play::<Game>(a.rules, seed, 1, players, &ended, shown).map_err(
-        |stop| match stop {
-            Stop::InputEnded { seat, .. } => CliError::Io(format!("seat {seat}: the input ended")),
-            Stop::Refused { seat, message, .. } => CliError::Io(format!("seat {seat}: {message}")),
-            Stop::Other(e) => e,
-        },
-    )?;
-    Ok(())
+    let mut players = |s| seat_players::<Game>(&a.policy, a.players.as_deref(), s, a.think, human);
+    let mut deal_seed = seed;
+    for deal in 1..=MAX_DEALS {
+        let mut redeal = false;
+        let shown = |_, game: &Game| {
+            redeal = game.state().redeal();
+            let record = game.record();
+            let result = result_of(game, None);
+            let human = format!(
+                "{}\n{}",
+                seed_line(deal_seed),
+                record.transcript().trim_end()
+            );
+            emit(
+                &io,
+                &human,
+                &json!({ "seed": deal_seed, "record": record, "result": result }),
+            )
+        };
+        crate::drive::play::<Game>(a.rules, deal_seed, 1, &mut players, &ended, shown).map_err(
+            |stop| match stop {
+                Stop::InputEnded { seat, .. } => {
+                    CliError::Io(format!("seat {seat}: the input ended"))
+                }
+                Stop::Refused { seat, message, .. } => {
+                    CliError::Io(format!("seat {seat}: {message}"))
+                }
+                Stop::Other(e) => e,
+            },
+        )?;
+        if !redeal {
+            return Ok(());
+        }
+        // deal k of `--seed S` is the game `--seed S+k-1` deals, players included
+        deal_seed = a.rules.redeal_seed(deal_seed);
+        let line = format!(
+            "Everyone passed: dealing again (deal {}, seed {deal_seed})",
+            deal + 1
+        );
+        if io.json {
+            // stdout stays one JSON object a line
+            eprintln!("{line}");
+        } else {
+            crate::common::write_stdout(format!("{line}\n").as_bytes())?;
+        }
+    }
+    Err(CliError::Io(format!(
+        "every seat passed in {MAX_DEALS} deals in a row: no game"
+    )))
 }
+
+/// The most deals `play` deals when every seat keeps passing in the auction.
+const MAX_DEALS: u64 = 1000;
 
 /// Runs `replay`.
 pub fn run_replay(a: &ReplayArgs) -> Result<(), CliError> {

@@ -428,3 +428,56 @@ fn daifugo_at_the_terminal_shows_the_tricks_before_the_first_prompt() {
     assert_eq!(in_order(&lines[first..], &err), Ok(()), "{err}");
     assert!(err.contains(" points"), "{err}");
 }
+
+/// A deal every seat passes is dealt again by itself, with a line saying so: deal `k` of
+/// `play --seed S` is the game `play --seed S+k-1` deals (seed 8: `expert` passes all round on
+/// seeds 8 and 9, bids on 10).
+#[test]
+fn doudizhu_play_deals_again_when_everyone_passes() {
+    let played = ok(
+        &["doudizhu", "play", "--policy", "expert", "--seed", "8"],
+        "",
+    );
+    let line2 = "Everyone passed: dealing again (deal 2, seed 9)\n";
+    let line3 = "Everyone passed: dealing again (deal 3, seed 10)\n";
+    let deals: Vec<&str> = played.split(line2).flat_map(|d| d.split(line3)).collect();
+    assert_eq!(deals.len(), 3, "{played}");
+    assert!(deals[0].starts_with("seed: 8\n"), "{played}");
+    assert!(deals[0].contains("all pass: deal again"), "{played}");
+    // deal k is the game of seed 8+k-1, players included (the first deal of that seed)
+    let alone = |seed: &str| {
+        ok(
+            &["doudizhu", "play", "--policy", "expert", "--seed", seed],
+            "",
+        )
+    };
+    assert!(alone("9").starts_with(deals[1]), "{played}");
+    assert_eq!(deals[2], alone("10"));
+    assert!(!deals[2].contains("Everyone passed"), "{played}");
+    // as JSON: one object a line, each with its seed, the lines about dealing again on stderr
+    let (code, out, err) = cards(
+        &[
+            "doudizhu", "play", "--policy", "expert", "--seed", "8", "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(err, format!("{line2}{line3}"));
+    let seeds: Vec<u64> = out
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["seed"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(seeds, [8, 9, 10]);
+    // a game no one passed all round is one deal, as before
+    let once = ok(
+        &[
+            "doudizhu", "play", "--policy", "expert", "--seed", "10", "--json",
+        ],
+        "",
+    );
+    assert_eq!(once.lines().count(), 1);
+}

@@ -173,7 +173,8 @@ fn keys(v: &Value) -> Vec<String> {
 }
 
 /// A view's keys, sorted.
-const VIEW_KEYS: [&str; 14] = [
+const VIEW_KEYS: [&str; 15] = [
+    "deal",
     "game",
     "game_number",
     "id",
@@ -547,6 +548,86 @@ fn doudizhu_games_through_http_never_show_another_hand() {
         assert_eq!(frames[frames.len() - 1]["result"], last["result"]);
         assert_eq!(frames[0]["observations"].as_array().unwrap().len(), 3);
     }
+}
+
+/// When every seat passes the session deals again by itself from the next seed: the view
+/// says which deal it is, deal 2 of seed 60 is the game of seed 61 (the same views as a session
+/// seeded 61, the computers included), and the seed shown at the end deals the game played.
+#[test]
+fn doudizhu_deals_again_when_everyone_passes() {
+    let new = |seed: u64| {
+        let (status, v) = post(
+            "/api/games",
+            &json!({"game": "doudizhu", "rules": "standard", "seed": seed}),
+        );
+        assert_eq!(status, 201, "{v}");
+        v
+    };
+    // the person passes; the computers (greedy) pass too on seed 60
+    let pass_until = |mut v: Value, stop: &dyn Fn(&Value) -> bool| {
+        let id = v["id"].as_str().unwrap().to_string();
+        let mut views = Vec::new();
+        for _ in 0..20 {
+            if stop(&v) {
+                return (v, views);
+            }
+            let (status, next) = if v["your_turn"] == true {
+                post(
+                    &format!("/api/games/{id}/action"),
+                    &json!({"action": "pass"}),
+                )
+            } else {
+                post(&format!("/api/games/{id}/advance"), &json!(null))
+            };
+            assert_eq!(status, 200, "{next}");
+            views.push(next.clone());
+            v = next;
+        }
+        panic!("no end of the auction: {v}");
+    };
+    let first = new(60);
+    assert_eq!(first["deal"], 1);
+    let (redealt, _) = pass_until(first, &|v| v["deal"] != 1);
+    assert_eq!(redealt["deal"], 2, "{redealt}");
+    assert_eq!(redealt["over"], false, "{redealt}");
+    assert!(redealt["seed"].is_null(), "{redealt}");
+    let o = &redealt["observation"];
+    assert_eq!(o["phase"], "auction");
+    assert!(o["history"].as_array().unwrap().is_empty(), "{redealt}");
+    let dealt = doudizhu::Game::new(doudizhu::GameRules::STANDARD, 61).unwrap();
+    assert_eq!(o["hand"], dealt.state().hand(0).to_string());
+    // from here it is the game of seed 61, computers included
+    let alone = new(61);
+    assert_eq!(alone["observation"], redealt["observation"]);
+    let over = |v: &Value| v["over"] == true || v["observation"]["phase"] == "play";
+    let (a, va) = pass_until(redealt, &over);
+    let (b, vb) = pass_until(alone, &over);
+    let shown = |vs: &[Value]| -> Vec<Value> {
+        vs.iter()
+            .map(|v| json!([v["observation"], v["last"]]))
+            .collect()
+    };
+    assert_eq!(shown(&va), shown(&vb));
+    // played out alike to the end, where the seed shown is the deal played's in both (62:
+    // everyone passes on 61 as well)
+    let (ea, eb) = (
+        play(a, &mut Pick(5), Person::Most, None),
+        play(b, &mut Pick(5), Person::Most, None),
+    );
+    let (ea, eb) = (ea.last().unwrap(), eb.last().unwrap());
+    assert_eq!(
+        (&ea["seed"], &ea["deal"]),
+        (&json!("62"), &json!(3)),
+        "{ea}"
+    );
+    assert_eq!(
+        (&eb["seed"], &eb["deal"]),
+        (&json!("62"), &json!(2)),
+        "{eb}"
+    );
+    assert_eq!(ea["result"], eb["result"]);
+    let record = |v: &Value| get(&format!("/api/games/{}/record", v["id"].as_str().unwrap())).1;
+    assert_eq!(record(ea), record(eb));
 }
 
 #[test]

@@ -150,6 +150,30 @@ pub struct GameRules {
 }
 
 impl GameRules {
+    /// The seed of the deal that follows a deal of `seed` every seat passed
+    /// ([`AllPass::Redeal`]): the next number, wrapping (within 32 bits under
+    /// [`Dealer::DouZero`], whose generator takes a 32-bit seed). So deal `k` of a game that
+    /// starts from seed `s` is the deal of seed `s + k - 1`; the CLI's `play` and the web page
+    /// deal again this way.
+    ///
+    /// ```
+    /// use doudizhu::GameRules;
+    /// assert_eq!(GameRules::STANDARD.redeal_seed(8), 9);
+    /// assert_eq!(GameRules::STANDARD.redeal_seed(u64::MAX), 0);
+    /// let mut dz = GameRules::STANDARD;
+    /// dz.dealer = doudizhu::Dealer::DouZero;
+    /// assert_eq!(dz.redeal_seed(0xffff_ffff), 0);
+    /// ```
+    #[must_use]
+    pub fn redeal_seed(&self, seed: u64) -> u64 {
+        let next = seed.wrapping_add(1);
+        if self.dealer == Dealer::DouZero {
+            next & 0xffff_ffff
+        } else {
+            next
+        }
+    }
+
     /// `standard`: Chinese 叫分 (one round of bids 1-3), redeal when all pass, bombs, the
     /// rocket and spring double the bid; `standard` plays.
     pub const STANDARD: GameRules = GameRules {

@@ -1,6 +1,7 @@
 //! The integration tests of `doudizhu`, one test binary (one link, one process): each module was
 //! a `tests/*.rs` file (a binary) of its own. A new test file goes here as a module too.
 
+mod auction;
 mod brute_force;
 mod conformance;
 mod edges;
