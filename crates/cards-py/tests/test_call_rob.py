@@ -275,8 +275,11 @@ def test_the_command_line_agrees_both_ways():
         p = subprocess.run([cli.find(), "doudizhu", "play", "--rules", CALL_ROB, "--seed", str(seed),
                             "--policy", ("random", "greedy")[seed % 2], "--json"],
                            capture_output=True, check=True, timeout=60)
-        out = json.loads(p.stdout)
+        # a deal everyone passes is dealt again by itself: one line a deal, deal k is seed+k-1's
+        deals = [json.loads(line) for line in p.stdout.splitlines()]
+        assert [d["seed"] for d in deals] == list(range(seed, seed + len(deals)))
+        out = deals[-1]
         g = ddz.Game.from_record(json.dumps(out["record"]))
         assert g.returns() == out["result"]["returns"] and g.landlord == out["result"]["landlord"]
-        assert ddz.Game(CALL_ROB, seed).hand(0) == out["record"]["hands"][0], "the same deal"
+        assert ddz.Game(CALL_ROB, out["seed"]).hand(0) == out["record"]["hands"][0], "the same deal"
     print(f"\ncall_rob and the command line: {n} games replayed there, {m} played there")
