@@ -31,6 +31,13 @@ async function checkShown(page) {
   assert.equal(await page.getAttribute(T('flag-eleven-back'), 'data-on'), String(o.state.eleven_back));
   const hand = await page.$$eval(`${T('hand')} .card`, (cs) => cs.map((c) => c.dataset.card));
   assert.deepEqual(hand, o.hand ? o.hand.split(' ') : [], 'the hand as dealt');
+  // The computers sit in play order from the person, named Seat 1 to Seat 4 (as Dou Dizhu's
+  // seats are), each with the player number the records use.
+  const shownSeats = await page.$$eval(`${T('opponents')} .seat`,
+    (ss) => ss.map((s) => [Number(s.dataset.player), s.querySelector('.name').textContent]));
+  const i0 = o.seats.indexOf(0);
+  assert.deepEqual(shownSeats.map(([p]) => p), [1, 2, 3, 4].map((k) => o.seats[(i0 + k) % 5]), `seats ${o.seats}`);
+  shownSeats.forEach(([p, name], k) => assert.match(name, new RegExp(`^Seat ${k + 1}computer, player ${p}`), name));
   return o;
 }
 

@@ -48,8 +48,19 @@ function classBadge(classes, p) {
   return el('span', { class: `badge class-${c}`, testid: `class-${p}`, title: romaji }, jp, romaji ? ` ${romaji}` : '');
 }
 
+// The players in play order from the person (player 0), as the match seats them: the page
+// names a computer by where it sits ("Seat 1" plays right after you, as in Dou Dizhu), and
+// shows its player number, which records and transcripts use, beside it.
+let playOrder = [0, 1, 2, 3, 4];
+
+function playOrderOf(observation) {
+  const seats = observation.seats && observation.seats.length === 5 ? observation.seats : [0, 1, 2, 3, 4];
+  const i0 = seats.indexOf(0);
+  return [0, 1, 2, 3, 4].map((k) => seats[(i0 + k) % 5]);
+}
+
 function playerName(p) {
-  return p === 0 ? 'You' : `Player ${p}`;
+  return p === 0 ? 'You' : `Seat ${playOrder.indexOf(p)}`;
 }
 
 function describeAction(entry) {
@@ -76,7 +87,9 @@ function seatView(view, p) {
     testid: `seat-${p}`,
     dataset: { player: p, count: o.counts[p], passed: String(passed), place, toAct: String(toAct) },
   },
-  el('div', { class: 'name' }, playerName(p), p === 0 ? null : el('span', { class: 'badge' }, 'computer'), classBadge(o.classes, p)),
+  el('div', { class: 'name' }, playerName(p),
+    p === 0 ? null : el('span', { class: 'badge', title: 'the player number in records' }, `computer, player ${p}`),
+    classBadge(o.classes, p)),
   el('div', { class: 'stack' },
     o.counts[p] > 0 ? cardEl(null, { small: true }) : null,
     el('span', { class: 'count', testid: `count-${p}` }, o.counts[p]),
@@ -101,7 +114,7 @@ function flag(testid, label, on, title) {
 function resultView(view, ctx) {
   const r = view.result || {};
   const places = r.places || view.observation.places;
-  const rows = [0, 1, 2, 3, 4].map((p) => el('tr', { testid: `result-row-${p}` },
+  const rows = playOrder.map((p) => el('tr', { testid: `result-row-${p}` },
     el('td', null, playerName(p)),
     el('td', { testid: `result-place-${p}` }, places ? places[p] : ''),
     el('td', null, className(Math.max(0, (places ? places[p] : 1) - 1)).join(' ')),
@@ -142,9 +155,8 @@ function render(view, ctx) {
   const giving = o.exchanging;
 
   // Seats in play order, starting after the person; the person sits at the bottom.
-  const seats = o.seats && o.seats.length === 5 ? o.seats : [0, 1, 2, 3, 4];
-  const i0 = seats.indexOf(0);
-  const order = [1, 2, 3, 4].map((k) => seats[(i0 + k) % 5]);
+  playOrder = playOrderOf(o);
+  const order = playOrder.slice(1);
 
   const toggle = (card) => () => {
     const k = cardKey(card);
