@@ -248,9 +248,10 @@ impl<'py> PyPolicy<'py> {
         if obj.is_callable() {
             return Ok(PyPolicy::Callable(obj.clone()));
         }
-        Err(pyo3::exceptions::PyTypeError::new_err(
-            "a policy is a name (house, odds, always, never, optimal) or a callable taking the observation dict",
-        ))
+        Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "a policy is a name ({}) or a callable taking the observation dict",
+            BuiltinPolicy::NAMES.join(", ")
+        )))
     }
 
     fn draws(&mut self, py: Python<'py>, round: &Round, seat: Seat) -> PyResult<bool> {

@@ -110,6 +110,15 @@ def test_a_huge_player_name_is_cut_in_play_batch_too():
     assert _short(e.value), str(e.value)[:200]
 
 
+def test_a_huge_opponent_name_is_cut_in_the_gymnasium_env_too():
+    gym = _gym()
+    import cards_rs.envs.gym  # noqa: F401  (registers the ids)
+
+    with pytest.raises(ValueError) as e:
+        gym.make("cards_rs/Kabu-v0", opponents="y" * 1_000_000)
+    assert _short(e.value), str(e.value)[:200]
+
+
 def _gym():
     import importlib
     import os

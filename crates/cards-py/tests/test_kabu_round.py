@@ -195,6 +195,8 @@ def test_errors_say_what_and_leave_the_round_unchanged():
         r.apply("hit")
     with pytest.raises(KabuError, match="unknown policy"):
         r.play(field="greedy")
+    with pytest.raises(TypeError, match=r"a policy is a name \(" + ", ".join(kabu.POLICIES) + r"\)"):
+        r.play(field=3)
     # a forced answer refused: find a seat that must draw and make it stand
     for seed in range(200):
         r = kabu.Round(seed)

@@ -137,20 +137,20 @@ pub enum KabuError {
     },
 }
 
-/// Text from the input as an error quotes it: at most 32 characters (then `…`), every character
+/// Text from the input as an error quotes it: at most [`crate::cards_core::QUOTE_LIMIT`]
+/// characters (then `...`), as every crate cuts an echoed name, every character
 /// a reader could not see or could mistake for another written `<U+XXXX>` ([`Escaped`]) and
 /// explained after the closing quote.
 ///
 /// ```
 /// let e = "default\u{FE0F}".parse::<kabu::Rules>().unwrap_err();
 /// assert!(e.to_string().starts_with("unknown rules \"default<U+FE0F>\" (<U+FE0F> is invisible)"));
+/// let e = "x".repeat(1000).parse::<kabu::Rules>().unwrap_err();
+/// assert!(e.to_string().starts_with(&format!("unknown rules \"{}...\"", "x".repeat(40))));
 /// ```
 pub(crate) fn quoted(text: &str) -> String {
-    const MAX: usize = 32;
-    let (prefix, more) = match text.char_indices().nth(MAX) {
-        Some((i, _)) => (&text[..i], "…"),
-        None => (text, ""),
-    };
+    let (prefix, cut) = cards_core::Short(text).parts();
+    let more = if cut { "..." } else { "" };
     let plain = Escaped(prefix).to_string();
     let noted = format!("{:#}", Escaped(prefix));
     // `{:#}` is the escaped text followed by its notes, if any.

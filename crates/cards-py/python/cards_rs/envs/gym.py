@@ -62,7 +62,8 @@ class CardsGymEnv(gym.Env):
         known = self._core.policy_names
         for name in names:
             if name.strip().lower() not in known and not (game == "daifugo" and name == "seed"):
-                raise ValueError(f"unknown player {name!r} (expected one of: {', '.join(known)})")
+                shown = name[:40] + ("..." if len(name) > 40 else "")  # cut as every echoed name is
+                raise ValueError(f'unknown player "{shown}" (expected one of: {", ".join(known)})')
         self._names = names
         self._n = self._core.num_actions
         shape = tuple(self._core.obs_shape)
