@@ -5,7 +5,9 @@ use std::fs;
 use std::path::Path;
 
 fn replay(target: &str, check: fn(&[u8])) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds").join(target);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("seeds")
+        .join(target);
     let mut n = 0;
     for entry in fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
         let path = entry.expect("a directory entry").path();

@@ -22,7 +22,8 @@ pub struct WebArgs {
     /// re-read on every request, instead of the copies built into the binary.
     #[arg(long)]
     pub assets: Option<PathBuf>,
-    /// At most this many games in memory (creating one more drops the least recently used).
+    /// At most this many games in memory (creating one more drops the least recently used if
+    /// it has been idle for a minute, and is refused otherwise).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..))]
     pub max_games: u16,
 }

@@ -17,6 +17,8 @@ use super::{assets, daifugo, doudizhu, kabu};
 
 /// How long a game nobody touches stays in memory.
 pub const IDLE_LIMIT: Duration = Duration::from_secs(3600);
+/// The default [`Config::evict_after`]: a game idle this long may make room for a new one.
+pub const EVICT_AFTER: Duration = Duration::from_secs(60);
 
 /// The largest request body accepted (larger ones get 413).
 pub const BODY_LIMIT: usize = 1 << 20;
@@ -161,13 +163,19 @@ impl ApiError {
 /// ```
 /// let c = cards_web::Config::default();
 /// assert_eq!(c.max_games, 64);
+/// assert_eq!(c.evict_after, cards_web::EVICT_AFTER);
 /// assert!(c.assets.is_none());
 /// assert_eq!(c.header_timeout, cards_web::HEADER_TIMEOUT);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// At most this many games in memory; creating one more evicts the least recently used.
+    /// At most this many games in memory; creating one more drops the least recently used if
+    /// it has been idle for [`Config::evict_after`], and is refused (503) otherwise.
     pub max_games: usize,
+    /// How long a game must be idle before a new game may take its place when
+    /// [`Config::max_games`] are kept ([`EVICT_AFTER`] by default). A game in play is never
+    /// dropped for another client's new game.
+    pub evict_after: Duration,
     /// Serve the page's files from this directory (re-read on every request) instead of the
     /// copies built into the binary.
     pub assets: Option<PathBuf>,
@@ -187,6 +195,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             max_games: 64,
+            evict_after: EVICT_AFTER,
             assets: None,
             header_timeout: HEADER_TIMEOUT,
             body_timeout: BODY_TIMEOUT,
@@ -361,11 +370,37 @@ impl Games {
         Some(e.session.clone())
     }
 
-    fn insert(&mut self, id: String, session: Session, now: Instant, max: usize) {
+    /// Keeps game `id`; when `max` games are kept, drops the least recently used first if it
+    /// has been idle for `evict_after`, and otherwise refuses the new game (every game kept is
+    /// in play), so that one client creating games cannot drop another's game in play.
+    fn insert(
+        &mut self,
+        id: String,
+        session: Session,
+        now: Instant,
+        max: usize,
+        evict_after: Duration,
+    ) -> Result<(), ApiError> {
         while self.map.len() >= max {
-            let Some((&used, _)) = self.order.iter().next() else {
+            let Some((&used, old)) = self.order.iter().next() else {
                 break;
             };
+            let idle = self
+                .map
+                .get(old)
+                .map_or(Duration::MAX, |e| now.saturating_duration_since(e.touched));
+            if idle < evict_after {
+                return Err(ApiError {
+                    status: 503,
+                    message: format!(
+                        "all {max} games this server keeps are in play (the least recently used \
+                         was used {} s ago; a game idle for {} s makes room): try again later, or \
+                         start the server with a larger --max-games",
+                        idle.as_secs(),
+                        evict_after.as_secs()
+                    ),
+                });
+            }
             if let Some(old) = self.order.remove(&used) {
                 self.map.remove(&old);
             }
@@ -380,6 +415,7 @@ impl Games {
                 used: self.uses,
             },
         );
+        Ok(())
     }
 }
 
@@ -779,7 +815,13 @@ impl Api {
             id = format!("{:016x}", crate::util::draw_seed());
         }
         let view = session.view(&id);
-        games.insert(id, session, now, self.config.max_games);
+        games.insert(
+            id,
+            session,
+            now,
+            self.config.max_games,
+            self.config.evict_after,
+        )?;
         Ok(view)
     }
 }

@@ -11,7 +11,8 @@
 //! function ([`Api::handle`]) that tests and fuzz targets call without a socket.
 //!
 //! Bounds: request bodies over 1 MiB are refused (413); at most [`Config::max_games`] games
-//! stay in memory (creating one more drops the least recently used) and a game untouched for an
+//! stay in memory (creating one more drops the least recently used if it has been idle for
+//! [`Config::evict_after`], a minute, and is refused otherwise) and a game untouched for an
 //! hour is dropped, at a cost per request that does not grow with the number of games; a client
 //! has 5 seconds to send its headers and 5 more for its body, and every connection (one
 //! request, no keep-alive) is closed after 30 seconds. Slow clients cannot lock the others out
@@ -65,8 +66,8 @@ mod util;
 use std::net::{SocketAddr, TcpListener};
 
 pub use api::{
-    ActionBody, Api, ApiError, BODY_LIMIT, BODY_TIMEOUT, CONNECTION_TIMEOUT, Config, GAMES,
-    HEADER_TIMEOUT, IDLE_LIMIT, Last, Legal, NewGame, Reply, Request, Session, View, Work,
+    ActionBody, Api, ApiError, BODY_LIMIT, BODY_TIMEOUT, CONNECTION_TIMEOUT, Config, EVICT_AFTER,
+    GAMES, HEADER_TIMEOUT, IDLE_LIMIT, Last, Legal, NewGame, Reply, Request, Session, View, Work,
 };
 pub use assets::content_type;
 pub use server::{

@@ -1054,9 +1054,11 @@ fn a_silent_client_is_dropped_and_does_not_block_others() {
 
 #[test]
 fn games_are_bounded_oldest_evicted() {
-    // a server of its own: the shared one's games belong to the other tests
+    // a server of its own: the shared one's games belong to the other tests; every game may
+    // make room at once (the default waits for a minute of idleness, see the next test)
     let addr = start(Config {
         max_games: 2,
+        evict_after: std::time::Duration::ZERO,
         ..Config::default()
     });
     let create = || {
@@ -1086,6 +1088,49 @@ fn games_are_bounded_oldest_evicted() {
     let c = create();
     assert_eq!(view(&b), 404, "the least recently used game was dropped");
     assert_eq!((view(&a), view(&c)), (200, 200));
+}
+
+/// A client creating games while every kept game is in play gets 503 and drops none of them:
+/// another person's game survives a flood of new games (issue 32's "a hostile client never
+/// starves another").
+#[test]
+fn a_flood_of_new_games_never_drops_a_game_in_play() {
+    let addr = start(Config {
+        max_games: 4,
+        ..Config::default()
+    });
+    let call = |method: &str, path: &str, body: &str| {
+        let r = format!(
+            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        let (status, _, body) = raw(addr, r.as_bytes());
+        (status, String::from_utf8_lossy(&body).into_owned())
+    };
+    let (status, body) = call("POST", "/api/games", r#"{"game": "kabu", "seed": 1}"#);
+    assert_eq!(status, 201, "{body}");
+    let mine: Value = serde_json::from_str(&body).unwrap();
+    let mine = format!("/api/games/{}", mine["id"].as_str().unwrap());
+    let mut refused = 0;
+    for _ in 0..40 {
+        let (status, body) = call("POST", "/api/games", r#"{"game": "kabu"}"#);
+        match status {
+            201 => {}
+            503 => {
+                assert!(body.contains("are in play"), "{body}");
+                assert!(body.contains("--max-games"), "{body}");
+                refused += 1;
+            }
+            _ => panic!("{status}: {body}"),
+        }
+        // the person keeps playing: its game is always there
+        assert_eq!(call("GET", &mine, "").0, 200);
+    }
+    assert_eq!(
+        refused,
+        40 - 3,
+        "three more games fit beside mine, then every one is refused"
+    );
 }
 
 /// Finding 6: the seed a finished Daifugo game shows (when the match's seed was drawn) deals
