@@ -590,6 +590,6 @@ impl Display for UnknownPolicy {
 impl core::error::Error for UnknownPolicy {}
 
 mod definition;
-pub use definition::{Definition, EncodeError, Encoding, ObservationType, check_length};
+pub use definition::{Definition, EncodeError, Encoding, ObservationType, as_array, check_length};
 
 pub mod testing_toy;

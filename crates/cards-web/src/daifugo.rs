@@ -3,15 +3,16 @@
 //! the page's one session ([`crate::session::GameSession`]): its names, the person's observation
 //! with its side of the exchange, the match's points, and the replay frames.
 
-use daifugo::{Action, Card, CardSet, Game, HandText, Match, Record, Rules};
+use cards_core::game::Definition;
+use daifugo::{Action, Card, CardSet, Daifugo, Game, HandText, Match, Record, Rules};
 use serde_json::{Value, json};
 
 use super::ActionBody;
 use super::api::{ApiError, Last, Legal, frame_observations, read_record, to_json};
 use super::session::{GameSession, PERSON, Read, WebGame, no_stakes, unreadable};
 
-/// The rules when a create request names none (the CLI's default).
-pub const DEFAULT_RULES: &str = "uecda";
+/// The rules when a create request names none (the definition's default, as the CLI's).
+pub const DEFAULT_RULES: &str = Daifugo::DEFAULT_PRESET;
 /// The computer players when a create request names none (the CLI's default).
 pub const DEFAULT_POLICY: &str = "tutorial";
 /// The playouts of a `search` computer's move: a fixed budget (about 20 ms), so a seeded match
@@ -85,9 +86,7 @@ fn deal_next(matched: &mut Match, seed: u64, drawn: bool) -> (Game, u64) {
 }
 
 impl WebGame for Game {
-    const NAME: &'static str = "daifugo";
-    const PRESETS: &'static [&'static str] = Rules::NAMES;
-    const DEFAULT_RULES: &'static str = DEFAULT_RULES;
+    type Definition = Daifugo;
     const DEFAULT_POLICY: &'static str = DEFAULT_POLICY;
     const SEARCH_PLAYOUTS: u64 = SEARCH_PLAYOUTS;
     type Rules = Rules;

@@ -3,15 +3,17 @@
 //! ([`crate::session::GameSession`]): its names, the person's observation, the result and the
 //! replay frames.
 
-use doudizhu::{Action, Game, GameRules, Record};
+use cards_core::game::Definition;
+use doudizhu::{Action, DouDizhu, Game, GameRules, Record};
 use serde_json::{Value, json};
 
 use super::ActionBody;
 use super::api::{ApiError, Last, Legal, frame_observations, read_record, to_json};
 use super::session::{GameSession, PERSON, Read, WebGame, no_stakes, unreadable};
 
-/// The rules when a create request names none (the CLI's default: 叫分 with an auction).
-pub const DEFAULT_RULES: &str = "standard";
+/// The rules when a create request names none (the definition's default, as the CLI's: 叫分
+/// with an auction).
+pub const DEFAULT_RULES: &str = DouDizhu::DEFAULT_PRESET;
 /// The computer players when a create request names none (the CLI's default).
 pub const DEFAULT_POLICY: &str = "greedy";
 /// The playouts of a `search` computer's move (about 10 ms): a fixed budget, so a seeded game
@@ -46,9 +48,7 @@ fn result(g: &Game) -> Value {
 }
 
 impl WebGame for Game {
-    const NAME: &'static str = "doudizhu";
-    const PRESETS: &'static [&'static str] = GameRules::NAMES;
-    const DEFAULT_RULES: &'static str = DEFAULT_RULES;
+    type Definition = DouDizhu;
     const DEFAULT_POLICY: &'static str = DEFAULT_POLICY;
     const SEARCH_PLAYOUTS: u64 = SEARCH_PLAYOUTS;
     const SEAT_WORD: &'static str = "seat";
@@ -66,7 +66,8 @@ impl WebGame for Game {
     }
 
     fn start(rules: GameRules, seed: u64, _: bool) -> Result<(Game, ()), ApiError> {
-        let game = Game::new(rules, seed).map_err(|e| ApiError::bad(format!("seed: {e}")))?;
+        let game =
+            DouDizhu::new_game(&rules, seed).map_err(|e| ApiError::bad(format!("seed: {e}")))?;
         Ok((game, ()))
     }
 
@@ -77,7 +78,7 @@ impl WebGame for Game {
             return None;
         }
         let next = rules.redeal_seed(seed);
-        Game::new(*rules, next).ok().map(|g| (g, next))
+        DouDizhu::new_game(rules, next).ok().map(|g| (g, next))
     }
 
     fn read_action(&mut self, body: &ActionBody) -> Result<Read<Action>, ApiError> {

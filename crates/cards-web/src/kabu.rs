@@ -7,15 +7,16 @@
 //! names, the table as the person sees it, the bet (stakes of any size up to [`MAX_STAKE`],
 //! past the game's stake actions), its words for a refusal, and the replay frames.
 
-use kabu::{Advice, Card, CardSet, Decision, Phase, Record, Round, Rules, Seat};
+use cards_core::game::Definition;
+use kabu::{Advice, Card, CardSet, Decision, Kabu, Phase, Record, Round, Rules, Seat};
 use serde_json::{Value, json};
 
 use super::ActionBody;
 use super::api::{ApiError, Last, Legal, read_record};
 use super::session::{GameSession, Read, WebGame};
 
-/// The rules when a create request names none.
-pub const DEFAULT_RULES: &str = "default";
+/// The rules when a create request names none (the definition's default).
+pub const DEFAULT_RULES: &str = Kabu::DEFAULT_PRESET;
 /// The dealer's policy when a create request names none.
 pub const DEFAULT_POLICY: &str = "house";
 /// The largest stake on one field.
@@ -166,16 +167,15 @@ fn stakes(body: &ActionBody) -> Result<[u32; 4], ApiError> {
 }
 
 impl WebGame for Round {
-    const NAME: &'static str = "kabu";
-    const PRESETS: &'static [&'static str] = &Rules::NAMES;
-    const DEFAULT_RULES: &'static str = DEFAULT_RULES;
+    type Definition = Kabu;
     const DEFAULT_POLICY: &'static str = DEFAULT_POLICY;
     const SEARCH_PLAYOUTS: u64 = SEARCH_PLAYOUTS;
     type Rules = Rules;
     type Extra = ();
 
     fn start(rules: Rules, seed: u64, _: bool) -> Result<(Round, ()), ApiError> {
-        Ok((Round::new(rules, seed), ()))
+        let round = Kabu::new_game(&rules, seed).map_err(|e| ApiError::bad(e.to_string()))?;
+        Ok((round, ()))
     }
 
     fn person_seat() -> Value {

@@ -28,7 +28,7 @@
 use std::fmt::{Debug, Display};
 use std::str::FromStr;
 
-use cards_core::game::{Game, Players, PolicyOptions};
+use cards_core::game::{Definition, Game, Players, PolicyOptions};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -88,12 +88,15 @@ pub enum Read<A> {
 /// # Ok::<(), cards_web::ApiError>(())
 /// ```
 pub trait WebGame: Game<Record: Serialize> + Players + Debug + Send + 'static {
-    /// The game's name in the API (`"daifugo"`).
-    const NAME: &'static str;
-    /// The rules presets, as `GET /api/info` lists them.
-    const PRESETS: &'static [&'static str];
-    /// The rules when a create request names none.
-    const DEFAULT_RULES: &'static str;
+    /// The game's definition (`doudizhu::DouDizhu`): its name, presets and deals, the same in
+    /// every front end.
+    type Definition: Definition<Game = Self, Rules = Self::Rules>;
+    /// The game's name in the API (`"daifugo"`): the definition's.
+    const NAME: &'static str = <Self::Definition as Definition>::NAME;
+    /// The rules presets, as `GET /api/info` lists them: the definition's.
+    const PRESETS: &'static [&'static str] = <Self::Definition as Definition>::PRESETS;
+    /// The rules when a create request names none: the definition's default preset.
+    const DEFAULT_RULES: &'static str = <Self::Definition as Definition>::DEFAULT_PRESET;
     /// The computer players when a create request names none.
     const DEFAULT_POLICY: &'static str;
     /// The playouts a `search` computer's move gets: a fixed budget, so a seeded game replays

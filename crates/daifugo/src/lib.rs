@@ -21,6 +21,7 @@ macro_rules! as_text {
 }
 
 mod decompose;
+mod definition;
 pub mod encode;
 mod error;
 mod game;
@@ -44,6 +45,7 @@ pub use cards_search;
 pub use decompose::{
     decompose, decompose_into, fewest_melds, fewest_melds_count, fewest_melds_into,
 };
+pub use definition::Daifugo;
 pub use error::Error;
 #[allow(deprecated)]
 pub use game::Outcome;

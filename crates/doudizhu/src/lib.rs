@@ -32,6 +32,7 @@ macro_rules! text_serde {
 mod classify;
 mod counts;
 mod deal;
+mod definition;
 pub mod encode;
 mod game;
 mod generate;
@@ -48,6 +49,7 @@ pub mod solve;
 pub use classify::{Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play};
 pub use counts::{Counts, MAX_PLAY, ParseError, Rank};
 pub use deal::{Deal, DealError};
+pub use definition::DouDizhu;
 #[allow(deprecated)]
 pub use game::Effects;
 pub use game::{

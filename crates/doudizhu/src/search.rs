@@ -86,7 +86,7 @@ pub const AUCTION_PASS_COST: f64 = 0.3;
 /// The fewest worlds an auction decision samples, whatever the budget.
 pub const AUCTION_MIN_WORLDS: u64 = 16;
 
-/// The Dou Dizhu search player, `search` in [`Players`](doudizhu::cards_core::game::Players).
+/// The Dou Dizhu search player, `search` in [`Players`](crate::cards_core::game::Players).
 ///
 /// - **Auction:** each legal action (pass, a bid, a call or a rob) is played out to the end of
 ///   the game in the same worlds sampled from the seat's observation

@@ -23,6 +23,7 @@ macro_rules! as_text {
 }
 
 mod card;
+mod definition;
 mod edge;
 pub mod encode;
 mod error;
@@ -51,6 +52,7 @@ pub use card::{
     DECK, SEED_SUITS, from_harness_number, from_seed_number, harness_number, number, seed_number,
     seed_suit,
 };
+pub use definition::Kabu;
 pub use edge::{Estimate, HouseEdge, Simulation, house_edge, house_edge_on, simulate};
 pub use error::{At, KabuError};
 pub use eval::{Outcome, Payout, Role, Yaku, evaluate, evaluate_by_rule};

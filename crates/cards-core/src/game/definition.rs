@@ -317,3 +317,20 @@ pub fn check_length(shape: [usize; 2], out: &[i8]) -> Result<(), EncodeError> {
         })
     }
 }
+
+/// `out` as an array of `N` values, for an encoder that writes a fixed-size array (after
+/// [`check_length`] has checked the shape, this cannot fail).
+///
+/// ```
+/// use cards_core::game::{as_array, EncodeError};
+/// let mut out = vec![0i8; 6];
+/// let rows: &mut [i8; 6] = as_array(&mut out)?;
+/// rows[5] = 1;
+/// assert_eq!(out[5], 1);
+/// assert_eq!(as_array::<7>(&mut out).unwrap_err(), EncodeError::Length { expected: 7, got: 6 });
+/// # Ok::<(), EncodeError>(())
+/// ```
+pub fn as_array<const N: usize>(out: &mut [i8]) -> Result<&mut [i8; N], EncodeError> {
+    let got = out.len();
+    <&mut [i8; N]>::try_from(out).map_err(|_| EncodeError::Length { expected: N, got })
+}

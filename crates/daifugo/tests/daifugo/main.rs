@@ -4,6 +4,7 @@
 mod brute_force;
 mod common;
 mod conformance;
+mod definition;
 mod fewest_melds;
 mod game;
 mod learned;

@@ -4,6 +4,7 @@
 mod auction;
 mod brute_force;
 mod conformance;
+mod definition;
 mod edges;
 mod game;
 mod game_snapshots;

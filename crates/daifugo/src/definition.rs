@@ -1,0 +1,122 @@
+//! Daifugo's definition ([`Definition`], [`Encoding`] of [`cards_core::game`]): [`Daifugo`],
+//! the name every front end opens the game by (`"daifugo"`), its rules presets
+//! ([`Rules::NAMES`]), a game from a seed or a deal, its built-in players, and the
+//! [`encode`](crate::encode) module's action ids and planes behind one interface.
+//!
+//! ```
+//! use daifugo::cards_core::game::{Definition, Encoding, ObservationType};
+//! use daifugo::Daifugo;
+//! let rules = Daifugo::default_rules();
+//! let game = Daifugo::new_game(&rules, 7)?;
+//! let planes = ObservationType::default();
+//! assert_eq!(Daifugo::observation_shape(&rules, planes)?, [7, 53]);
+//! let mut out = vec![0i8; 7 * 53];
+//! Daifugo::encode_into(&rules, planes, &game.observation(0), &mut out)?;
+//! assert_eq!(out[6 * 53], game.hands()[0].len() as i8); // the hand's count, a scalar
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use cards_core::game::{
+    Definition, EncodeError, Encoding, ObservationType, as_array, check_length,
+};
+
+use crate::encode::{self, PLANES};
+use crate::{Action, Deal, Game, GameError, Observation, PLAYERS, Rules};
+
+/// Daifugo as a game definition: five players, the presets of [`Rules`] (`uecda` the
+/// default), [`Game::new`] for a seed (a reset game: no classes, no exchange; a match's later
+/// games are [`Game::deal_from`]'s, or [`Match`](crate::Match)'s) and [`Game::from_deal`] for a
+/// deal, the built-in players of [`Game`]'s registry.
+///
+/// Its encodings ([`Encoding`]) are the [`encode`](crate::encode) module's: every meld of the
+/// 53-card deck, pass and the exchange's gives ([`encode::num_actions`] ids, one an action,
+/// for every rules preset), and one observation type, `planes` (7 x 53,
+/// [`encode::encode_planes`]).
+///
+/// ```
+/// use daifugo::cards_core::game::{Definition, Encoding, Game as _};
+/// use daifugo::{Action, Daifugo, encode};
+/// assert_eq!(Daifugo::NAME, "daifugo");
+/// assert_eq!((Daifugo::PRESETS, Daifugo::DEFAULT_PRESET), (daifugo::Rules::NAMES, "uecda"));
+/// let rules = Daifugo::default_rules();
+/// let game = Daifugo::new_game(&rules, 1)?;
+/// assert_eq!(Daifugo::num_actions(&rules), encode::num_actions() as usize);
+/// assert_eq!(Daifugo::action_id(&rules, &Action::Pass), Some(0));
+/// for a in game.legal_actions() {
+///     let id = Daifugo::action_id(&rules, &a).unwrap();
+///     assert_eq!(Daifugo::action_from_id(&rules, &game, id), Some(a));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Daifugo;
+
+impl Definition for Daifugo {
+    type Game = Game;
+    type Rules = Rules;
+    type Deal = Deal;
+    type DealError = GameError;
+
+    const NAME: &'static str = "daifugo";
+    const NUM_PLAYERS: usize = PLAYERS;
+    const PRESETS: &'static [&'static str] = Rules::NAMES;
+    const DEFAULT_PRESET: &'static str = "uecda";
+
+    fn default_rules() -> Rules {
+        Rules::UECDA
+    }
+
+    /// [`Game::new`]: every seed deals.
+    fn new_game(rules: &Rules, seed: u64) -> Result<Game, GameError> {
+        Ok(Game::new(*rules, seed))
+    }
+
+    /// [`Game::from_deal`].
+    fn from_deal(rules: &Rules, deal: &Deal) -> Result<Game, GameError> {
+        Game::from_deal(*rules, deal)
+    }
+}
+
+impl Encoding for Daifugo {
+    const OBSERVATION_TYPES: &'static [&'static str] = &["planes"];
+
+    fn num_actions(_: &Rules) -> usize {
+        encode::num_actions() as usize
+    }
+
+    #[inline]
+    fn action_id(_: &Rules, action: &Action) -> Option<usize> {
+        encode::action_id(action).map(|id| id as usize)
+    }
+
+    fn action_text(_: &Rules, id: usize) -> Option<String> {
+        encode::action_text(u32::try_from(id).ok()?)
+    }
+
+    /// [`encode::action`], when it is legal in `game` (every action has an id of its own).
+    fn action_from_id(_: &Rules, game: &Game, id: usize) -> Option<Action> {
+        let action = encode::action(u32::try_from(id).ok()?)?;
+        game.legal_actions().contains(&action).then_some(action)
+    }
+
+    fn observation_shape(_: &Rules, kind: ObservationType) -> Result<[usize; 2], EncodeError> {
+        match kind.0 {
+            0 => Ok([PLANES.0, PLANES.1]),
+            index => Err(EncodeError::NoSuchType {
+                game: Self::NAME,
+                index,
+            }),
+        }
+    }
+
+    fn encode_into(
+        rules: &Rules,
+        kind: ObservationType,
+        obs: &Observation<'_>,
+        out: &mut [i8],
+    ) -> Result<(), EncodeError> {
+        check_length(Self::observation_shape(rules, kind)?, out)?;
+        encode::encode_planes(obs, as_array(out)?);
+        Ok(())
+    }
+}
