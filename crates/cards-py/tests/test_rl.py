@@ -389,13 +389,14 @@ def test_gymnasium_check_env_and_a_seat_against_built_in_players(env_id, opponen
 
 @pytest.mark.parametrize(
     "name",
-    ["cards_rs.rl", "cards_rs.envs.doudizhu_v0", "cards_rs.envs.daifugo_v0", "cards_rs.envs.kabu_v0", "cards_rs.envs.gym"],
+    ["cards_rs.rl", "cards_rs.envs.doudizhu_v0", "cards_rs.envs.daifugo_v0", "cards_rs.envs.kabu_v0", "cards_rs.envs.gym",
+     "cards_rs.envs.spaces"],
 )
 def test_docstring_examples(name):
     import doctest
 
     if name != "cards_rs.rl":
-        need("gymnasium" if name.endswith("gym") else "pettingzoo")
+        need("gymnasium" if name.endswith(("gym", "spaces")) else "pettingzoo")
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
 

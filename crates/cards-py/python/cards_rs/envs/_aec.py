@@ -16,6 +16,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from .. import _native
 from ..rl import ROLES
+from .spaces import MaskedDiscrete
 
 
 class CardsAEC(AECEnv):
@@ -71,7 +72,7 @@ class CardsAEC(AECEnv):
                 "action_mask": spaces.Box(0, 1, (self._n_actions,), np.int8),
             }
         )
-        act_space = spaces.Discrete(self._n_actions)
+        act_space = MaskedDiscrete(self._n_actions)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self._seeded = False
