@@ -168,10 +168,11 @@ class CardsAEC(AECEnv):
             self._end(self._core.returns())
         else:
             self._sync(*turn)
-        if self.render_mode == "ansi":
-            self._last_render = self._core.render()
 
     def render(self) -> str | None:
+        """With ``render_mode="ansi"``, the table as ``cards <game> play`` shows it: every action
+        so far in the transcript's words, then the view of the player to act (its own hand,
+        never another's), or at the end the result; ``None`` without a render mode."""
         if self.render_mode is None:
             return None
         return self._core.render()
