@@ -2,9 +2,9 @@
 //! of the 53-card deck (the joker's stand-ins included), the exchange's gives and pass, and its
 //! observation of 7 planes of 53 cards, tabled there.
 
-use daifugo::encode::{self, PLANES};
 use std::fmt::Write as _;
 
+use daifugo::encode::{self, PLANES};
 use daifugo::{Action, Class, Game, Rules};
 
 use super::{RlGame, byte, planes_only};

@@ -1,9 +1,9 @@
 //! Kabu in the environments, over [`kabu::encode`]: the round's bounded actions and an
 //! observation of 6 rows of 7, tabled there.
 
-use kabu::encode::{self, PLANES};
 use std::fmt::Write as _;
 
+use kabu::encode::{self, PLANES};
 use kabu::{Decision, Phase, Round, Rules, Seat};
 
 use super::{RlGame, byte, planes_only};
