@@ -12,7 +12,8 @@ played in this process (they must be equal: a run reproduces wherever it is play
     python examples/ray_selfplay.py --local-nodes 2 --check
 
 Prints one JSON line: per actor its node, episodes and summed rewards; the totals; with
-``--check`` whether they equal the in-process run.
+``--check`` whether they equal the in-process run. Needs Ray's core package (``pip install
+ray``, about 80 MB), and says so when it is missing.
 """
 
 from __future__ import annotations
@@ -64,7 +65,15 @@ def main() -> int:
     ap.add_argument("--check", action="store_true", help="compare with an in-process run")
     args = ap.parse_args()
 
-    import ray
+    try:
+        import ray
+    except ImportError as e:
+        sys.exit(
+            "this example needs Ray (its core package, about 80 MB):\n"
+            "    pip install ray\n"
+            "(crates/cards-py/examples/kabu_learn.py learns with numpy alone)\n"
+            f"missing: {e}"
+        )
 
     cluster = None
     start = time.time()

@@ -5,7 +5,7 @@ RLlib and torch are large (about 6 GB from the Python index): install them in a 
 own, outside the repository::
 
     python -m venv ~/venv-rllib && ~/venv-rllib/bin/pip install torch "ray[rllib]" pettingzoo
-    ~/venv-rllib/bin/pip install ./crates/cards-py
+    ~/venv-rllib/bin/pip install './crates/cards-py[rl]'
     ~/venv-rllib/bin/python crates/cards-py/examples/rllib_ppo.py --game doudizhu --iterations 3
 
 ``CardsMultiAgentEnv`` turns the turn-based AEC environment into RLlib's ``MultiAgentEnv``:
@@ -23,13 +23,27 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
-import numpy as np
-from gymnasium import spaces
-from ray.rllib.env.multi_agent_env import MultiAgentEnv
+NEEDS = (
+    "this example needs Ray's RLlib and torch (about 6 GB, in a venv of their own):\n"
+    '    pip install torch "ray[rllib]" pettingzoo\n'
+    "    pip install './crates/cards-py[rl]'\n"
+    "(crates/cards-py/examples/kabu_learn.py learns with numpy alone)"
+)
 
-from cards_rs.envs import daifugo_v0, doudizhu_v0, kabu_v0
+try:
+    import numpy as np
+    import torch  # noqa: F401  (RLlib's torch module below needs it; say so before it fails)
+    from gymnasium import spaces
+    from ray.rllib.env.multi_agent_env import MultiAgentEnv
+
+    from cards_rs.envs import daifugo_v0, doudizhu_v0, kabu_v0
+except ImportError as e:
+    if __name__ != "__main__":
+        raise
+    sys.exit(f"{NEEDS}\nmissing: {e}")
 
 ENVS = {"doudizhu": doudizhu_v0, "daifugo": daifugo_v0, "kabu": kabu_v0}
 

@@ -2,6 +2,8 @@
 //! of the 53-card deck (the joker's stand-ins included), the exchange's gives and pass, and its
 //! observation of 7 planes of 53 cards, tabled there.
 
+use std::fmt::Write as _;
+
 use daifugo::encode::{self, PLANES};
 use daifugo::{Action, Class, Game, Rules};
 
@@ -62,5 +64,24 @@ impl RlGame for Game {
     fn role(&self, player: usize) -> i8 {
         self.classes()
             .map_or(-1, |c| c.get(player).map_or(-1, |c| byte(c.index())))
+    }
+
+    /// The record's transcript from the first trick on (as `cards daifugo play` prints each
+    /// action; the deal and the exchange, which show hands, left out; nothing during the
+    /// exchange), then `to act: player P` and the player's view as the terminal shows it.
+    fn render(&self) -> String {
+        let mut out = String::new();
+        if !self.is_exchanging()
+            && let Ok(text) = self.record().transcript_so_far()
+        {
+            for line in text.lines().skip_while(|l| !l.starts_with("trick ")) {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        if let Some(p) = self.current_player() {
+            let _ = write!(out, "to act: player {p}\n{}", self.observation(p));
+        }
+        out
     }
 }

@@ -155,4 +155,36 @@ impl RlGame for Game {
             .landlord()
             .map_or(-1, |l| encode::role((player % 3) as u8, l))
     }
+
+    /// The record's transcript without the deal (every hand, the kitty) and without the
+    /// landlord's hand when it takes the kitty (as `cards doudizhu play` prints each action),
+    /// then `to act: ` and [`doudizhu::describe`] of the seat to act.
+    fn render(&self) -> String {
+        let record = self.record();
+        let deal = {
+            let mut before = record.clone();
+            before.actions.clear();
+            before.transcript().lines().count() - 1 // its last line is "(not over)"
+        };
+        let mut out = String::new();
+        for line in record.transcript().lines().skip(deal) {
+            if line == "(not over)" {
+                continue;
+            }
+            let public = match line.find(", takes the kitty: hand ") {
+                Some(at) if line.starts_with("landlord: ") => {
+                    &line[..at + ", takes the kitty".len()]
+                }
+                _ => line,
+            };
+            out.push_str(public);
+            out.push('\n');
+        }
+        if let Some(p) = self.current_player() {
+            out.push_str("to act: ");
+            out.push_str(&doudizhu::describe(&self.observation(p)));
+            out.push('\n');
+        }
+        out
+    }
 }

@@ -68,6 +68,12 @@ pub trait RlGame:
 
     /// The role of `player` now (the game's documented small integer, -1 when none yet).
     fn role(&self, player: usize) -> i8;
+
+    /// The table as the terminal play shows it (`render_mode="ansi"`): the public lines of the
+    /// game's transcript so far (every action, in the words the CLI prints), then the view of
+    /// the player to act as the terminal shows a person (its own hand, what it may know), or
+    /// at the end the result. Never a hand of a player other than the one to act.
+    fn render(&self) -> String;
 }
 
 /// The error for an observation encoding a game does not have.
@@ -243,10 +249,9 @@ impl<G: RlGame> Slot<G> {
         (0..self.players()).map(|p| self.game.returns(p)).collect()
     }
 
-    /// The view of the player to act (or of the last to act), as text: never another hand.
+    /// The table as text ([`RlGame::render`]): never a hand but the one of the player to act.
     pub fn render(&self) -> String {
-        let p = self.observer();
-        format!("player {p} to act\n{:#?}", self.game.observation(p))
+        self.game.render()
     }
 
     /// Plays the built-in players (`names[p]` for player `p`, by [`Players::policy`]) until

@@ -745,6 +745,38 @@ fn douzero_action_rows<'py>(
     Ok(pyo3::types::PyBytes::new(py, &out))
 }
 
+/// The set entries of an int8 action mask, in order (`Discrete.sample(mask)`'s candidates),
+/// or `None` when an entry is neither 0 nor 1: one pass over the caller's buffer, 64 bytes at
+/// a time (Dou Dizhu's 27,477 in about 2 us).
+#[pyfunction]
+fn mask_ids(py: Python<'_>, mask: PyBuffer<i8>) -> PyResult<Option<Vec<u32>>> {
+    let cells = mask
+        .as_slice(py)
+        .filter(|_| mask.dimensions() == 1)
+        .ok_or_else(|| value_err("mask: a C-contiguous 1-d int8 buffer is needed"))?;
+    Ok(set_entries(cells, |c| c.get()))
+}
+
+/// The indices of the 1s of `cells` read by `get` (`None` if one is neither 0 nor 1): 64 at a
+/// time, each block OR-ed together (which the compiler vectorises) and read one by one only
+/// when it holds a 1.
+fn set_entries<T>(cells: &[T], get: impl Fn(&T) -> i8) -> Option<Vec<u32>> {
+    let mut ids = Vec::new();
+    let mut bad = 0u8;
+    for (b, block) in cells.chunks(64).enumerate() {
+        let any = block.iter().fold(0u8, |a, c| a | get(c).cast_unsigned());
+        bad |= any & 0xFE;
+        if any != 0 {
+            for (k, c) in block.iter().enumerate() {
+                if get(c) != 0 {
+                    ids.push(u32::try_from(b * 64 + k).ok()?);
+                }
+            }
+        }
+    }
+    (bad == 0).then_some(ids)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(douzero_action_rows, m)?)?;
     m.add_function(wrap_pyfunction!(play_batch_raw, m)?)?;
@@ -752,5 +784,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyEnv>()?;
     m.add_function(wrap_pyfunction!(rl_self_check, m)?)?;
     m.add_function(wrap_pyfunction!(scalar_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(mask_ids, m)?)?;
     Ok(())
 }

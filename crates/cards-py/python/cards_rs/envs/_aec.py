@@ -16,6 +16,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from .. import _native
 from ..rl import ROLES
+from .spaces import MaskedDiscrete
 
 
 class CardsAEC(AECEnv):
@@ -71,7 +72,7 @@ class CardsAEC(AECEnv):
                 "action_mask": spaces.Box(0, 1, (self._n_actions,), np.int8),
             }
         )
-        act_space = spaces.Discrete(self._n_actions)
+        act_space = MaskedDiscrete(self._n_actions)
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, act_space)
         self._seeded = False
@@ -167,10 +168,11 @@ class CardsAEC(AECEnv):
             self._end(self._core.returns())
         else:
             self._sync(*turn)
-        if self.render_mode == "ansi":
-            self._last_render = self._core.render()
 
     def render(self) -> str | None:
+        """With ``render_mode="ansi"``, the table as ``cards <game> play`` shows it: every action
+        so far in the transcript's words, then the view of the player to act (its own hand,
+        never another's), or at the end the result; ``None`` without a render mode."""
         if self.render_mode is None:
             return None
         return self._core.render()

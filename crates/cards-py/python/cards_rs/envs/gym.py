@@ -29,6 +29,7 @@ from gymnasium import spaces
 
 from .. import _native
 from ..rl import ROLES
+from .spaces import MaskedDiscrete
 
 
 class CardsGymEnv(gym.Env):
@@ -74,7 +75,7 @@ class CardsGymEnv(gym.Env):
                 "action_mask": spaces.Box(0, 1, (self._n,), np.int8),
             }
         )
-        self.action_space = spaces.Discrete(self._n)
+        self.action_space = MaskedDiscrete(self._n)
         self._seed = None
         self._over = True
 
