@@ -514,3 +514,95 @@ impl<G: Session> Agents<G> {
         Ok(p)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pick(line: &str) -> Result<doudizhu::Action, Fault> {
+        let legal: Vec<doudizhu::Action> = ["pass", "bid 1", "bid 3"]
+            .iter()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        ExecPolicy::<doudizhu::Game>::pick(line, &legal)
+    }
+
+    #[test]
+    fn an_answer_is_an_index_a_text_or_an_object_with_either() {
+        let bid3: doudizhu::Action = "bid 3".parse().unwrap();
+        for line in [
+            "2",
+            " 2 ",
+            "\"bid 3\"",
+            "\"BID 3\"",
+            "{\"index\": 2}",
+            "{\"action\": \"bid 3\"}",
+        ] {
+            assert_eq!(pick(line), Ok(bid3), "{line}");
+        }
+        assert_eq!(pick("0"), Ok(doudizhu::Action::Pass));
+        assert_eq!(
+            pick("\"-\""),
+            Ok(doudizhu::Action::Pass),
+            "read by the game's parser"
+        );
+    }
+
+    #[test]
+    fn a_wrong_answer_says_what_is_wrong() {
+        assert_eq!(pick("3"), Err(Fault::Index { index: 3, legal: 3 }));
+        assert_eq!(pick("\"bid 2\""), Err(Fault::Illegal("bid 2".into())));
+        assert_eq!(pick("\"wizard\""), Err(Fault::Illegal("wizard".into())));
+        for line in [
+            "",
+            "hello",
+            "-1",
+            "1.5",
+            "[0]",
+            "{}",
+            "{\"index\": 0, \"action\": \"pass\"}",
+            "null",
+            "bid 3",
+        ] {
+            assert_eq!(pick(line), Err(Fault::Garbage(line.into())), "{line:?}");
+        }
+        assert_eq!(
+            Fault::Index { index: 3, legal: 3 }.to_string(),
+            "the agent chose index 3, not one of the 3 legal actions (0 to 2)"
+        );
+    }
+
+    #[test]
+    fn an_error_names_the_seat_and_the_whole_command() {
+        let long = "x".repeat(300);
+        let e = AgentError {
+            seat_word: "player",
+            seat: 4,
+            command: long.clone(),
+            fault: Fault::Exited(Some("exit status: 3".into())),
+        };
+        let text = e.to_string();
+        assert!(
+            text.starts_with(&format!("player 4 (exec:{}...): ", &long[..200])),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("the agent exited before answering (exit status: 3)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_command_that_is_not_there_cannot_start() {
+        let ended = Ended::default();
+        let e =
+            ExecPolicy::<kabu::Round>::start("/nonexistent/agent", 1, AgentArgs::default(), &ended)
+                .err()
+                .unwrap();
+        assert!(matches!(e.fault, Fault::Start(_)), "{e}");
+        let e = ExecPolicy::<kabu::Round>::start("  ", 1, AgentArgs::default(), &ended)
+            .err()
+            .unwrap();
+        assert_eq!(e.fault, Fault::NoCommand);
+    }
+}

@@ -3,7 +3,7 @@
 
 MODE: first, last (the index of the first or last legal action), text (the first legal action
 as its text), exit (status 3 at the first question), garbage, illegal (an index past the legal
-actions), sleep (never answers). Each question is appended to LOG when given."""
+actions), long (a line of 100000 bytes), sleep (never answers). Each question is appended to LOG when given."""
 import json
 import sys
 import time
@@ -27,6 +27,8 @@ for line in sys.stdin:
         print("hello")
     elif mode == "illegal":
         print(len(legal))
+    elif mode == "long":
+        print("7" * 100000)
     elif mode == "sleep":
         time.sleep(60)
     sys.stdout.flush()

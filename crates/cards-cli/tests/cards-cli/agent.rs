@@ -330,6 +330,18 @@ fn fails(args: &[&str], needles: &[&str], limit: Duration) {
     assert!(took < limit, "{args:?} took {took:?}");
 }
 
+/// How many processes have `arg` among their arguments (Linux: `/proc`; 0 elsewhere).
+fn running(arg: &PathBuf) -> usize {
+    let arg = arg.display().to_string();
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    dir.filter_map(Result::ok)
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .filter(|c| c.split(|b| *b == 0).any(|a| a == arg.as_bytes()))
+        .count()
+}
+
 #[test]
 fn an_agent_that_fails_stops_the_run_with_one_line_naming_its_seat() {
     if !python() {
@@ -340,6 +352,7 @@ fn an_agent_that_fails_stops_the_run_with_one_line_naming_its_seat() {
         ("exit", "the agent exited before answering"),
         ("garbage", "the agent wrote \"hello\", not an answer"),
         ("illegal", "not one of the"),
+        ("long", "the agent wrote a line over 65536 bytes"),
     ] {
         let players = format!("greedy,{},greedy", agent(mode, None));
         fails(
@@ -349,9 +362,10 @@ fn an_agent_that_fails_stops_the_run_with_one_line_naming_its_seat() {
         );
     }
     // past the limit: stopped within the limit and a moment, the sleeping child killed
+    let marker = log_file("sleeper");
     let players = format!(
         "tutorial,tutorial,{},tutorial,tutorial",
-        agent("sleep", None)
+        agent("sleep", Some(&marker))
     );
     fails(
         &[
@@ -367,6 +381,9 @@ fn an_agent_that_fails_stops_the_run_with_one_line_naming_its_seat() {
         &["player 2 (exec:python3 ", "did not answer within 400 ms"],
         Duration::from_millis(400) + slack,
     );
+    assert_eq!(questions(&marker).len(), 1, "asked once");
+    assert_eq!(running(&marker), 0, "the sleeping agent is killed");
+    let _ = std::fs::remove_file(&marker);
     // the arena names the deal too
     fails(
         &[
