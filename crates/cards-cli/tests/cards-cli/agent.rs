@@ -4,7 +4,7 @@
 //! chooses an illegal action or sleeps past the limit stops the run with status 1 and one line.
 //! Skipped (with a note) where `python3` is missing.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -27,7 +27,7 @@ fn python() -> bool {
 }
 
 /// `exec:python3 tests/agent/agent.py MODE [LOG]`.
-fn agent(mode: &str, log: Option<&PathBuf>) -> String {
+fn agent(mode: &str, log: Option<&Path>) -> String {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/agent/agent.py");
     let mut s = format!("exec:python3 {} {mode}", script.display());
     if let Some(log) = log {
@@ -45,7 +45,7 @@ fn log_file(name: &str) -> PathBuf {
 }
 
 /// The questions an agent logged.
-fn questions(log: &PathBuf) -> Vec<Value> {
+fn questions(log: &Path) -> Vec<Value> {
     std::fs::read_to_string(log)
         .unwrap_or_default()
         .lines()
@@ -331,7 +331,7 @@ fn fails(args: &[&str], needles: &[&str], limit: Duration) {
 }
 
 /// How many processes have `arg` among their arguments (Linux: `/proc`; 0 elsewhere).
-fn running(arg: &PathBuf) -> usize {
+fn running(arg: &Path) -> usize {
     let arg = arg.display().to_string();
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return 0;
