@@ -300,7 +300,13 @@ fn an_agent_plays_the_arena_of_every_game_against_a_built_in_player() {
                 let obs = &q["observation"];
                 assert_eq!(obs["player"], q["seat"]);
                 let seats = obs["seats"].as_array().unwrap();
-                let hidden: Vec<usize> = if q["seat"] == 0 {
+                let hidden: Vec<usize> = if obs["phase"] == "bets" {
+                    // before the bet only the first cards are dealt face up
+                    for seat in seats {
+                        assert!(seat["cards"][2].is_null(), "{obs}");
+                    }
+                    vec![0, 1, 2, 3, 4]
+                } else if q["seat"] == 0 {
                     vec![4]
                 } else {
                     vec![0, 1, 2, 3]
