@@ -313,7 +313,14 @@ fn read_lines(stdout: ChildStdout, lines: &SyncSender<Got>) {
             Ok(_) => Got::Line(String::from_utf8_lossy(&buf).into_owned()),
         };
         let stop = !matches!(got, Got::Line(_));
-        if lines.send(got).is_err() || stop {
+        if lines.send(got).is_err() {
+            return;
+        }
+        if stop {
+            // the rest is read and dropped until the child is killed: closing the pipe first
+            // would have the agent fail on a broken pipe (and say so on the terminal)
+            let mut sink = [0u8; 8192];
+            while matches!(reader.read(&mut sink), Ok(n) if n > 0) {}
             return;
         }
     }
