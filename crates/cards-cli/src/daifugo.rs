@@ -69,7 +69,7 @@ pub enum Command {
              and points, or with `--json` the records (one a line) and the standings",
             or_list(daifugo::POLICY_NAMES)
         ),
-        after_help = "Examples:\n  cards daifugo play --seed 7\n  cards daifugo play --seed 7 --games 10 --policy random --json\n  cards daifugo play --players tutorial,tutorial,random,tutorial,human\n  cards daifugo play --players tutorial tutorial random tutorial human"
+        after_help = "Examples:\n  cards daifugo play --seed 7\n  cards daifugo play --seed 7 --games 10 --policy random --json\n  cards daifugo play --players tutorial,tutorial,random,tutorial,human\n  cards daifugo play --players tutorial tutorial random tutorial human\n  cards daifugo play --players \"exec:python3 bot.py,tutorial,tutorial,tutorial,tutorial\"   # your program"
     )]
     Play(play::PlayArgs),
     /// Replay a game record as the UEC contest server would (an illegal meld is rejected and

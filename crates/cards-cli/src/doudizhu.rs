@@ -77,7 +77,7 @@ pub enum Command {
             "Play one game move by move with computer players ({}) or at the terminal",
             or_list(<doudizhu::Game as Players>::POLICY_NAMES)
         ),
-        after_help = "Examples:\n  cards doudizhu play --seed 7\n  cards doudizhu play --rules openspiel --policy random --seed 1 --json\n  cards doudizhu play --players human,greedy,greedy\n  cards doudizhu play --players human greedy greedy"
+        after_help = "Examples:\n  cards doudizhu play --seed 7\n  cards doudizhu play --rules openspiel --policy random --seed 1 --json\n  cards doudizhu play --players human,greedy,greedy\n  cards doudizhu play --players human greedy greedy\n  cards doudizhu play --players \"exec:python3 bot.py,greedy,greedy\"   # your program (JSON lines): see the README"
     )]
     Play(games::PlayArgs),
     /// Replay game records: the result, or the first illegal action by its index.

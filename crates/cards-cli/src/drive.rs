@@ -9,18 +9,19 @@
 //! its own type), so no enum or second object-safe trait is needed: the driver is generic and
 //! the players are `Box<dyn Policy<G>>`.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::io::Read;
 use std::rc::Rc;
 
 use cards_core::game::{Game, Players, Policy, PolicyOptions};
 
+use crate::agent::{AgentArgs, AgentError, Agents, exec_command};
 use crate::common::{CliError, short};
 
 /// How the games of a run follow one another: one game per seed (Dou Dizhu, Kabu), or the games
 /// of a match, classes carried over (Daifugo). `cards <game> play` and `cards <game> arena` deal
 /// through it.
-pub trait Session: Game + Players + Sized {
+pub trait Session: Game + Players + Sized + 'static {
     /// The game's command name (`doudizhu`).
     const GAME: &'static str;
     /// The seats of a game.
@@ -74,6 +75,10 @@ pub trait Session: Game + Players + Sized {
     fn public_line(line: &str) -> Option<&str> {
         Some(line)
     }
+
+    /// What `obs`'s seat sees, as JSON: what an external agent is sent
+    /// ([`crate::agent`]), the observation `cards web` sends the page.
+    fn observation_json(obs: &Self::Observation<'_>) -> serde_json::Value;
 }
 
 /// The budget of a player that thinks (`search`): `--playouts N`, `--think-ms N`, `--threads N`
@@ -148,10 +153,15 @@ impl ThinkArgs {
 }
 
 /// Notes the seat of a person whose input ended (shared by the [`Terminal`]s of a run and the
-/// play loop, which then stops), and whether a person plays at all (then the play loop shows
-/// each action as it is made).
+/// play loop, which then stops), whether a person plays at all (then the play loop shows
+/// each action as it is made), and the first failure of an external agent
+/// ([`crate::agent::ExecPolicy`]; the play loops stop on it too).
 #[derive(Clone, Debug, Default)]
-pub struct Ended(Rc<Cell<Option<usize>>>, Rc<Cell<bool>>);
+pub struct Ended(
+    Rc<Cell<Option<usize>>>,
+    Rc<Cell<bool>>,
+    Rc<RefCell<Option<AgentError>>>,
+);
 
 impl Ended {
     /// Notes that `seat`'s input ended.
@@ -182,6 +192,28 @@ impl Ended {
     #[must_use]
     pub fn watched(&self) -> bool {
         self.1.get()
+    }
+
+    /// Notes an agent's failure (the first one is kept).
+    pub fn fail(&self, e: AgentError) {
+        self.2.borrow_mut().get_or_insert(e);
+    }
+
+    /// The first agent failure noted, if any.
+    ///
+    /// ```
+    /// use cards_cli::agent::{AgentError, Fault};
+    /// use cards_cli::drive::Ended;
+    /// let e = Ended::default();
+    /// assert_eq!(e.failed(), None);
+    /// let error = AgentError { seat_word: "seat", seat: 2, command: "./bot".into(), fault: Fault::TimedOut(500) };
+    /// e.fail(error.clone());
+    /// assert_eq!(e.clone().failed(), Some(error));
+    /// assert_eq!(e.failed().unwrap().to_string(), "seat 2 (exec:./bot): the agent did not answer within 500 ms");
+    /// ```
+    #[must_use]
+    pub fn failed(&self) -> Option<AgentError> {
+        self.2.borrow().clone()
     }
 }
 
@@ -237,17 +269,20 @@ impl std::io::BufRead for Terminal {
 
 /// The players of `--policy` (`None`: every seat) or `--players` (one name a seat, commas or
 /// spaces between them): the game's built-in players by name, seeded by
-/// [`Session::policy_seed`] from `seed` and given `think`'s budget, and `human` (the terminal,
-/// built by `human` for its seat).
+/// [`Session::policy_seed`] from `seed` and given `think`'s budget, external agents
+/// (`exec:COMMAND`, [`crate::agent`], started anew with `agent`'s limit, their failures noted in
+/// `ended`), and `human` (the terminal, built by `human` for its seat).
 ///
 /// # Errors
 ///
-/// A wrong number of names, or a name no player has (the message lists the known ones).
+/// A wrong number of names, a name no player has (the message lists the known ones), or an
+/// agent that cannot start.
 pub fn seat_players<G: Session>(
     policy: &str,
     players: Option<&[String]>,
     seed: u64,
-    think: ThinkArgs,
+    (think, agent): (ThinkArgs, AgentArgs),
+    ended: &Ended,
     mut human: impl FnMut(usize) -> Box<dyn Policy<G>>,
 ) -> Result<Vec<Box<dyn Policy<G>>>, CliError> {
     let names: Vec<&str> = match players {
@@ -263,14 +298,22 @@ pub fn seat_players<G: Session>(
         )));
     }
     let mut out = Vec::with_capacity(G::SEATS);
+    let mut agents = Agents::<G>::new(agent, ended);
     for (seat, name) in names.iter().enumerate() {
         if name.trim().eq_ignore_ascii_case("human") {
             out.push(human(seat));
             continue;
         }
+        if let Some(command) = exec_command(name) {
+            let p = agents
+                .get((seat, seat), command)
+                .map_err(|e| CliError::Io(e.to_string()))?;
+            out.push(Box::new(p));
+            continue;
+        }
         let p = G::policy_with(name, &think.options(G::policy_seed(seed, seat))).map_err(|_| {
             CliError::usage(format!(
-                "unknown player \"{}\" (expected one of: {}, human)",
+                "unknown player \"{}\" (expected one of: {}, human, exec:COMMAND)",
                 short(name),
                 G::POLICY_NAMES.join(", ")
             ))
@@ -299,8 +342,28 @@ pub enum Stop {
         /// The game's error.
         message: String,
     },
+    /// An external agent failed (it names its seat and its command).
+    Agent(AgentError),
     /// The game could not be dealt, or the caller's `each` failed.
     Other(CliError),
+}
+
+impl Stop {
+    /// The error of a stop other than [`Stop::InputEnded`] and [`Stop::Refused`] (whose words
+    /// each game chooses): an agent's failure is an I/O error (status 1).
+    #[must_use]
+    pub fn other(self) -> CliError {
+        match self {
+            Stop::Agent(e) => CliError::Io(e.to_string()),
+            Stop::Other(e) => e,
+            Stop::InputEnded { game, seat } => {
+                CliError::Io(format!("game {game}, seat {seat}: the input ended"))
+            }
+            Stop::Refused { game, message, .. } => {
+                CliError::usage(format!("game {game}: {message}"))
+            }
+        }
+    }
 }
 
 /// Plays `games` games of a run from `seed` (one game dealt from `seed`, or a match of `games`),
@@ -353,6 +416,9 @@ pub fn play<G: Session>(
             };
             if let Some(seat) = ended.get() {
                 return Err(Stop::InputEnded { game: i, seat });
+            }
+            if let Some(e) = ended.failed() {
+                return Err(Stop::Agent(e));
             }
             game.apply(action).map_err(|e| Stop::Refused {
                 game: i,

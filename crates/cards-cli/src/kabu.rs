@@ -72,7 +72,7 @@ pub enum Command {
     /// Compare built-in players over seeded rounds, each entrant once as the fields' player and
     /// once as the dealer: mean return with 95% intervals, time per decision.
     #[command(
-        after_help = "Examples:\n  cards kabu arena --entrants optimal,house --deals 10000 --seed 1\n  cards kabu arena --entrants odds,house --rules vb6 --json"
+        after_help = "Examples:\n  cards kabu arena --entrants optimal,house --deals 10000 --seed 1\n  cards kabu arena --entrants odds,house --rules vb6 --json\n  cards kabu arena --entrants \"exec:python3 bot.py,house\" --deals 100 --agent-ms 1000   # your program"
     )]
     Arena(arena::ArenaArgs),
 }

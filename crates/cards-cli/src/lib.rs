@@ -20,6 +20,7 @@
 //! assert!(out.starts_with(b"{\"code\":999,"));
 //! ```
 
+pub mod agent;
 pub mod arena;
 pub mod cards;
 pub mod common;

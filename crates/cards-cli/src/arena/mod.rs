@@ -47,7 +47,9 @@ use cards_core::game::{Game, Policy, UnknownPolicy};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
+use crate::agent::{AgentArgs, AgentError, Agents, Fault, exec_command};
 use crate::common::{CliError, IoArgs, SeedArg, emit, seed_line};
+use crate::drive::Ended;
 pub use crate::drive::{Session, ThinkArgs};
 use stats::{Estimate, Timings};
 
@@ -134,6 +136,13 @@ pub enum ArenaError {
         /// Why.
         message: String,
     },
+    /// An external agent (`exec:COMMAND`) failed: it names its seat and its command.
+    Agent {
+        /// The deal's index.
+        deal: u64,
+        /// What went wrong.
+        error: AgentError,
+    },
     /// A player chose an action the game refused.
     Refused {
         /// The deal's index.
@@ -163,6 +172,7 @@ impl fmt::Display for ArenaError {
                 seed,
                 message,
             } => write!(f, "deal {index} (seed {seed}): {message}"),
+            ArenaError::Agent { deal, error } => write!(f, "deal {deal}: {error}"),
             ArenaError::Refused {
                 deal,
                 entrant,
@@ -268,26 +278,41 @@ pub fn run<G: Arena>(
         entrants,
         deals,
         seed,
-        ThinkArgs::default(),
+        (ThinkArgs::default(), AgentArgs::default()),
         |_, _| {},
     )
 }
 
-/// [`run`] with a thinking player's budget (`think`), calling `progress(games played, games in
-/// all)` after every game.
+/// [`run`] with a thinking player's budget (`think`) and an external agent's limit (`agent`),
+/// calling `progress(games played, games in all)` after every game. An agent
+/// (`exec:COMMAND`) keeps one process for each seat it sits at for the whole run.
 ///
 /// # Errors
 ///
-/// As [`run`].
+/// As [`run`], or an agent's failure ([`ArenaError::Agent`]).
 pub fn run_with_progress<G: Arena>(
     rules: G::Rules,
     entrants: &[&str],
     deals: u64,
     seed: u64,
-    think: ThinkArgs,
+    (think, agent): (ThinkArgs, AgentArgs),
     mut progress: impl FnMut(u64, u64),
 ) -> Result<Report, ArenaError> {
     for name in entrants {
+        if let Some(command) = exec_command(name) {
+            if command.is_empty() {
+                return Err(ArenaError::Agent {
+                    deal: 0,
+                    error: AgentError {
+                        seat_word: G::SEAT_WORD,
+                        seat: 0,
+                        command: String::new(),
+                        fault: Fault::NoCommand,
+                    },
+                });
+            }
+            continue;
+        }
         if !G::POLICY_NAMES
             .iter()
             .any(|n| n.eq_ignore_ascii_case(name.trim()))
@@ -322,6 +347,8 @@ pub fn run_with_progress<G: Arena>(
     let mut times: Vec<Timings> = entrants.iter().map(|_| Timings::default()).collect();
     let mut seats = vec![vec![0u64; G::SEATS]; entrants.len()];
     let mut legal = Vec::with_capacity(64);
+    let ended = Ended::default();
+    let mut agents = Agents::<G>::new(agent, &ended);
     let started = Instant::now();
     let total = deals.saturating_mul(seatings.len() as u64);
     let mut played = 0;
@@ -344,23 +371,38 @@ pub fn run_with_progress<G: Arena>(
                 } else {
                     seed
                 };
-                players = entrant
-                    .iter()
-                    .enumerate()
-                    .map(|(seat, &e)| {
-                        let options = think.options(G::policy_seed(policy_seed, seat));
+                players.clear();
+                for (seat, &e) in entrant.iter().enumerate() {
+                    if let Some(command) = exec_command(entrants[e]) {
+                        let p = agents
+                            .get((e, seat), command)
+                            .map_err(|error| ArenaError::Agent { deal, error })?;
+                        players.push(Box::new(p));
+                        continue;
+                    }
+                    let options = think.options(G::policy_seed(policy_seed, seat));
+                    players.push(
                         G::policy_with(entrants[e], &options)
-                    })
-                    .collect::<Result<_, _>>()
-                    .map_err(ArenaError::UnknownEntrant)?;
+                            .map_err(ArenaError::UnknownEntrant)?,
+                    );
+                }
             }
-            play_timed(&mut game, &mut players, &entrant, &mut times, &mut legal).map_err(
-                |(seat, message)| ArenaError::Refused {
-                    deal,
-                    entrant: entrants[entrant[seat]].to_string(),
-                    message,
-                },
-            )?;
+            let played_out = play_timed(
+                &mut game,
+                &mut players,
+                &entrant,
+                &mut times,
+                &mut legal,
+                &ended,
+            );
+            if let Some(error) = ended.failed() {
+                return Err(ArenaError::Agent { deal, error });
+            }
+            played_out.map_err(|(seat, message)| ArenaError::Refused {
+                deal,
+                entrant: entrants[entrant[seat]].to_string(),
+                message,
+            })?;
             G::finish(&mut table, &game);
             for (seat, &e) in entrant.iter().enumerate() {
                 seats[e][seat] += 1;
@@ -403,13 +445,15 @@ pub fn run_with_progress<G: Arena>(
 }
 
 /// Plays `game` to its end, timing each decision with at least two legal actions for the
-/// entrant at its seat. An action the game refuses ends it: the seat and the game's message.
+/// entrant at its seat. An action the game refuses ends it: the seat and the game's message;
+/// so does an agent's failure noted in `ended` (the caller reads it there).
 fn play_timed<G: Game>(
     game: &mut G,
     players: &mut [Box<dyn Policy<G>>],
     entrant: &[usize],
     times: &mut [Timings],
     legal: &mut Vec<G::Action>,
+    ended: &Ended,
 ) -> Result<(), (usize, String)> {
     while let Some(seat) = game.current_player() {
         legal.clear();
@@ -423,6 +467,9 @@ fn play_timed<G: Game>(
             let ns = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
             times[entrant[seat]].add(ns);
         }
+        if ended.failed().is_some() {
+            return Ok(());
+        }
         game.apply(action).map_err(|e| (seat, e.to_string()))?;
     }
     Ok(())
@@ -431,8 +478,9 @@ fn play_timed<G: Game>(
 /// The options every game's `arena` takes.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ArenaOpts {
-    /// The players compared: two or more built-in player names, separated by commas or spaces
-    /// (e.g. `greedy,random`), seated by every seating in turn.
+    /// The players compared: two or more built-in player names or external agents
+    /// (`exec:COMMAND`), separated by commas or spaces (e.g. `greedy,random`), seated by every
+    /// seating in turn.
     #[arg(long, num_args = 1.., required = true)]
     pub entrants: Vec<String>,
     /// How many seeded deals; each is played once under every seating.
@@ -441,6 +489,9 @@ pub struct ArenaOpts {
     /// A thinking player's budget (`--playouts`, `--think-ms`, `--threads`).
     #[command(flatten)]
     pub think: ThinkArgs,
+    /// An external agent's time limit a decision (`--agent-ms`).
+    #[command(flatten)]
+    pub agent: AgentArgs,
     /// The seed: deal i is dealt from seed + i (drawn, below 2^31, and printed when absent).
     #[command(flatten)]
     pub seed: SeedArg,
@@ -474,8 +525,18 @@ pub fn run_cli<G: Arena>(rules: G::Rules, opts: &ArenaOpts) -> Result<(), CliErr
             }
         }
     };
-    let report = run_with_progress::<G>(rules, &names, opts.deals, seed, opts.think, progress)
-        .map_err(|e| CliError::usage(e.to_string()))?;
+    let report = run_with_progress::<G>(
+        rules,
+        &names,
+        opts.deals,
+        seed,
+        (opts.think, opts.agent),
+        progress,
+    )
+    .map_err(|e| match e {
+        ArenaError::Agent { .. } => CliError::Io(e.to_string()),
+        _ => CliError::usage(e.to_string()),
+    })?;
     let io = IoArgs {
         json: opts.json,
         batch: false,

@@ -36,14 +36,18 @@ pub fn or_human(names: &[&str]) -> String {
 
 /// The help of `--policy` of a `play` command.
 pub(crate) fn policy_help(names: &[&str]) -> String {
-    format!("The player of every seat: {}", or_human(names))
+    format!(
+        "The player of every seat: {}, or exec:COMMAND (your own program, one JSON line a \
+         decision: see the README)",
+        or_human(names)
+    )
 }
 
 /// The help of `--players` of a `play` command (`example`: the names of one seating).
 pub(crate) fn players_help(names: &[&str], seats: &str, example: &[&str]) -> String {
     format!(
-        "One player per seat ({seats}): {} (this terminal), separated by commas or spaces, e.g. \
-         `{}` or `{}`",
+        "One player per seat ({seats}): {} (this terminal) or exec:COMMAND (your own program), \
+         separated by commas or spaces, e.g. `{}` or `{}`",
         or_human(names),
         example.join(","),
         example.join(" ")
@@ -53,8 +57,8 @@ pub(crate) fn players_help(names: &[&str], seats: &str, example: &[&str]) -> Str
 /// The help of `--entrants` of an `arena` command.
 pub(crate) fn entrants_help(names: &[&str]) -> String {
     format!(
-        "The players compared: two or more of {}, separated by commas or spaces (e.g. `{}`), \
-         seated by every seating in turn",
+        "The players compared: two or more of {} or exec:COMMAND (your own program), separated \
+         by commas or spaces (e.g. `{}`), seated by every seating in turn",
         or_list(names),
         names.iter().take(2).copied().collect::<Vec<_>>().join(",")
     )

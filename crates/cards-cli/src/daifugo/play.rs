@@ -8,6 +8,7 @@ use daifugo::{Action, Game, Human, Match, Observation, Policy, Record, Replay, R
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::agent::AgentArgs;
 use crate::common::{
     CliError, SeedArg, batch_stdio, emit, parse_name, players_help, policy_help, seed_line,
     write_json,
@@ -37,6 +38,8 @@ pub struct PlayArgs {
     players: Option<Vec<String>>,
     #[command(flatten)]
     think: ThinkArgs,
+    #[command(flatten)]
+    agent: AgentArgs,
     /// Print the records (one JSON object a line) and then the standings, instead of text.
     #[arg(long)]
     json: bool,
@@ -100,6 +103,18 @@ impl Session for Game {
         }
         self.record().transcript_so_far().ok()
     }
+
+    /// The observation's own JSON plus the player's side of the exchange (`given`,
+    /// `received`: `""` when none), as the page gets it.
+    fn observation_json(obs: &Observation<'_>) -> Value {
+        let mut v = serde_json::to_value(obs).unwrap_or(Value::Null);
+        if let Value::Object(map) = &mut v {
+            let text = |c| Value::String(format!("{:#}", daifugo::HandText(c)));
+            map.insert("given".into(), text(obs.given));
+            map.insert("received".into(), text(obs.received));
+        }
+        v
+    }
 }
 
 /// A person at the terminal as a player of the one interface (the exchange's give is an action).
@@ -133,7 +148,16 @@ pub fn play(a: &PlayArgs) -> Result<(), CliError> {
             std::io::stderr(),
         )))
     };
-    let players = |s| seat_players::<Game>(&a.policy, a.players.as_deref(), s, a.think, human);
+    let players = |s| {
+        seat_players::<Game>(
+            &a.policy,
+            a.players.as_deref(),
+            s,
+            (a.think, a.agent),
+            &ended,
+            human,
+        )
+    };
     let mut out = Vec::new();
     if !a.json {
         out.extend_from_slice(seed_line(seed).as_bytes());
@@ -163,10 +187,7 @@ pub fn play(a: &PlayArgs) -> Result<(), CliError> {
             Stop::InputEnded { game, seat } => {
                 CliError::Io(format!("game {game}, player {seat}: the input ended"))
             }
-            Stop::Refused { game, message, .. } => {
-                CliError::usage(format!("game {game}: {message}"))
-            }
-            Stop::Other(e) => e,
+            other => other.other(),
         })?;
     let points = m.points();
     let standings = Standings {

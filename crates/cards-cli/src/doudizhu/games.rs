@@ -18,6 +18,7 @@ pub(crate) fn rules_help() -> String {
         or_list(GameRules::NAMES)
     )
 }
+use crate::agent::AgentArgs;
 use crate::drive::{Ended, Session, Stop, Terminal, ThinkArgs, read_input, seat_players};
 
 /// Arguments of `cards doudizhu deal`.
@@ -51,6 +52,8 @@ pub struct PlayArgs {
     players: Option<Vec<String>>,
     #[command(flatten)]
     think: ThinkArgs,
+    #[command(flatten)]
+    agent: AgentArgs,
     /// The record and the result as one JSON object instead of text (one a line, each with
     /// its seed, when every seat passed and the cards were dealt again).
     #[arg(long)]
@@ -278,6 +281,11 @@ impl Session for Game {
             _ => line,
         })
     }
+
+    /// The observation's own JSON (the page's view).
+    fn observation_json(obs: &doudizhu::Observation<'_>) -> Value {
+        serde_json::to_value(obs).unwrap_or(Value::Null)
+    }
 }
 
 /// A person at the terminal as a player of the one interface: the end of its input stops the
@@ -312,7 +320,16 @@ pub fn run_play(a: &PlayArgs) -> Result<(), CliError> {
         json: a.json,
         ..IoArgs::default()
     };
-    let mut players = |s| seat_players::<Game>(&a.policy, a.players.as_deref(), s, a.think, human);
+    let mut players = |s| {
+        seat_players::<Game>(
+            &a.policy,
+            a.players.as_deref(),
+            s,
+            (a.think, a.agent),
+            &ended,
+            human,
+        )
+    };
     let mut deal_seed = seed;
     for deal in 1..=MAX_DEALS {
         let mut redeal = false;
@@ -339,7 +356,7 @@ pub fn run_play(a: &PlayArgs) -> Result<(), CliError> {
                 Stop::Refused { seat, message, .. } => {
                     CliError::Io(format!("seat {seat}: {message}"))
                 }
-                Stop::Other(e) => e,
+                other => other.other(),
             },
         )?;
         if !redeal {

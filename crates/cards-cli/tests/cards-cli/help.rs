@@ -144,8 +144,8 @@ fn examples(help: &str) -> Vec<String> {
 }
 
 /// Examples that cannot run here, by what they need: a server that runs until stopped, a
-/// server to connect to, a person at the terminal, a file of the reader's.
-const NOT_RUN: [(&str, &str); 7] = [
+/// server to connect to, a person at the terminal, a file or a program of the reader's.
+const NOT_RUN: [(&str, &str); 8] = [
     ("cards web", "serves until stopped"),
     ("cards daifugo serve", "serves a match to five clients"),
     (
@@ -155,6 +155,7 @@ const NOT_RUN: [(&str, &str); 7] = [
     ("cards daifugo client", "needs a server"),
     ("human", "a person at the terminal"),
     ("game.json", "the reader's file"),
+    ("bot.py", "the reader's program"),
     ("< records.jsonl", "the reader's file"),
 ];
 
@@ -221,7 +222,7 @@ use std::os::unix::process::CommandExt as _;
 
 /// Every example of every `--help` runs as pasted into a shell (`sh -c`, the built `cards`
 /// first on the path, stdin empty) and succeeds within a minute; those that need a server, a
-/// person or a file of the reader's (named in [`NOT_RUN`]) are at least one command line
+/// person, a file or a program of the reader's (named in [`NOT_RUN`]) are at least one command line
 /// `cards` accepts, comments as `#`.
 #[test]
 fn every_help_example_runs_as_pasted() {

@@ -3,6 +3,7 @@
 //! The servers' own tests are in their crates (`uecda`, `cards-web`); `uecda` and `web_replay`
 //! here test the command line over them.
 
+mod agent;
 mod arena;
 mod batch;
 mod cli;

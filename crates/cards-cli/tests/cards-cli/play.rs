@@ -315,7 +315,7 @@ fn play_seats_every_registered_player_and_lists_them_on_a_typo() {
         assert_eq!(
             err,
             format!(
-                "cards: unknown player \"wizard\" (expected one of: {}, human)\n",
+                "cards: unknown player \"wizard\" (expected one of: {}, human, exec:COMMAND)\n",
                 registry.join(", ")
             ),
             "{game}"
