@@ -48,7 +48,7 @@ use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
 use crate::agent::{AgentArgs, AgentError, Agents, Fault, exec_command};
-use crate::common::{CliError, IoArgs, SeedArg, emit, seed_line};
+use crate::common::{CliError, IoArgs, emit, seed_line};
 use crate::drive::Ended;
 pub use crate::drive::{Session, ThinkArgs};
 use stats::{Estimate, Timings};
@@ -492,9 +492,11 @@ pub struct ArenaOpts {
     /// An external agent's time limit a decision (`--agent-ms`).
     #[command(flatten)]
     pub agent: AgentArgs,
-    /// The seed: deal i is dealt from seed + i (drawn, below 2^31, and printed when absent).
-    #[command(flatten)]
-    pub seed: SeedArg,
+    /// The arena's seed: deal i is dealt from seed + i (0 to 2^64-1; under Dou Dizhu's
+    /// `--rules douzero` every deal's seed must fit in 32 bits); without it one is drawn below
+    /// 2^31 and printed.
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -508,7 +510,6 @@ pub struct ArenaOpts {
 pub fn run_cli<G: Arena>(rules: G::Rules, opts: &ArenaOpts) -> Result<(), CliError> {
     // a drawn seed leaves room below 2^32 for the deals' seeds (DouZero's dealer takes 32 bits)
     let seed = opts
-        .seed
         .seed
         .unwrap_or_else(|| crate::common::draw_seed() & 0x7fff_ffff);
     let names = crate::common::player_names(&opts.entrants);

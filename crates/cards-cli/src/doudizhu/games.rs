@@ -7,8 +7,7 @@ use serde_json::{Value, json};
 use cards_core::game::Players as _;
 
 use crate::common::{
-    CliError, IoArgs, SeedArg, batch_stdio, emit, or_list, players_help, policy_help, seed_line,
-    write_json,
+    CliError, IoArgs, batch_stdio, emit, or_list, players_help, policy_help, seed_line, write_json,
 };
 
 /// The help of `--rules` of the whole-game commands.
@@ -21,14 +20,19 @@ pub(crate) fn rules_help() -> String {
 use crate::agent::AgentArgs;
 use crate::drive::{Ended, Session, Stop, Terminal, ThinkArgs, read_input, seat_players};
 
+/// `--seed`'s help: the seed's range under every rules.
+const SEED_HELP: &str = "The seed of the deal (0 to 2^64-1; 0 to 2^32-1 under --rules douzero, \
+    whose dealer takes a 32-bit seed as DouZero's does); without it one is drawn and printed";
+
 /// Arguments of `cards doudizhu deal`.
 #[derive(clap::Args, Debug)]
 pub struct DealArgs {
     /// Game rules.
     #[arg(long, default_value = "standard", help = rules_help())]
     rules: GameRules,
-    #[command(flatten)]
-    seed: SeedArg,
+    /// The seed of the deal (32 bits under `douzero`).
+    #[arg(long, help = SEED_HELP)]
+    seed: Option<u64>,
     /// One JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -40,8 +44,9 @@ pub struct PlayArgs {
     /// Game rules.
     #[arg(long, default_value = "standard", help = rules_help())]
     rules: GameRules,
-    #[command(flatten)]
-    seed: SeedArg,
+    /// The seed of the deal (32 bits under `douzero`).
+    #[arg(long, help = SEED_HELP)]
+    seed: Option<u64>,
     /// The player of every seat.
     #[arg(long, default_value = "greedy", conflicts_with = "players",
         help = policy_help(Game::POLICY_NAMES))]
@@ -75,8 +80,8 @@ pub struct ReplayArgs {
 
 /// The seed a command uses: the flag, or one drawn (32 bits under the `douzero` dealer, whose
 /// generator takes a 32-bit seed).
-fn resolve_seed(seed: SeedArg, rules: &GameRules) -> u64 {
-    match seed.seed {
+fn resolve_seed(seed: Option<u64>, rules: &GameRules) -> u64 {
+    match seed {
         Some(s) => s,
         None if rules.dealer == doudizhu::Dealer::DouZero => {
             crate::common::draw_seed() & 0xffff_ffff

@@ -515,3 +515,25 @@ fn a_douzero_seed_past_32_bits_is_refused_before_the_first_game() {
     );
     assert_eq!(r.games, 4);
 }
+
+/// Issue 32: the `douzero` rules' 32-bit seeds are said where a user reads about `--seed`: the
+/// help of `play`, `deal` and `arena` (the arena's help says its seed is the first deal's, not
+/// "the seed of the deal").
+#[test]
+fn the_help_of_seed_names_the_32_bits_of_douzero_deals() {
+    for command in ["play", "deal", "arena"] {
+        let (code, out, err) = cards(&["doudizhu", command, "--help"], "");
+        assert_eq!(code, Some(0), "{err}");
+        let seed = out
+            .lines()
+            .find(|l| l.trim_start().starts_with("--seed"))
+            .unwrap_or_else(|| panic!("{command}: no --seed line in\n{out}"));
+        assert!(
+            seed.contains("2^32-1") || seed.contains("32 bits"),
+            "{command}: {seed}"
+        );
+        assert!(seed.contains("douzero"), "{command}: {seed}");
+    }
+    let (_, out, _) = cards(&["doudizhu", "arena", "--help"], "");
+    assert!(out.contains("deal i is dealt from seed + i"), "{out}");
+}
