@@ -13,32 +13,37 @@ use std::cell::{Cell, RefCell};
 use std::io::Read;
 use std::rc::Rc;
 
-use cards_core::game::{Game, Players, Policy, PolicyOptions};
+use cards_core::game::{Definition, Game, Players, Policy, PolicyOptions};
 
 use crate::agent::{AgentArgs, AgentError, Agents, exec_command};
 use crate::common::{CliError, short};
+
+/// The rules of a [`Session`]'s game: its definition's.
+pub type RulesOf<S> = <<S as Session>::Definition as Definition>::Rules;
 
 /// How the games of a run follow one another: one game per seed (Dou Dizhu, Kabu), or the games
 /// of a match, classes carried over (Daifugo). `cards <game> play` and `cards <game> arena` deal
 /// through it.
 pub trait Session: Game + Players + Sized + 'static {
-    /// The game's command name (`doudizhu`).
-    const GAME: &'static str;
-    /// The seats of a game.
-    const SEATS: usize;
+    /// The game's definition ([`Definition`]): its name, seats, rules and deals. A session adds
+    /// only how the command line runs and shows it.
+    type Definition: Definition<Game = Self>;
+
+    /// The game's command name (`doudizhu`): the definition's [`Definition::NAME`].
+    const GAME: &'static str = <Self::Definition as Definition>::NAME;
+    /// The seats of a game: the definition's [`Definition::NUM_PLAYERS`].
+    const SEATS: usize = <Self::Definition as Definition>::NUM_PLAYERS;
     /// What a seat is called in messages (`seat`, `player`).
     const SEAT_WORD: &'static str = "seat";
     /// Whether each game of a run is dealt alone from its own seed (so its players are built
     /// anew, seeded from it), or a run's games are one match that keeps its players.
     const PLAYERS_EACH_DEAL: bool = true;
 
-    /// The rules.
-    type Rules: Copy + std::fmt::Display;
     /// What carries from one game of a run to the next (a Daifugo match).
     type Table;
 
     /// The table of a run from `seed`.
-    fn table(rules: Self::Rules, seed: u64) -> Self::Table;
+    fn table(rules: RulesOf<Self>, seed: u64) -> Self::Table;
 
     /// The next game of `table`; `seed` is the game's own seed (the run's seed plus the game's
     /// index) where games are dealt alone.
@@ -54,7 +59,7 @@ pub trait Session: Game + Players + Sized + 'static {
     /// The index of the first of the `count` seeds `first`, `first + 1`, ... (wrapping) that
     /// [`Session::deal`] would refuse, found without dealing; `None` when it takes them all. A
     /// run checks this before its first game, so a bad seed far into it is named at once.
-    fn first_bad_seed(_rules: Self::Rules, _first: u64, _count: u64) -> Option<u64> {
+    fn first_bad_seed(_rules: RulesOf<Self>, _first: u64, _count: u64) -> Option<u64> {
         None
     }
 
@@ -375,7 +380,7 @@ impl Stop {
 ///
 /// The first [`Stop`]: a person's input ended, a refused action, or an error of `each`.
 pub fn play<G: Session>(
-    rules: G::Rules,
+    rules: RulesOf<G>,
     seed: u64,
     games: u64,
     mut players: impl FnMut(u64) -> Result<Vec<Box<dyn Policy<G>>>, CliError>,

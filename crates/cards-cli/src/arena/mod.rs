@@ -49,7 +49,7 @@ use serde::ser::{SerializeMap, Serializer};
 
 use crate::agent::{AgentArgs, AgentError, Agents, Fault, exec_command};
 use crate::common::{CliError, IoArgs, emit, seed_line};
-use crate::drive::Ended;
+use crate::drive::{Ended, RulesOf};
 pub use crate::drive::{Session, ThinkArgs};
 use stats::{Estimate, Timings};
 
@@ -268,7 +268,7 @@ fn ordered<S: Serializer>(metrics: &[(&'static str, Estimate)], s: S) -> Result<
 /// An unknown entrant, a wrong number of entrants, no deal, a deal the game cannot make, or a
 /// player's illegal action ([`ArenaError`]).
 pub fn run<G: Arena>(
-    rules: G::Rules,
+    rules: RulesOf<G>,
     entrants: &[&str],
     deals: u64,
     seed: u64,
@@ -291,7 +291,7 @@ pub fn run<G: Arena>(
 ///
 /// As [`run`], or an agent's failure ([`ArenaError::Agent`]).
 pub fn run_with_progress<G: Arena>(
-    rules: G::Rules,
+    rules: RulesOf<G>,
     entrants: &[&str],
     deals: u64,
     seed: u64,
@@ -507,7 +507,7 @@ pub struct ArenaOpts {
 /// # Errors
 ///
 /// The run's [`ArenaError`] as a usage error, or a failed write.
-pub fn run_cli<G: Arena>(rules: G::Rules, opts: &ArenaOpts) -> Result<(), CliError> {
+pub fn run_cli<G: Arena>(rules: RulesOf<G>, opts: &ArenaOpts) -> Result<(), CliError> {
     // a drawn seed leaves room below 2^32 for the deals' seeds (DouZero's dealer takes 32 bits)
     let seed = opts
         .seed

@@ -71,12 +71,10 @@ struct Standings {
 /// Daifugo's games of a run: the games of one match (classes and the exchange carried over,
 /// seats shuffled every 3 games), its players kept for the match.
 impl Session for Game {
-    const GAME: &'static str = "daifugo";
-    const SEATS: usize = 5;
+    type Definition = daifugo::Daifugo;
     const SEAT_WORD: &'static str = "player";
     const PLAYERS_EACH_DEAL: bool = false;
 
-    type Rules = Rules;
     type Table = Match;
 
     fn table(rules: Rules, seed: u64) -> Match {

@@ -4,7 +4,7 @@ use doudizhu::{Action, Deal, Game, GameRules, HumanPolicy, Policy, Record, Repla
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use cards_core::game::Players as _;
+use cards_core::game::{Definition, Players as _};
 
 use crate::common::{
     CliError, IoArgs, batch_stdio, emit, or_list, players_help, policy_help, seed_line, write_json,
@@ -235,10 +235,7 @@ pub fn run_deal(a: &DealArgs) -> Result<(), CliError> {
 
 /// Dou Dizhu's games of a run: each dealt alone from its seed.
 impl Session for Game {
-    const GAME: &'static str = "doudizhu";
-    const SEATS: usize = 3;
-
-    type Rules = GameRules;
+    type Definition = doudizhu::DouDizhu;
     type Table = GameRules;
 
     fn table(rules: GameRules, _seed: u64) -> GameRules {
@@ -246,7 +243,7 @@ impl Session for Game {
     }
 
     fn deal(rules: &mut GameRules, seed: u64) -> Result<Game, String> {
-        Game::new(*rules, seed).map_err(|e| e.to_string())
+        <doudizhu::DouDizhu as Definition>::new_game(rules, seed).map_err(|e| e.to_string())
     }
 
     /// `DouZero`'s dealer takes seeds below 2^32 only.

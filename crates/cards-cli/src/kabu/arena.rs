@@ -8,7 +8,7 @@ use crate::arena::stats::{Estimate, Mean};
 use crate::arena::{Arena, ArenaOpts, At};
 use crate::common::{CliError, entrants_help};
 use crate::drive::Session;
-use cards_core::game::Players;
+use cards_core::game::{Definition, Players};
 
 use super::round::TableArgs;
 
@@ -37,11 +37,9 @@ pub struct Tally {
 
 /// Kabu's rounds, each dealt alone from its seed.
 impl Session for Round {
-    const GAME: &'static str = "kabu";
-    const SEATS: usize = 2;
+    type Definition = kabu::Kabu;
     const SEAT_WORD: &'static str = "player";
 
-    type Rules = kabu::Rules;
     type Table = kabu::Rules;
 
     fn table(rules: kabu::Rules, _seed: u64) -> kabu::Rules {
@@ -49,7 +47,7 @@ impl Session for Round {
     }
 
     fn deal(rules: &mut kabu::Rules, seed: u64) -> Result<Round, String> {
-        Ok(Round::new(*rules, seed))
+        <kabu::Kabu as Definition>::new_game(rules, seed).map_err(|e| e.to_string())
     }
 
     fn policy_seed(seed: u64, player: usize) -> u64 {

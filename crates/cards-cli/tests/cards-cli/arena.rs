@@ -4,12 +4,13 @@
 
 use cards_cli::arena::stats::Estimate;
 use cards_cli::arena::{self, Arena, ArenaError, Report};
+use cards_cli::drive::RulesOf;
 use cards_core::game::Players;
 use serde_json::Value;
 
 use crate::doudizhu::cards;
 
-fn run<G: Arena>(rules: G::Rules, entrants: &[&str], deals: u64, seed: u64) -> Report {
+fn run<G: Arena>(rules: RulesOf<G>, entrants: &[&str], deals: u64, seed: u64) -> Report {
     arena::run::<G>(rules, entrants, deals, seed).expect("the arena runs")
 }
 
