@@ -249,7 +249,7 @@ int cards_game_apply_text(struct CardsGame *game, const char *action, uint32_t *
 // `game` is null or a live game handle; `out` is null or valid for a write.
 int cards_game_observation_json(const struct CardsGame *game, uint32_t player, char **out);
 
-// Writes every player's return (its score at the end; 0 before) to `buf`, their number to
+// Writes every player's return (its score at the end; 0 before; never a negative zero) to `buf`, their number to
 // `*out_len`, by the required-length protocol of [`cards_game_legal_ids`].
 //
 // Reads `game`: not while another thread changes it.
@@ -262,6 +262,16 @@ int cards_game_returns(const struct CardsGame *game,
                        double *buf,
                        uintptr_t capacity,
                        uintptr_t *out_len);
+
+// Writes to `*out` the sum every game's returns add up to at its end under these rules (0 for
+// a zero-sum game), or NaN when the rules fix none.
+//
+// Reads `game`: not while another thread changes it.
+//
+// # Safety
+//
+// `game` is null or a live game handle; `out` is null or valid for a write.
+int cards_game_returns_sum(const struct CardsGame *game, double *out);
 
 // Writes to `*out` a new string: the record of the game so far as JSON (the deal and every
 // action: it shows every card), which [`cards_game_from_record`] replays.

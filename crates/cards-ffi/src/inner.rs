@@ -179,6 +179,8 @@ pub trait DynGame: Send {
     fn observation_json(&self, player: usize) -> Result<String, Error>;
     /// Every player's return (0.0 before the end).
     fn returns(&self) -> Vec<f64>;
+    /// The sum every game's returns add up to at the end, when the rules fix one.
+    fn returns_sum(&self) -> Option<f64>;
     /// Whether the game is over.
     fn is_over(&self) -> bool;
     /// The record as JSON text.
@@ -336,9 +338,14 @@ impl<D: Ffi> DynGame for Session<D> {
     }
 
     fn returns(&self) -> Vec<f64> {
+        // `+ 0.0` turns a negated zero (Kabu's dealer at a net of 0) into 0
         (0..self.game.num_players())
-            .map(|p| self.game.returns(p))
+            .map(|p| self.game.returns(p) + 0.0)
             .collect()
+    }
+
+    fn returns_sum(&self) -> Option<f64> {
+        self.game.returns_sum()
     }
 
     fn is_over(&self) -> bool {

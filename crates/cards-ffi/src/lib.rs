@@ -648,7 +648,7 @@ pub unsafe extern "C" fn cards_game_observation_json(
     unsafe { answer(game, out, |g| owned(g.observation_json(player as usize)?)) }
 }
 
-/// Writes every player's return (its score at the end; 0 before) to `buf`, their number to
+/// Writes every player's return (its score at the end; 0 before; never a negative zero) to `buf`, their number to
 /// `*out_len`, by the required-length protocol of [`cards_game_legal_ids`].
 ///
 /// Reads `game`: not while another thread changes it.
@@ -671,6 +671,20 @@ pub unsafe extern "C" fn cards_game_returns(
         // SAFETY: the caller vouches for `buf`, `capacity` and `out_len`
         unsafe { fill(&returns, buf, capacity, out_len, "the returns") }
     })
+}
+
+/// Writes to `*out` the sum every game's returns add up to at its end under these rules (0 for
+/// a zero-sum game), or NaN when the rules fix none.
+///
+/// Reads `game`: not while another thread changes it.
+///
+/// # Safety
+///
+/// `game` is null or a live game handle; `out` is null or valid for a write.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn cards_game_returns_sum(game: *const CardsGame, out: *mut f64) -> c_int {
+    // SAFETY: the same contract
+    unsafe { answer(game, out, |g| Ok(g.returns_sum().unwrap_or(f64::NAN))) }
 }
 
 /// Writes to `*out` a new string: the record of the game so far as JSON (the deal and every

@@ -178,8 +178,19 @@ fn whole_game<D: Encoding>(policy: &str, seed: u64) -> Vec<f64> {
     let returns = g.returns();
     let expected: Vec<f64> = (0..D::NUM_PLAYERS).map(|p| rust.returns(p)).collect();
     assert_eq!(returns, expected, "{} seed {seed}", D::NAME);
-    if let Some(sum) = rust.returns_sum() {
-        assert!((returns.iter().sum::<f64>() - sum).abs() < 1e-9);
+    assert!(
+        returns.iter().all(|r| !r.is_sign_negative() || *r < 0.0),
+        "no -0: {returns:?}"
+    );
+    let mut fixed = 0.0;
+    // SAFETY: live handle
+    assert_eq!(unsafe { cards_game_returns_sum(g.0, &mut fixed) }, CARDS_OK);
+    match rust.returns_sum() {
+        Some(sum) => {
+            assert!((returns.iter().sum::<f64>() - sum).abs() < 1e-9);
+            assert!((fixed - sum).abs() < 1e-9);
+        }
+        None => assert!(fixed.is_nan()),
     }
     returns
 }
