@@ -112,6 +112,11 @@ namespace Cards
         [DllImport(Library)] public static extern void cards_player_free(IntPtr player);
         [DllImport(Library)] public static extern int cards_player_choose(PlayerHandle player, GameHandle game, out uint id);
         [DllImport(Library)] public static extern int cards_player_play(PlayerHandle player, GameHandle game, out uint id);
+        [DllImport(Library)] public static extern int cards_daifugo_decompose(byte[] rules, byte[] hand, int revolution, out IntPtr json);
+        [DllImport(Library)] public static extern int cards_daifugo_follow(byte[] rules, byte[] hand, byte[] table, int revolution, int elevenBack, int locked, out IntPtr json);
+        [DllImport(Library)] public static extern int cards_kabu_evaluate(byte[] rules, byte[] hand, byte[] role, out IntPtr json);
+        [DllImport(Library)] public static extern int cards_doudizhu_classify(byte[] rules, byte[] cards, out IntPtr json);
+        [DllImport(Library)] public static extern int cards_doudizhu_moves(byte[] rules, byte[] hand, byte[] table, out IntPtr json);
 
         /// <summary>Text as NUL-terminated UTF-8.</summary>
         public static byte[] Utf8(string text)
@@ -379,6 +384,61 @@ namespace Cards
         public void Dispose()
         {
             handle.Dispose();
+        }
+    }
+
+    /// <summary>Daifugo's rule functions: the seed's decomposition and the legal melds.</summary>
+    public static class Daifugo
+    {
+        /// <summary>The greedy decomposition of a leader's hand (sequences, groups, singles),
+        /// melds in ASCII; rules "uecda" or "tutorial" ("" for "uecda").</summary>
+        public static string[] Decompose(string rules, string hand, bool revolution = false)
+        {
+            IntPtr p;
+            Native.Check(Native.cards_daifugo_decompose(Native.Utf8(rules), Native.Utf8(hand), revolution ? 1 : 0, out p));
+            return Json.StringArray(Native.Take(p));
+        }
+
+        /// <summary>Every meld of hand that beats table (every lead when table is "").</summary>
+        public static string[] Follow(string rules, string hand, string table, bool revolution = false, bool elevenBack = false, bool locked = false)
+        {
+            IntPtr p;
+            Native.Check(Native.cards_daifugo_follow(Native.Utf8(rules), Native.Utf8(hand), Native.Utf8(table),
+                revolution ? 1 : 0, elevenBack ? 1 : 0, locked ? 1 : 0, out p));
+            return Json.StringArray(Native.Take(p));
+        }
+    }
+
+    /// <summary>Kabu's hand evaluation.</summary>
+    public static class Kabu
+    {
+        /// <summary>The outcome of a two- or three-card hand for role "child" or "dealer", as
+        /// JSON {"yaku", "points", "code", "multiplier", "payout", "label"}.</summary>
+        public static string EvaluateJson(string rules, string hand, string role)
+        {
+            IntPtr p;
+            Native.Check(Native.cards_kabu_evaluate(Native.Utf8(rules), Native.Utf8(hand), Native.Utf8(role), out p));
+            return Native.Take(p);
+        }
+    }
+
+    /// <summary>Dou Dizhu's classification and its lead and follow lists.</summary>
+    public static class DouDizhu
+    {
+        /// <summary>Every reading of cards as one play, as JSON [{"cards", "kind", "text"}].</summary>
+        public static string ClassifyJson(string rules, string cards)
+        {
+            IntPtr p;
+            Native.Check(Native.cards_doudizhu_classify(Native.Utf8(rules), Native.Utf8(cards), out p));
+            return Native.Take(p);
+        }
+
+        /// <summary>Every lead of hand (table ""), or every play that beats table, as JSON.</summary>
+        public static string MovesJson(string rules, string hand, string table)
+        {
+            IntPtr p;
+            Native.Check(Native.cards_doudizhu_moves(Native.Utf8(rules), Native.Utf8(hand), Native.Utf8(table), out p));
+            return Native.Take(p);
         }
     }
 

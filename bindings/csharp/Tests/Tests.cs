@@ -230,6 +230,20 @@ public static class Tests
         }
     }
 
+    public static void TheSeedsRuleFunctionsAnswer()
+    {
+        string[] parts = Daifugo.Decompose("tutorial", "S3 S4 S5 D5 D10 C10 H10 SK DK SA S2");
+        Assert(parts.Length > 0 && parts[0] == "S3 S4 S5", "the run first: " + string.Join(" | ", parts));
+        string[] follows = Daifugo.Follow("tutorial", "S3 S4 S5 D5 D10 C10 H10 SK DK SA S2", "D6");
+        Assert(Array.IndexOf(follows, "S2") >= 0 && Array.IndexOf(follows, "S3") < 0, string.Join(" | ", follows));
+        string kuppin = Kabu.EvaluateJson("", "SA S9", "dealer");
+        Assert(kuppin.Contains("\"yaku\":\"kuppin\""), kuppin);
+        string moves = DouDizhu.MovesJson("", "3456789", "34567");
+        Assert(moves.Contains("\"45678\"") && moves.Contains("\"56789\""), moves);
+        CardsException e = Refused(() => DouDizhu.ClassifyJson("", "34"));
+        Assert(e.Status == Status.InvalidArgument && e.Message.StartsWith("cards \"34\""), e.Message);
+    }
+
     public static int Main()
     {
         List<KeyValuePair<string, Action>> tests = new List<KeyValuePair<string, Action>>();

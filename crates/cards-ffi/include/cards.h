@@ -336,6 +336,72 @@ int cards_player_choose(const struct CardsPlayer *player, struct CardsGame *game
 // or valid for a write.
 int cards_player_play(const struct CardsPlayer *player, struct CardsGame *game, uint32_t *out_id);
 
+// Daifugo, the seed's step for a leader: writes to `*out` a new string, the greedy
+// decomposition of `hand` (sequences, then groups, then singles) as a JSON array of melds in
+// ASCII (`"S3 S4 S5"`, `"JK=S5"`). `rules` is a preset (`"uecda"`, `"tutorial"`; `""` for
+// `"uecda"`), `revolution` nonzero under a revolution.
+//
+// Thread-safe.
+//
+// # Safety
+//
+// `rules` and `hand` are null or NUL-terminated strings; `out` null or valid for a write.
+int cards_daifugo_decompose(const char *rules, const char *hand, int32_t revolution, char **out);
+
+// Daifugo's legal melds: writes to `*out` a new string, every meld of `hand` that beats
+// `table` (every lead when `table` is `""`) as a JSON array of melds in ASCII. The flags
+// (nonzero: on) are the table's revolution, 11-back and suit lock.
+//
+// Thread-safe.
+//
+// # Safety
+//
+// `rules`, `hand` and `table` are null or NUL-terminated strings; `out` null or valid for a
+// write.
+int cards_daifugo_follow(const char *rules,
+                         const char *hand,
+                         const char *table,
+                         int32_t revolution,
+                         int32_t eleven_back,
+                         int32_t locked,
+                         char **out);
+
+// Kabu's hand evaluation: writes to `*out` a new string, the outcome of a two- or three-card
+// `hand` (`"SA S9"`) for `role` (`"child"` or `"dealer"`) as JSON `{"yaku", "points",
+// "code", "multiplier", "payout", "label"}`. `rules` is a preset (`""` for `"default"`).
+//
+// Thread-safe.
+//
+// # Safety
+//
+// `rules`, `hand` and `role` are null or NUL-terminated strings; `out` null or valid for a
+// write.
+int cards_kabu_evaluate(const char *rules, const char *hand, const char *role, char **out);
+
+// Dou Dizhu's classification: writes to `*out` a new string, every reading of `cards` (a rank
+// string such as `"33345"`, or suited cards) as one play, the most natural first, as a JSON
+// array of `{"cards", "kind", "text"}`. [`CARDS_ERROR_ARGUMENT`] for cards that are no play.
+// `rules` is a preset (`""` for `"standard"`).
+//
+// Thread-safe.
+//
+// # Safety
+//
+// `rules` and `cards` are null or NUL-terminated strings; `out` null or valid for a write.
+int cards_doudizhu_classify(const char *rules, const char *cards, char **out);
+
+// Dou Dizhu's lead and follow lists: writes to `*out` a new string, every lead of `hand` when
+// `table` is `""`, else every play of `hand` that beats the play `table` (no pass), as a JSON
+// array of `{"cards", "kind", "text"}`. A hand holds at most 20 cards.
+//
+// Thread-safe.
+//
+// # Safety
+//
+// `rules`, `hand` and `table` are null or NUL-terminated strings; `out` null or valid for a
+// write.
+int cards_doudizhu_moves(const char *rules, const char *hand, const char *table, char **out);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus
