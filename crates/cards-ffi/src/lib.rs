@@ -275,9 +275,10 @@ pub extern "C" fn cards_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
 }
 
-/// The message of the last call on this thread that failed, or null when the last call
-/// succeeded. The text belongs to the library and stays valid until the next call into the
-/// library on this thread: copy it to keep it.
+/// The message of the last call on this thread that failed, or null when the last call that
+/// returns a status succeeded (the functions returning nothing, `cards_version` and this one
+/// leave it as it is). The text belongs to the library and stays valid until the next call
+/// that returns a status on this thread: copy it to keep it.
 ///
 /// Thread-safe: each thread has its own last error.
 #[unsafe(no_mangle)]
