@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 pub mod core;
 pub mod daifugo;
 pub mod doudizhu;
+pub mod header;
 pub mod kabu;
 
 /// The user guide's pages (`book/src/`), compiled and run as doctests by `cargo test`: every

@@ -1,5 +1,6 @@
 //! The workspace's design rules that no compiler checks: each game crate depends on `cards-core`
-//! and never on another game, the search crate on `cards-core` only, every member inherits the workspace lints, and no publishable
+//! and never on another game, the search crate on `cards-core` only, every member inherits the workspace lints (the C ABI
+//! crate all but `unsafe_code`), and no publishable
 //! crate's code or tests read a file outside the crate (a published crate has nothing else).
 
 use std::fs;
@@ -8,7 +9,7 @@ use std::path::{Path, PathBuf};
 const GAMES: [&str; 3] = ["kabu", "doudizhu", "daifugo"];
 
 /// The crates published to crates.io (directory names under `crates/`).
-const PUBLISHED: [&str; 8] = [
+const PUBLISHED: [&str; 9] = [
     "cards-core",
     "cards-search",
     "kabu",
@@ -17,6 +18,7 @@ const PUBLISHED: [&str; 8] = [
     "uecda",
     "cards-web",
     "cards-cli",
+    "cards-ffi",
 ];
 
 /// The names a dependency on the game in `crates/{game}` may carry (the Kabu package is
@@ -135,6 +137,39 @@ fn stays_inside(root: &Path, base: &Path, rel: &str) -> bool {
         }
     }
     true
+}
+
+/// The settings of a manifest's table `header`, one `key = value` a line, sorted (comments and
+/// blank lines left out).
+fn table_lines(manifest: &str, header: &str) -> Vec<String> {
+    let mut lines: Vec<String> = manifest
+        .split(header)
+        .nth(1)
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with('['))
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn the_c_abi_crate_keeps_the_workspace_lints_but_allows_unsafe_code() {
+    // the C ABI is raw pointers: the one member that cannot inherit `unsafe_code = "forbid"`
+    let workspace = manifest("Cargo.toml");
+    let ffi = manifest("crates/cards-ffi/Cargo.toml");
+    let clippy = table_lines(&workspace, "[workspace.lints.clippy]");
+    assert!(!clippy.is_empty());
+    assert_eq!(table_lines(&ffi, "[lints.clippy]"), clippy);
+    let mut rust = table_lines(&workspace, "[workspace.lints.rust]");
+    rust.retain(|l| !l.starts_with("unsafe_code"));
+    rust.push("unsafe_code = \"allow\"".into());
+    rust.push("unsafe_op_in_unsafe_fn = \"deny\"".into());
+    rust.sort();
+    assert_eq!(table_lines(&ffi, "[lints.rust]"), rust);
 }
 
 /// The places in one crate where code names a path outside the crate: an `include_str!` or
