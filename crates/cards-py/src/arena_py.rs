@@ -240,13 +240,17 @@ fn whole(
         .filter(|n| range.contains(n));
     match n {
         Some(n) => Ok(Some(n)),
-        None => Err(PyValueError::new_err(format!(
-            "{name} must be a whole number from {} to {}, not {}",
-            range.start(),
-            range.end(),
-            v.repr()
-                .map_or_else(|_| "?".to_string(), |r| short(&r.to_string()))
-        ))),
+        None => {
+            let shown = v
+                .repr()
+                .map_or_else(|_| "?".to_string(), |r| short(&r.to_string()));
+            let (low, high) = (range.start(), range.end());
+            Err(PyValueError::new_err(if *high == u64::MAX {
+                format!("{name} must be a whole number, {low} or more, not {shown}")
+            } else {
+                format!("{name} must be a whole number from {low} to {high}, not {shown}")
+            }))
+        }
     }
 }
 
@@ -372,11 +376,11 @@ fn py_arena(
     // as the command draws it: below 2^31, room below 2^32 for the deals' seeds
     let seed = whole("seed", seed, 0..=u64::MAX)?.unwrap_or_else(|| draw_seed() & 0x7fff_ffff);
     let think = cards_cli::drive::ThinkArgs {
-        playouts: whole("playouts", playouts, 1..=u64::MAX)?,
-        think_ms: whole("think_ms", think_ms, 1..=u64::MAX)?,
-        threads: whole("threads", threads, 1..=u64::MAX)?,
+        playouts: whole("playouts", playouts, 0..=u64::MAX)?,
+        think_ms: whole("think_ms", think_ms, 0..=u64::MAX)?,
+        threads: whole("threads", threads, 0..=u64::MAX)?,
     };
-    // the limits every front end checks (threads at most MAX_THREADS)
+    // the limits every front end checks, in its words (1 or more; threads at most MAX_THREADS)
     think
         .options(0)
         .check()
