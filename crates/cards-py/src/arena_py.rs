@@ -225,33 +225,25 @@ fn run<G: Arena>(
     (report, failure)
 }
 
-/// A whole-number argument (`None`: absent): a `ValueError` for what is not one in `range`.
-fn whole(
-    name: &str,
-    value: Option<&Bound<'_, PyAny>>,
-    range: std::ops::RangeInclusive<u64>,
-) -> PyResult<Option<u64>> {
+/// A whole-number argument (`None`: absent): a `ValueError` for what is no `u64` (an int
+/// below 0 or past 2^64 - 1, a float, a bool, ...), its words saying the least the engine takes
+/// (`least`); the engine's own checks refuse the rest (a 0 where 1 or more is needed, too many
+/// threads) in their words, as the command line does.
+fn whole(name: &str, value: Option<&Bound<'_, PyAny>>, least: u64) -> PyResult<Option<u64>> {
     let Some(v) = value.filter(|v| !v.is_none()) else {
         return Ok(None);
     };
     let n = (!v.is_instance_of::<PyBool>())
         .then(|| v.extract::<u64>().ok())
-        .flatten()
-        .filter(|n| range.contains(n));
-    match n {
-        Some(n) => Ok(Some(n)),
-        None => {
-            let shown = v
-                .repr()
-                .map_or_else(|_| "?".to_string(), |r| short(&r.to_string()));
-            let (low, high) = (range.start(), range.end());
-            Err(PyValueError::new_err(if *high == u64::MAX {
-                format!("{name} must be a whole number, {low} or more, not {shown}")
-            } else {
-                format!("{name} must be a whole number from {low} to {high}, not {shown}")
-            }))
-        }
-    }
+        .flatten();
+    n.map(Some).ok_or_else(|| {
+        let shown = v
+            .repr()
+            .map_or_else(|_| "?".to_string(), |r| short(&r.to_string()));
+        PyValueError::new_err(format!(
+            "{name} must be a whole number, {least} or more, not {shown}"
+        ))
+    })
 }
 
 /// The entrants: a list of names and callables, or one string of names (as `--entrants`
@@ -372,13 +364,13 @@ fn py_arena(
     agent_ms: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyObject> {
     let entrants = entrants_of(entrants)?;
-    let deals = whole("deals", deals, 0..=u64::MAX)?.unwrap_or(100);
+    let deals = whole("deals", deals, 1)?.unwrap_or(100);
     // as the command draws it: below 2^31, room below 2^32 for the deals' seeds
-    let seed = whole("seed", seed, 0..=u64::MAX)?.unwrap_or_else(|| draw_seed() & 0x7fff_ffff);
+    let seed = whole("seed", seed, 0)?.unwrap_or_else(|| draw_seed() & 0x7fff_ffff);
     let think = cards_cli::drive::ThinkArgs {
-        playouts: whole("playouts", playouts, 0..=u64::MAX)?,
-        think_ms: whole("think_ms", think_ms, 0..=u64::MAX)?,
-        threads: whole("threads", threads, 0..=u64::MAX)?,
+        playouts: whole("playouts", playouts, 1)?,
+        think_ms: whole("think_ms", think_ms, 1)?,
+        threads: whole("threads", threads, 1)?,
     };
     // the limits every front end checks, in its words (1 or more; threads at most MAX_THREADS)
     think
@@ -390,10 +382,13 @@ fn py_arena(
     {
         return Err(PyValueError::new_err(format!("threads {t} is too many")));
     }
-    let agent = AgentArgs {
-        agent_ms: whole("agent_ms", agent_ms, 1..=MAX_AGENT_MS)?
-            .unwrap_or(AgentArgs::default().agent_ms),
-    };
+    let agent_ms = whole("agent_ms", agent_ms, 1)?.unwrap_or(AgentArgs::default().agent_ms);
+    if !(1..=MAX_AGENT_MS).contains(&agent_ms) {
+        return Err(PyValueError::new_err(format!(
+            "agent_ms must be 1 to {MAX_AGENT_MS} (got {agent_ms})"
+        )));
+    }
+    let agent = AgentArgs { agent_ms };
     let budget = (think, agent);
     let game = game.trim().to_ascii_lowercase();
     let (result, failure) = match game.as_str() {

@@ -204,10 +204,14 @@ def test_bad_arguments_are_refused_as_the_command_refuses_them(kwargs, flags, wo
     (lambda: cards_rs.arena("poker", ["random", "random"]), ValueError, "none of doudizhu, daifugo, kabu"),
     (lambda: cards_rs.arena("kabu", ["random", 3]), TypeError, r"entrants\[1\] is int"),
     (lambda: cards_rs.arena("kabu", 3), TypeError, "a list of names and callables"),
-    (lambda: cards_rs.arena("kabu", ["random", "house"], deals=-1), ValueError, "deals must be a whole number"),
-    (lambda: cards_rs.arena("kabu", ["random", "house"], seed=2**64), ValueError, "seed must be a whole number"),
-    (lambda: cards_rs.arena("kabu", ["random", "house"], threads=0), ValueError, "threads must be"),
-    (lambda: cards_rs.arena("kabu", ["random", "house"], agent_ms=0), ValueError, "agent_ms must be a whole number from 1"),
+    (lambda: cards_rs.arena("kabu", ["random", "house"], deals=-1), ValueError, "deals must be a whole number, 1 or more, not -1"),
+    (lambda: cards_rs.arena("kabu", ["random", "house"], deals=1.5), ValueError, "deals must be a whole number, 1 or more, not 1.5"),
+    (lambda: cards_rs.arena("kabu", ["random", "house"], seed=2**64), ValueError, "seed must be a whole number, 0 or more, not 18446744073709551616"),
+    (lambda: cards_rs.arena("kabu", ["random", "house"], threads=0), ValueError, "threads must be at least 1"),
+    (lambda: cards_rs.arena("kabu", ["random", "house"], threads=2**80), ValueError, "threads must be a whole number, 1 or more"),
+    (lambda: cards_rs.arena("kabu", ["random", "house"], think_ms=True), ValueError, "think_ms must be a whole number, 1 or more, not True"),
+    (lambda: cards_rs.arena("kabu", ["random", "house"], agent_ms=0), ValueError, r"agent_ms must be 1 to 3600000 \(got 0\)"),
+    (lambda: cards_rs.arena("kabu", ["random", "house"], rules="poker"), ValueError, "rules: "),
     (lambda: cards_rs.arena("kabu", ["exec:", "house"]), PlayerError, "exec: needs a command"),
 ])
 def test_bad_arguments_raise(call, error, words):

@@ -353,12 +353,12 @@ pub fn run_with_progress<G: Arena>(
 ///
 /// ```
 /// use cards_cli::arena::{self, Hooks};
-/// use cards_core::game::Policy;
+/// use kabu::cards_core::game::Policy;
 ///
 /// /// A player that plays the first legal action.
 /// struct First;
 /// impl Policy<kabu::Round> for First {
-///     fn choose(&mut self, _: &kabu::RoundView<'_>, legal: &[kabu::Action]) -> kabu::Action {
+///     fn choose(&mut self, _: &kabu::RoundView<'_>, legal: &[kabu::Decision]) -> kabu::Decision {
 ///         legal[0]
 ///     }
 /// }
