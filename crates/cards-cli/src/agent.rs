@@ -327,8 +327,11 @@ fn read_lines(stdout: ChildStdout, lines: &SyncSender<Got>) {
 }
 
 /// What an agent's answer names.
-enum Choice {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The index of a legal action.
     Index(u64),
+    /// A legal action's text (the record notation, any case, or what the game's parser reads).
     Text(String),
 }
 
@@ -347,9 +350,54 @@ fn read_choice(line: &str) -> Option<Choice> {
     }
 }
 
-/// An action's text, as the records write it (the alternate form: ASCII cards).
-fn action_text<A: fmt::Display>(a: &A) -> String {
+/// An action's text, as the records write it (the alternate form: ASCII cards): what an
+/// agent's `legal` list holds.
+///
+/// ```
+/// let bid: doudizhu::Action = "bid 3".parse().unwrap();
+/// assert_eq!(cards_cli::agent::action_text(&bid), "bid 3");
+/// ```
+pub fn action_text<A: fmt::Display>(a: &A) -> String {
     format!("{a:#}")
+}
+
+/// The legal action `choice` names: the index's, or the one whose text (any case) or parsed
+/// action it is.
+///
+/// ```
+/// use cards_cli::agent::{Choice, Fault, pick};
+/// let legal: Vec<doudizhu::Action> = ["pass", "bid 1"].iter().map(|t| t.parse().unwrap()).collect();
+/// assert_eq!(pick::<doudizhu::Game>(Choice::Index(1), &legal), Ok(legal[1]));
+/// assert_eq!(pick::<doudizhu::Game>(Choice::Text("PASS".into()), &legal), Ok(legal[0]));
+/// assert_eq!(pick::<doudizhu::Game>(Choice::Index(2), &legal), Err(Fault::Index { index: 2, legal: 2 }));
+/// ```
+///
+/// # Errors
+///
+/// An index past the legal actions ([`Fault::Index`]), a text that is no legal action
+/// ([`Fault::Illegal`]).
+pub fn pick<G: Session>(choice: Choice, legal: &[G::Action]) -> Result<G::Action, Fault> {
+    match choice {
+        Choice::Index(index) => usize::try_from(index)
+            .ok()
+            .and_then(|i| legal.get(i).copied())
+            .ok_or(Fault::Index {
+                index,
+                legal: legal.len(),
+            }),
+        Choice::Text(text) => {
+            let t = text.trim();
+            legal
+                .iter()
+                .find(|a| action_text(*a).eq_ignore_ascii_case(t))
+                .or_else(|| {
+                    let parsed = t.parse::<G::Action>().ok()?;
+                    legal.iter().find(|a| **a == parsed)
+                })
+                .copied()
+                .ok_or_else(|| Fault::Illegal(short(t).into_owned()))
+        }
+    }
 }
 
 /// A player that asks an external program ([`module docs`](self)): a
@@ -434,27 +482,8 @@ impl<G: Session> ExecPolicy<G> {
 
     /// The legal action an answer names.
     fn pick(line: &str, legal: &[G::Action]) -> Result<G::Action, Fault> {
-        match read_choice(line).ok_or_else(|| Fault::Garbage(short(line).into_owned()))? {
-            Choice::Index(index) => usize::try_from(index)
-                .ok()
-                .and_then(|i| legal.get(i).copied())
-                .ok_or(Fault::Index {
-                    index,
-                    legal: legal.len(),
-                }),
-            Choice::Text(text) => {
-                let t = text.trim();
-                legal
-                    .iter()
-                    .find(|a| action_text(*a).eq_ignore_ascii_case(t))
-                    .or_else(|| {
-                        let parsed = t.parse::<G::Action>().ok()?;
-                        legal.iter().find(|a| **a == parsed)
-                    })
-                    .copied()
-                    .ok_or_else(|| Fault::Illegal(short(t).into_owned()))
-            }
-        }
+        let choice = read_choice(line).ok_or_else(|| Fault::Garbage(short(line).into_owned()))?;
+        pick::<G>(choice, legal)
     }
 
     /// Asks the agent; `Err` with what went wrong.

@@ -8,6 +8,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+mod arena_py;
 mod bot_py;
 mod daifugo_py;
 mod doudizhu_py;
@@ -112,5 +113,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     kabu_py::register(m)?;
     rl::register(m)?;
     bot_py::register(m)?;
+    arena_py::register(m)?;
     Ok(())
 }

@@ -1,7 +1,9 @@
 """The package's own API: docstring examples, the forms agree with each other, the batch forms
 equal the single ones, errors are ValueError subclasses with the engines' messages, stubs ship."""
 
+import __future__
 import array
+import ast
 import doctest
 import importlib
 import pathlib
@@ -10,12 +12,14 @@ import subprocess
 import sys
 import textwrap
 import threading
+import types
 
 import pytest
 
 import cards_rs
 from cards_rs import (
-    ActionIdError, CardsError, DaifugoError, KabuError, NoPlayError, ParseError, RulesError,
+    ActionIdError, CardsError, DaifugoError, KabuError, NoPlayError, ParseError, PlayerError,
+    RulesError,
     daifugo as dfg, doudizhu as ddz, kabu,
 )  # fmt: skip
 
@@ -35,7 +39,7 @@ def test_readme_examples():
 
 
 def test_every_error_is_a_value_error():
-    for e in (ParseError, RulesError, NoPlayError, ActionIdError, DaifugoError, KabuError):
+    for e in (ParseError, RulesError, NoPlayError, ActionIdError, DaifugoError, KabuError, PlayerError):
         assert issubclass(e, CardsError) and issubclass(e, ValueError)
         assert e.__module__ == "cards_rs"
 
@@ -241,6 +245,40 @@ def test_stubs_ship():
     root = pathlib.Path(cards_rs.__file__).parent
     for name in ("__init__.pyi", "_native.pyi", "doudizhu.pyi", "daifugo.pyi", "kabu.pyi", "douzero.pyi", "py.typed"):
         assert (root / name).is_file(), name
+
+
+def stub_names(path):
+    """The names a stub file defines at its top level (classes, functions, variables, imports)."""
+    names = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {a.asname or a.name for a in node.names}
+    return names
+
+
+def test_stubs_name_every_public_name():
+    # each stub names what its module exports: __all__, else every public attribute that is not
+    # a module or a __future__ feature (the compiled module: every function and class)
+    root = pathlib.Path(cards_rs.__file__).parent
+    stubs = sorted(root.glob("*.pyi"))
+    assert {p.name for p in stubs} >= {"__init__.pyi", "_native.pyi"}
+    for stub in stubs:
+        name = "cards_rs" if stub.stem == "__init__" else f"cards_rs.{stub.stem}"
+        mod = importlib.import_module(name)
+        public = getattr(mod, "__all__", None) or [
+            n for n in dir(mod)
+            if not n.startswith("_")
+            and not isinstance(getattr(mod, n), (types.ModuleType, __future__._Feature))
+        ]
+        missing = sorted(set(public) - stub_names(stub))
+        assert not missing, f"{stub.name} lacks {missing}"
+    assert {"arena", "PlayerError"} <= stub_names(root / "__init__.pyi") & stub_names(root / "_native.pyi")
 
 
 def test_daifugo_game():

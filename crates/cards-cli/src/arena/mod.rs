@@ -143,6 +143,13 @@ pub enum ArenaError {
         /// What went wrong.
         error: AgentError,
     },
+    /// The caller's [`Hooks::stop`] stopped the run (its message).
+    Stopped {
+        /// The deal's index.
+        deal: u64,
+        /// Why.
+        message: String,
+    },
     /// A player chose an action the game refused.
     Refused {
         /// The deal's index.
@@ -173,6 +180,7 @@ impl fmt::Display for ArenaError {
                 message,
             } => write!(f, "deal {index} (seed {seed}): {message}"),
             ArenaError::Agent { deal, error } => write!(f, "deal {deal}: {error}"),
+            ArenaError::Stopped { deal, message } => write!(f, "deal {deal}: {message}"),
             ArenaError::Refused {
                 deal,
                 entrant,
@@ -283,6 +291,38 @@ pub fn run<G: Arena>(
     )
 }
 
+/// The caller's own players in a run ([`run_with`]): entrants that are neither built-in names
+/// nor agents (the Python package's callables), and a check after every decision that may stop
+/// the run (a failed player, an interrupt).
+pub trait Hooks<G> {
+    /// Whether entrant `entrant` is the caller's own (its name is then only its label).
+    fn own(&self, entrant: usize) -> bool;
+
+    /// The player of the caller's own entrant `entrant` at `seat` (built as the arena builds
+    /// its players: for every deal, or once for a Daifugo match).
+    fn player(&mut self, entrant: usize, seat: usize) -> Box<dyn Policy<G>>;
+
+    /// Asked after every decision: `Some(message)` stops the run ([`ArenaError::Stopped`]).
+    fn stop(&mut self) -> Option<String>;
+}
+
+/// No players of the caller's own, never stopped: [`run`] and [`run_with_progress`].
+struct NoHooks;
+
+impl<G> Hooks<G> for NoHooks {
+    fn own(&self, _: usize) -> bool {
+        false
+    }
+
+    fn player(&mut self, _: usize, _: usize) -> Box<dyn Policy<G>> {
+        unreachable!("no entrant is the caller's own")
+    }
+
+    fn stop(&mut self) -> Option<String> {
+        None
+    }
+}
+
 /// [`run`] with a thinking player's budget (`think`) and an external agent's limit (`agent`),
 /// calling `progress(games played, games in all)` after every game. An agent
 /// (`exec:COMMAND`) keeps one process for each seat it sits at for the whole run.
@@ -295,10 +335,64 @@ pub fn run_with_progress<G: Arena>(
     entrants: &[&str],
     deals: u64,
     seed: u64,
+    budget: (ThinkArgs, AgentArgs),
+    progress: impl FnMut(u64, u64),
+) -> Result<Report, ArenaError> {
+    run_with::<G>(
+        rules,
+        entrants,
+        (deals, seed),
+        budget,
+        &mut NoHooks,
+        progress,
+    )
+}
+
+/// [`run_with_progress`] with players of the caller's own ([`Hooks`]): an entrant the hooks
+/// call their own is seated, counted and timed as any other, under its name as its label.
+///
+/// ```
+/// use cards_cli::arena::{self, Hooks};
+/// use kabu::cards_core::game::Policy;
+///
+/// /// A player that plays the first legal action.
+/// struct First;
+/// impl Policy<kabu::Round> for First {
+///     fn choose(&mut self, _: &kabu::RoundView<'_>, legal: &[kabu::Decision]) -> kabu::Decision {
+///         legal[0]
+///     }
+/// }
+/// /// Entrant 1 is the caller's `First`.
+/// struct Mine;
+/// impl Hooks<kabu::Round> for Mine {
+///     fn own(&self, entrant: usize) -> bool { entrant == 1 }
+///     fn player(&mut self, _: usize, _: usize) -> Box<dyn Policy<kabu::Round>> {
+///         Box::new(First)
+///     }
+///     fn stop(&mut self) -> Option<String> { None }
+/// }
+/// let budget = Default::default();
+/// let report = arena::run_with::<kabu::Round>(kabu::Rules::default(), &["random", "first"], (3, 7), budget, &mut Mine, |_, _| {})?;
+/// assert_eq!(report.entrants[1].name, "first");
+/// assert_eq!(report.games, 6);
+/// # Ok::<(), cards_cli::arena::ArenaError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`run_with_progress`], or [`ArenaError::Stopped`] when [`Hooks::stop`] says so.
+pub fn run_with<G: Arena>(
+    rules: RulesOf<G>,
+    entrants: &[&str],
+    (deals, seed): (u64, u64),
     (think, agent): (ThinkArgs, AgentArgs),
+    hooks: &mut dyn Hooks<G>,
     mut progress: impl FnMut(u64, u64),
 ) -> Result<Report, ArenaError> {
-    for name in entrants {
+    for (e, name) in entrants.iter().enumerate() {
+        if hooks.own(e) {
+            continue;
+        }
         if let Some(command) = exec_command(name) {
             if command.is_empty() {
                 return Err(ArenaError::Agent {
@@ -373,6 +467,10 @@ pub fn run_with_progress<G: Arena>(
                 };
                 players.clear();
                 for (seat, &e) in entrant.iter().enumerate() {
+                    if hooks.own(e) {
+                        players.push(hooks.player(e, seat));
+                        continue;
+                    }
                     if let Some(command) = exec_command(entrants[e]) {
                         let p = agents
                             .get((e, seat), command)
@@ -393,15 +491,18 @@ pub fn run_with_progress<G: Arena>(
                 &entrant,
                 &mut times,
                 &mut legal,
-                &ended,
+                (&ended, &mut *hooks),
             );
             if let Some(error) = ended.failed() {
                 return Err(ArenaError::Agent { deal, error });
             }
-            played_out.map_err(|(seat, message)| ArenaError::Refused {
-                deal,
-                entrant: entrants[entrant[seat]].to_string(),
-                message,
+            played_out.map_err(|halt| match halt {
+                Halt::Refused(seat, message) => ArenaError::Refused {
+                    deal,
+                    entrant: entrants[entrant[seat]].to_string(),
+                    message,
+                },
+                Halt::Stopped(message) => ArenaError::Stopped { deal, message },
             })?;
             G::finish(&mut table, &game);
             for (seat, &e) in entrant.iter().enumerate() {
@@ -444,17 +545,26 @@ pub fn run_with_progress<G: Arena>(
     })
 }
 
+/// Why [`play_timed`] ended a game early.
+enum Halt {
+    /// A seat's action the game refused (the game's message).
+    Refused(usize, String),
+    /// [`Hooks::stop`]'s message.
+    Stopped(String),
+}
+
 /// Plays `game` to its end, timing each decision with at least two legal actions for the
-/// entrant at its seat. An action the game refuses ends it: the seat and the game's message;
-/// so does an agent's failure noted in `ended` (the caller reads it there).
+/// entrant at its seat. An action the game refuses ends it (the seat and the game's message),
+/// so does a stop the hooks ask for (their message) and an agent's failure noted in `ended`
+/// (the caller reads it there).
 fn play_timed<G: Game>(
     game: &mut G,
     players: &mut [Box<dyn Policy<G>>],
     entrant: &[usize],
     times: &mut [Timings],
     legal: &mut Vec<G::Action>,
-    ended: &Ended,
-) -> Result<(), (usize, String)> {
+    (ended, hooks): (&Ended, &mut dyn Hooks<G>),
+) -> Result<(), Halt> {
     while let Some(seat) = game.current_player() {
         legal.clear();
         game.legal_actions_into(legal);
@@ -470,7 +580,11 @@ fn play_timed<G: Game>(
         if ended.failed().is_some() {
             return Ok(());
         }
-        game.apply(action).map_err(|e| (seat, e.to_string()))?;
+        if let Some(message) = hooks.stop() {
+            return Err(Halt::Stopped(message));
+        }
+        game.apply(action)
+            .map_err(|e| Halt::Refused(seat, e.to_string()))?;
     }
     Ok(())
 }

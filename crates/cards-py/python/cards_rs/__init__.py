@@ -11,6 +11,9 @@ Submodules: :mod:`cards_rs.doudizhu`, :mod:`cards_rs.daifugo`, :mod:`cards_rs.ka
 
 Every error is a :class:`CardsError`, a :class:`ValueError` subclass carrying the engine's
 message.
+
+:func:`arena` compares players (built-in names and Python callables) over seeded deals as
+``cards <game> arena --json`` does, with the same figures and 95% intervals.
 """
 
 from ._native import (
@@ -20,8 +23,10 @@ from ._native import (
     KabuError,
     NoPlayError,
     ParseError,
+    PlayerError,
     RulesError,
     __version__,
+    arena,
 )
 
 from . import daifugo, doudizhu, kabu  # noqa: E402
@@ -33,8 +38,10 @@ __all__ = [
     "KabuError",
     "NoPlayError",
     "ParseError",
+    "PlayerError",
     "RulesError",
     "__version__",
+    "arena",
     "daifugo",
     "doudizhu",
     "kabu",

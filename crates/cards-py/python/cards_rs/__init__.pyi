@@ -6,7 +6,9 @@ from ._native import (
     KabuError as KabuError,
     NoPlayError as NoPlayError,
     ParseError as ParseError,
+    PlayerError as PlayerError,
     RulesError as RulesError,
+    arena as arena,
 )
 
 __version__: str

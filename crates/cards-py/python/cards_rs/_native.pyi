@@ -13,6 +13,22 @@ class NoPlayError(CardsError): ...
 class ActionIdError(CardsError): ...
 class DaifugoError(CardsError): ...
 class KabuError(CardsError): ...
+class PlayerError(CardsError): ...
+
+# An arena entrant: a built-in name, "exec:COMMAND", or f(observation, legal) -> index or text.
+Entrant = Union[str, Callable[[Dict[str, Any], List[str]], Union[int, str]]]
+
+def arena(
+    game: str,
+    entrants: Union[str, Sequence[Entrant]],
+    deals: Optional[int] = None,
+    seed: Optional[int] = None,
+    rules: Optional[str] = None,
+    playouts: Optional[int] = None,
+    think_ms: Optional[int] = None,
+    threads: Optional[int] = None,
+    agent_ms: Optional[int] = None,
+) -> Dict[str, Any]: ...
 
 RLCARD_PASS: int
 RLCARD_SIZE: int

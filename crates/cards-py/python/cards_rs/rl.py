@@ -82,6 +82,17 @@ DOUZERO_X = 430
 #: The games, by the name the environments take.
 GAMES = ("doudizhu", "daifugo", "kabu")
 
+#: The values an observation holds, by ``obs_type``, as the observation spaces' ``low`` and
+#: ``high``: the planes -1 ("none yet") to 127 (a count or a code; the encoders saturate at
+#: int8's top, the games stay far below it: at most 20), RLCard's and DouZero's features 0 or 1.
+OBS_BOUNDS = {"planes": (-1, 127), "rlcard": (0, 1), "douzero": (0, 1)}
+
+
+def obs_bounds(obs_type: str) -> tuple:
+    """``(low, high)`` of ``obs_type``'s values (see ``OBS_BOUNDS``)."""
+    return OBS_BOUNDS.get(str(obs_type).strip().lower(), OBS_BOUNDS["planes"])
+
+
 #: Each game's role names by the role number the Rust core gives (-1: none yet).
 ROLES = {
     "doudizhu": {-1: "undecided", 0: "landlord", 1: "landlord_down", 2: "landlord_up"},
@@ -256,8 +267,9 @@ class VectorEnv(_VectorBase):  # type: ignore[misc, valid-type]
         if _gym is not None:
             from gymnasium import spaces
 
-            self.single_observation_space = spaces.Box(-128, 127, self.obs_shape, np.int8)
-            self.observation_space = spaces.Box(-128, 127, (n, *self.obs_shape), np.int8)
+            low, high = obs_bounds(obs_type)
+            self.single_observation_space = spaces.Box(low, high, self.obs_shape, np.int8)
+            self.observation_space = spaces.Box(low, high, (n, *self.obs_shape), np.int8)
             self.single_action_space = spaces.Discrete(self.num_actions)
             self.action_space = spaces.MultiDiscrete(np.full(n, self.num_actions))
 

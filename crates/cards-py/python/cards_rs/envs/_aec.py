@@ -15,7 +15,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from .. import _native
-from ..rl import ROLES
+from ..rl import ROLES, obs_bounds
 from .spaces import MaskedDiscrete
 
 
@@ -68,7 +68,7 @@ class CardsAEC(AECEnv):
         self._roles = ROLES[game]
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-128, 127, self._shape, np.int8),
+                "observation": spaces.Box(*obs_bounds(obs_type), self._shape, np.int8),
                 "action_mask": spaces.Box(0, 1, (self._n_actions,), np.int8),
             }
         )

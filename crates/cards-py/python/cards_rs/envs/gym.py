@@ -28,7 +28,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import _native
-from ..rl import ROLES
+from ..rl import ROLES, obs_bounds
 from .spaces import MaskedDiscrete
 
 
@@ -71,7 +71,7 @@ class CardsGymEnv(gym.Env):
         self._shape = shape
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-128, 127, shape, np.int8),
+                "observation": spaces.Box(*obs_bounds(obs_type), shape, np.int8),
                 "action_mask": spaces.Box(0, 1, (self._n,), np.int8),
             }
         )
