@@ -227,6 +227,7 @@ def interrupt_after(seconds):
 
 @pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals go to the main thread")
 @pytest.mark.parametrize("with_callable", [False, True])
+@pytest.mark.usefixtures("sigint_raises")
 def test_ctrl_c_interrupts_a_run(with_callable):
     second = (lambda obs, legal: 0) if with_callable else "random"
     timer = interrupt_after(0.5)

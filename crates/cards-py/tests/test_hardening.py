@@ -248,6 +248,7 @@ def _interrupt_after(seconds):
     return fired, timer
 
 
+@pytest.mark.usefixtures("sigint_raises")
 def test_ctrl_c_interrupts_bot_choose_within_100_ms():
     import time
 
@@ -261,6 +262,7 @@ def test_ctrl_c_interrupts_bot_choose_within_100_ms():
     assert caught - fired[0] < 0.1, caught - fired[0]
 
 
+@pytest.mark.usefixtures("sigint_raises")
 def test_ctrl_c_interrupts_play_batch_within_100_ms():
     import time
 
