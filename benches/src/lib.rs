@@ -4,4 +4,5 @@ pub mod batch_input;
 pub mod daifugo_real;
 pub mod endgames;
 pub mod interface;
+pub mod puzzles;
 pub mod search;

@@ -26,14 +26,16 @@
 use std::fmt;
 
 use crate::generate::{follow_into, lead_into};
-use crate::{Action, Counts, Move, Rank, Rules, State, classify};
+use crate::{Action, Counts, Kind, Move, Rank, Rules, State, classify};
 
-/// The two teams.
+/// The two sides of a position: the landlord and the two peasants (three hands), or the first
+/// and the second hand (two hands).
 ///
 /// ```
 /// use doudizhu::solve::Side;
 /// assert_eq!(Side::Landlord.other(), Side::Peasants);
 /// assert_eq!(Side::Peasants.to_string(), "peasants");
+/// assert_eq!(Side::First.other(), Side::Second);
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Side {
@@ -41,6 +43,10 @@ pub enum Side {
     Landlord,
     /// The two peasants.
     Peasants,
+    /// The first hand of a two-hand position (seat 0).
+    First,
+    /// The second hand of a two-hand position (seat 1).
+    Second,
 }
 
 impl Side {
@@ -50,15 +56,19 @@ impl Side {
         match self {
             Side::Landlord => Side::Peasants,
             Side::Peasants => Side::Landlord,
+            Side::First => Side::Second,
+            Side::Second => Side::First,
         }
     }
 
-    /// `landlord` or `peasants`.
+    /// `landlord`, `peasants`, `first` or `second`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Side::Landlord => "landlord",
             Side::Peasants => "peasants",
+            Side::First => "first",
+            Side::Second => "second",
         }
     }
 }
@@ -68,6 +78,97 @@ impl fmt::Display for Side {
         f.write_str(self.name())
     }
 }
+
+/// A kind of play an endgame puzzle may ban (禁手): the four kinds with kickers the puzzle
+/// tables let one forbid. Banning never leaves a player without a move: a solo can always be
+/// led, and a follower can always pass. Text: [`Ban::name`], read either case with `-` for `_`.
+///
+/// ```
+/// use doudizhu::solve::Ban;
+/// use doudizhu::Kind;
+/// let b: Ban = "four_two_pair".parse()?;
+/// assert_eq!((b, b.kind()), (Ban::FourTwoPair, Kind::FourTwoPair));
+/// let err = "trio".parse::<Ban>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "\"trio\" is no kind a puzzle bans (trio_solo, trio_pair, four_two_solo, four_two_pair)"
+/// );
+/// # Ok::<(), doudizhu::solve::UnknownBan>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Ban {
+    /// A trio with a solo (三带一; `31` in the puzzle tables).
+    TrioSolo,
+    /// A trio with a pair (三带二; `32`).
+    TrioPair,
+    /// Four with two solos (四带二; `421`).
+    FourTwoSolo,
+    /// Four with two pairs (四带两对; `422`).
+    FourTwoPair,
+}
+
+impl Ban {
+    /// The four, in the order above.
+    pub const ALL: [Ban; 4] = [
+        Ban::TrioSolo,
+        Ban::TrioPair,
+        Ban::FourTwoSolo,
+        Ban::FourTwoPair,
+    ];
+
+    /// The kind of play banned.
+    #[must_use]
+    pub const fn kind(self) -> Kind {
+        match self {
+            Ban::TrioSolo => Kind::TrioSolo,
+            Ban::TrioPair => Kind::TrioPair,
+            Ban::FourTwoSolo => Kind::FourTwoSolo,
+            Ban::FourTwoPair => Kind::FourTwoPair,
+        }
+    }
+
+    /// The kind's name: `trio_solo`, `trio_pair`, `four_two_solo` or `four_two_pair`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        self.kind().name()
+    }
+}
+
+impl fmt::Display for Ban {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Ban {
+    type Err = UnknownBan;
+
+    fn from_str(s: &str) -> Result<Ban, UnknownBan> {
+        let norm = s.trim().to_ascii_lowercase().replace('-', "_");
+        Ban::ALL
+            .into_iter()
+            .find(|b| b.name() == norm)
+            .ok_or_else(|| UnknownBan(s.to_string()))
+    }
+}
+
+/// A text that names no [`Ban`] (the text, as given).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownBan(pub String);
+
+impl fmt::Display for UnknownBan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Ban::ALL.iter().map(|b| b.name()).collect();
+        write!(
+            f,
+            "\"{}\" is no kind a puzzle bans ({})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownBan {}
 
 /// Why a [`Position`] cannot be built.
 ///
@@ -125,7 +226,10 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             PositionError::Seat { what, seat } => {
-                write!(f, "{what} seat {seat} is no seat (0, 1 or 2)")
+                write!(
+                    f,
+                    "{what} seat {seat} is no seat (0, 1 or 2 with three hands, 0 or 1 with two)"
+                )
             }
             PositionError::EmptyHand { seat } => {
                 write!(f, "seat {seat} has no card left: the game is already over")
@@ -191,13 +295,59 @@ impl Position {
                 seat: landlord,
             });
         }
-        if to_move > 2 {
+        Position::checked(hands, 3, landlord, table, to_move, rules)
+    }
+
+    /// Checks and builds a two-hand position (an open-hand puzzle, 明牌残局): the first hand
+    /// (seat 0) against the second (seat 1), each side its own team, passing ending the trick at
+    /// once. The checks are those of [`new`](Self::new), seats in 0..=1. In the values the first
+    /// takes the landlord's part: [`Solver::score`] is the first's result and
+    /// [`Solver::landlord_wins`] whether the first wins; [`Position::side`] names the sides
+    /// [`Side::First`] and [`Side::Second`].
+    ///
+    /// ```
+    /// use doudizhu::solve::{Position, PositionError, Side};
+    /// use doudizhu::{Counts, Rules};
+    /// let h = |s: &str| s.parse::<Counts>().unwrap();
+    /// let p = Position::two_hands([h("3455KK"), h("345522")], None, 0, &Rules::STANDARD)?;
+    /// assert_eq!((p.players(), p.len(), p.side(1)), (2, 12, Side::Second));
+    /// // the hands together hold five 5s
+    /// let err = Position::two_hands([h("555"), h("55")], None, 0, &Rules::STANDARD).unwrap_err();
+    /// assert_eq!(err.to_string(), "the hands and the play to beat hold 5 of rank 5, more than the deck's 4");
+    /// # Ok::<(), PositionError>(())
+    /// ```
+    pub fn two_hands(
+        hands: [Counts; 2],
+        table: Option<(Move, u8)>,
+        to_move: u8,
+        rules: &Rules,
+    ) -> Result<Position, PositionError> {
+        Position::checked(
+            [hands[0], hands[1], Counts::EMPTY],
+            2,
+            0,
+            table,
+            to_move,
+            rules,
+        )
+    }
+
+    /// The checks of [`new`](Self::new) on the first `players` hands (the others empty).
+    fn checked(
+        hands: [Counts; 3],
+        players: u8,
+        landlord: u8,
+        table: Option<(Move, u8)>,
+        to_move: u8,
+        rules: &Rules,
+    ) -> Result<Position, PositionError> {
+        if to_move >= players {
             return Err(PositionError::Seat {
                 what: "to move",
                 seat: to_move,
             });
         }
-        for (seat, h) in (0u8..).zip(hands) {
+        for (seat, h) in (0u8..players).zip(hands) {
             if h.is_empty() {
                 return Err(PositionError::EmptyHand { seat });
             }
@@ -218,7 +368,7 @@ impl Position {
             }
         }
         if let Some((m, seat)) = table {
-            if seat > 2 {
+            if seat >= players {
                 return Err(PositionError::Seat {
                     what: "table",
                     seat,
@@ -269,7 +419,7 @@ impl Position {
         self.hands[(seat % 3) as usize]
     }
 
-    /// The landlord's seat.
+    /// The landlord's seat (0 in a two-hand position: the first takes the landlord's part).
     #[must_use]
     pub const fn landlord(&self) -> u8 {
         self.landlord
@@ -287,17 +437,26 @@ impl Position {
         self.turn
     }
 
-    /// The team of a seat.
+    /// The number of hands: 3, or 2 for a [two-hand](Self::two_hands) position.
+    #[must_use]
+    pub const fn players(&self) -> u8 {
+        if self.hands[2].is_empty() { 2 } else { 3 }
+    }
+
+    /// The side of a seat: [`Side::Landlord`] or [`Side::Peasants`] with three hands,
+    /// [`Side::First`] (seat 0) or [`Side::Second`] with two.
     #[must_use]
     pub const fn side(&self, seat: u8) -> Side {
-        if seat == self.landlord {
+        if self.hands[2].is_empty() {
+            if seat == 0 { Side::First } else { Side::Second }
+        } else if seat == self.landlord {
             Side::Landlord
         } else {
             Side::Peasants
         }
     }
 
-    /// The number of cards in the three hands.
+    /// The number of cards in the hands.
     #[must_use]
     pub const fn len(&self) -> u32 {
         self.hands[0].len() + self.hands[1].len() + self.hands[2].len()
@@ -463,7 +622,12 @@ impl Node {
     #[inline]
     fn after(&self, action: Action) -> Option<Node> {
         let mut n = *self;
-        let next = (self.turn + 1) % 3;
+        // two hands: the third is empty (a three-hand node never has an empty hand)
+        let next = if self.hands[2].is_empty() {
+            self.turn ^ 1
+        } else {
+            (self.turn + 1) % 3
+        };
         match action {
             Action::Play(m) => {
                 let t = usize::from(self.turn);
@@ -566,6 +730,11 @@ pub enum SolveError {
         /// The limit.
         nodes: u64,
     },
+    /// The play to beat is of a kind the solver bans ([`Solver::with_bans`]).
+    BannedTable {
+        /// The play.
+        play: Move,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -573,6 +742,9 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::NodeLimit { nodes } => {
                 write!(f, "the search reached its limit of {nodes} nodes unsolved")
+            }
+            SolveError::BannedTable { play } => {
+                write!(f, "the play to beat {play} is of a banned kind")
             }
         }
     }
@@ -616,6 +788,8 @@ pub struct Solver {
     keys: Vec<Vec<u32>>,
     scratch: Vec<Move>,
     fewest: Fewest,
+    /// The banned kinds, one bit a kind (`1 << kind as u16`).
+    bans: u16,
 }
 
 impl fmt::Debug for Solver {
@@ -625,6 +799,7 @@ impl fmt::Debug for Solver {
             .field("table_entries", &self.table.len())
             .field("nodes", &self.nodes)
             .field("limit", &self.limit)
+            .field("bans", &self.bans())
             .finish_non_exhaustive()
     }
 }
@@ -670,6 +845,7 @@ impl Solver {
             keys: Vec::new(),
             scratch: Vec::new(),
             fewest: Fewest::new(),
+            bans: 0,
         }
     }
 
@@ -679,6 +855,50 @@ impl Solver {
     pub fn with_node_limit(mut self, nodes: u64) -> Solver {
         self.limit = nodes;
         self
+    }
+
+    /// The same solver with these kinds of play banned for every player (an endgame puzzle's
+    /// 禁手), in place of any banned before; the table is cleared.
+    ///
+    /// ```
+    /// use doudizhu::solve::{Ban, Position, Side, Solver};
+    /// use doudizhu::{Counts, Rules};
+    /// let h = |s: &str| s.parse::<Counts>().unwrap();
+    /// // The first goes out with its trio and a solo, unless that is banned: then the second
+    /// // beats the trio or the 9 and goes out with the other of 555 and 2.
+    /// let p = Position::two_hands([h("3339"), h("5552")], None, 0, &Rules::STANDARD)?;
+    /// assert_eq!(Solver::new(Rules::STANDARD).solve(&p)?.winner, Side::First);
+    /// let mut banned = Solver::new(Rules::STANDARD).with_bans(&[Ban::TrioSolo]);
+    /// assert_eq!(banned.bans(), [Ban::TrioSolo]);
+    /// assert_eq!(banned.solve(&p)?.winner, Side::Second);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_bans(mut self, bans: &[Ban]) -> Solver {
+        self.bans = bans.iter().fold(0, |b, x| b | 1 << x.kind() as u16);
+        self.clear();
+        self
+    }
+
+    /// The banned kinds, in [`Ban::ALL`] order.
+    #[must_use]
+    pub fn bans(&self) -> Vec<Ban> {
+        Ban::ALL
+            .into_iter()
+            .filter(|b| self.banned(b.kind()))
+            .collect()
+    }
+
+    /// Whether plays of `kind` are banned.
+    #[inline]
+    const fn banned(&self, kind: Kind) -> bool {
+        self.bans >> kind as u16 & 1 == 1
+    }
+
+    /// Whether an action is allowed (not a play of a banned kind).
+    #[inline]
+    fn allowed(&self, a: Action) -> bool {
+        !matches!(a, Action::Play(m) if self.banned(m.kind()))
     }
 
     /// The rules.
@@ -720,7 +940,7 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn landlord_wins(&mut self, pos: &Position) -> Result<bool, SolveError> {
-        self.start(pos);
+        self.start(pos)?;
         let v = self.search(Node::of(pos), -1, 1, 0);
         self.finish()?;
         Ok(v > 0)
@@ -740,7 +960,7 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn score(&mut self, pos: &Position) -> Result<i64, SolveError> {
-        self.start(pos);
+        self.start(pos)?;
         let root = Node::of(pos);
         // Who wins (a null window around 0), then doubling tests on the winner's side: is the
         // value at least 2k (at most -2k)? Each a null window, the table shared between them.
@@ -763,14 +983,17 @@ impl Solver {
 
     /// Who wins, and every action of the player to move that keeps its team winning.
     pub fn solve(&mut self, pos: &Position) -> Result<Solution, SolveError> {
-        self.start(pos);
+        self.start(pos)?;
         let root = Node::of(pos);
         let mover = pos.side(pos.turn);
         let mut winning = Vec::new();
         for a in pos.actions(&self.rules) {
+            if !self.allowed(a) {
+                continue;
+            }
             let v = self.child_value(&root, a, -1, 1);
             let landlord_wins = v > 0;
-            if landlord_wins == (mover == Side::Landlord) {
+            if landlord_wins == (pos.turn == pos.landlord) {
                 winning.push(a);
             }
             if self.stopped {
@@ -786,10 +1009,14 @@ impl Solver {
         Ok(Solution { winner, winning })
     }
 
-    fn start(&mut self, pos: &Position) {
+    fn start(&mut self, pos: &Position) -> Result<(), SolveError> {
         self.nodes = 0;
         self.stopped = false;
         self.landlord = pos.landlord;
+        match pos.table {
+            Some((play, _)) if self.banned(play.kind()) => Err(SolveError::BannedTable { play }),
+            _ => Ok(()),
+        }
     }
 
     fn finish(&mut self) -> Result<(), SolveError> {
@@ -843,7 +1070,7 @@ impl Solver {
         if let Ok(readings) = classify(hand, &self.rules) {
             let mut out = 0;
             for m in readings {
-                if n.table.is_none_or(|t| m.beats(t)) {
+                if n.table.is_none_or(|t| m.beats(t)) && !self.banned(m.kind()) {
                     out = out.max(if m.kind().is_bomb() { 2 } else { 1 });
                 }
             }
@@ -901,6 +1128,10 @@ impl Solver {
             Some(t) => {
                 follow_into(hand, &t, &self.rules, &mut moves);
             }
+        }
+        if self.bans != 0 {
+            let bans = self.bans;
+            moves.retain(|m| bans >> m.kind() as u16 & 1 == 0);
         }
         for m in &moves {
             let rest = Counts::from_bits(hand.bits() - m.cards().bits()).unwrap_or(Counts::EMPTY);
@@ -1038,14 +1269,21 @@ impl Solver {
             let beaten = opponents.iter().flatten().any(|&o| {
                 answers.clear();
                 follow_into(o, m, &self.rules, &mut answers) > 0
+                    && answers.iter().any(|a| !self.banned(a.kind()))
             });
             if beaten {
                 continue;
             }
             let rest =
                 Counts::from_bits(n.hands[turn].bits() - m.cards().bits()).unwrap_or(Counts::EMPTY);
-            let last_bomb =
-                classify(rest, &self.rules).is_ok_and(|r| r.iter().any(|x| x.kind().is_bomb()));
+            let Ok(last) = classify(rest, &self.rules) else {
+                continue;
+            };
+            let mut last = last.iter().filter(|x| !self.banned(x.kind())).peekable();
+            if last.peek().is_none() {
+                continue; // the one play left is banned
+            }
+            let last_bomb = last.any(|x| x.kind().is_bomb());
             let v = sign << (u32::from(m.kind().is_bomb()) + u32::from(last_bomb));
             found = Some(found.map_or(v, |b: i32| if max { b.max(v) } else { b.min(v) }));
         }
