@@ -1,22 +1,52 @@
-//! The perfect-information endgame solver: the exact result of a play position whose three hands
-//! are all known (a 残局, an endgame puzzle), by alpha-beta search over the two teams (the
-//! landlord against the two peasants) with a transposition table.
+//! The perfect-information endgame solver: the exact result of a play position whose hands are
+//! all known (a 残局, an endgame puzzle), by alpha-beta search over the two sides with a
+//! transposition table. Three hands: the landlord against the two peasants. Two hands: an
+//! open-hand puzzle (明牌残局), the first hand against the second ([`Position::two_hands`]).
 //!
-//! A position is the three hands, which seat is the landlord, the play to beat and who played
-//! it (or none: the player to move leads), and who is to move ([`Position`]). The game ends the
-//! moment a hand is empty; a trick ends when the two players after the last play pass, and that
-//! player leads (as in [`State`]).
+//! A position is the hands, which seat is the landlord (three hands), the play to beat and who
+//! played it (or none: the player to move leads), and who is to move ([`Position`]). The game
+//! ends the moment a hand is empty; a trick ends when every other player has passed after the
+//! last play (two passes with three hands, one with two), and that player leads (as in
+//! [`State`]).
 //!
-//! The value of a position ([`Solver::score`]) is the landlord's result in units of the stake at
-//! the position: `+1` or `-1` for a win or a loss, doubled for every bomb and rocket played from
-//! the position on (as the `standard` and `douzero` payoffs double), so `+4` is a win with two
-//! bombs played. The landlord maximises it, the peasants minimise it (a zero-sum game between
-//! two teams, each team seeing every card). Spring is not counted: a position does not say who
-//! has played before it. [`Solver::solve`] gives who wins and every winning action of the
-//! player to move; [`Solver::landlord_wins`] only who wins (the fastest question).
+//! The value of a position ([`Solver::score`]) is the landlord's result (with two hands: the
+//! first's) in units of the stake at the position: `+1` or `-1` for a win or a loss, doubled for
+//! every bomb and rocket played from the position on (as the `standard` and `douzero` payoffs
+//! double), so `+4` is a win with two bombs played. The landlord (the first) maximises it, the
+//! other side minimises it (a zero-sum game between two sides, each seeing every card). Spring
+//! is not counted: a position does not say who has played before it. [`Solver::solve`] gives
+//! who wins and every winning action of the player to move; [`Solver::landlord_wins`] only who
+//! wins (the fastest question; with two hands, whether the first wins).
+//!
+//! Puzzles may ban kinds of play (禁手): [`Solver::with_bans`] takes any of the four the puzzle
+//! tables ban ([`Ban`]: trio with a solo, trio with a pair, four with two solos, four with two
+//! pairs), for every player and for either number of hands.
+//!
+//! ```
+//! use doudizhu::solve::{Position, Side, Solver};
+//! use doudizhu::{Action, Counts, Rules};
+//! let h = |s: &str| s.parse::<Counts>().unwrap();
+//! // the first published puzzle (below): KK5543 against 225543, the first to lead
+//! let p = Position::two_hands([h("3455KK"), h("345522")], None, 0, &Rules::STANDARD)?;
+//! let s = Solver::new(Rules::STANDARD).solve(&p)?;
+//! assert_eq!(s.winner, Side::First);
+//! let wins: Vec<String> = s.winning.iter().map(Action::to_string).collect();
+//! assert_eq!(wins, ["4", "5"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The published two-hand benchmark (the README of github WZ403809264/doudizhu_solver: 8
+//! positions, with its times and two other solvers'; the crate's `data/two_hand_puzzles.txt`)
+//! is solved exactly with the published winner under every preset (`standard`, `openspiel`,
+//! `douzero`, `strict`): no published result depends on a rule the presets word differently,
+//! so there is no puzzle preset. That solver's rules, as its source shows them, are closest to
+//! `strict` (four with two solos that are not a pair, plane wings of distinct ranks) with
+//! `four_two_pair_bomb` (`33334444` as four with two pairs); its source also reads `AAA222` as a
+//! plane and, in the version read, never recognises a pair chain (an operator-precedence slip):
+//! no preset copies these.
 //!
 //! The search: alpha-beta on these values (a null window around zero when only the winner is
-//! asked), a fixed-size transposition table of bounds keyed on the three hands, the play to
+//! asked), a fixed-size transposition table of bounds keyed on the hands, the play to
 //! beat, who played it, who moves and the landlord (stale entries are dropped in O(1) by a
 //! generation counter), a check before any move is generated whether the player to move can
 //! empty its hand in one play, a cut when the leader's hand splits into plays the other team
@@ -116,6 +146,15 @@ impl Ban {
         Ban::FourTwoPair,
     ];
 
+    /// Their names, in [`Ban::ALL`] order.
+    ///
+    /// ```
+    /// use doudizhu::solve::Ban;
+    /// assert_eq!(Ban::NAMES[3], Ban::FourTwoPair.name());
+    /// ```
+    pub const NAMES: [&'static str; 4] =
+        ["trio_solo", "trio_pair", "four_two_solo", "four_two_pair"];
+
     /// The kind of play banned.
     #[must_use]
     pub const fn kind(self) -> Kind {
@@ -130,7 +169,7 @@ impl Ban {
     /// The kind's name: `trio_solo`, `trio_pair`, `four_two_solo` or `four_two_pair`.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        self.kind().name()
+        Ban::NAMES[self as usize]
     }
 }
 
@@ -147,7 +186,9 @@ impl std::str::FromStr for Ban {
         let norm = s.trim().to_ascii_lowercase().replace('-', "_");
         Ban::ALL
             .into_iter()
-            .find(|b| b.name() == norm)
+            .zip(Ban::NAMES)
+            .find(|(_, name)| *name == norm)
+            .map(|(b, _)| b)
             .ok_or_else(|| UnknownBan(s.to_string()))
     }
 }
@@ -158,12 +199,11 @@ pub struct UnknownBan(pub String);
 
 impl fmt::Display for UnknownBan {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = Ban::ALL.iter().map(|b| b.name()).collect();
         write!(
             f,
             "\"{}\" is no kind a puzzle bans ({})",
             self.0,
-            names.join(", ")
+            Ban::NAMES.join(", ")
         )
     }
 }

@@ -37,9 +37,10 @@ pub struct SolveArgs {
     /// two hands the first).
     #[arg(long)]
     to_move: Option<u8>,
-    /// A kind of play nobody may make (the flag once a kind): trio_solo, trio_pair,
-    /// four_two_solo or four_two_pair.
-    #[arg(long = "ban", value_parser = parse_name::<Ban>)]
+    /// A kind of play nobody may make (the flag once a kind).
+    #[arg(long = "ban", value_parser = parse_name::<Ban>,
+        help = format!("A kind of play nobody may make (the flag once a kind): {}",
+            or_list(&Ban::NAMES)))]
     bans: Vec<Ban>,
     /// Give up after this many search nodes (an error, exit status 2).
     #[arg(long, default_value_t = 100_000_000)]

@@ -3,6 +3,9 @@
 //! build and on seeded random ones, with every subset of the bans; the 8 published puzzles;
 //! the checks on bad positions.
 
+// The rules are passed by reference, as the crate's own API takes them.
+#![allow(clippy::trivially_copy_pass_by_ref)]
+
 use doudizhu::solve::{Ban, Position, PositionError, Side, SolveError, Solver, UnknownBan};
 use doudizhu::{Action, Counts, Move, Rules, classify, follow, lead};
 
@@ -30,7 +33,7 @@ fn brute(hands: [Counts; 2], table: Option<Move>, turn: usize, rules: &Rules, ba
     }
     let values = actions
         .into_iter()
-        .map(|a| brute_child(hands, table, turn, a, rules, bans));
+        .map(|a| brute_child(hands, turn, a, rules, bans));
     if turn == 0 {
         values.max().expect("a player always has an action")
     } else {
@@ -38,30 +41,18 @@ fn brute(hands: [Counts; 2], table: Option<Move>, turn: usize, rules: &Rules, ba
     }
 }
 
-fn brute_child(
-    hands: [Counts; 2],
-    table: Option<Move>,
-    turn: usize,
-    a: Action,
-    rules: &Rules,
-    bans: &[Ban],
-) -> i64 {
-    match a {
-        Action::Play(m) => {
-            let mut h = hands;
-            h[turn] = hands[turn].checked_sub(m.cards()).expect("in hand");
-            let factor = if m.kind().is_bomb() { 2 } else { 1 };
-            if h[turn].is_empty() {
-                return factor * if turn == 0 { 1 } else { -1 };
-            }
-            factor * brute(h, Some(m), 1 - turn, rules, bans)
-        }
-        // with two players a pass ends the trick: the other (who made the play) leads
-        _ => {
-            let _ = table;
-            brute(hands, None, 1 - turn, rules, bans)
-        }
+fn brute_child(hands: [Counts; 2], turn: usize, a: Action, rules: &Rules, bans: &[Ban]) -> i64 {
+    // with two players a pass ends the trick: the other (who made the play) leads
+    let Action::Play(m) = a else {
+        return brute(hands, None, 1 - turn, rules, bans);
+    };
+    let mut h = hands;
+    h[turn] = hands[turn].checked_sub(m.cards()).expect("in hand");
+    let factor = if m.kind().is_bomb() { 2 } else { 1 };
+    if h[turn].is_empty() {
+        return factor * if turn == 0 { 1 } else { -1 };
     }
+    factor * brute(h, Some(m), 1 - turn, rules, bans)
 }
 
 /// Checks the solver's answers on `p` against the brute force.
@@ -79,7 +70,7 @@ fn check(solver: &mut Solver, p: &Position, rules: &Rules, bans: &[Ban]) {
         if matches!(a, Action::Play(m) if bans.iter().any(|b| b.kind() == m.kind())) {
             continue;
         }
-        let v = brute_child(hands, table, turn, a, rules, bans);
+        let v = brute_child(hands, turn, a, rules, bans);
         if (v > 0) == (turn == 0) {
             winning.push(a);
         }
