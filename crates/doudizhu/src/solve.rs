@@ -223,7 +223,7 @@ impl std::error::Error for UnknownBan {}
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum PositionError {
-    /// A seat number is not 0, 1 or 2.
+    /// A seat number is not 0, 1 or 2 (with two hands: 0 or 1).
     Seat {
         /// Which seat: `landlord`, `to move` or `table`.
         what: &'static str,
@@ -968,7 +968,7 @@ impl Solver {
         }
     }
 
-    /// Whether the landlord wins with best play from both teams.
+    /// Whether the landlord (with two hands: the first) wins with best play from both sides.
     ///
     /// ```
     /// use doudizhu::solve::{Position, Solver};
@@ -986,9 +986,9 @@ impl Solver {
         Ok(v > 0)
     }
 
-    /// The exact value for the landlord: `±2^b`, the sign who wins and `b` the bombs and
-    /// rockets played from the position on, with the landlord maximising and the peasants
-    /// minimising it.
+    /// The exact value for the landlord (with two hands: the first): `±2^b`, the sign who wins
+    /// and `b` the bombs and rockets played from the position on, with the landlord (the first)
+    /// maximising and the other side minimising it.
     ///
     /// ```
     /// use doudizhu::solve::{Position, Solver};
@@ -1021,7 +1021,8 @@ impl Solver {
         Ok(i64::from(v))
     }
 
-    /// Who wins, and every action of the player to move that keeps its team winning.
+    /// Who wins, and every action of the player to move that keeps its side winning (never a
+    /// play of a banned kind).
     pub fn solve(&mut self, pos: &Position) -> Result<Solution, SolveError> {
         self.start(pos)?;
         let root = Node::of(pos);
