@@ -40,12 +40,7 @@ fn interval(xs: &[f64]) -> (f64, f64) {
     (m, 1.96 * (v / n).sqrt())
 }
 
-/// This thread's CPU time in ns (Linux's `/proc/thread-self/schedstat`, first field), or
-/// `None` where it cannot be read.
-fn cpu_ns() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    s.split_whitespace().next()?.parse().ok()
-}
+use benches::thread_cpu_ns as cpu_ns;
 
 /// Times every decision with at least two legal actions: the thread's CPU time where Linux
 /// tells it (one thread: the search's own), else the wall time.

@@ -85,10 +85,11 @@ pub enum Command {
         after_help = "Examples:\n  cards doudizhu play --seed 7 --json | jq -c .record | cards doudizhu replay --legal --json\n  cards doudizhu replay game.json\n  cards doudizhu replay --batch < records.jsonl"
     )]
     Replay(games::ReplayArgs),
-    /// The exact result of an endgame with all three hands known: who wins with best play, the
-    /// score, and the winning moves of the player to move (or "lost").
+    /// The exact result of an endgame with every hand known, three hands (the landlord against
+    /// the peasants) or two (an open-hand puzzle: the first against the second): who wins with
+    /// best play, the score, and the winning moves of the player to move (or "lost").
     #[command(
-        after_help = "Examples:\n  cards doudizhu solve --hand 66663 --hand 9 --hand KK4 --table 4 --table-seat 2\n  cards doudizhu solve --hand 33344456 --hand BR --hand 7 --json\n  cards doudizhu solve --rules douzero --landlord 1 --hand 3579 --hand 468TQ --hand JKA2 --to-move 2"
+        after_help = "Examples:\n  cards doudizhu solve --hand 66663 --hand 9 --hand KK4 --table 4 --table-seat 2\n  cards doudizhu solve --hand 33344456 --hand BR --hand 7 --json\n  cards doudizhu solve --rules douzero --landlord 1 --hand 3579 --hand 468TQ --hand JKA2 --to-move 2\n  cards doudizhu solve --hand 3455KK --hand 345522            # a two-hand puzzle: the first leads\n  cards doudizhu solve --hand 3339 --hand 5552 --ban trio_solo --json"
     )]
     Solve(solve::SolveArgs),
     /// Compare built-in players over seeded deals, each deal played with each side once as

@@ -1442,6 +1442,96 @@ fn check_seat(seat: u8) -> PyResult<()> {
     Ok(())
 }
 
+/// The exact result of an endgame with every hand known (`doudizhu::solve`): three hands (the
+/// landlord against the peasants) or two (an open-hand puzzle: the first against the second),
+/// as the `cards doudizhu solve --json` object.
+#[pyfunction]
+#[pyo3(signature = (hands, table = None, table_seat = None, to_move = None, landlord = None,
+    rules = None, bans = Vec::new(), max_nodes = 100_000_000))]
+#[allow(clippy::too_many_arguments)] // the Python keywords
+fn ddz_solve<'py>(
+    py: Python<'py>,
+    hands: Vec<Bound<'py, PyAny>>,
+    table: Option<&Bound<'py, PyAny>>,
+    table_seat: Option<u8>,
+    to_move: Option<u8>,
+    landlord: Option<u8>,
+    rules: Option<&str>,
+    bans: Vec<String>,
+    max_nodes: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    use doudizhu::solve::{Ban, Position, Solver};
+    let rules = rules_of(rules, Form::Str)?;
+    let failed = |e: String| crate::CardsError::new_err(e);
+    let two = match hands.len() {
+        2 => true,
+        3 => false,
+        n => {
+            return Err(failed(format!(
+                "give two hands (a puzzle: the first, then the second) or three (seat 0 first); got {n}"
+            )));
+        }
+    };
+    let mut h = [Counts::EMPTY; 3];
+    for (slot, obj) in h.iter_mut().zip(&hands) {
+        *slot = hand_of(obj)?;
+    }
+    if two && landlord.is_some() {
+        return Err(failed(String::from(
+            "two hands have no landlord (the first, seat 0, plays against the second, seat 1)",
+        )));
+    }
+    let bans = bans
+        .iter()
+        .map(|b| b.parse::<Ban>().map_err(|e| failed(e.to_string())))
+        .collect::<PyResult<Vec<Ban>>>()?;
+    let table = match table {
+        Some(t) => table_of(t, Form::Str, &rules)?,
+        None => None,
+    };
+    let players: u8 = if two { 2 } else { 3 };
+    let table = match (table, table_seat) {
+        (Some(m), Some(seat)) => Some((m, seat)),
+        (Some(m), None) if two => Some((m, to_move.map_or(1, |t| 1 - t.min(1)))),
+        (Some(_), None) => {
+            return Err(failed(String::from(
+                "a table needs its table_seat with three hands",
+            )));
+        }
+        (None, _) => None,
+    };
+    let landlord = landlord.unwrap_or(0);
+    let to_move = to_move.unwrap_or_else(|| table.map_or(landlord, |(_, s)| (s + 1) % players));
+    let pos = if two {
+        Position::two_hands([h[0], h[1]], table, to_move, &rules)
+    } else {
+        Position::new(h, landlord, table, to_move, &rules)
+    }
+    .map_err(|e| failed(e.to_string()))?;
+    let mut solver = Solver::new(rules)
+        .with_bans(&bans)
+        .with_node_limit(max_nodes);
+    let (solution, score, nodes) = py
+        .allow_threads(|| {
+            let s = solver.solve(&pos)?;
+            let n = solver.nodes();
+            let v = solver.score(&pos)?;
+            Ok((s, v, n + solver.nodes()))
+        })
+        .map_err(|e: doudizhu::solve::SolveError| failed(e.to_string()))?;
+    let winning: Vec<String> = solution.winning.iter().map(ToString::to_string).collect();
+    let out = PyDict::new(py);
+    out.set_item("winner", solution.winner.name())?;
+    out.set_item("score", score)?;
+    out.set_item("to_move", to_move)?;
+    out.set_item("side", pos.side(to_move).name())?;
+    out.set_item("lost", winning.is_empty())?;
+    out.set_item("winning", winning)?;
+    out.set_item("bans", bans.iter().map(|b| b.name()).collect::<Vec<_>>())?;
+    out.set_item("nodes", nodes)?;
+    Ok(out)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMove>()?;
     m.add_class::<PyGame>()?;
@@ -1458,6 +1548,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dz_gen, m)?)?;
     m.add_function(wrap_pyfunction!(dz_move_type, m)?)?;
     m.add_function(wrap_pyfunction!(dz_legal, m)?)?;
+    m.add_function(wrap_pyfunction!(ddz_solve, m)?)?;
     m.add("RLCARD_PASS", RL_PASS)?;
     m.add("RLCARD_SIZE", RL_SIZE)?;
     m.add("OPENSPIEL_PASS", OS_PASS)?;

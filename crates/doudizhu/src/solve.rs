@@ -1,22 +1,52 @@
-//! The perfect-information endgame solver: the exact result of a play position whose three hands
-//! are all known (a 残局, an endgame puzzle), by alpha-beta search over the two teams (the
-//! landlord against the two peasants) with a transposition table.
+//! The perfect-information endgame solver: the exact result of a play position whose hands are
+//! all known (a 残局, an endgame puzzle), by alpha-beta search over the two sides with a
+//! transposition table. Three hands: the landlord against the two peasants. Two hands: an
+//! open-hand puzzle (明牌残局), the first hand against the second ([`Position::two_hands`]).
 //!
-//! A position is the three hands, which seat is the landlord, the play to beat and who played
-//! it (or none: the player to move leads), and who is to move ([`Position`]). The game ends the
-//! moment a hand is empty; a trick ends when the two players after the last play pass, and that
-//! player leads (as in [`State`]).
+//! A position is the hands, which seat is the landlord (three hands), the play to beat and who
+//! played it (or none: the player to move leads), and who is to move ([`Position`]). The game
+//! ends the moment a hand is empty; a trick ends when every other player has passed after the
+//! last play (two passes with three hands, one with two), and that player leads (as in
+//! [`State`]).
 //!
-//! The value of a position ([`Solver::score`]) is the landlord's result in units of the stake at
-//! the position: `+1` or `-1` for a win or a loss, doubled for every bomb and rocket played from
-//! the position on (as the `standard` and `douzero` payoffs double), so `+4` is a win with two
-//! bombs played. The landlord maximises it, the peasants minimise it (a zero-sum game between
-//! two teams, each team seeing every card). Spring is not counted: a position does not say who
-//! has played before it. [`Solver::solve`] gives who wins and every winning action of the
-//! player to move; [`Solver::landlord_wins`] only who wins (the fastest question).
+//! The value of a position ([`Solver::score`]) is the landlord's result (with two hands: the
+//! first's) in units of the stake at the position: `+1` or `-1` for a win or a loss, doubled for
+//! every bomb and rocket played from the position on (as the `standard` and `douzero` payoffs
+//! double), so `+4` is a win with two bombs played. The landlord (the first) maximises it, the
+//! other side minimises it (a zero-sum game between two sides, each seeing every card). Spring
+//! is not counted: a position does not say who has played before it. [`Solver::solve`] gives
+//! who wins and every winning action of the player to move; [`Solver::landlord_wins`] only who
+//! wins (the fastest question; with two hands, whether the first wins).
+//!
+//! Puzzles may ban kinds of play (禁手): [`Solver::with_bans`] takes any of the four the puzzle
+//! tables ban ([`Ban`]: trio with a solo, trio with a pair, four with two solos, four with two
+//! pairs), for every player and for either number of hands.
+//!
+//! ```
+//! use doudizhu::solve::{Position, Side, Solver};
+//! use doudizhu::{Action, Counts, Rules};
+//! let h = |s: &str| s.parse::<Counts>().unwrap();
+//! // the first published puzzle (below): KK5543 against 225543, the first to lead
+//! let p = Position::two_hands([h("3455KK"), h("345522")], None, 0, &Rules::STANDARD)?;
+//! let s = Solver::new(Rules::STANDARD).solve(&p)?;
+//! assert_eq!(s.winner, Side::First);
+//! let wins: Vec<String> = s.winning.iter().map(Action::to_string).collect();
+//! assert_eq!(wins, ["4", "5"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The published two-hand benchmark (the README of github WZ403809264/doudizhu_solver: 8
+//! positions, with its times and two other solvers'; the crate's `data/two_hand_puzzles.txt`)
+//! is solved exactly with the published winner under every preset (`standard`, `openspiel`,
+//! `douzero`, `strict`): no published result depends on a rule the presets word differently,
+//! so there is no puzzle preset. That solver's rules, as its source shows them, are closest to
+//! `strict` (four with two solos that are not a pair, plane wings of distinct ranks) with
+//! `four_two_pair_bomb` (`33334444` as four with two pairs); its source also reads `AAA222` as a
+//! plane and, in the version read, never recognises a pair chain (an operator-precedence slip):
+//! no preset copies these.
 //!
 //! The search: alpha-beta on these values (a null window around zero when only the winner is
-//! asked), a fixed-size transposition table of bounds keyed on the three hands, the play to
+//! asked), a fixed-size transposition table of bounds keyed on the hands, the play to
 //! beat, who played it, who moves and the landlord (stale entries are dropped in O(1) by a
 //! generation counter), a check before any move is generated whether the player to move can
 //! empty its hand in one play, a cut when the leader's hand splits into plays the other team
@@ -26,14 +56,16 @@
 use std::fmt;
 
 use crate::generate::{follow_into, lead_into};
-use crate::{Action, Counts, Move, Rank, Rules, State, classify};
+use crate::{Action, Counts, Kind, Move, Rank, Rules, State, classify};
 
-/// The two teams.
+/// The two sides of a position: the landlord and the two peasants (three hands), or the first
+/// and the second hand (two hands).
 ///
 /// ```
 /// use doudizhu::solve::Side;
 /// assert_eq!(Side::Landlord.other(), Side::Peasants);
 /// assert_eq!(Side::Peasants.to_string(), "peasants");
+/// assert_eq!(Side::First.other(), Side::Second);
 /// ```
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Side {
@@ -41,6 +73,10 @@ pub enum Side {
     Landlord,
     /// The two peasants.
     Peasants,
+    /// The first hand of a two-hand position (seat 0).
+    First,
+    /// The second hand of a two-hand position (seat 1).
+    Second,
 }
 
 impl Side {
@@ -50,15 +86,19 @@ impl Side {
         match self {
             Side::Landlord => Side::Peasants,
             Side::Peasants => Side::Landlord,
+            Side::First => Side::Second,
+            Side::Second => Side::First,
         }
     }
 
-    /// `landlord` or `peasants`.
+    /// `landlord`, `peasants`, `first` or `second`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Side::Landlord => "landlord",
             Side::Peasants => "peasants",
+            Side::First => "first",
+            Side::Second => "second",
         }
     }
 }
@@ -68,6 +108,107 @@ impl fmt::Display for Side {
         f.write_str(self.name())
     }
 }
+
+/// A kind of play an endgame puzzle may ban (禁手): the four kinds with kickers the puzzle
+/// tables let one forbid. Banning never leaves a player without a move: a solo can always be
+/// led, and a follower can always pass. Text: [`Ban::name`], read either case with `-` for `_`.
+///
+/// ```
+/// use doudizhu::solve::Ban;
+/// use doudizhu::Kind;
+/// let b: Ban = "four_two_pair".parse()?;
+/// assert_eq!((b, b.kind()), (Ban::FourTwoPair, Kind::FourTwoPair));
+/// let err = "trio".parse::<Ban>().unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "\"trio\" is no kind a puzzle bans (trio_solo, trio_pair, four_two_solo, four_two_pair)"
+/// );
+/// # Ok::<(), doudizhu::solve::UnknownBan>(())
+/// ```
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Ban {
+    /// A trio with a solo (三带一; `31` in the puzzle tables).
+    TrioSolo,
+    /// A trio with a pair (三带二; `32`).
+    TrioPair,
+    /// Four with two solos (四带二; `421`).
+    FourTwoSolo,
+    /// Four with two pairs (四带两对; `422`).
+    FourTwoPair,
+}
+
+impl Ban {
+    /// The four, in the order above.
+    pub const ALL: [Ban; 4] = [
+        Ban::TrioSolo,
+        Ban::TrioPair,
+        Ban::FourTwoSolo,
+        Ban::FourTwoPair,
+    ];
+
+    /// Their names, in [`Ban::ALL`] order.
+    ///
+    /// ```
+    /// use doudizhu::solve::Ban;
+    /// assert_eq!(Ban::NAMES[3], Ban::FourTwoPair.name());
+    /// ```
+    pub const NAMES: [&'static str; 4] =
+        ["trio_solo", "trio_pair", "four_two_solo", "four_two_pair"];
+
+    /// The kind of play banned.
+    #[must_use]
+    pub const fn kind(self) -> Kind {
+        match self {
+            Ban::TrioSolo => Kind::TrioSolo,
+            Ban::TrioPair => Kind::TrioPair,
+            Ban::FourTwoSolo => Kind::FourTwoSolo,
+            Ban::FourTwoPair => Kind::FourTwoPair,
+        }
+    }
+
+    /// The kind's name: `trio_solo`, `trio_pair`, `four_two_solo` or `four_two_pair`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        Ban::NAMES[self as usize]
+    }
+}
+
+impl fmt::Display for Ban {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Ban {
+    type Err = UnknownBan;
+
+    fn from_str(s: &str) -> Result<Ban, UnknownBan> {
+        let norm = s.trim().to_ascii_lowercase().replace('-', "_");
+        Ban::ALL
+            .into_iter()
+            .zip(Ban::NAMES)
+            .find(|(_, name)| *name == norm)
+            .map(|(b, _)| b)
+            .ok_or_else(|| UnknownBan(s.to_string()))
+    }
+}
+
+/// A text that names no [`Ban`] (the text, as given).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownBan(pub String);
+
+impl fmt::Display for UnknownBan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "\"{}\" is no kind a puzzle bans ({})",
+            self.0,
+            Ban::NAMES.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownBan {}
 
 /// Why a [`Position`] cannot be built.
 ///
@@ -82,7 +223,7 @@ impl fmt::Display for Side {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 #[non_exhaustive]
 pub enum PositionError {
-    /// A seat number is not 0, 1 or 2.
+    /// A seat number is not 0, 1 or 2 (with two hands: 0 or 1).
     Seat {
         /// Which seat: `landlord`, `to move` or `table`.
         what: &'static str,
@@ -125,7 +266,10 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             PositionError::Seat { what, seat } => {
-                write!(f, "{what} seat {seat} is no seat (0, 1 or 2)")
+                write!(
+                    f,
+                    "{what} seat {seat} is no seat (0, 1 or 2 with three hands, 0 or 1 with two)"
+                )
             }
             PositionError::EmptyHand { seat } => {
                 write!(f, "seat {seat} has no card left: the game is already over")
@@ -191,13 +335,59 @@ impl Position {
                 seat: landlord,
             });
         }
-        if to_move > 2 {
+        Position::checked(hands, 3, landlord, table, to_move, rules)
+    }
+
+    /// Checks and builds a two-hand position (an open-hand puzzle, 明牌残局): the first hand
+    /// (seat 0) against the second (seat 1), each side its own team, passing ending the trick at
+    /// once. The checks are those of [`new`](Self::new), seats in 0..=1. In the values the first
+    /// takes the landlord's part: [`Solver::score`] is the first's result and
+    /// [`Solver::landlord_wins`] whether the first wins; [`Position::side`] names the sides
+    /// [`Side::First`] and [`Side::Second`].
+    ///
+    /// ```
+    /// use doudizhu::solve::{Position, PositionError, Side};
+    /// use doudizhu::{Counts, Rules};
+    /// let h = |s: &str| s.parse::<Counts>().unwrap();
+    /// let p = Position::two_hands([h("3455KK"), h("345522")], None, 0, &Rules::STANDARD)?;
+    /// assert_eq!((p.players(), p.len(), p.side(1)), (2, 12, Side::Second));
+    /// // the hands together hold five 5s
+    /// let err = Position::two_hands([h("555"), h("55")], None, 0, &Rules::STANDARD).unwrap_err();
+    /// assert_eq!(err.to_string(), "the hands and the play to beat hold 5 of rank 5, more than the deck's 4");
+    /// # Ok::<(), PositionError>(())
+    /// ```
+    pub fn two_hands(
+        hands: [Counts; 2],
+        table: Option<(Move, u8)>,
+        to_move: u8,
+        rules: &Rules,
+    ) -> Result<Position, PositionError> {
+        Position::checked(
+            [hands[0], hands[1], Counts::EMPTY],
+            2,
+            0,
+            table,
+            to_move,
+            rules,
+        )
+    }
+
+    /// The checks of [`new`](Self::new) on the first `players` hands (the others empty).
+    fn checked(
+        hands: [Counts; 3],
+        players: u8,
+        landlord: u8,
+        table: Option<(Move, u8)>,
+        to_move: u8,
+        rules: &Rules,
+    ) -> Result<Position, PositionError> {
+        if to_move >= players {
             return Err(PositionError::Seat {
                 what: "to move",
                 seat: to_move,
             });
         }
-        for (seat, h) in (0u8..).zip(hands) {
+        for (seat, h) in (0u8..players).zip(hands) {
             if h.is_empty() {
                 return Err(PositionError::EmptyHand { seat });
             }
@@ -218,7 +408,7 @@ impl Position {
             }
         }
         if let Some((m, seat)) = table {
-            if seat > 2 {
+            if seat >= players {
                 return Err(PositionError::Seat {
                     what: "table",
                     seat,
@@ -269,7 +459,7 @@ impl Position {
         self.hands[(seat % 3) as usize]
     }
 
-    /// The landlord's seat.
+    /// The landlord's seat (0 in a two-hand position: the first takes the landlord's part).
     #[must_use]
     pub const fn landlord(&self) -> u8 {
         self.landlord
@@ -287,17 +477,26 @@ impl Position {
         self.turn
     }
 
-    /// The team of a seat.
+    /// The number of hands: 3, or 2 for a [two-hand](Self::two_hands) position.
+    #[must_use]
+    pub const fn players(&self) -> u8 {
+        if self.hands[2].is_empty() { 2 } else { 3 }
+    }
+
+    /// The side of a seat: [`Side::Landlord`] or [`Side::Peasants`] with three hands,
+    /// [`Side::First`] (seat 0) or [`Side::Second`] with two.
     #[must_use]
     pub const fn side(&self, seat: u8) -> Side {
-        if seat == self.landlord {
+        if self.hands[2].is_empty() {
+            if seat == 0 { Side::First } else { Side::Second }
+        } else if seat == self.landlord {
             Side::Landlord
         } else {
             Side::Peasants
         }
     }
 
-    /// The number of cards in the three hands.
+    /// The number of cards in the hands.
     #[must_use]
     pub const fn len(&self) -> u32 {
         self.hands[0].len() + self.hands[1].len() + self.hands[2].len()
@@ -463,7 +662,12 @@ impl Node {
     #[inline]
     fn after(&self, action: Action) -> Option<Node> {
         let mut n = *self;
-        let next = (self.turn + 1) % 3;
+        // two hands: the third is empty (a three-hand node never has an empty hand)
+        let next = if self.hands[2].is_empty() {
+            self.turn ^ 1
+        } else {
+            (self.turn + 1) % 3
+        };
         match action {
             Action::Play(m) => {
                 let t = usize::from(self.turn);
@@ -566,6 +770,11 @@ pub enum SolveError {
         /// The limit.
         nodes: u64,
     },
+    /// The play to beat is of a kind the solver bans ([`Solver::with_bans`]).
+    BannedTable {
+        /// The play.
+        play: Move,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -573,6 +782,9 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::NodeLimit { nodes } => {
                 write!(f, "the search reached its limit of {nodes} nodes unsolved")
+            }
+            SolveError::BannedTable { play } => {
+                write!(f, "the play to beat {play} is of a banned kind")
             }
         }
     }
@@ -616,6 +828,8 @@ pub struct Solver {
     keys: Vec<Vec<u32>>,
     scratch: Vec<Move>,
     fewest: Fewest,
+    /// The banned kinds, one bit a kind (`1 << kind as u16`).
+    bans: u16,
 }
 
 impl fmt::Debug for Solver {
@@ -625,6 +839,7 @@ impl fmt::Debug for Solver {
             .field("table_entries", &self.table.len())
             .field("nodes", &self.nodes)
             .field("limit", &self.limit)
+            .field("bans", &self.bans())
             .finish_non_exhaustive()
     }
 }
@@ -670,6 +885,7 @@ impl Solver {
             keys: Vec::new(),
             scratch: Vec::new(),
             fewest: Fewest::new(),
+            bans: 0,
         }
     }
 
@@ -679,6 +895,50 @@ impl Solver {
     pub fn with_node_limit(mut self, nodes: u64) -> Solver {
         self.limit = nodes;
         self
+    }
+
+    /// The same solver with these kinds of play banned for every player (an endgame puzzle's
+    /// 禁手), in place of any banned before; the table is cleared.
+    ///
+    /// ```
+    /// use doudizhu::solve::{Ban, Position, Side, Solver};
+    /// use doudizhu::{Counts, Rules};
+    /// let h = |s: &str| s.parse::<Counts>().unwrap();
+    /// // The first goes out with its trio and a solo, unless that is banned: then the second
+    /// // beats the trio or the 9 and goes out with the other of 555 and 2.
+    /// let p = Position::two_hands([h("3339"), h("5552")], None, 0, &Rules::STANDARD)?;
+    /// assert_eq!(Solver::new(Rules::STANDARD).solve(&p)?.winner, Side::First);
+    /// let mut banned = Solver::new(Rules::STANDARD).with_bans(&[Ban::TrioSolo]);
+    /// assert_eq!(banned.bans(), [Ban::TrioSolo]);
+    /// assert_eq!(banned.solve(&p)?.winner, Side::Second);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_bans(mut self, bans: &[Ban]) -> Solver {
+        self.bans = bans.iter().fold(0, |b, x| b | 1 << x.kind() as u16);
+        self.clear();
+        self
+    }
+
+    /// The banned kinds, in [`Ban::ALL`] order.
+    #[must_use]
+    pub fn bans(&self) -> Vec<Ban> {
+        Ban::ALL
+            .into_iter()
+            .filter(|b| self.banned(b.kind()))
+            .collect()
+    }
+
+    /// Whether plays of `kind` are banned.
+    #[inline]
+    const fn banned(&self, kind: Kind) -> bool {
+        self.bans >> kind as u16 & 1 == 1
+    }
+
+    /// Whether an action is allowed (not a play of a banned kind).
+    #[inline]
+    fn allowed(&self, a: Action) -> bool {
+        !matches!(a, Action::Play(m) if self.banned(m.kind()))
     }
 
     /// The rules.
@@ -708,7 +968,7 @@ impl Solver {
         }
     }
 
-    /// Whether the landlord wins with best play from both teams.
+    /// Whether the landlord (with two hands: the first) wins with best play from both sides.
     ///
     /// ```
     /// use doudizhu::solve::{Position, Solver};
@@ -720,15 +980,15 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn landlord_wins(&mut self, pos: &Position) -> Result<bool, SolveError> {
-        self.start(pos);
+        self.start(pos)?;
         let v = self.search(Node::of(pos), -1, 1, 0);
         self.finish()?;
         Ok(v > 0)
     }
 
-    /// The exact value for the landlord: `±2^b`, the sign who wins and `b` the bombs and
-    /// rockets played from the position on, with the landlord maximising and the peasants
-    /// minimising it.
+    /// The exact value for the landlord (with two hands: the first): `±2^b`, the sign who wins
+    /// and `b` the bombs and rockets played from the position on, with the landlord (the first)
+    /// maximising and the other side minimising it.
     ///
     /// ```
     /// use doudizhu::solve::{Position, Solver};
@@ -740,7 +1000,7 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn score(&mut self, pos: &Position) -> Result<i64, SolveError> {
-        self.start(pos);
+        self.start(pos)?;
         let root = Node::of(pos);
         // Who wins (a null window around 0), then doubling tests on the winner's side: is the
         // value at least 2k (at most -2k)? Each a null window, the table shared between them.
@@ -761,16 +1021,20 @@ impl Solver {
         Ok(i64::from(v))
     }
 
-    /// Who wins, and every action of the player to move that keeps its team winning.
+    /// Who wins, and every action of the player to move that keeps its side winning (never a
+    /// play of a banned kind).
     pub fn solve(&mut self, pos: &Position) -> Result<Solution, SolveError> {
-        self.start(pos);
+        self.start(pos)?;
         let root = Node::of(pos);
         let mover = pos.side(pos.turn);
         let mut winning = Vec::new();
         for a in pos.actions(&self.rules) {
+            if !self.allowed(a) {
+                continue;
+            }
             let v = self.child_value(&root, a, -1, 1);
             let landlord_wins = v > 0;
-            if landlord_wins == (mover == Side::Landlord) {
+            if landlord_wins == (pos.turn == pos.landlord) {
                 winning.push(a);
             }
             if self.stopped {
@@ -786,10 +1050,14 @@ impl Solver {
         Ok(Solution { winner, winning })
     }
 
-    fn start(&mut self, pos: &Position) {
+    fn start(&mut self, pos: &Position) -> Result<(), SolveError> {
         self.nodes = 0;
         self.stopped = false;
         self.landlord = pos.landlord;
+        match pos.table {
+            Some((play, _)) if self.banned(play.kind()) => Err(SolveError::BannedTable { play }),
+            _ => Ok(()),
+        }
     }
 
     fn finish(&mut self) -> Result<(), SolveError> {
@@ -843,7 +1111,7 @@ impl Solver {
         if let Ok(readings) = classify(hand, &self.rules) {
             let mut out = 0;
             for m in readings {
-                if n.table.is_none_or(|t| m.beats(t)) {
+                if n.table.is_none_or(|t| m.beats(t)) && !self.banned(m.kind()) {
                     out = out.max(if m.kind().is_bomb() { 2 } else { 1 });
                 }
             }
@@ -901,6 +1169,10 @@ impl Solver {
             Some(t) => {
                 follow_into(hand, &t, &self.rules, &mut moves);
             }
+        }
+        if self.bans != 0 {
+            let bans = self.bans;
+            moves.retain(|m| bans >> m.kind() as u16 & 1 == 0);
         }
         for m in &moves {
             let rest = Counts::from_bits(hand.bits() - m.cards().bits()).unwrap_or(Counts::EMPTY);
@@ -1038,14 +1310,21 @@ impl Solver {
             let beaten = opponents.iter().flatten().any(|&o| {
                 answers.clear();
                 follow_into(o, m, &self.rules, &mut answers) > 0
+                    && answers.iter().any(|a| !self.banned(a.kind()))
             });
             if beaten {
                 continue;
             }
             let rest =
                 Counts::from_bits(n.hands[turn].bits() - m.cards().bits()).unwrap_or(Counts::EMPTY);
-            let last_bomb =
-                classify(rest, &self.rules).is_ok_and(|r| r.iter().any(|x| x.kind().is_bomb()));
+            let Ok(last) = classify(rest, &self.rules) else {
+                continue;
+            };
+            let mut last = last.iter().filter(|x| !self.banned(x.kind())).peekable();
+            if last.peek().is_none() {
+                continue; // the one play left is banned
+            }
+            let last_bomb = last.any(|x| x.kind().is_bomb());
             let v = sign << (u32::from(m.kind().is_bomb()) + u32::from(last_bomb));
             found = Some(found.map_or(v, |b: i32| if max { b.max(v) } else { b.min(v) }));
         }

@@ -329,13 +329,136 @@ fn solve_gives_the_winning_moves_or_lost() {
 }
 
 #[test]
+fn solve_takes_two_hands_a_puzzle() {
+    // the first of the 8 published puzzles: the first leads and wins with a 4 or a 5
+    let (code, out, err) = cards(
+        &["doudizhu", "solve", "--hand", "3455KK", "--hand", "345522"],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "the first wins with best play (score +1 for the first: one stake, doubled for each \
+         bomb and rocket played from here)\nseat 0 (first) to move: winning moves 4, 5\n"
+    );
+    // the third: the second wins whatever the first leads
+    let (code, out, _) = cards(
+        &[
+            "doudizhu",
+            "solve",
+            "--hand",
+            "45577TTKK2",
+            "--hand",
+            "8AA",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["winner"], "second");
+    assert_eq!(v["side"], "first");
+    assert_eq!(v["lost"], true);
+    assert_eq!(v["winning"], serde_json::json!([]));
+    // a ban: trio + solo forbidden, the second wins
+    let args = [
+        "doudizhu", "solve", "--hand", "3339", "--hand", "5552", "--json",
+    ];
+    let (_, out, _) = cards(&args, "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&v["winner"], &v["winning"]),
+        (&serde_json::json!("first"), &serde_json::json!(["3339"]))
+    );
+    let mut banned = args.to_vec();
+    banned.extend(["--ban", "trio_solo", "--ban", "four_two_pair"]);
+    let (_, out, _) = cards(&banned, "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["winner"], "second");
+    assert_eq!(v["lost"], true);
+    assert_eq!(v["bans"], serde_json::json!(["trio_solo", "four_two_pair"]));
+    // a play to beat: the second made it, the first is to move
+    let (code, out, err) = cards(
+        &[
+            "doudizhu", "solve", "--hand", "2", "--hand", "33", "--table", "K", "--json",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&v["to_move"], &v["winner"], &v["winning"]),
+        (
+            &serde_json::json!(0),
+            &serde_json::json!("first"),
+            &serde_json::json!(["2"])
+        )
+    );
+}
+
+#[test]
+fn solve_refuses_bad_puzzles_with_a_reason() {
+    for (args, message) in [
+        (&["--hand", "333", "--hand", "33"][..], "hold 5 of rank 3"),
+        (
+            &["--hand", "S3 H4", "--hand", "S3 D5"][..],
+            "the card ♠3 is in both the first and the second hand",
+        ),
+        (
+            &["--hand", "333344445555666677778", "--hand", "9"][..],
+            "first: hand \"333344445555666677778\": 21 cards",
+        ),
+        (
+            &["--hand", "3", "--hand", "4", "--table", "3456"][..],
+            "table \"3456\" is no play",
+        ),
+        (
+            &["--hand", "3", "--hand", "4", "--ban", "trio"][..],
+            "\"trio\" is no kind a puzzle bans",
+        ),
+        (
+            &[
+                "--hand",
+                "3",
+                "--hand",
+                "4",
+                "--table",
+                "5556",
+                "--ban",
+                "trio_solo",
+            ][..],
+            "the play to beat 5556 trio_solo 1 5 is of a banned kind",
+        ),
+        (
+            &["--hand", "3", "--hand", "4", "--landlord", "1"][..],
+            "two hands have no landlord",
+        ),
+        (
+            &["--hand", "3", "--hand", "4", "--to-move", "2"][..],
+            "to move seat 2 is no seat",
+        ),
+        (
+            &["--hand", "3", "--hand", "4", "--hand", "5", "--table", "6"][..],
+            "--table needs --table-seat with three hands",
+        ),
+    ] {
+        let mut all = vec!["doudizhu", "solve"];
+        all.extend_from_slice(args);
+        let (code, out, err) = cards(&all, "");
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(out.is_empty());
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn solve_refuses_bad_positions_with_a_reason() {
     for (args, message) in [
         (
             &["--hand", "333", "--hand", "33", "--hand", "5"][..],
             "hold 5 of rank 3",
         ),
-        (&["--hand", "3", "--hand", "4"][..], "give three hands"),
+        (&["--hand", "3"][..], "give two hands"),
         (
             &[
                 "--hand",

@@ -46,6 +46,7 @@ fn expected(path: &[String], id: &str) -> Option<String> {
     Some(match (game, command, id) {
         ("doudizhu", "deal" | "play" | "arena", "rules") => or_list(doudizhu::GameRules::NAMES),
         ("doudizhu", _, "rules") => or_list(doudizhu::Rules::NAMES),
+        ("doudizhu", "solve", "bans") => or_list(&doudizhu::solve::Ban::NAMES),
         ("doudizhu", "play", "policy" | "players") => or_human(dou),
         ("doudizhu", "arena", "entrants") => or_list(dou),
         ("daifugo", "client", "policy") => return None, // its possible values, checked apart

@@ -70,6 +70,7 @@ __all__ = [
     "douzero_obs",
     "openspiel_observation_string",
     "openspiel_observation_tensor",
+    "solve",
 ]
 
 PRESETS: tuple = tuple(_native.DDZ_PRESETS)
@@ -404,3 +405,37 @@ def openspiel_observation_tensor(game: Game, seat: int) -> "list[float]":
     [141, 144]
     """
     return game.openspiel_observation_tensor(seat)
+
+
+def solve(
+    hands: "list[Any]",
+    table: Any = None,
+    table_seat: Optional[int] = None,
+    to_move: Optional[int] = None,
+    landlord: Optional[int] = None,
+    rules: Optional[str] = None,
+    bans: "list[str]" = (),
+    max_nodes: int = 100_000_000,
+) -> dict:
+    """The exact result of an endgame with every hand known, as ``cards doudizhu solve --json``
+    prints it: three hands (the landlord, seat ``landlord``, against the two peasants) or two (an
+    open-hand puzzle, 明牌残局: the first hand against the second, the first to move and lead
+    unless ``table`` gives a play to beat, made by the second unless ``table_seat`` says
+    otherwise). ``bans`` forbids kinds to every player (``trio_solo``, ``trio_pair``,
+    ``four_two_solo``, ``four_two_pair``). The result: ``winner`` (``landlord`` or ``peasants``;
+    ``first`` or ``second``), ``score`` (the landlord's or the first's: ±1, doubled per bomb and
+    rocket played from here), ``to_move`` and its ``side``, ``lost``, ``winning`` (every winning
+    play of the player to move), ``bans`` and ``nodes``. A bad position, an unknown ban or a
+    search past ``max_nodes`` raises :class:`cards_rs.CardsError` saying why.
+
+    >>> r = solve(["3455KK", "345522"])  # the first published puzzle
+    >>> r["winner"], r["winning"]
+    ('first', ['4', '5'])
+    >>> solve(["3339", "5552"], bans=["trio_solo"])["winner"]
+    'second'
+    >>> solve(["66663", "9", "KK4"], table="4", table_seat=2)["winning"]
+    ['6666']
+    """
+    return _native.ddz_solve(
+        list(hands), table, table_seat, to_move, landlord, rules, list(bans), max_nodes
+    )

@@ -1,4 +1,4 @@
-from typing import Any, List, Literal, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 from ._native import DoudizhuBot as Bot, DoudizhuGame as Game, Move as Move
 from ._packed import Packed as Packed
@@ -28,6 +28,7 @@ __all__ = [
     "douzero_obs",
     "openspiel_observation_string",
     "openspiel_observation_tensor",
+    "solve",
 ]
 
 Cards = Union[str, int, Sequence[int], Move]
@@ -80,3 +81,13 @@ def douzero_infoset(game: Game, seat: int) -> dict: ...
 def douzero_obs(game: Game, seat: Optional[int] = None) -> dict: ...
 def openspiel_observation_string(game: Game, seat: int) -> str: ...
 def openspiel_observation_tensor(game: Game, seat: int) -> List[float]: ...
+def solve(
+    hands: List[Cards],
+    table: Any = None,
+    table_seat: Optional[int] = None,
+    to_move: Optional[int] = None,
+    landlord: Optional[int] = None,
+    rules: Optional[Preset] = None,
+    bans: Sequence[str] = (),
+    max_nodes: int = 100_000_000,
+) -> Dict[str, Any]: ...

@@ -15,4 +15,5 @@ mod selfplay;
 mod shape;
 mod snapshots;
 mod solve;
+mod two_hands;
 mod universe;
