@@ -425,7 +425,8 @@ pub fn exact_edge_on(
         }
     };
     let (num, den) = evaluate(ctx, &fdec, &ddec);
-    HouseEdge::new(num, den).ok_or(RoundError::BadDeal(KabuError::TooFew { count: ctx.n }))
+    HouseEdge::new(num.into(), den.into())
+        .ok_or(RoundError::BadDeal(KabuError::TooFew { count: ctx.n }))
 }
 
 /// The player's total net over every ordered deal (the dealer's up and face-down cards, the
@@ -507,7 +508,8 @@ pub fn edge_of_rules(
     let ddec =
         |pd: usize, v: usize, x: Option<usize>| d_table[(pd * n + v) * (n + 1) + x.unwrap_or(n)];
     let (num, den) = evaluate(ctx, &fdec, &ddec);
-    HouseEdge::new(num, den).ok_or(RoundError::BadDeal(KabuError::TooFew { count: ctx.n }))
+    HouseEdge::new(num.into(), den.into())
+        .ok_or(RoundError::BadDeal(KabuError::TooFew { count: ctx.n }))
 }
 
 /// For tests: `optimal`'s decision for a field (two cards, the dealer's up card) or the dealer

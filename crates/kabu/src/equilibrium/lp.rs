@@ -7,6 +7,9 @@
 //! `j`, `0 <= y_i <= 1`, `w_j, s_j >= 0`. The dual prices of the rows are the field's draw
 //! probabilities.
 
+// Matrix and table code: several arrays are indexed by the same row or column.
+#![allow(clippy::needless_range_loop)]
+
 use super::rational::{Num, Q};
 
 /// One subgame's program: `k` rows (the field's free decisions), `m` dealer columns.
@@ -45,10 +48,8 @@ impl Lp {
     fn cost(&self, q: usize) -> i64 {
         if q < self.m {
             self.a[q]
-        } else if q < self.m + self.k {
-            1
         } else {
-            0
+            i64::from(q < self.m + self.k)
         }
     }
 
@@ -70,14 +71,13 @@ impl Lp {
     /// The optimum, exact: a float simplex finds the basis, which is then certified in
     /// rationals; if the certificate fails the simplex is finished in rationals from there.
     pub(crate) fn solve(&self) -> Result<Solution, LpFail> {
-        let float = Simplex::<f64>::start(self).ok_or(LpFail::Overflow)?;
+        let float = Simplex::<f64>::start(self);
         let float = float.run(self, false)?;
         if let Some(s) = self.certify(&float.basis, &float.upper) {
             return Ok(s);
         }
         let exact = Simplex::<Q>::from_basis(self, &float.basis, &float.upper)
-            .or_else(|| Simplex::<Q>::start(self))
-            .ok_or(LpFail::Overflow)?;
+            .unwrap_or_else(|| Simplex::<Q>::start(self));
         let exact = exact.run(self, true)?;
         self.certify(&exact.basis, &exact.upper)
             .ok_or(LpFail::Overflow)
@@ -265,7 +265,7 @@ impl<T: Num> Simplex<T> {
     /// A slack basis after the dealer's best response to the field drawing with probability
     /// one half everywhere: each `y` at the bound that response picks, then `w_j` where the
     /// row's excess is non-negative, else `s_j`.
-    fn start(lp: &Lp) -> Option<Simplex<T>> {
+    fn start(lp: &Lp) -> Simplex<T> {
         let (k, m) = (lp.k, lp.m);
         let mut upper = vec![false; lp.vars()];
         for (i, up) in upper.iter_mut().enumerate().take(m) {
@@ -291,12 +291,12 @@ impl<T: Num> Simplex<T> {
                 xb.push(T::from_i64(-e));
             }
         }
-        Some(Simplex {
+        Simplex {
             basis,
             upper,
             binv,
             xb,
-        })
+        }
     }
 
     /// The state of a given basis (its inverse by Gauss-Jordan), if it is non-singular and
@@ -406,10 +406,8 @@ impl<T: Num> Simplex<T> {
                 };
                 let dir = if self.upper[q] {
                     if d.sign() > 0 { -1 } else { 0 }
-                } else if d.sign() < 0 {
-                    1
                 } else {
-                    0
+                    i32::from(d.sign() < 0)
                 };
                 if dir == 0 {
                     continue;

@@ -1,4 +1,73 @@
-//! DOCS-PLACEHOLDER
+//! The exact equilibrium of the heads-up round: the field and the dealer each drawing as well
+//! as possible against the other ([`equilibrium`], [`Equilibrium`], the `equilibrium` player).
+//!
+//! # The game
+//!
+//! One staked field against the dealer on the deck, the setting of [`exact_edge`]: every other
+//! card is unseen by both (the other fields' cards are exchangeable with the deck, as there).
+//! The deal: a face-up card to the field (`v`), one to the dealer (`u`), a face-down card to
+//! each (`d`, `b`), then the field's draw and the dealer's. A zero-sum game of two players,
+//! player 0 the staking player deciding the field's draw, player 1 the dealer, as in
+//! [`Round`](crate::Round)'s game interface; the payoff is the settlement of the field.
+//!
+//! **What each side knows when it decides** (the table's visibility, as for `optimal`):
+//!
+//! - the **field** knows its two cards and which of them is face up, and the dealer's face-up
+//!   card: its information set is `(v, d, u)`;
+//! - the **dealer** knows its two cards and which is face up, the field's face-up card, and the
+//!   field's third card (face up) or that it stood: `(u, b, v, t)` or `(u, b, v, stood)`.
+//!
+//! Neither sees the other's face-down card, and the dealer decides after seeing what the field
+//! did. The field's choice therefore tells the dealer something about `d` (a stand on a hand of
+//! 4 to 6 points is a signal), and the dealer's best draw depends on the field's policy at every
+//! `d` it cannot tell apart: backward induction does not apply (the dealer's node is not a
+//! subgame), and the value is that of the extensive form, whose equilibria are mixed in
+//! general. The solution is therefore a Nash equilibrium of the extensive form, in behavioural
+//! strategies: both players have perfect recall, and each decides once per deal.
+//!
+//! # How it is solved
+//!
+//! Both information sets contain the two face-up cards, so the game splits into one
+//! independent game per ordered pair `(u, v)` (1560 on the deck): a field policy there is a
+//! draw probability `x_d` per face-down card where the draw rule leaves a choice, a dealer
+//! policy a probability `y_i` per information set `i = (b, t)` or `(b, stood)` where it has a
+//! choice. The expected net, summed over the deals of the subgame (each face-down card, each
+//! third card, every remaining card equally likely), is a bilinear form
+//! `K + c·x + Σ_i y_i (a_i + g_i·x)` with integer coefficients, enumerated exactly as
+//! [`exact_edge`] does (per pair of hands, the third-card classes against the settlement
+//! table). Since each side moves once, the field's sequence-form strategy is `x` itself and
+//! the dealer's is `y`; by the minimax theorem for this bilinear game over boxes the value is
+//!
+//! `max_x min_y = min_y ( K + a·y + Σ_j max(0, c_j + Σ_i g_ij y_i) )`,
+//!
+//! which is "the field chooses knowing the dealer best-responds to what it sees" and, equally,
+//! the dealer's commitment problem. The right-hand side is a linear program with one row per
+//! free field decision (at most 12 on the deck) and one bounded column per dealer information
+//! set (at most 456): it is solved by a bounded-variable simplex, first in floating point to
+//! find the optimal basis, then certified in exact rationals (`i128`): the basic solution,
+//! its dual prices (which are the field's equilibrium probabilities `x`) and every reduced
+//! cost are recomputed exactly, and should the certificate fail the simplex finishes in exact
+//! arithmetic with Bland's rule. The value of the round is the sum of the subgames' values
+//! over the number of ordered deals, a reduced fraction ([`Equilibrium::value`]).
+//!
+//! The certificate of the whole ([`Equilibrium::certificate`]) is independent of the
+//! program: an exact enumeration of every deal computes the value of the two policies
+//! against each other, the field's best response to the dealer's policy and the dealer's best
+//! response to the field's; they are equal, so neither side gains anything by deviating.
+//!
+//! # Playing it
+//!
+//! `equilibrium` as a [`Policy`](crate::Policy) ([`BuiltinPolicy::Equilibrium`]) draws with the
+//! probabilities above. A mixed decision is settled by a coin hashed from everything the seat
+//! sees (its cards, the face-up cards, its seat), so a seeded round replays exactly; the
+//! exact edge ([`exact_edge`]) counts the mixed decisions with their probabilities. As the
+//! dealer with several staked fields it plays the equilibrium against the first staked field;
+//! shown only its own cards it plays as `optimal` does.
+//!
+//! [`exact_edge`]: crate::exact_edge
+
+// Matrix and table code: several arrays are indexed by the same row or column.
+#![allow(clippy::needless_range_loop)]
 
 mod lp;
 mod rational;
@@ -151,12 +220,11 @@ fn solve(deck: CardSet, rules: Rules) -> Result<Solved, RoundError> {
             let mut xvar = vec![Var::Fixed(0); n];
             let mut free_d = Vec::new();
             for d in (0..n).filter(|&d| d != u && d != v) {
-                xvar[d] = match fforced[v][d] {
-                    Some(f) => Var::Fixed(i64::from(f)),
-                    None => {
-                        free_d.push(d);
-                        Var::Free(free_d.len() - 1)
-                    }
+                xvar[d] = if let Some(f) = fforced[v][d] {
+                    Var::Fixed(i64::from(f))
+                } else {
+                    free_d.push(d);
+                    Var::Free(free_d.len() - 1)
                 };
             }
             let mut free_b = vec![usize::MAX; n];
@@ -345,13 +413,13 @@ fn evaluate(
     field: &dyn Fn(usize, usize, usize) -> Q,
     dealer: &dyn Fn(usize, usize, usize, usize) -> Q,
 ) -> Result<Sums, RoundError> {
-    let n = ctx.n;
-    let (w_none, w_one) = ctx.weights();
     fn of<T>(o: Option<T>) -> Result<T, RoundError> {
         o.ok_or(RoundError::Inexact {
             what: "the exact enumeration",
         })
     }
+    let n = ctx.n;
+    let (w_none, w_one) = ctx.weights();
     let fchoice = |i: usize, j: usize| forced(ctx, Role::Child, i, j).is_none();
     let dchoice = |i: usize, j: usize| forced(ctx, Role::Dealer, i, j).is_none();
     let mut sums = Sums {
@@ -509,10 +577,9 @@ pub struct Certificate {
 }
 
 fn edge_of(q: Q, what: &'static str) -> Result<HouseEdge, RoundError> {
-    let num = i64::try_from(q.num).ok();
-    let den = u64::try_from(q.den).ok();
-    num.zip(den)
-        .and_then(|(n, d)| HouseEdge::new(n, d))
+    u128::try_from(q.den)
+        .ok()
+        .and_then(|d| HouseEdge::new(q.num, d))
         .ok_or(RoundError::Inexact { what })
 }
 
