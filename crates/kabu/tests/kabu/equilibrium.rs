@@ -292,10 +292,16 @@ fn the_value_bounds_a_brute_force_over_every_pure_field_policy_on_small_decks() 
                 Some(k) => u64::from(mask >> k & 1),
                 None => u64::from(fmap[&s] != 0), // forced
             };
+            // The dealer's draws where the rule forces them (its choices are best responses).
+            let forced = |s: DealerSet| {
+                u64::from(
+                    draw_rule(s.0.evaluate(Seat::Dealer.role(), rules), rules) == Advice::MustDraw,
+                )
+            };
             let p = Policies {
                 field: &field,
                 field_den: 1,
-                dealer: &|_| 0,
+                dealer: &forced,
                 dealer_den: 1,
             };
             let (_, _, against_best) = plain(deck, rules, &p);
