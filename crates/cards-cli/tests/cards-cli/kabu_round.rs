@@ -211,7 +211,7 @@ fn round_refuses_bad_policies_and_budgets() {
     let out = cards(&["kabu", "round", "--field-policy", "clever"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("random, house, odds, always, never, optimal, search"),
+        err.contains("random, house, odds, always, never, optimal, equilibrium, search"),
         "{err}"
     );
 }

@@ -69,7 +69,7 @@ impl<P: Policy + ?Sized> Policy for &mut P {
 ///   staked field's face-up and third cards (against `house` fields); see
 ///   [`crate::exact_edge`] and the crate docs for exactly what it reads and why its edge is
 ///   exact.
-/// - `equilibrium`: the exact equilibrium of the heads-up round ([`crate::equilibrium`]): the
+/// - `equilibrium`: the exact equilibrium of the heads-up round ([`crate::equilibrium()`]): the
 ///   field on its two cards, which is face up and the dealer's face-up card, the dealer on its
 ///   two cards, which is face up, the field's face-up card and its third card; mixed decisions
 ///   by a coin hashed from the observation.
@@ -96,7 +96,7 @@ pub enum BuiltinPolicy {
     /// The exact best response: to the `house` dealer as a field, to `house` fields as the
     /// dealer.
     Optimal,
-    /// The exact equilibrium of the heads-up round ([`crate::equilibrium`]): no policy of the
+    /// The exact equilibrium of the heads-up round ([`crate::equilibrium()`]): no policy of the
     /// other side does better against it.
     Equilibrium,
 }
