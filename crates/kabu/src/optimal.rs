@@ -360,8 +360,10 @@ pub(crate) fn draws(obs: &Observation) -> bool {
 
 /// The exact edge of a field drawing by `field` against a dealer drawing by `dealer`: the
 /// player's expected net per unit staked on one field, as a reduced fraction. Each policy sees
-/// what it reads: `optimal` its two cards and the cards described in the module docs, the
-/// other built-in policies their own cards only (so for pairs without `optimal` this is
+/// what it reads: `optimal` its two cards and the cards described in the module docs,
+/// `equilibrium` its two cards, which is face up and the other side's face-up (and third)
+/// card, its mixed draws counted with their probabilities ([`crate::equilibrium()`]), the
+/// other built-in policies their own cards only (so for pairs of those this is
 /// [`house_edge`](crate::house_edge)).
 ///
 /// ```
