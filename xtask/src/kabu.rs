@@ -137,10 +137,35 @@ pub fn generate_edges(check: bool) -> Result<Vec<Generated>, String> {
         .push_str("\n| rules | field policy | dealer: house | odds | always | never | optimal |\n");
     readme.push_str("| --- | --- | --- | --- | --- | --- | --- |\n");
     let mut count = 0;
+    // The pairs of the policies that read fixed cards; `equilibrium` has its own table below.
+    let policies = &BuiltinPolicy::ALL[..5];
+    let mut equilibria = String::from(
+        "\n| rules | equilibrium: both sides at their best (`kabu::equilibrium`) | decimal |\n| --- | --- | --- |\n",
+    );
     for rules in edge_rule_sets() {
-        for field in BuiltinPolicy::ALL {
+        match kabu::equilibrium(rules) {
+            Ok(eq) => {
+                let v = eq.value();
+                let _ = writeln!(
+                    text,
+                    "{rules} | equilibrium | equilibrium | {v} | {:.9}",
+                    v.value()
+                );
+                let _ = writeln!(equilibria, "| `{rules}` | {v} | {:.6} |", v.value());
+            }
+            Err(kabu::RoundError::Inexact { .. }) => {
+                let _ = writeln!(
+                    text,
+                    "{rules} | equilibrium | equilibrium | beyond 128-bit rationals | -"
+                );
+                let _ = writeln!(equilibria, "| `{rules}` | beyond 128-bit rationals | - |");
+            }
+            Err(e) => return Err(format!("{rules} equilibrium: {e}")),
+        }
+        count += 1;
+        for &field in policies {
             let mut row = format!("| `{rules}` | {field} |");
-            for dealer in BuiltinPolicy::ALL {
+            for &dealer in policies {
                 let e = kabu::exact_edge(rules, field, dealer)
                     .map_err(|e| format!("{rules} {field} {dealer}: {e}"))?;
                 let _ = writeln!(
@@ -155,6 +180,7 @@ pub fn generate_edges(check: bool) -> Result<Vec<Generated>, String> {
             readme.push('\n');
         }
     }
+    readme.push_str(&equilibria);
     readme.push('\n');
     readme.push_str(README_END);
     let path = "crates/kabu/README.md";

@@ -5,7 +5,6 @@ use std::str::FromStr;
 
 use cards_core::{Card, CardSet, Rng};
 
-use crate::odds::gcd;
 use crate::round::final_rank;
 use crate::{
     Advice, DECK, Hand, KabuError, Observation, Policy, Round, RoundError, Rules, Seat, Ties, Yaku,
@@ -13,7 +12,8 @@ use crate::{
 };
 
 /// The player's expected net per unit staked on one field: an exact fraction in lowest terms
-/// (negative when the house has the edge).
+/// (negative when the house has the edge), in 128-bit integers (the equilibrium's
+/// denominators need more than 64 bits under some table rules).
 ///
 /// `Display` writes `numerator/denominator` (`-1268639/17272710`); `FromStr` reads it back.
 ///
@@ -28,31 +28,33 @@ use crate::{
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HouseEdge {
-    num: i64,
-    den: u64,
+    num: i128,
+    den: u128,
 }
 
 impl HouseEdge {
-    /// `numerator / denominator` in lowest terms; `None` for a zero denominator.
+    /// `numerator / denominator` in lowest terms; `None` for a zero denominator (or a
+    /// numerator of `i128::MIN`, whose magnitude has no `i128`).
     ///
     /// ```
     /// assert_eq!(kabu::HouseEdge::new(0, 5).unwrap().denominator(), 1);
     /// assert_eq!(kabu::HouseEdge::new(1, 0), None);
     /// ```
     #[must_use]
-    pub fn new(numerator: i64, denominator: u64) -> Option<HouseEdge> {
-        if denominator == 0 {
+    pub fn new(numerator: i128, denominator: u128) -> Option<HouseEdge> {
+        if denominator == 0 || numerator == i128::MIN {
             return None;
         }
-        let g = gcd(numerator.unsigned_abs(), denominator);
-        // g divides |numerator| (or is the denominator when the numerator is 0).
-        let num = if numerator == 0 {
-            0
-        } else {
-            i64::try_from(i128::from(numerator) / i128::from(g)).ok()?
-        };
+        let mut a = numerator.unsigned_abs();
+        let mut b = denominator;
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        // a divides |numerator| (or is the denominator when the numerator is 0).
+        let g = a.max(1);
+        let num = i128::try_from(numerator.unsigned_abs() / g).ok()?;
         Some(HouseEdge {
-            num,
+            num: if numerator < 0 { -num } else { num },
             den: denominator / g,
         })
     }
@@ -63,7 +65,7 @@ impl HouseEdge {
     /// assert_eq!(kabu::HouseEdge::new(-2, 4).unwrap().numerator(), -1);
     /// ```
     #[must_use]
-    pub const fn numerator(self) -> i64 {
+    pub const fn numerator(self) -> i128 {
         self.num
     }
 
@@ -73,7 +75,7 @@ impl HouseEdge {
     /// assert_eq!(kabu::HouseEdge::new(-2, 4).unwrap().denominator(), 2);
     /// ```
     #[must_use]
-    pub const fn denominator(self) -> u64 {
+    pub const fn denominator(self) -> u128 {
         self.den
     }
 
@@ -109,8 +111,8 @@ impl FromStr for HouseEdge {
         if !digits(unsigned) || !digits(d) {
             return Err(bad());
         }
-        let n: i64 = n.parse().map_err(|_| bad())?;
-        let d: u64 = d.parse().map_err(|_| bad())?;
+        let n: i128 = n.parse().map_err(|_| bad())?;
+        let d: u128 = d.parse().map_err(|_| bad())?;
         HouseEdge::new(n, d).ok_or_else(bad)
     }
 }
@@ -334,7 +336,8 @@ pub fn house_edge_on(
     }
     let pairs = (n * (n - 1) / 2) as u64 * ((n - 2) * (n - 3) / 2) as u64;
     let den = pairs * w_none.unsigned_abs();
-    HouseEdge::new(total, den).ok_or(RoundError::BadDeal(KabuError::TooFew { count: n }))
+    HouseEdge::new(total.into(), den.into())
+        .ok_or(RoundError::BadDeal(KabuError::TooFew { count: n }))
 }
 
 /// The z value of a two-sided 99% normal interval.

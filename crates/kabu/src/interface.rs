@@ -540,12 +540,19 @@ impl game::Policy<Round> for BuiltinPolicy {
 }
 
 /// The built-in players: `random` (uniform over the legal actions, stakes included), and the
-/// draw policies `house`, `odds`, `always`, `never`, `optimal` ([`BuiltinPolicy`]; they stake one unit on
+/// draw policies `house`, `odds`, `always`, `never`, `optimal`, `equilibrium` ([`BuiltinPolicy`]; they stake one unit on
 /// every field), and `search` ([`search_player`](crate::search_player): its budget and threads
 /// from the options).
 impl Players for Round {
     const POLICY_NAMES: &'static [&'static str] = &[
-        "random", "house", "odds", "always", "never", "optimal", "search",
+        "random",
+        "house",
+        "odds",
+        "always",
+        "never",
+        "optimal",
+        "equilibrium",
+        "search",
     ];
 
     fn policy(name: &str, seed: u64) -> Result<Box<dyn game::Policy<Round>>, UnknownPolicy> {

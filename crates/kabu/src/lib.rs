@@ -26,6 +26,7 @@ mod card;
 mod definition;
 mod edge;
 pub mod encode;
+pub mod equilibrium;
 mod error;
 mod eval;
 mod hand;
@@ -54,6 +55,7 @@ pub use card::{
 };
 pub use definition::Kabu;
 pub use edge::{Estimate, HouseEdge, Simulation, house_edge, house_edge_on, simulate};
+pub use equilibrium::{Certificate, Equilibrium, equilibrium, equilibrium_on};
 pub use error::{At, KabuError};
 pub use eval::{Outcome, Payout, Role, Yaku, evaluate, evaluate_by_rule};
 pub use hand::{Hand, parse_cards};

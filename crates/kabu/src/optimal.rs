@@ -42,26 +42,26 @@ use crate::{
 };
 
 /// The deck's cards, two-card classes and decisions, third-card classes and histograms.
-struct Ctx {
-    n: usize,
+pub(crate) struct Ctx {
+    pub(crate) n: usize,
     index: [u8; 64],
     /// Pair id of `i * n + j` (`i < j`).
     pid: Vec<u16>,
-    f2: Vec<u8>,
-    d2: Vec<u8>,
+    pub(crate) f2: Vec<u8>,
+    pub(crate) d2: Vec<u8>,
     house_f: Vec<bool>,
     house_d: Vec<bool>,
     /// Class of pair id `p` with third card `x`: `three[p * n + x]`.
-    three: Vec<u8>,
-    hist: Vec<[i64; CLASSES]>,
-    pay: [[i64; CLASSES]; CLASSES],
-    rules: Rules,
-    out_of_play: CardSet,
-    cards: Vec<Card>,
+    pub(crate) three: Vec<u8>,
+    pub(crate) hist: Vec<[i64; CLASSES]>,
+    pub(crate) pay: [[i64; CLASSES]; CLASSES],
+    pub(crate) rules: Rules,
+    pub(crate) out_of_play: CardSet,
+    pub(crate) cards: Vec<Card>,
 }
 
 impl Ctx {
-    fn new(deck: CardSet, rules: Rules) -> Result<Ctx, RoundError> {
+    pub(crate) fn new(deck: CardSet, rules: Rules) -> Result<Ctx, RoundError> {
         if let Some(card) = (deck - DECK).first() {
             return Err(RoundError::BadDeal(KabuError::NotKabuCard {
                 card,
@@ -117,7 +117,7 @@ impl Ctx {
         Ok(ctx)
     }
 
-    fn hand(&self, idx: &[usize]) -> Hand {
+    pub(crate) fn hand(&self, idx: &[usize]) -> Hand {
         Hand::from_set_unchecked(
             idx.iter()
                 .fold(CardSet::EMPTY, |s, &i| s.with(self.cards[i])),
@@ -125,7 +125,7 @@ impl Ctx {
     }
 
     #[inline]
-    fn pair(&self, i: usize, j: usize) -> usize {
+    pub(crate) fn pair(&self, i: usize, j: usize) -> usize {
         usize::from(self.pid[i * self.n + j])
     }
 
@@ -134,7 +134,7 @@ impl Ctx {
     }
 
     /// The position of a card in the deck, if it is in it.
-    fn at(&self, c: Card) -> Option<usize> {
+    pub(crate) fn at(&self, c: Card) -> Option<usize> {
         let i = self.index[usize::from(c.index()) & 63];
         (i != u8::MAX).then_some(usize::from(i))
     }
@@ -154,7 +154,7 @@ impl Ctx {
     }
 
     /// Leaf weights over the common denominator `(n-4)(n-5)` of a pair of two-card hands.
-    fn weights(&self) -> (i64, i64) {
+    pub(crate) fn weights(&self) -> (i64, i64) {
         let rest = i64::try_from(self.n).unwrap_or(0) - 4;
         (rest * (rest - 1), rest - 1)
     }
@@ -162,7 +162,7 @@ impl Ctx {
 
 /// The decision tables of `optimal` for one rule set and deck.
 pub(crate) struct Tables {
-    ctx: Ctx,
+    pub(crate) ctx: Ctx,
     /// Field: the player's net drawing minus standing, summed over the unseen cards, by
     /// `pair id * n + dealer up card`.
     field: Vec<i32>,
@@ -283,7 +283,7 @@ impl Tables {
     }
 
     /// The field's decision with two cards (pair id) and the dealer's up card, if seen.
-    fn field_draws(&self, pf: usize, up: Option<usize>) -> bool {
+    pub(crate) fn field_draws(&self, pf: usize, up: Option<usize>) -> bool {
         self.forced(Seat::Field1, pf).unwrap_or_else(|| match up {
             Some(u) => self.field[pf * self.ctx.n + u] > 0,
             None => self.field_own[pf] > 0,
@@ -292,7 +292,7 @@ impl Tables {
 
     /// The dealer's decision with two cards (pair id) and, per staked field, its up card and
     /// third card (`None`: stood).
-    fn dealer_draws(&self, pd: usize, fields: &[(usize, Option<usize>)]) -> bool {
+    pub(crate) fn dealer_draws(&self, pd: usize, fields: &[(usize, Option<usize>)]) -> bool {
         self.forced(Seat::Dealer, pd).unwrap_or_else(|| {
             let n = self.ctx.n;
             if fields.is_empty() {
@@ -316,7 +316,7 @@ impl Tables {
 /// The shared tables, by rule set and deck (a few kept).
 static TABLES: Mutex<Vec<(Rules, CardSet, Arc<Tables>)>> = Mutex::new(Vec::new());
 
-fn tables(deck: CardSet, rules: Rules) -> Result<Arc<Tables>, RoundError> {
+pub(crate) fn tables(deck: CardSet, rules: Rules) -> Result<Arc<Tables>, RoundError> {
     let mut cache = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some((_, _, t)) = cache.iter().find(|(r, d, _)| *r == rules && *d == deck) {
         return Ok(Arc::clone(t));
@@ -360,8 +360,10 @@ pub(crate) fn draws(obs: &Observation) -> bool {
 
 /// The exact edge of a field drawing by `field` against a dealer drawing by `dealer`: the
 /// player's expected net per unit staked on one field, as a reduced fraction. Each policy sees
-/// what it reads: `optimal` its two cards and the cards described in the module docs, the
-/// other built-in policies their own cards only (so for pairs without `optimal` this is
+/// what it reads: `optimal` its two cards and the cards described in the module docs,
+/// `equilibrium` its two cards, which is face up and the other side's face-up (and third)
+/// card, its mixed draws counted with their probabilities ([`crate::equilibrium()`]), the
+/// other built-in policies their own cards only (so for pairs of those this is
 /// [`house_edge`](crate::house_edge)).
 ///
 /// ```
@@ -395,6 +397,9 @@ pub fn exact_edge_on(
     field: BuiltinPolicy,
     dealer: BuiltinPolicy,
 ) -> Result<HouseEdge, RoundError> {
+    if field == BuiltinPolicy::Equilibrium || dealer == BuiltinPolicy::Equilibrium {
+        return crate::equilibrium::edge_with(deck, rules, field, dealer);
+    }
     if field != BuiltinPolicy::Optimal && dealer != BuiltinPolicy::Optimal {
         let (mut f, mut d) = (field, dealer);
         return crate::house_edge_on(deck, rules, &mut f, &mut d);
@@ -422,7 +427,8 @@ pub fn exact_edge_on(
         }
     };
     let (num, den) = evaluate(ctx, &fdec, &ddec);
-    HouseEdge::new(num, den).ok_or(RoundError::BadDeal(KabuError::TooFew { count: ctx.n }))
+    HouseEdge::new(num.into(), den.into())
+        .ok_or(RoundError::BadDeal(KabuError::TooFew { count: ctx.n }))
 }
 
 /// The player's total net over every ordered deal (the dealer's up and face-down cards, the
@@ -504,7 +510,8 @@ pub fn edge_of_rules(
     let ddec =
         |pd: usize, v: usize, x: Option<usize>| d_table[(pd * n + v) * (n + 1) + x.unwrap_or(n)];
     let (num, den) = evaluate(ctx, &fdec, &ddec);
-    HouseEdge::new(num, den).ok_or(RoundError::BadDeal(KabuError::TooFew { count: ctx.n }))
+    HouseEdge::new(num.into(), den.into())
+        .ok_or(RoundError::BadDeal(KabuError::TooFew { count: ctx.n }))
 }
 
 /// For tests: `optimal`'s decision for a field (two cards, the dealer's up card) or the dealer

@@ -481,41 +481,75 @@ pub fn run_edge(a: &EdgeArgs) -> Result<(), CliError> {
         "house edge ({rules} rules; field {f}, dealer {d}): {e} = {:.9} per unit stake",
         e.value()
     );
-    // With optimal on a side, the same edge with house there instead, and the difference.
+    // With optimal or equilibrium on a side, the same edge with house there instead, and the difference.
     let house = BuiltinPolicy::House;
     let base = match (f, d) {
-        (BuiltinPolicy::Optimal, BuiltinPolicy::Optimal) => Some((house, house)),
-        (BuiltinPolicy::Optimal, _) => Some((house, d)),
-        (_, BuiltinPolicy::Optimal) => Some((f, house)),
+        (
+            BuiltinPolicy::Optimal | BuiltinPolicy::Equilibrium,
+            BuiltinPolicy::Optimal | BuiltinPolicy::Equilibrium,
+        ) => Some((house, house)),
+        (BuiltinPolicy::Optimal | BuiltinPolicy::Equilibrium, _) => Some((house, d)),
+        (_, BuiltinPolicy::Optimal | BuiltinPolicy::Equilibrium) => Some((f, house)),
         _ => None,
     };
     if let Some((bf, bd)) = base {
         let b = edge(bf, bd)?;
-        let num = i128::from(e.numerator()) * i128::from(b.denominator())
-            - i128::from(b.numerator()) * i128::from(e.denominator());
-        let den = i128::from(e.denominator()) * i128::from(b.denominator());
-        let g = i128::try_from(gcd(num.unsigned_abs(), den.unsigned_abs()).max(1)).unwrap_or(1);
+        // The difference, exact where it fits in 128 bits.
+        let diff = i128::try_from(b.denominator())
+            .ok()
+            .zip(i128::try_from(e.denominator()).ok())
+            .and_then(|(bd, ed)| {
+                let num = e
+                    .numerator()
+                    .checked_mul(bd)?
+                    .checked_sub(b.numerator().checked_mul(ed)?)?;
+                kabu::HouseEdge::new(num, e.denominator().checked_mul(b.denominator())?)
+            })
+            .map_or_else(|| "(beyond 128 bits)".to_string(), |d| d.to_string());
         let _ = write!(
             text,
-            "\nwith field {bf}, dealer {bd}: {b}; difference {}/{} = {:+.9}",
-            num / g,
-            den / g,
+            "\nwith field {bf}, dealer {bd}: {b}; difference {diff} = {:+.9}",
             e.value() - b.value()
         );
     }
+    // The value of the round when both sides play their best against each other.
+    let eq = match kabu::equilibrium(rules) {
+        Ok(eq) => Some(eq.value()),
+        Err(kabu::RoundError::Inexact { .. }) => None,
+        Err(e) => return Err(CliError::usage(e.to_string())),
+    };
+    let _ = match eq {
+        Some(eq) => write!(
+            text,
+            "\nequilibrium (field and dealer each at their best against the other): {eq} = {:.9}",
+            eq.value()
+        ),
+        None => write!(
+            text,
+            "\nequilibrium (field and dealer each at their best against the other): beyond 128-bit rationals under these rules"
+        ),
+    };
     let io = IoArgs {
         json: a.json,
         batch: false,
     };
-    emit(&io, &text, &e)
+    emit(
+        &io,
+        &text,
+        &EdgeJson {
+            edge: &e,
+            equilibrium: eq,
+        },
+    )
 }
 
-/// The greatest common divisor.
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
+/// `edge --json`: the edge's fields and the equilibrium's value beside them.
+#[derive(serde::Serialize)]
+struct EdgeJson<'a> {
+    #[serde(flatten)]
+    edge: &'a kabu::HouseEdge,
+    /// `null` where the exact value does not fit in 128 bits.
+    equilibrium: Option<kabu::HouseEdge>,
 }
 
 /// Runs `simulate`, with a progress bar on a terminal.

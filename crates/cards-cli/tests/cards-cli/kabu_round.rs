@@ -211,7 +211,7 @@ fn round_refuses_bad_policies_and_budgets() {
     let out = cards(&["kabu", "round", "--field-policy", "clever"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("random, house, odds, always, never, optimal, search"),
+        err.contains("random, house, odds, always, never, optimal, equilibrium, search"),
         "{err}"
     );
 }
@@ -284,4 +284,32 @@ fn simulate_refuses_no_rounds_and_prints_no_interval_from_one() {
         })
         .collect();
     assert!(widths.iter().any(|&w| w > 0.0), "{widths:?}");
+}
+
+#[test]
+fn edge_prints_the_equilibrium_value_in_text_and_json() {
+    let eq = kabu::equilibrium(kabu::Rules::VB6).unwrap().value();
+    let out = cards(&["kabu", "edge", "--rules", "vb6"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(&format!(
+            "equilibrium (field and dealer each at their best against the other): {eq} = "
+        )),
+        "{text}"
+    );
+    let out = cards(&["kabu", "edge", "--rules", "vb6", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["equilibrium"]["numerator"].as_i64(),
+        i64::try_from(eq.numerator()).ok()
+    );
+    assert_eq!(
+        v["equilibrium"]["denominator"].as_u64(),
+        u64::try_from(eq.denominator()).ok()
+    );
+    let out = cards(&["kabu", "edge", "--field-policy", "equilibrium"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("field equilibrium, dealer house"), "{text}");
 }

@@ -73,6 +73,12 @@ pub enum RoundError {
     },
     /// An explicit deal that is not 15 distinct Kabu cards.
     BadDeal(KabuError),
+    /// An exact computation left the range of its 128-bit rationals (the equilibrium's
+    /// program on a deck or rule set it was not sized for); `what` names the step.
+    Inexact {
+        /// The step that overflowed.
+        what: &'static str,
+    },
     /// A record whose seed does not deal its cards.
     SeedMismatch {
         /// The record's seed.
@@ -131,6 +137,9 @@ impl fmt::Display for RoundError {
                 Advice::for_outcome(*outcome)
             ),
             RoundError::BadDeal(e) => write!(f, "bad deal: {e}"),
+            RoundError::Inexact { what } => {
+                write!(f, "{what}: an exact number does not fit in 128 bits")
+            }
             RoundError::SeedMismatch { seed } => {
                 write!(
                     f,

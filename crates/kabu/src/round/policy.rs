@@ -69,6 +69,10 @@ impl<P: Policy + ?Sized> Policy for &mut P {
 ///   staked field's face-up and third cards (against `house` fields); see
 ///   [`crate::exact_edge`] and the crate docs for exactly what it reads and why its edge is
 ///   exact.
+/// - `equilibrium`: the exact equilibrium of the heads-up round ([`crate::equilibrium()`]): the
+///   field on its two cards, which is face up and the dealer's face-up card, the dealer on its
+///   two cards, which is face up, the field's face-up card and its third card; mixed decisions
+///   by a coin hashed from the observation.
 ///
 /// ```
 /// use kabu::{BuiltinPolicy, Observation, Policy, Rules, Seat};
@@ -92,28 +96,33 @@ pub enum BuiltinPolicy {
     /// The exact best response: to the `house` dealer as a field, to `house` fields as the
     /// dealer.
     Optimal,
+    /// The exact equilibrium of the heads-up round ([`crate::equilibrium()`]): no policy of the
+    /// other side does better against it.
+    Equilibrium,
 }
 
 impl BuiltinPolicy {
     /// Every built-in policy, in [`BuiltinPolicy::NAMES`] order.
     ///
     /// ```
-    /// assert_eq!(kabu::BuiltinPolicy::ALL.len(), 5);
+    /// assert_eq!(kabu::BuiltinPolicy::ALL.len(), 6);
     /// ```
-    pub const ALL: [BuiltinPolicy; 5] = [
+    pub const ALL: [BuiltinPolicy; 6] = [
         BuiltinPolicy::House,
         BuiltinPolicy::Odds,
         BuiltinPolicy::Always,
         BuiltinPolicy::Never,
         BuiltinPolicy::Optimal,
+        BuiltinPolicy::Equilibrium,
     ];
 
-    /// The names: `house`, `odds`, `always`, `never`, `optimal`.
+    /// The names: `house`, `odds`, `always`, `never`, `optimal`, `equilibrium`.
     ///
     /// ```
     /// assert_eq!(kabu::BuiltinPolicy::NAMES[1], "odds");
     /// ```
-    pub const NAMES: [&'static str; 5] = ["house", "odds", "always", "never", "optimal"];
+    pub const NAMES: [&'static str; 6] =
+        ["house", "odds", "always", "never", "optimal", "equilibrium"];
 
     /// The policy's name.
     ///
@@ -135,7 +144,7 @@ impl fmt::Display for BuiltinPolicy {
 impl FromStr for BuiltinPolicy {
     type Err = KabuError;
 
-    /// `house`, `odds`, `always`, `never` or `optimal`, case-insensitive.
+    /// `house`, `odds`, `always`, `never`, `optimal` or `equilibrium`, case-insensitive.
     fn from_str(s: &str) -> Result<BuiltinPolicy, KabuError> {
         BuiltinPolicy::ALL
             .into_iter()
@@ -258,7 +267,7 @@ impl BuiltinPolicy {
         match self {
             BuiltinPolicy::Always => true,
             BuiltinPolicy::Never => false,
-            BuiltinPolicy::Optimal => {
+            BuiltinPolicy::Optimal | BuiltinPolicy::Equilibrium => {
                 let mut obs = Observation::own_cards(seat, hand, rules);
                 obs.out_of_play = out_of_play;
                 crate::optimal::draws(&obs)
@@ -276,15 +285,18 @@ impl BuiltinPolicy {
 impl Policy for BuiltinPolicy {
     #[inline]
     fn draws(&mut self, obs: &Observation) -> bool {
-        if *self == BuiltinPolicy::Optimal {
-            return crate::optimal::draws(obs);
+        match self {
+            BuiltinPolicy::Optimal => return crate::optimal::draws(obs),
+            BuiltinPolicy::Equilibrium => return crate::equilibrium::draws(obs),
+            _ => {}
         }
         self.decide(obs.seat, obs.hand, obs.rules, obs.out_of_play)
     }
 
-    /// True for every built-in policy but `optimal`, which reads the face-up cards.
+    /// True for every built-in policy but `optimal` and `equilibrium`, which read the face-up
+    /// cards.
     fn own_cards_only(&self) -> bool {
-        *self != BuiltinPolicy::Optimal
+        !matches!(self, BuiltinPolicy::Optimal | BuiltinPolicy::Equilibrium)
     }
 }
 
@@ -294,6 +306,6 @@ mod serde_impls {
     use super::BuiltinPolicy;
 
     as_text! {
-        BuiltinPolicy => |p| p.name(), "a policy name: house, odds, always, never or optimal";
+        BuiltinPolicy => |p| p.name(), "a policy name: house, odds, always, never, optimal or equilibrium";
     }
 }

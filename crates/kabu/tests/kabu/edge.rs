@@ -101,7 +101,7 @@ fn brute_force(
             }
         }
     }
-    HouseEdge::new(num, pairs * (r * (r - 1)).unsigned_abs()).unwrap()
+    HouseEdge::new(num.into(), (pairs * (r * (r - 1)).unsigned_abs()).into()).unwrap()
 }
 
 fn exact(deck: CardSet, rules: Rules, f: BuiltinPolicy, d: BuiltinPolicy) -> HouseEdge {

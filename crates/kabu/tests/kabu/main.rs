@@ -4,6 +4,7 @@
 mod conformance;
 mod definition;
 mod edge;
+mod equilibrium;
 mod errors;
 mod odds;
 mod optimal;

@@ -87,7 +87,11 @@ fn plain_edge(
             }
         }
     }
-    HouseEdge::new(num, cases * (rest * (rest - 1)).unsigned_abs()).expect("non-zero")
+    HouseEdge::new(
+        num.into(),
+        (cases * (rest * (rest - 1)).unsigned_abs()).into(),
+    )
+    .expect("non-zero")
 }
 
 #[test]
