@@ -8,11 +8,16 @@ const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'modu
 const waiting = new Map();
 let next = 0;
 
+// For tests and the console, as `window.cardsPage`: every call and its answer, as a `cards-api`
+// event on window (the browser tests see them as the server's requests and responses).
+const tell = (detail) => window.dispatchEvent(new CustomEvent('cards-api', { detail }));
+
 worker.addEventListener('message', (e) => {
   const { id, status, body } = e.data;
   const w = waiting.get(id);
   if (!w) return;
   waiting.delete(id);
+  tell({ phase: 'response', ...w.call, status });
   w.resolve(new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
 });
 
@@ -27,12 +32,13 @@ worker.addEventListener('error', (e) => {
 window.cardsFetch = (path, init = {}) => new Promise((resolve, reject) => {
   const id = next;
   next += 1;
-  waiting.set(id, { resolve, reject });
-  worker.postMessage({
-    id,
+  const call = {
     method: init.method || 'GET',
     // the API's own paths (`/api/games`), whatever path the site is served under
     path: String(path),
     body: typeof init.body === 'string' ? init.body : '',
-  });
+  };
+  waiting.set(id, { resolve, reject, call });
+  tell({ phase: 'request', ...call });
+  worker.postMessage({ id, ...call });
 });

@@ -20,10 +20,61 @@ export function cardsBin() {
 }
 
 /**
+ * The page with no server under test: $CARDS_SITE (a folder `cargo xtask site` wrote, relative
+ * paths from web-tests/), served by Python's static file server; `null` when unset (the tests
+ * run against `cards web`).
+ */
+export function siteDir() {
+  return process.env.CARDS_SITE ? path.resolve(here, process.env.CARDS_SITE) : null;
+}
+
+/** Starts `python3 -m http.server` on 127.0.0.1 (a free port) serving `dir`, as `startServer` resolves. */
+function startStaticServer(dir, timeoutMs) {
+  const child = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`python3 -m http.server did not print its address within ${timeoutMs} ms; stderr: ${stderr}`));
+    }, timeoutMs);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(new Error(`cannot start python3 -m http.server: ${e.message}`));
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`python3 -m http.server exited early with ${code}; stderr: ${stderr}`));
+    });
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/port (\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        resolve({
+          url: `http://127.0.0.1:${m[1]}/`,
+          site: true,
+          stop: () => new Promise((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+          }),
+        });
+      }
+    });
+  });
+}
+
+/**
  * Starts `cards web --port 0` (with `--assets $CARDS_ASSETS` when set, to test edited page files
  * without rebuilding) and resolves with `{url, stop}` once it printed `listening on URL`.
  */
 export function startServer({ timeoutMs = 20000 } = {}) {
+  if (siteDir()) return startStaticServer(siteDir(), timeoutMs);
   const args = ['web', '--port', '0'];
   if (process.env.CARDS_ASSETS) args.push('--assets', path.resolve(here, process.env.CARDS_ASSETS));
   const child = spawn(cardsBin(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -95,6 +146,7 @@ export async function launch({ viewport = { width: 1200, height: 900 } } = {}) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
+  if (siteDir()) await watchSite(context, page, siteDir());
   return {
     context,
     page,
@@ -103,6 +155,36 @@ export async function launch({ viewport = { width: 1200, height: 900 } } = {}) {
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The page with no server: the API calls its local.js answers in the browser reach the tests as
+ * the page's `request` and `response` events (as `cards web`'s would), and a request for anything
+ * but the site's own files is a page error (the page makes no other).
+ */
+async function watchSite(context, page, dir) {
+  const files = new Set(fs.readdirSync(dir));
+  page.on('request', (r) => {
+    if (r.isApiCall) return;
+    const url = new URL(r.url());
+    if (url.protocol === 'blob:' || url.protocol === 'data:') return;
+    const own = url.hostname === '127.0.0.1' && files.has(url.pathname === '/' ? 'index.html' : url.pathname.slice(1));
+    if (!own) page.errors.push(`a request for what is not the site's own file: ${r.method()} ${r.url()}`);
+  });
+  const calls = [];
+  await context.exposeBinding('cardsApiSeen', ({ frame }, d) => {
+    const url = new URL(d.path, frame.url()).href;
+    if (d.phase === 'request') {
+      const request = { isApiCall: true, url: () => url, method: () => d.method, postData: () => d.body || null };
+      calls.push(request);
+      page.emit('request', request);
+    } else {
+      const i = calls.findIndex((c) => c.url() === url && c.method() === d.method);
+      const request = i >= 0 ? calls.splice(i, 1)[0] : { isApiCall: true, url: () => url, method: () => d.method, postData: () => null };
+      page.emit('response', { url: () => url, status: () => d.status, request: () => request });
+    }
+  });
+  await context.addInitScript(() => window.addEventListener('cards-api', (e) => window.cardsApiSeen(e.detail)));
 }
 
 /** Saves a full-page screenshot to target/web-screenshots/<name>.png and returns its path. */
