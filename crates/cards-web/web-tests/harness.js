@@ -28,35 +28,37 @@ export function siteDir() {
   return process.env.CARDS_SITE ? path.resolve(here, process.env.CARDS_SITE) : null;
 }
 
-/** Starts `python3 -m http.server` on 127.0.0.1 (a free port) serving `dir`, as `startServer` resolves. */
-function startStaticServer(dir, timeoutMs) {
-  const child = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Spawns a server (`name` in messages) and resolves with `{url, stop, site}` once its stdout
+ * matched `pattern` (`toUrl` turns the match into the page's address).
+ */
+function spawnServer({ name, command, args, pattern, toUrl, site = false, hint = '' }, timeoutMs) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += d; });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`python3 -m http.server did not print its address within ${timeoutMs} ms; stderr: ${stderr}`));
+      reject(new Error(`${name} did not print its address within ${timeoutMs} ms; stderr: ${stderr}`));
     }, timeoutMs);
     child.on('error', (e) => {
       clearTimeout(timer);
-      reject(new Error(`cannot start python3 -m http.server: ${e.message}`));
+      reject(new Error(`cannot start ${command}: ${e.message}${hint}`));
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`python3 -m http.server exited early with ${code}; stderr: ${stderr}`));
+      reject(new Error(`${name} exited early with ${code}; stderr: ${stderr}`));
     });
     child.stdout.on('data', (d) => {
       out += d;
-      const m = out.match(/port (\d+)/);
+      const m = out.match(pattern);
       if (m) {
         clearTimeout(timer);
         child.removeAllListeners('exit');
         resolve({
-          url: `http://127.0.0.1:${m[1]}/`,
-          site: true,
+          url: toUrl(m),
+          site,
           stop: () => new Promise((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
@@ -71,48 +73,32 @@ function startStaticServer(dir, timeoutMs) {
 
 /**
  * Starts `cards web --port 0` (with `--assets $CARDS_ASSETS` when set, to test edited page files
- * without rebuilding) and resolves with `{url, stop}` once it printed `listening on URL`.
+ * without rebuilding) and resolves with `{url, stop}` once it printed `listening on URL`. With
+ * $CARDS_SITE, starts `python3 -m http.server` on 127.0.0.1 (a free port) serving that folder
+ * instead (`site` is then true).
  */
 export function startServer({ timeoutMs = 20000 } = {}) {
-  if (siteDir()) return startStaticServer(siteDir(), timeoutMs);
+  const dir = siteDir();
+  if (dir) {
+    return spawnServer({
+      name: 'python3 -m http.server',
+      command: 'python3',
+      args: ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
+      pattern: /port (\d+)/,
+      toUrl: (m) => `http://127.0.0.1:${m[1]}/`,
+      site: true,
+    }, timeoutMs);
+  }
   const args = ['web', '--port', '0'];
   if (process.env.CARDS_ASSETS) args.push('--assets', path.resolve(here, process.env.CARDS_ASSETS));
-  const child = spawn(cardsBin(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`cards web did not print its address within ${timeoutMs} ms; stderr: ${stderr}`));
-    }, timeoutMs);
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      reject(new Error(`cannot start ${cardsBin()}: ${e.message} (set CARDS_BIN)`));
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`cards web exited early with ${code}; stderr: ${stderr}`));
-    });
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = out.match(/listening on (http:\/\/\S+)/);
-      if (m) {
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
-        const url = m[1].endsWith('/') ? m[1] : `${m[1]}/`;
-        resolve({
-          url,
-          stop: () => new Promise((done) => {
-            if (child.exitCode !== null || child.signalCode !== null) return done();
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-          }),
-        });
-      }
-    });
-  });
+  return spawnServer({
+    name: 'cards web',
+    command: cardsBin(),
+    args,
+    pattern: /listening on (http:\/\/\S+)/,
+    toUrl: (m) => (m[1].endsWith('/') ? m[1] : `${m[1]}/`),
+    hint: ' (set CARDS_BIN)',
+  }, timeoutMs);
 }
 
 /** The Chromium flags the issue asks for (Playwright adds --headless itself; we pass it too). */
