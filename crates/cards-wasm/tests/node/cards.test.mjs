@@ -75,6 +75,16 @@ test('the same seed deals the same game; text actions; a search player on a play
   assert.ok(a.isOver());
 });
 
+test('a search player on a think-time budget reads the clock (std\'s panics in WebAssembly)', () => {
+  for (const game of ['daifugo', 'doudizhu', 'kabu']) {
+    const t = new Table(game, null, 5n);
+    const start = performance.now();
+    const id = t.choose('search', 1n, undefined, 30n);
+    assert.ok(t.legalIds().includes(id), game);
+    assert.ok(performance.now() - start < 5000, `${game}: the 30 ms budget ends the search`);
+  }
+});
+
 test('bad input throws an Error with the reason, and the game is unchanged', () => {
   assert.throws(() => new Table('poker', null, 0n), /unknown game "poker"/);
   assert.throws(() => new Table('kabu', 'nonsense', 0n), /rules/);
