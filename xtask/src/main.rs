@@ -4,7 +4,7 @@ mod site;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: cargo xtask fixtures [--check] | wasm [--dev] | site [--dev]\n\n  fixtures          regenerate every table under fixtures/ and summarise it\n  fixtures --check  fail if a committed table is stale, naming each with the first lines of its diff\n  wasm              build crates/cards-wasm (wasm32-unknown-unknown, wasm-bindgen) into the npm\n                    package folder target/cards-wasm/pkg/\n  site              the same, then write the page with no server to target/site/ (serve it with\n                    any static file server)\n  --dev             build the module in the dev profile (quicker to build, larger)";
+const USAGE: &str = "usage: cargo xtask fixtures [--check] | wasm [--dev] | site [--dev]\n\n  fixtures          regenerate every table under fixtures/ and summarise it\n  fixtures --check  fail if a committed table is stale, naming each with the first lines of its diff\n  wasm              build crates/cards-wasm (wasm32-unknown-unknown, wasm-bindgen) into the npm\n                    package folder target/cards-wasm/pkg/\n  site              the same, then write the page with no server to target/site/ (serve it with\n                    any static file server)\n  --dev             build the module in the dev profile (debug assertions on, larger)";
 
 /// `cargo xtask wasm` and `cargo xtask site`.
 fn wasm_or_site(what: &str, profile: site::Profile) -> ExitCode {

@@ -16,10 +16,11 @@ use std::process::Command;
 /// The profile the module is built in.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Profile {
-    /// `--release`: the smallest and fastest module (about 70 s of CPU from a warm cache).
+    /// `--release`: the module the site ships (1.6 MB, 0.47 MB gzip-compressed; about 65 s of
+    /// CPU to build from nothing).
     Release,
-    /// The dev profile (optimised at opt-level 2 in this workspace, with debug assertions): for
-    /// CI's quicker build.
+    /// The dev profile: optimised at opt-level 2 in this workspace, with debug assertions and
+    /// overflow checks (10 MB before wasm-bindgen; no quicker to build than `--release`).
     Dev,
 }
 
