@@ -13,7 +13,8 @@ pub mod kabu;
 
 /// The user guide's pages (`book/src/`), compiled and run as doctests by `cargo test`: every
 /// Rust example in the guide is checked here, rather than by `mdbook test` (which cannot link
-/// the workspace's crates). A page's other blocks are marked `sh`, `text` or `python`.
+/// the workspace's crates). A page's other blocks are marked `sh`, `text`, `python` or `js`
+/// (the JavaScript chapter's example is a script CI runs).
 #[cfg(doctest)]
 pub mod book {
     #[doc = include_str!("../../book/src/introduction.md")]
@@ -34,6 +35,8 @@ pub mod book {
     pub struct Rust;
     #[doc = include_str!("../../book/src/python.md")]
     pub struct Python;
+    #[doc = include_str!("../../book/src/javascript.md")]
+    pub struct JavaScript;
     #[doc = include_str!("../../book/src/presets.md")]
     pub struct Presets;
 }

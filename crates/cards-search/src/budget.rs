@@ -1,7 +1,13 @@
 //! How long a search thinks: playouts and/or time per decision, and the clock that tells time.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use std::time::Instant;
+
+// std's `Instant` panics in a browser: there the clock is `performance.now()`
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+use web_time::Instant;
 
 use cards_core::game::PolicyOptions;
 

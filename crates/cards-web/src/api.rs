@@ -7,10 +7,15 @@ use std::collections::{BTreeMap, HashMap};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use std::time::Instant;
 
 use serde::Deserialize;
 use serde_json::{Value, json};
+// std's `Instant` panics in a browser: there the clock is `performance.now()`
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+use web_time::Instant;
 
 use super::session::{self, GameSession};
 use super::{assets, daifugo, doudizhu, kabu};

@@ -59,10 +59,12 @@ mod assets;
 pub mod daifugo;
 pub mod doudizhu;
 pub mod kabu;
+#[cfg(feature = "server")]
 mod server;
 pub mod session;
 mod util;
 
+#[cfg(feature = "server")]
 use std::net::{SocketAddr, TcpListener};
 
 pub use api::{
@@ -70,10 +72,12 @@ pub use api::{
     GAMES, HEADER_TIMEOUT, IDLE_LIMIT, Last, Legal, NewGame, Reply, Request, Session, View, Work,
 };
 pub use assets::content_type;
+#[cfg(feature = "server")]
 pub use server::{
     BACKLOG, MAX_CONNECTIONS, MAX_WAITING, MAX_WAITING_PER_PEER, QUEUE, QUEUE_PER_CLIENT, WORKERS,
 };
 
+#[cfg(feature = "server")]
 /// Serves the page and the API on `listener` until the process ends; `started` is called
 /// with the bound address once the server is ready. Blocks the calling thread (it runs a
 /// current-thread tokio runtime), so a program or a test runs it on a thread of its own:

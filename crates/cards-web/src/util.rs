@@ -13,11 +13,18 @@ pub(crate) fn short(text: &str) -> Cow<'_, str> {
     }
 }
 
-/// A seed from the process's randomly keyed hasher (no dependency, different every call).
+/// A seed from the process's randomly keyed hasher (no dependency, different every call). In a
+/// browser (`wasm32-unknown-unknown`), where std's hasher keys are the same on every page load,
+/// two draws of JavaScript's `Math.random()` (each 52 random bits) are mixed in.
 pub(crate) fn draw_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u64(0x9e37_79b9_7f4a_7c15);
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    for _ in 0..2 {
+        // a value in [0, 1) with 52 random bits: its bits as they are
+        h.write_u64(js_sys::Math::random().to_bits());
+    }
     h.finish()
 }
 

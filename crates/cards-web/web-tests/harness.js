@@ -20,38 +20,45 @@ export function cardsBin() {
 }
 
 /**
- * Starts `cards web --port 0` (with `--assets $CARDS_ASSETS` when set, to test edited page files
- * without rebuilding) and resolves with `{url, stop}` once it printed `listening on URL`.
+ * The page with no server under test: $CARDS_SITE (a folder `cargo xtask site` wrote, relative
+ * paths from web-tests/), served by Python's static file server; `null` when unset (the tests
+ * run against `cards web`).
  */
-export function startServer({ timeoutMs = 20000 } = {}) {
-  const args = ['web', '--port', '0'];
-  if (process.env.CARDS_ASSETS) args.push('--assets', path.resolve(here, process.env.CARDS_ASSETS));
-  const child = spawn(cardsBin(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+export function siteDir() {
+  return process.env.CARDS_SITE ? path.resolve(here, process.env.CARDS_SITE) : null;
+}
+
+/**
+ * Spawns a server (`name` in messages) and resolves with `{url, stop, site}` once its stdout
+ * matched `pattern` (`toUrl` turns the match into the page's address).
+ */
+function spawnServer({ name, command, args, pattern, toUrl, site = false, hint = '' }, timeoutMs) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += d; });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`cards web did not print its address within ${timeoutMs} ms; stderr: ${stderr}`));
+      reject(new Error(`${name} did not print its address within ${timeoutMs} ms; stderr: ${stderr}`));
     }, timeoutMs);
     child.on('error', (e) => {
       clearTimeout(timer);
-      reject(new Error(`cannot start ${cardsBin()}: ${e.message} (set CARDS_BIN)`));
+      reject(new Error(`cannot start ${command}: ${e.message}${hint}`));
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`cards web exited early with ${code}; stderr: ${stderr}`));
+      reject(new Error(`${name} exited early with ${code}; stderr: ${stderr}`));
     });
     child.stdout.on('data', (d) => {
       out += d;
-      const m = out.match(/listening on (http:\/\/\S+)/);
+      const m = out.match(pattern);
       if (m) {
         clearTimeout(timer);
         child.removeAllListeners('exit');
-        const url = m[1].endsWith('/') ? m[1] : `${m[1]}/`;
         resolve({
-          url,
+          url: toUrl(m),
+          site,
           stop: () => new Promise((done) => {
             if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
@@ -62,6 +69,36 @@ export function startServer({ timeoutMs = 20000 } = {}) {
       }
     });
   });
+}
+
+/**
+ * Starts `cards web --port 0` (with `--assets $CARDS_ASSETS` when set, to test edited page files
+ * without rebuilding) and resolves with `{url, stop}` once it printed `listening on URL`. With
+ * $CARDS_SITE, starts `python3 -m http.server` on 127.0.0.1 (a free port) serving that folder
+ * instead (`site` is then true).
+ */
+export function startServer({ timeoutMs = 20000 } = {}) {
+  const dir = siteDir();
+  if (dir) {
+    return spawnServer({
+      name: 'python3 -m http.server',
+      command: 'python3',
+      args: ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
+      pattern: /port (\d+)/,
+      toUrl: (m) => `http://127.0.0.1:${m[1]}/`,
+      site: true,
+    }, timeoutMs);
+  }
+  const args = ['web', '--port', '0'];
+  if (process.env.CARDS_ASSETS) args.push('--assets', path.resolve(here, process.env.CARDS_ASSETS));
+  return spawnServer({
+    name: 'cards web',
+    command: cardsBin(),
+    args,
+    pattern: /listening on (http:\/\/\S+)/,
+    toUrl: (m) => (m[1].endsWith('/') ? m[1] : `${m[1]}/`),
+    hint: ' (set CARDS_BIN)',
+  }, timeoutMs);
 }
 
 /** The Chromium flags the issue asks for (Playwright adds --headless itself; we pass it too). */
@@ -95,6 +132,7 @@ export async function launch({ viewport = { width: 1200, height: 900 } } = {}) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
+  if (siteDir()) await watchSite(context, page, siteDir());
   return {
     context,
     page,
@@ -103,6 +141,36 @@ export async function launch({ viewport = { width: 1200, height: 900 } } = {}) {
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The page with no server: the API calls its local.js answers in the browser reach the tests as
+ * the page's `request` and `response` events (as `cards web`'s would), and a request for anything
+ * but the site's own files is a page error (the page makes no other).
+ */
+async function watchSite(context, page, dir) {
+  const files = new Set(fs.readdirSync(dir));
+  page.on('request', (r) => {
+    if (r.isApiCall) return;
+    const url = new URL(r.url());
+    if (url.protocol === 'blob:' || url.protocol === 'data:') return;
+    const own = url.hostname === '127.0.0.1' && files.has(url.pathname === '/' ? 'index.html' : url.pathname.slice(1));
+    if (!own) page.errors.push(`a request for what is not the site's own file: ${r.method()} ${r.url()}`);
+  });
+  const calls = [];
+  await context.exposeBinding('cardsApiSeen', ({ frame }, d) => {
+    const url = new URL(d.path, frame.url()).href;
+    if (d.phase === 'request') {
+      const request = { isApiCall: true, url: () => url, method: () => d.method, postData: () => d.body || null };
+      calls.push(request);
+      page.emit('request', request);
+    } else {
+      const i = calls.findIndex((c) => c.url() === url && c.method() === d.method);
+      const request = i >= 0 ? calls.splice(i, 1)[0] : { isApiCall: true, url: () => url, method: () => d.method, postData: () => null };
+      page.emit('response', { url: () => url, status: () => d.status, request: () => request });
+    }
+  });
+  await context.addInitScript(() => window.addEventListener('cards-api', (e) => window.cardsApiSeen(e.detail)));
 }
 
 /** Saves a full-page screenshot to target/web-screenshots/<name>.png and returns its path. */

@@ -62,6 +62,8 @@ export function indentJson(text) {
  * Calls the JSON API: GET when `body` is undefined, else POST with `body` as JSON.
  * Resolves with the parsed answer (integers past 2^53 as strings, see `parseJson`); rejects
  * with an ApiError on any non-2xx status. `raw`: resolve with the answer's text instead.
+ * The page with no server (`cargo xtask site`) sets `window.cardsFetch` (its local.js): the
+ * same API answering in WebAssembly in a Web Worker, called as `fetch` is.
  */
 export async function api(path, body, { raw = false } = {}) {
   const init = body === undefined
@@ -69,7 +71,7 @@ export async function api(path, body, { raw = false } = {}) {
     : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
   let res;
   try {
-    res = await fetch(path, init);
+    res = await (window.cardsFetch || fetch)(path, init);
   } catch (e) {
     throw new ApiError(0, `the server did not answer (${errorText(e)})`);
   }

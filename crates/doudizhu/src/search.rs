@@ -6,7 +6,7 @@
 
 use cards_core::Rng;
 use cards_core::game::{Policy as _, PolicyOptions};
-use cards_search::{Rollout, Search};
+use cards_search::{Clock as _, Rollout, Search};
 
 use crate::game::{Action, Game};
 use crate::policy::GreedyPolicy;
@@ -146,14 +146,15 @@ impl AuctionSearch {
         self.totals.clear();
         self.totals.resize(legal.len(), 0.0);
         let seat = obs.seat();
-        let start = std::time::Instant::now();
+        // the search crate's clock: std's, or the browser's in WebAssembly (std's panics there)
+        let clock = cards_search::MonotonicClock::new();
         let mut world = self
             .world
             .take()
             .unwrap_or_else(|| obs.sample(&mut self.rng));
         let mut sampled = 0u64;
         loop {
-            let out_of_time = self.think.is_some_and(|t| start.elapsed() >= t);
+            let out_of_time = self.think.is_some_and(|t| clock.now() >= t);
             if sampled >= self.worlds || (out_of_time && sampled >= AUCTION_MIN_WORLDS) {
                 break;
             }
