@@ -25,13 +25,14 @@ pub enum Profile {
 }
 
 /// The page's files, from `crates/cards-web/web/`.
-const PAGE: [&str; 7] = [
+const PAGE: [&str; 8] = [
     "index.html",
     "app.js",
     "daifugo.js",
     "doudizhu.js",
     "kabu.js",
     "replay.js",
+    "puzzle.js",
     "style.css",
 ];
 

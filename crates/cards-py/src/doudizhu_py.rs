@@ -1511,24 +1511,32 @@ fn ddz_solve<'py>(
     let mut solver = Solver::new(rules)
         .with_bans(&bans)
         .with_node_limit(max_nodes);
-    let (solution, score, nodes) = py
-        .allow_threads(|| {
-            let s = solver.solve(&pos)?;
-            let n = solver.nodes();
-            let v = solver.score(&pos)?;
-            Ok((s, v, n + solver.nodes()))
-        })
-        .map_err(|e: doudizhu::solve::SolveError| failed(e.to_string()))?;
-    let winning: Vec<String> = solution.winning.iter().map(ToString::to_string).collect();
+    let report = py
+        .allow_threads(|| solver.report(&pos, true))
+        .map_err(|e| failed(e.to_string()))?;
+    let texts = |actions: &[doudizhu::Action]| -> Vec<String> {
+        actions.iter().map(ToString::to_string).collect()
+    };
     let out = PyDict::new(py);
-    out.set_item("winner", solution.winner.name())?;
-    out.set_item("score", score)?;
-    out.set_item("to_move", to_move)?;
-    out.set_item("side", pos.side(to_move).name())?;
-    out.set_item("lost", winning.is_empty())?;
-    out.set_item("winning", winning)?;
-    out.set_item("bans", bans.iter().map(|b| b.name()).collect::<Vec<_>>())?;
-    out.set_item("nodes", nodes)?;
+    out.set_item("winner", report.winner.name())?;
+    out.set_item("score", report.score)?;
+    out.set_item("to_move", report.to_move)?;
+    out.set_item("side", report.side.name())?;
+    out.set_item("lost", report.lost())?;
+    out.set_item("winning", texts(&report.winning))?;
+    out.set_item(
+        "bans",
+        report.bans.iter().map(|b| b.name()).collect::<Vec<_>>(),
+    )?;
+    out.set_item("nodes", report.nodes)?;
+    let line = PyList::empty(py);
+    for (seat, action) in &report.line {
+        let step = PyDict::new(py);
+        step.set_item("seat", seat)?;
+        step.set_item("action", action.to_string())?;
+        line.append(step)?;
+    }
+    out.set_item("line", line)?;
     Ok(out)
 }
 

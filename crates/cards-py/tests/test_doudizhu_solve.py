@@ -61,3 +61,12 @@ def test_three_hands_as_before():
 def test_bad_positions_say_why(kwargs, error, message):
     with pytest.raises(error, match=message):
         ddz.solve(**kwargs)
+
+
+def test_the_line_of_play_ends_the_game_with_the_winner_out():
+    r = ddz.solve(["3455KK", "345522"])
+    line = r["line"]
+    assert line[0] == {"seat": 0, "action": r["winning"][0]}
+    played = [c for step in line if step["seat"] == 0 and step["action"] != "pass" for c in step["action"]]
+    assert sorted(played) == sorted("3455KK")
+    assert ddz.solve(["3455KK", "345522"], bans=["trio_solo"])["line"][0]["seat"] == 0

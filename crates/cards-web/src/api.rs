@@ -506,7 +506,7 @@ pub struct NewGame {
     pub seed: u64,
 }
 
-fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, ApiError> {
+pub(crate) fn parse_body<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, ApiError> {
     serde_json::from_slice(body).map_err(|e| ApiError::bad(format!("bad JSON body: {e}")))
 }
 
@@ -558,7 +558,9 @@ impl Api {
         };
         let parts: Vec<&str> = rest.split('/').collect();
         match (method, parts.as_slice()) {
-            ("POST", ["replay"] | ["games", _, "advance" | "next"]) => Work::Heavy,
+            ("POST", ["replay"] | ["doudizhu", "solve"] | ["games", _, "advance" | "next"]) => {
+                Work::Heavy
+            }
             (_, ["games", ..]) => Work::Light,
             _ => Work::Inline,
         }
@@ -722,6 +724,10 @@ impl Api {
             ["replay"] => {
                 need("POST")?;
                 Ok((200, replay(body)?))
+            }
+            ["doudizhu", "solve"] => {
+                need("POST")?;
+                Ok((200, doudizhu::solve(body)?))
             }
             ["games"] => {
                 need("POST")?;

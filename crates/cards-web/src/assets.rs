@@ -4,13 +4,14 @@
 use std::path::Path;
 
 /// The page's files by name, as built into the binary.
-const FILES: [(&str, &str); 7] = [
+const FILES: [(&str, &str); 8] = [
     ("index.html", include_str!("../web/index.html")),
     ("app.js", include_str!("../web/app.js")),
     ("daifugo.js", include_str!("../web/daifugo.js")),
     ("doudizhu.js", include_str!("../web/doudizhu.js")),
     ("kabu.js", include_str!("../web/kabu.js")),
     ("replay.js", include_str!("../web/replay.js")),
+    ("puzzle.js", include_str!("../web/puzzle.js")),
     ("style.css", include_str!("../web/style.css")),
 ];
 

@@ -138,3 +138,76 @@ fn frame(g: &Game, action: Option<&Value>) -> Value {
     let result = result(g);
     json!({"action": action, "observations": observations, "result": result})
 }
+
+/// The most nodes one search of the page's puzzle solver may visit (`POST /api/doudizhu/solve`):
+/// every published two-hand puzzle needs well under it; a position too hard for it is refused
+/// with 422 rather than taking the server's time (`cards doudizhu solve` has no such limit).
+pub const SOLVE_NODE_LIMIT: u64 = 2_000_000;
+
+/// The body of `POST /api/doudizhu/solve`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveBody {
+    /// Two hands (the first leads) or three (seat 0 the landlord, leading).
+    hands: Vec<String>,
+    /// Kinds of play banned (`trio_solo`, `trio_pair`, `four_two_solo`, `four_two_pair`).
+    #[serde(default)]
+    bans: Vec<String>,
+    /// A Dou Dizhu preset's name (`standard` when absent).
+    #[serde(default)]
+    rules: Option<String>,
+}
+
+/// `POST /api/doudizhu/solve` (`{"hands": [A, B], "bans": [...], "rules": "standard"}`): the
+/// position's exact result and a line of play to the end, as `cards doudizhu solve --json`
+/// writes it (`doudizhu::solve::Report`).
+pub(crate) fn solve(body: &[u8]) -> Result<Value, ApiError> {
+    use doudizhu::solve::{Ban, Position, Solver};
+    use doudizhu::{Counts, Preset};
+
+    let body: SolveBody = super::api::parse_body(body)?;
+    let preset: Preset = match body.rules.as_deref().map(str::trim) {
+        None | Some("") => Preset::Standard,
+        Some(name) => name
+            .parse()
+            .map_err(|e| ApiError::bad(format!("rules: {e}")))?,
+    };
+    let rules = preset.rules();
+    let names = ["first", "second", "third"];
+    let mut hands = [Counts::EMPTY; 3];
+    if !(2..=3).contains(&body.hands.len()) {
+        return Err(ApiError::bad(format!(
+            "give two hands (a puzzle: the first leads) or three (the landlord first); got {}",
+            body.hands.len()
+        )));
+    }
+    for (i, text) in body.hands.iter().enumerate() {
+        hands[i] = Counts::parse_hand(text).map_err(|e| {
+            ApiError::bad(format!(
+                "the {} hand \"{}\": {e}",
+                names[i],
+                crate::util::short(text).escape_debug()
+            ))
+        })?;
+    }
+    let bans = body
+        .bans
+        .iter()
+        .map(|b| b.parse::<Ban>())
+        .collect::<Result<Vec<Ban>, _>>()
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let pos = if body.hands.len() == 2 {
+        Position::two_hands([hands[0], hands[1]], None, 0, &rules)
+    } else {
+        Position::new(hands, 0, None, 0, &rules)
+    }
+    .map_err(|e| ApiError::bad(e.to_string()))?;
+    let mut solver = Solver::new(rules)
+        .with_bans(&bans)
+        .with_node_limit(SOLVE_NODE_LIMIT);
+    let report = solver.report(&pos, true).map_err(|e| ApiError {
+        status: 422,
+        message: format!("{e}: too hard for the page; `cards doudizhu solve` has no limit"),
+    })?;
+    Ok(to_json(&report))
+}

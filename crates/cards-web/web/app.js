@@ -553,6 +553,17 @@ function showTab(name) {
   }
   $('play').hidden = name !== 'play';
   $('replay').hidden = name !== 'replay';
+  $('puzzle').hidden = name !== 'puzzle';
+}
+
+function openPuzzle() {
+  showTab('puzzle');
+  const root = $('puzzle-root');
+  if (typeof window.cardsPuzzle !== 'function') {
+    root.replaceChildren(el('p', { class: 'error' }, 'The puzzle solver (puzzle.js) did not load.'));
+    return;
+  }
+  window.cardsPuzzle(root);
 }
 
 function openReplay(record) {
@@ -628,6 +639,7 @@ const ABOUT = {
       always: 'draws whenever allowed',
       never: 'stands whenever allowed',
       optimal: 'the exact best draw from all it can see, the face-up cards included',
+      equilibrium: 'the exact equilibrium of the round: no way of drawing does better against it',
       search: 'thinks: plays out a couple of thousand rounds from what the dealer can see before each draw',
       random: 'draws or stands at random where the rule leaves the choice',
     },
@@ -668,7 +680,7 @@ async function init() {
     return;
   }
   // The game modules register themselves; a missing or broken one only drops that game.
-  for (const file of ['./daifugo.js', './doudizhu.js', './kabu.js', './replay.js']) {
+  for (const file of ['./daifugo.js', './doudizhu.js', './kabu.js', './replay.js', './puzzle.js']) {
     try {
       await import(file);
     } catch (e) {
@@ -712,6 +724,7 @@ async function init() {
   for (const b of document.querySelectorAll('[data-tab]')) {
     b.addEventListener('click', () => {
       if (b.dataset.tab === 'replay') openReplay(null);
+      else if (b.dataset.tab === 'puzzle') openPuzzle();
       else showTab('play');
     });
   }

@@ -1283,6 +1283,177 @@ impl Solver {
     }
 }
 
+/// Everything [`Solver::report`] answers about a position: who wins, the score, the winning
+/// moves of the player to move, and a line of play to the end.
+///
+/// With feature `serde` it is written as the `cards doudizhu solve --json` object: `{"winner",
+/// "score", "to_move", "side", "lost", "winning", "bans", "nodes", "line"}`, the sides by name
+/// (`"landlord"`, `"peasants"`, `"first"`, `"second"`), the actions as text, each step of the
+/// line `{"seat", "action"}`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Report {
+    /// The side that wins with best play from both.
+    pub winner: Side,
+    /// The result for the landlord (the first of two hands): one stake, doubled for each bomb
+    /// and rocket played from here ([`Solver::score`]).
+    pub score: i64,
+    /// The seat to move.
+    pub to_move: u8,
+    /// Its side.
+    pub side: Side,
+    /// Its winning actions (empty when its side has lost), as [`Solution::winning`].
+    pub winning: Vec<Action>,
+    /// The kinds of play banned.
+    pub bans: Vec<Ban>,
+    /// The nodes searched for the answer (the line's searches not counted).
+    pub nodes: u64,
+    /// A line of play to the end ([`Solver::line`]): each seat and its action.
+    pub line: Vec<(u8, Action)>,
+}
+
+impl Report {
+    /// Whether the player to move has lost (no winning action).
+    #[must_use]
+    pub fn lost(&self) -> bool {
+        self.winning.is_empty()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+
+        /// One step of the line.
+        struct Step(u8, Action);
+
+        impl serde::Serialize for Step {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut st = s.serialize_struct("Step", 2)?;
+                st.serialize_field("seat", &self.0)?;
+                st.serialize_field("action", &self.1.to_string())?;
+                st.end()
+            }
+        }
+
+        let texts =
+            |actions: &[Action]| actions.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let line: Vec<Step> = self.line.iter().map(|&(seat, a)| Step(seat, a)).collect();
+        let mut st = s.serialize_struct("Report", 9)?;
+        st.serialize_field("winner", self.winner.name())?;
+        st.serialize_field("score", &self.score)?;
+        st.serialize_field("to_move", &self.to_move)?;
+        st.serialize_field("side", self.side.name())?;
+        st.serialize_field("lost", &self.lost())?;
+        st.serialize_field("winning", &texts(&self.winning))?;
+        st.serialize_field(
+            "bans",
+            &self.bans.iter().map(|b| b.name()).collect::<Vec<_>>(),
+        )?;
+        st.serialize_field("nodes", &self.nodes)?;
+        st.serialize_field("line", &line)?;
+        st.end()
+    }
+}
+
+impl Solver {
+    /// A line of play from `pos` to the end of the game: at each turn the side that wins plays
+    /// the first of its winning actions ([`Solution::winning`]), and the side that loses its last
+    /// allowed action in the generator's order (its biggest play; a pass when it cannot beat the
+    /// table). Every step keeps the winner winning, so the line shows one way the win is forced.
+    ///
+    /// ```
+    /// use doudizhu::solve::{Position, Solver};
+    /// use doudizhu::{Action, Counts, Rules};
+    /// let h = |s: &str| s.parse::<Counts>().unwrap();
+    /// let p = Position::two_hands([h("3455KK"), h("345522")], None, 0, &Rules::STANDARD)?;
+    /// let line = Solver::new(Rules::STANDARD).line(&p)?;
+    /// assert_eq!(line[0].0, 0); // the first moves first
+    /// let played = |who: u8| -> u32 {
+    ///     line.iter()
+    ///         .filter_map(|&(seat, a)| match a {
+    ///             Action::Play(m) if seat == who => Some(m.cards().len()),
+    ///             _ => None,
+    ///         })
+    ///         .sum()
+    /// };
+    /// assert_eq!(played(0), 6); // the first, who wins, plays out its six cards
+    /// assert!(played(1) < 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A search that reached the node limit, or a table play of a banned kind.
+    pub fn line(&mut self, pos: &Position) -> Result<Vec<(u8, Action)>, SolveError> {
+        let winner = self.solve(pos)?.winner;
+        let mut line = Vec::new();
+        let mut at = *pos;
+        loop {
+            let seat = at.to_move();
+            let action = if at.side(seat) == winner {
+                self.solve(&at)?.winning[0]
+            } else {
+                let allowed: Vec<Action> = at
+                    .actions(&self.rules)
+                    .into_iter()
+                    .filter(|&a| self.allowed(a))
+                    .collect();
+                match allowed.last() {
+                    Some(&a) => a,
+                    None => break,
+                }
+            };
+            line.push((seat, action));
+            match at.after(action) {
+                Some(next) => at = next,
+                None => break,
+            }
+        }
+        Ok(line)
+    }
+
+    /// Everything about `pos` at once: [`Solver::solve`], [`Solver::score`] and, when
+    /// `with_line`, [`Solver::line`]; what `cards doudizhu solve`, Python's `doudizhu.solve` and
+    /// the page's puzzle mode answer.
+    ///
+    /// ```
+    /// use doudizhu::solve::{Position, Side, Solver};
+    /// use doudizhu::{Counts, Rules};
+    /// let h = |s: &str| s.parse::<Counts>().unwrap();
+    /// let p = Position::two_hands([h("3455KK"), h("345522")], None, 0, &Rules::STANDARD)?;
+    /// let r = Solver::new(Rules::STANDARD).report(&p, true)?;
+    /// assert_eq!((r.winner, r.side, r.lost()), (Side::First, Side::First, false));
+    /// assert_eq!(r.line[0].1, r.winning[0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A search that reached the node limit, or a table play of a banned kind.
+    pub fn report(&mut self, pos: &Position, with_line: bool) -> Result<Report, SolveError> {
+        let solution = self.solve(pos)?;
+        let mut nodes = self.nodes();
+        let score = self.score(pos)?;
+        nodes += self.nodes();
+        let line = if with_line {
+            self.line(pos)?
+        } else {
+            Vec::new()
+        };
+        Ok(Report {
+            winner: solution.winner,
+            score,
+            to_move: pos.to_move(),
+            side: pos.side(pos.to_move()),
+            winning: solution.winning,
+            bans: self.bans(),
+            nodes,
+            line,
+        })
+    }
+}
+
 impl Solver {
     /// The value of going out in two leads, when a lead among `moves` (sorted by `keys`, the
     /// plays left after it in bits 6..12) leaves one play and no seat of the other team can

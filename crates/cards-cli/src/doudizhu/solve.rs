@@ -4,7 +4,6 @@
 
 use doudizhu::solve::{Ban, Position, Side, Solver};
 use doudizhu::{Action, Kind, Preset};
-use serde_json::json;
 
 use crate::common::{CliError, IoArgs, emit, or_list, parse_name};
 
@@ -108,19 +107,17 @@ pub fn run_solve(a: &SolveArgs) -> Result<(), CliError> {
     let mut solver = Solver::new(rules)
         .with_bans(&a.bans)
         .with_node_limit(a.max_nodes);
-    let failed = |e: doudizhu::solve::SolveError| CliError::usage(format!("solve: {e}"));
-    let solution = solver.solve(&pos).map_err(failed)?;
-    let mut nodes = solver.nodes();
-    let score = solver.score(&pos).map_err(failed)?;
-    nodes += solver.nodes();
-    let side = pos.side(to_move);
-    let winning: Vec<String> = solution.winning.iter().map(Action::to_string).collect();
+    let report = solver
+        .report(&pos, true)
+        .map_err(|e| CliError::usage(format!("solve: {e}")))?;
+    let winning: Vec<String> = report.winning.iter().map(Action::to_string).collect();
     let role = |s: Side| match s {
         Side::Landlord => "the landlord wins",
         Side::Peasants => "the peasants win",
         Side::First => "the first wins",
         Side::Second => "the second wins",
     };
+    let side = report.side;
     let (whose, mover) = if two {
         ("the first", side.name())
     } else if side == Side::Landlord {
@@ -129,9 +126,10 @@ pub fn run_solve(a: &SolveArgs) -> Result<(), CliError> {
         ("the landlord", "peasant")
     };
     let mut text = format!(
-        "{} with best play (score {score:+} for {whose}: one stake, doubled for each bomb and \
+        "{} with best play (score {:+} for {whose}: one stake, doubled for each bomb and \
          rocket played from here)\nseat {to_move} ({mover}) to move: ",
-        role(solution.winner),
+        role(report.winner),
+        report.score,
     );
     if winning.is_empty() {
         text.push_str("lost");
@@ -139,17 +137,14 @@ pub fn run_solve(a: &SolveArgs) -> Result<(), CliError> {
         text.push_str("winning moves ");
         text.push_str(&winning.join(", "));
     }
-    let bans: Vec<&str> = solver.bans().iter().map(|b| b.name()).collect();
-    let json = json!({
-        "winner": solution.winner.name(),
-        "score": score,
-        "to_move": to_move,
-        "side": side.name(),
-        "lost": winning.is_empty(),
-        "winning": winning,
-        "bans": bans,
-        "nodes": nodes,
-    });
+    let line: Vec<String> = report
+        .line
+        .iter()
+        .map(|(seat, a)| format!("seat {seat} {a}"))
+        .collect();
+    text.push_str("\na line of play: ");
+    text.push_str(&line.join(", "));
+    let json = serde_json::to_value(&report).map_err(|e| CliError::usage(e.to_string()))?;
     let io = IoArgs {
         json: a.json,
         batch: false,

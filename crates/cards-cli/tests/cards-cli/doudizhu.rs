@@ -286,7 +286,8 @@ fn solve_gives_the_winning_moves_or_lost() {
     assert_eq!(
         out,
         "the landlord wins with best play (score +2 for the landlord: one stake, doubled for each \
-         bomb and rocket played from here)\nseat 0 (landlord) to move: winning moves 6666\n"
+         bomb and rocket played from here)\nseat 0 (landlord) to move: winning moves 6666\n\
+         a line of play: seat 0 6666, seat 1 pass, seat 2 pass, seat 0 3\n"
     );
     // the same hand without the bomb: lost
     let (code, out, _) = cards(
@@ -339,7 +340,9 @@ fn solve_takes_two_hands_a_puzzle() {
     assert_eq!(
         out,
         "the first wins with best play (score +1 for the first: one stake, doubled for each \
-         bomb and rocket played from here)\nseat 0 (first) to move: winning moves 4, 5\n"
+         bomb and rocket played from here)\nseat 0 (first) to move: winning moves 4, 5\n\
+         a line of play: seat 0 4, seat 1 2, seat 0 pass, seat 1 55, seat 0 KK, seat 1 pass, \
+         seat 0 5, seat 1 2, seat 0 pass, seat 1 4, seat 0 5, seat 1 pass, seat 0 3\n"
     );
     // the third: the second wins whatever the first leads
     let (code, out, _) = cards(

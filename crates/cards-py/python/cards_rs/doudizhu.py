@@ -425,12 +425,16 @@ def solve(
     ``four_two_solo``, ``four_two_pair``). The result: ``winner`` (``landlord`` or ``peasants``;
     ``first`` or ``second``), ``score`` (the landlord's or the first's: ±1, doubled per bomb and
     rocket played from here), ``to_move`` and its ``side``, ``lost``, ``winning`` (every winning
-    play of the player to move), ``bans`` and ``nodes``. A bad position, an unknown ban or a
-    search past ``max_nodes`` raises :class:`cards_rs.CardsError` saying why.
+    play of the player to move), ``bans``, ``nodes`` and ``line`` (a line of play to the end,
+    ``[{"seat", "action"}]``: the winner's first winning play each turn, the loser's biggest).
+    A bad position, an unknown ban or a search past ``max_nodes`` raises
+    :class:`cards_rs.CardsError` saying why.
 
     >>> r = solve(["3455KK", "345522"])  # the first published puzzle
     >>> r["winner"], r["winning"]
     ('first', ['4', '5'])
+    >>> r["line"][0], r["line"][-1]
+    ({'seat': 0, 'action': '4'}, {'seat': 0, 'action': '3'})
     >>> solve(["3339", "5552"], bans=["trio_solo"])["winner"]
     'second'
     >>> solve(["66663", "9", "KK4"], table="4", table_seat=2)["winning"]

@@ -1407,3 +1407,57 @@ fn a_seed_past_2_53_travels_as_a_string() {
     let (status, e) = post("/api/replay", &rounded);
     assert_eq!(status, 400, "{e}");
 }
+
+/// The page's puzzle mode: `POST /api/doudizhu/solve` answers as `cards doudizhu solve --json`
+/// (the crate's `Report`), two hands or three; bad hands, bans and counts are 400 naming what;
+/// a position past the page's node limit is 422, not minutes of the server's time.
+#[test]
+fn the_puzzle_solver_answers_exactly_and_refuses_what_it_cannot() {
+    use doudizhu::solve::{Ban, Position, Solver};
+    use doudizhu::{Counts, Rules};
+    let h = |s: &str| s.parse::<Counts>().unwrap();
+    let (status, v) = post(
+        "/api/doudizhu/solve",
+        &json!({"hands": ["3455KK", "345522"], "bans": ["trio_solo"]}),
+    );
+    assert_eq!(status, 200, "{v}");
+    let p = Position::two_hands([h("3455KK"), h("345522")], None, 0, &Rules::STANDARD).unwrap();
+    let report = Solver::new(Rules::STANDARD)
+        .with_bans(&[Ban::TrioSolo])
+        .report(&p, true)
+        .unwrap();
+    assert_eq!(v, serde_json::to_value(&report).unwrap());
+    assert_eq!(v["winner"], "first");
+    assert!(!v["line"].as_array().unwrap().is_empty());
+
+    let (status, v) = post("/api/doudizhu/solve", &json!({"hands": ["33", "4", "5"]}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["side"], "landlord");
+
+    for (body, words) in [
+        (json!({"hands": ["3X", "4"]}), "the first hand \"3X\""),
+        (json!({"hands": ["3"]}), "give two hands"),
+        (json!({"hands": ["3", "4"], "bans": ["bombs"]}), "bombs"),
+        (json!({"hands": ["3", "4"], "rules": "chess"}), "rules"),
+        (json!({"hands": ["3333", "33"]}), "more than the deck"),
+        (json!({"hands": ["3", "4"], "extra": 1}), "extra"),
+    ] {
+        let (status, v) = post("/api/doudizhu/solve", &body);
+        assert_eq!(status, 400, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(words), "{body}: {v}");
+    }
+
+    // two whole hands of 17 cards: far past what the page searches
+    let (status, v) = post(
+        "/api/doudizhu/solve",
+        &json!({"hands": ["3344567789TJQKA2B", "3455668899TTJQKAR"]}),
+    );
+    assert_eq!(status, 422, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("cards doudizhu solve"),
+        "{v}"
+    );
+}

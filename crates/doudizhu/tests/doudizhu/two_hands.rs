@@ -418,3 +418,56 @@ fn a_two_hand_position_plays_out_with_the_trick_ending_at_a_pass() {
     assert_eq!((s.winner, s.winning.len()), (Side::Second, 0));
     assert_eq!(Solver::new(r).score(&p), Ok(-1));
 }
+
+/// The line of play to the end: every step is an allowed action of the seat to move, each of
+/// the winner's keeps it winning (brute force on small positions), the line ends with the
+/// winner's hand empty; `report` agrees with `solve` and `score`.
+#[test]
+fn the_line_of_play_is_legal_keeps_the_winner_winning_and_ends_with_its_hand_empty() {
+    let rules = Rules::STANDARD;
+    let mut checked = 0;
+    for bans in ban_sets() {
+        for hands in pairs("3345", 1, 4) {
+            let Ok(p) = Position::two_hands(hands, None, 0, &rules) else {
+                continue;
+            };
+            let mut solver = Solver::new(rules).with_bans(&bans);
+            let report = solver.report(&p, true).unwrap();
+            let solution = solver.solve(&p).unwrap();
+            assert_eq!(
+                (report.winner, &report.winning),
+                (solution.winner, &solution.winning)
+            );
+            assert_eq!(report.score, solver.score(&p).unwrap());
+            let winner = report.winner;
+            let mut at = Some(p);
+            for &(seat, action) in &report.line {
+                let pos = at.expect("the line goes on after the game ended");
+                assert_eq!(seat, pos.to_move());
+                assert!(pos.actions(&rules).contains(&action), "{action} is legal");
+                if let Action::Play(m) = action {
+                    assert!(
+                        !bans.iter().any(|b| b.kind() == m.kind()),
+                        "{action} is banned"
+                    );
+                }
+                if pos.side(seat) == winner {
+                    let after = pos.after(action);
+                    let still = after.is_none_or(|q| {
+                        let hs = [q.hand(0), q.hand(1)];
+                        let table = q.table().map(|(m, _)| m);
+                        let v = brute(hs, table, q.to_move() as usize, &rules, &bans);
+                        (v > 0) == (winner == Side::First)
+                    });
+                    assert!(still, "{action} keeps {winner} winning");
+                }
+                at = pos.after(action);
+            }
+            assert!(at.is_none(), "the line ends the game");
+            let (last_seat, _) = *report.line.last().unwrap();
+            assert_eq!(p.side(last_seat), winner, "the winner plays out last");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} positions");
+}
