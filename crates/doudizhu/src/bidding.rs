@@ -178,12 +178,26 @@ pub struct BidModel {
 
 impl BidModel {
     /// The landlord's expected return at a bid of 1 for a hand with these features.
+    ///
+    /// ```
+    /// use doudizhu::bidding::{LEARNED, features};
+    /// let rocket = LEARNED.value(&features("BR 22 AA KKK QQ J T 9 8 7".parse().unwrap(), 4));
+    /// assert!(rocket > 0.0);
+    /// ```
     #[must_use]
     pub fn value(&self, features: &[f64; FEATURES]) -> f64 {
         self.weights.iter().zip(features).map(|(w, x)| w * x).sum()
     }
 
     /// The value a hand needs to bid in `obs`'s auction context ([`context`]).
+    ///
+    /// ```
+    /// use doudizhu::bidding::LEARNED;
+    /// let g = doudizhu::Game::new(doudizhu::GameRules::STANDARD, 1)?;
+    /// let obs = g.observation(g.current_player().unwrap());
+    /// assert_eq!(LEARNED.threshold(&obs), LEARNED.thresholds[0][0]);
+    /// # Ok::<(), doudizhu::GameError>(())
+    /// ```
     #[must_use]
     pub fn threshold(&self, obs: &Observation<'_>) -> f64 {
         let (before, high) = context(obs);
@@ -252,6 +266,17 @@ impl Default for Bidding {
 
 impl Bidding {
     /// The action of the seat `obs` observes, whose hand splits into `plays` plays at least.
+    ///
+    /// ```
+    /// use doudizhu::bidding::Bidding;
+    /// use doudizhu::knowledge::hand_plays;
+    /// let g = doudizhu::Game::new(doudizhu::GameRules::STANDARD, 2)?;
+    /// let obs = g.observation(g.current_player().unwrap());
+    /// let plays = hand_plays(obs.hand(), &doudizhu::Rules::STANDARD);
+    /// let legal = g.legal_actions();
+    /// assert!(legal.contains(&Bidding::default().choose(&obs, &legal, plays)));
+    /// # Ok::<(), doudizhu::GameError>(())
+    /// ```
     #[must_use]
     pub fn choose(&self, obs: &Observation<'_>, legal: &[Action], plays: u32) -> Action {
         match self {
@@ -578,6 +603,13 @@ pub fn all_pass_rate(samples: &[Sample], rules: &GameRules, bidding: &Bidding) -
 /// threshold in turn is the one whose model scores most ([`compare`]'s mean) against a field
 /// of the current model and the fixed rule (half of the games against each); a tie keeps the
 /// current value (so a context neither meets keeps 0).
+///
+/// ```
+/// use doudizhu::bidding::{fit_thresholds, fit_values, play_outs};
+/// let s = play_outs(9, 30);
+/// let t = fit_thresholds(&s, &doudizhu::GameRules::STANDARD, &fit_values(&s), 1);
+/// assert_eq!(t[0][1], 0.0); // no bid comes before the first action
+/// ```
 #[must_use]
 pub fn fit_thresholds(
     samples: &[Sample],
@@ -637,6 +669,12 @@ pub fn train(seed: u64, deals: u64) -> BidModel {
 
 /// The model's table in Markdown, as the crate's README shows it: the weights, the thresholds
 /// and what a few hands are worth.
+///
+/// ```
+/// use doudizhu::bidding::{LEARNED, LEARNED_DEALS, LEARNED_SEED, table_markdown};
+/// let t = table_markdown(&LEARNED, LEARNED_SEED, LEARNED_DEALS);
+/// assert!(t.contains("| red joker |"));
+/// ```
 #[must_use]
 pub fn table_markdown(model: &BidModel, seed: u64, deals: u64) -> String {
     use std::fmt::Write as _;
@@ -711,6 +749,11 @@ pub const LEARNED_DEALS: u64 = crate::learned_bids::DEALS;
 pub const LEARNED: BidModel = crate::learned_bids::MODEL;
 
 /// The generated Rust source of `learned_bids.rs` for a model.
+///
+/// ```
+/// use doudizhu::bidding::{LEARNED, learned_source};
+/// assert!(learned_source(&LEARNED, 1, 100).contains("pub(crate) const DEALS: u64 = 100;"));
+/// ```
 #[must_use]
 pub fn learned_source(model: &BidModel, seed: u64, deals: u64) -> String {
     use std::fmt::Write as _;
