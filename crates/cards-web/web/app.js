@@ -621,7 +621,8 @@ const ABOUT = {
     },
     policies: {
       greedy: 'leads what sheds the most cards, beats an opponent as cheaply as it can, keeps its bombs for the end',
-      expert: 'plans its hand: plays what leaves the fewest plays, keeps 2s, jokers and bombs, stops an opponent about to go out, lets its partner’s trick stand',
+      expert: 'plans its hand: plays what leaves the fewest plays, keeps 2s, jokers and bombs, stops an opponent about to go out, lets its partner’s trick stand; bids by what such hands won in self-play',
+      'expert-fixed': 'the same player bidding by the older fixed rule (2s, jokers and bombs counted), to compare with',
       search: 'thinks: plays thousands of games from what it can see before each move (the strongest)',
       random: 'plays any legal action at random',
     },

@@ -152,10 +152,14 @@ impl game::Record for Record {
 }
 
 /// The built-in players: `random` (uniform), `greedy` ([`GreedyPolicy`]), `expert`
-/// ([`ExpertPolicy`](crate::knowledge::ExpertPolicy)), `search`
-/// ([`search_player`](crate::search_player): its budget and threads from the options).
+/// ([`ExpertPolicy`](crate::knowledge::ExpertPolicy), bidding by the learned model of
+/// [`bidding`](crate::bidding)), `expert-fixed` (the same player bidding by the fixed rule of
+/// the 0.3 releases, [`Bidding::Fixed`](crate::bidding::Bidding::Fixed): the baseline the
+/// learned bidding is measured against), `search` ([`search_player`](crate::search_player):
+/// its budget and threads from the options).
 impl Players for Game {
-    const POLICY_NAMES: &'static [&'static str] = &["random", "greedy", "expert", "search"];
+    const POLICY_NAMES: &'static [&'static str] =
+        &["random", "greedy", "expert", "expert-fixed", "search"];
 
     fn policy(name: &str, seed: u64) -> Result<Box<dyn game::Policy<Game>>, UnknownPolicy> {
         Self::policy_with(name, &PolicyOptions::new(seed))
@@ -171,6 +175,9 @@ impl Players for Game {
             "random" => Ok(Box::new(RandomPolicy::new(seed))),
             "greedy" => Ok(Box::new(GreedyPolicy)),
             "expert" => Ok(Box::new(crate::knowledge::ExpertPolicy::new())),
+            "expert-fixed" => Ok(Box::new(
+                crate::knowledge::ExpertPolicy::new().with_bidding(crate::bidding::Bidding::Fixed),
+            )),
             _ => Err(UnknownPolicy::new(name, Self::POLICY_NAMES)),
         }
     }

@@ -10,6 +10,7 @@
 //!
 //! [`fewest_plays`]: crate::solve::fewest_plays
 
+use crate::bidding::Bidding;
 use crate::game::Phase;
 use crate::generate::follow_into;
 use crate::solve::Fewest;
@@ -31,7 +32,8 @@ pub fn hand_plays(hand: Counts, rules: &Rules) -> u32 {
 }
 
 /// The control cards of a hand: 2s count one each, the black joker two, the red joker three,
-/// and a bomb (four of a rank) three more; the auction bids on it.
+/// and a bomb (four of a rank) three more; the fixed auction rule ([`Bidding::Fixed`]) bids on
+/// it.
 ///
 /// ```
 /// use doudizhu::knowledge::controls;
@@ -49,8 +51,11 @@ pub fn controls(hand: Counts) -> u32 {
 
 /// A player that plans its hand: the strongest built-in player without search (`expert`).
 ///
-/// - **Auction:** bids on [`controls`] less the hand's plays beyond six: 3 from 6 points, 2 from
-///   4, 1 from 3 (when that is above the high bid; otherwise it passes).
+/// - **Auction:** by the model learned from self-play outcomes ([`crate::bidding`]): bids 3 (or
+///   calls, or robs) when the hand's expected return as the landlord is above the threshold of
+///   the auction's context, otherwise passes. The fixed rule of the 0.3 releases (on
+///   [`controls`] less the hand's plays beyond six) is [`Bidding::Fixed`]
+///   ([`with_bidding`](Self::with_bidding); the player `expert-fixed`).
 /// - **Scoring a play:** the plays the rest of the hand still needs ([`hand_plays`]) count most;
 ///   then each 2 or joker spent outside the last plays, and a bomb or the rocket spent while the
 ///   hand needs more than two plays, count against it; leading, lower ranks go first.
@@ -85,6 +90,7 @@ pub struct ExpertPolicy {
     fewest: Fewest,
     rules: Option<Rules>,
     scratch: Vec<Move>,
+    bidding: Bidding,
 }
 
 impl std::fmt::Debug for ExpertPolicy {
@@ -114,6 +120,7 @@ impl ExpertPolicy {
             fewest: Fewest::new(),
             rules: None,
             scratch: Vec::new(),
+            bidding: Bidding::Learned(crate::bidding::LEARNED),
         }
     }
 
@@ -146,23 +153,25 @@ impl ExpertPolicy {
         !self.scratch.iter().any(|b| b.len() <= most)
     }
 
-    fn auction(obs: &Observation<'_>, legal: &[Action], plays: i32) -> Action {
-        let points = controls(obs.hand()).cast_signed() - (plays - 6).max(0);
-        let bid = match points {
-            p if p >= 6 => 3,
-            p if p >= 4 => 2,
-            p if p >= 3 => 1,
-            _ => 0,
-        };
-        legal
-            .iter()
-            .copied()
-            .find(|a| {
-                (bid > 0 && *a == Action::Bid(bid))
-                    || (bid >= 2 && *a == Action::Call)
-                    || (bid >= 3 && *a == Action::Rob)
-            })
-            .unwrap_or(Action::Pass)
+    /// This player bidding by `bidding` ([`Bidding::Learned`] with the learned model by
+    /// default; [`Bidding::Fixed`] is the fixed rule of the 0.3 releases, `expert-fixed`).
+    ///
+    /// ```
+    /// use doudizhu::bidding::Bidding;
+    /// use doudizhu::knowledge::ExpertPolicy;
+    /// let old = ExpertPolicy::new().with_bidding(Bidding::Fixed);
+    /// assert_eq!(old.bidding(), Bidding::Fixed);
+    /// ```
+    #[must_use]
+    pub const fn with_bidding(mut self, bidding: Bidding) -> ExpertPolicy {
+        self.bidding = bidding;
+        self
+    }
+
+    /// How this player bids.
+    #[must_use]
+    pub const fn bidding(&self) -> Bidding {
+        self.bidding
     }
 
     fn lead(&mut self, obs: &Observation<'_>, plays: &[Move], rules: &Rules) -> Move {
@@ -290,8 +299,8 @@ impl Policy for ExpertPolicy {
         }
         let hand = obs.hand();
         if obs.phase() == Phase::Auction {
-            let plays = self.plays(hand, &rules);
-            return Some(Self::auction(obs, legal, plays));
+            let plays = self.fewest.get(hand, &rules);
+            return Some(self.bidding.choose(obs, legal, plays));
         }
         let mut plays: Vec<Move> = Vec::with_capacity(legal.len());
         plays.extend(legal.iter().filter_map(|a| match a {

@@ -29,6 +29,7 @@ macro_rules! text_serde {
     };
 }
 
+pub mod bidding;
 mod classify;
 mod counts;
 mod deal;
@@ -38,6 +39,7 @@ mod game;
 mod generate;
 mod interface;
 pub mod knowledge;
+mod learned_bids;
 mod moves;
 mod observation;
 mod policy;

@@ -92,7 +92,7 @@ pub const AUCTION_MIN_WORLDS: u64 = 16;
 ///   the game in the same worlds sampled from the seat's observation
 ///   ([`Observation::determinize`](crate::Observation::determinize)), with
 ///   [`ExpertPolicy`](crate::knowledge::ExpertPolicy) for every seat (its auction included for
-///   the bids still to come); the action with the best mean return of the seat is chosen. A
+///   the bids still to come: the learned bidding of [`bidding`](crate::bidding)); the action with the best mean return of the seat is chosen. A
 ///   deal every seat passes scores 0 for everyone, so a hand bids when it expects to win more
 ///   as the landlord than it loses, as a player does (see [`AUCTION_PASS_COST`]). One
 ///   thread, whatever the options ask.

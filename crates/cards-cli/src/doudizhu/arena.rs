@@ -1,7 +1,7 @@
 //! `cards doudizhu arena`: the Dou Dizhu part of the arena ([`crate::arena`]): `DouZero`'s
 //! seating and its WP and ADP, as landlord and as peasants.
 
-use doudizhu::{Game, GameRules};
+use doudizhu::{Auction, Game, GameRules};
 
 use crate::arena::stats::{Estimate, Mean, Proportion};
 use crate::arena::{Arena, ArenaOpts, At, rotations};
@@ -31,13 +31,17 @@ pub fn run_arena(a: &ArenaArgs) -> Result<(), CliError> {
     crate::arena::run_cli::<Game>(a.rules, &a.opts)
 }
 
-/// One entrant's games by side.
+/// One entrant's games by side; under an auction also its net score in the rules' stakes and
+/// the games nobody bid.
 #[derive(Default)]
 pub struct Tally {
     wp: [Proportion; 2],
     adp: [Mean; 2],
     wp_all: Proportion,
     adp_all: Mean,
+    auction: bool,
+    score: Mean,
+    all_pass: Proportion,
 }
 
 /// The landlord's side (0) and the peasants' (1).
@@ -45,7 +49,7 @@ const LANDLORD: usize = 0;
 const PEASANTS: usize = 1;
 
 impl Arena for Game {
-    const LEGEND: &'static str = "wp: the share of games won; adp: DouZero's average difference in points (the landlord's side scores +-2 * 2^b, b the bombs and rockets played; the peasants the opposite); by side (_landlord, _peasants) and over both. Position 0 is the deal's landlord, or its first bidder under an auction (the bids then decide the sides); a game without a landlord counts for no side.";
+    const LEGEND: &'static str = "wp: the share of games won; adp: DouZero's average difference in points (the landlord's side scores +-2 * 2^b, b the bombs and rockets played; the peasants the opposite); by side (_landlord, _peasants) and over both. Position 0 is the deal's landlord, or its first bidder under an auction (the bids then decide the sides); a game without a landlord counts for no side. Under an auction also score: the entrant's net return a game as the rules score it (the bid, robs and every doubling; the returns of all its seats summed, so with two entrants one's score is the other's negated), every game counted (one nobody bid scores 0); and all_pass: the share of the games nobody bid.";
 
     type Tally = Tally;
 
@@ -66,6 +70,22 @@ impl Arena for Game {
 
     fn tally(game: &Game, entrant: &[usize], _: At, tallies: &mut [Tally]) {
         let s = game.state();
+        if game.rules().auction != Auction::None {
+            // the rules' returns (the bid and every doubling), summed over the entrant's seats
+            let returns = game.scores();
+            for (e, t) in tallies.iter_mut().enumerate() {
+                let net: i64 = (0..3)
+                    .filter(|&seat| entrant[seat] == e)
+                    .map(|seat| returns[seat])
+                    .sum();
+                if entrant.contains(&e) {
+                    t.auction = true;
+                    #[allow(clippy::cast_precision_loss)]
+                    t.score.add(net as f64);
+                    t.all_pass.add(s.landlord().is_none());
+                }
+            }
+        }
         let (Some(landlord), Some(won)) = (s.landlord(), s.landlord_won()) else {
             return;
         };
@@ -90,13 +110,18 @@ impl Arena for Game {
     }
 
     fn metrics(t: &Tally) -> Vec<(&'static str, Estimate)> {
-        vec![
+        let mut m = vec![
             ("wp_landlord", t.wp[LANDLORD].estimate()),
             ("wp_peasants", t.wp[PEASANTS].estimate()),
             ("wp", t.wp_all.estimate()),
             ("adp_landlord", t.adp[LANDLORD].estimate()),
             ("adp_peasants", t.adp[PEASANTS].estimate()),
             ("adp", t.adp_all.estimate()),
-        ]
+        ];
+        if t.auction {
+            m.push(("score", t.score.estimate()));
+            m.push(("all_pass", t.all_pass.estimate()));
+        }
+        m
     }
 }

@@ -538,3 +538,52 @@ fn the_help_of_seed_names_the_32_bits_of_douzero_deals() {
     let (_, out, _) = cards(&["doudizhu", "arena", "--help"], "");
     assert!(out.contains("deal i is dealt from seed + i"), "{out}");
 }
+
+/// Under an auction the entrants bid, and the arena adds each entrant's net score in the
+/// rules' stakes (the bid and every doubling) and the share of deals nobody bid: `expert`
+/// (the learned bidding) against `expert-fixed` (the fixed rule) scores exactly what the
+/// bidding module's replay of the auction over the same deals gives, since both play alike.
+#[test]
+fn the_auction_arena_scores_the_bids() {
+    let (deals, seed) = (40, 7);
+    let rules = doudizhu::GameRules::STANDARD;
+    let r = run::<doudizhu::Game>(rules, &["expert", "expert-fixed"], deals, seed);
+    let (a, b) = (metric(&r, 0, "score"), metric(&r, 1, "score"));
+    assert_eq!((a.n, b.n), (2 * deals, 2 * deals));
+    assert!((a.mean + b.mean).abs() < 1e-9, "{a:?} {b:?}");
+    let passed = metric(&r, 0, "all_pass");
+    assert_eq!(passed.n, metric(&r, 1, "all_pass").n);
+    assert!((passed.mean - metric(&r, 1, "all_pass").mean).abs() < 1e-12);
+    let samples = doudizhu::bidding::play_outs(seed, deals);
+    let learned = doudizhu::bidding::Bidding::default();
+    let c = doudizhu::bidding::compare(
+        &samples,
+        &rules,
+        &learned,
+        &doudizhu::bidding::Bidding::Fixed,
+    );
+    assert!((c.mean - a.mean).abs() < 1e-9, "{c:?} {a:?}");
+    assert!((c.all_pass - metric(&r, 0, "all_pass").mean).abs() < 1e-9);
+    // without an auction there is no bid to score
+    let r = run::<doudizhu::Game>(doudizhu::GameRules::RLCARD, &["expert", "greedy"], 3, 1);
+    assert!(r.entrants[0].metrics.iter().all(|(n, _)| *n != "score"));
+    // and on the command line
+    let v = json_without_times(&[
+        "doudizhu",
+        "arena",
+        "--rules",
+        "standard",
+        "--entrants",
+        "expert,expert-fixed",
+        "--deals",
+        "3",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    assert!(
+        v["entrants"][0]["metrics"]["score"]["n"].as_u64() == Some(6),
+        "{v}"
+    );
+    assert!(v["entrants"][1]["metrics"]["all_pass"].is_object(), "{v}");
+}

@@ -430,12 +430,19 @@ fn daifugo_at_the_terminal_shows_the_tricks_before_the_first_prompt() {
 }
 
 /// A deal every seat passes is dealt again by itself, with a line saying so: deal `k` of
-/// `play --seed S` is the game `play --seed S+k-1` deals (seed 8: `expert` passes all round on
-/// seeds 8 and 9, bids on 10).
+/// `play --seed S` is the game `play --seed S+k-1` deals (seed 8: `expert-fixed`, the fixed
+/// bidding rule, passes all round on seeds 8 and 9, bids on 10).
 #[test]
 fn doudizhu_play_deals_again_when_everyone_passes() {
     let played = ok(
-        &["doudizhu", "play", "--policy", "expert", "--seed", "8"],
+        &[
+            "doudizhu",
+            "play",
+            "--policy",
+            "expert-fixed",
+            "--seed",
+            "8",
+        ],
         "",
     );
     let line2 = "Everyone passed: dealing again (deal 2, seed 9)\n";
@@ -447,7 +454,14 @@ fn doudizhu_play_deals_again_when_everyone_passes() {
     // deal k is the game of seed 8+k-1, players included (the first deal of that seed)
     let alone = |seed: &str| {
         ok(
-            &["doudizhu", "play", "--policy", "expert", "--seed", seed],
+            &[
+                "doudizhu",
+                "play",
+                "--policy",
+                "expert-fixed",
+                "--seed",
+                seed,
+            ],
             "",
         )
     };
@@ -457,7 +471,13 @@ fn doudizhu_play_deals_again_when_everyone_passes() {
     // as JSON: one object a line, each with its seed, the lines about dealing again on stderr
     let (code, out, err) = cards(
         &[
-            "doudizhu", "play", "--policy", "expert", "--seed", "8", "--json",
+            "doudizhu",
+            "play",
+            "--policy",
+            "expert-fixed",
+            "--seed",
+            "8",
+            "--json",
         ],
         "",
     );
@@ -475,7 +495,13 @@ fn doudizhu_play_deals_again_when_everyone_passes() {
     // a game no one passed all round is one deal, as before
     let once = ok(
         &[
-            "doudizhu", "play", "--policy", "expert", "--seed", "10", "--json",
+            "doudizhu",
+            "play",
+            "--policy",
+            "expert-fixed",
+            "--seed",
+            "10",
+            "--json",
         ],
         "",
     );

@@ -46,7 +46,7 @@ fn names_and_presets_are_the_front_ends() {
     ));
     assert_eq!(
         DouDizhu::policy_names(),
-        ["random", "greedy", "expert", "search"]
+        ["random", "greedy", "expert", "expert-fixed", "search"]
     );
     assert!(DouDizhu::policy("Greedy", &PolicyOptions::new(7)).is_ok());
     let e = DouDizhu::policy("nobody", &PolicyOptions::new(7))
