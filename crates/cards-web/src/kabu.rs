@@ -42,6 +42,54 @@ fn allowed(round: &Round, seat: Seat) -> Option<&'static str> {
     })
 }
 
+/// The table as a player of the one interface sees it ([`kabu::RoundView`]), as an external
+/// agent ([`crate::agent`]) reads it: `{"player", "phase", "rules", "stakes", "to_act",
+/// "seats"}`, each seat `{"seat", "cards", "points", "yaku", "drew"}` with `cards` its first,
+/// second and third card (`null`: face down or not dealt) and `points`/`yaku` for the player's
+/// own hands only (the legal actions name the seat to act: `field 2 draws`).
+///
+/// ```
+/// use cards_core::game::Game;
+/// let mut round = kabu::Round::new(kabu::Rules::DEFAULT, 7);
+/// round.bet([1, 0, 0, 0])?;
+/// let v = cards_web::kabu::observation_json(&round.observation(1));
+/// assert_eq!(v["player"], 1);
+/// assert!(v["seats"][0]["cards"][1].is_null()); // the dealer never sees a field's second card
+/// # Ok::<(), kabu::KabuError>(())
+/// ```
+#[must_use]
+pub fn observation_json(view: &kabu::RoundView<'_>) -> Value {
+    let deal = view.deal();
+    let decisions = view.decisions();
+    let seats: Vec<Value> = Seat::ALL
+        .iter()
+        .map(|&seat| {
+            let i = seat.index();
+            let mut two = CardSet::EMPTY;
+            for c in [deal[i], deal[5 + i]].into_iter().flatten() {
+                two = two.with(c);
+            }
+            let third = (view.cards(seat) - two).first();
+            let outcome = view.own_outcome(seat);
+            json!({
+                "seat": seat.to_string(),
+                "cards": [deal[i].map(card_text), deal[5 + i].map(card_text), third.map(card_text)],
+                "points": outcome.map(kabu::Outcome::points),
+                "yaku": outcome.map(|o| o.yaku().name()),
+                "drew": decisions[i],
+            })
+        })
+        .collect();
+    json!({
+        "player": view.player(),
+        "phase": view.phase().name(),
+        "rules": view.rules(),
+        "stakes": view.stakes(),
+        "to_act": view.turn(),
+        "seats": seats,
+    })
+}
+
 /// Whether the person decides for the seat to act now (a staked field whose draw is a choice).
 fn person_decides(round: &Round) -> bool {
     match round.current_player() {
@@ -246,6 +294,10 @@ impl WebGame for Round {
 
     fn person_observation(&self, (): &()) -> Value {
         table(self, false)
+    }
+
+    fn agent_observation(view: &kabu::RoundView<'_>) -> Value {
+        observation_json(view)
     }
 
     fn result_json(&self, (): &()) -> Value {

@@ -54,6 +54,7 @@
 //! assert_eq!(info["games"]["kabu"]["presets"][0], "default");
 //! ```
 
+pub mod agent;
 mod api;
 mod assets;
 pub mod daifugo;
@@ -74,7 +75,8 @@ pub use api::{
 pub use assets::content_type;
 #[cfg(feature = "server")]
 pub use server::{
-    BACKLOG, MAX_CONNECTIONS, MAX_WAITING, MAX_WAITING_PER_PEER, QUEUE, QUEUE_PER_CLIENT, WORKERS,
+    AGENT_WORKERS, BACKLOG, MAX_CONNECTIONS, MAX_WAITING, MAX_WAITING_PER_PEER, QUEUE,
+    QUEUE_PER_CLIENT, WORKERS,
 };
 
 #[cfg(feature = "server")]

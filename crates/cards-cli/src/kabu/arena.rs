@@ -1,8 +1,8 @@
 //! `cards kabu arena`: the Kabu part of the arena ([`crate::arena`]): mean return as the
 //! fields' player and as the dealer.
 
-use kabu::{Round, Seat};
-use serde_json::{Value, json};
+use kabu::Round;
+use serde_json::Value;
 
 use crate::arena::stats::{Estimate, Mean};
 use crate::arena::{Arena, ArenaOpts, At};
@@ -60,42 +60,8 @@ impl Session for Round {
     /// `points`/`yaku` for the player's own hands only (the legal actions name the seat to
     /// act: `field 2 draws`).
     fn observation_json(view: &kabu::RoundView<'_>) -> Value {
-        observation_json(view)
+        cards_web::kabu::observation_json(view)
     }
-}
-
-/// See [`Session::observation_json`] for [`Round`].
-fn observation_json(view: &kabu::RoundView<'_>) -> Value {
-    let text = |c: kabu::Card| format!("{c:#}");
-    let deal = view.deal();
-    let decisions = view.decisions();
-    let seats: Vec<Value> = Seat::ALL
-        .iter()
-        .map(|&seat| {
-            let i = seat.index();
-            let mut two = kabu::CardSet::EMPTY;
-            for c in [deal[i], deal[5 + i]].into_iter().flatten() {
-                two = two.with(c);
-            }
-            let third = (view.cards(seat) - two).first();
-            let outcome = view.own_outcome(seat);
-            json!({
-                "seat": seat.to_string(),
-                "cards": [deal[i].map(text), deal[5 + i].map(text), third.map(text)],
-                "points": outcome.map(kabu::Outcome::points),
-                "yaku": outcome.map(|o| o.yaku().name()),
-                "drew": decisions[i],
-            })
-        })
-        .collect();
-    json!({
-        "player": view.player(),
-        "phase": view.phase().name(),
-        "rules": view.rules(),
-        "stakes": view.stakes(),
-        "to_act": view.turn(),
-        "seats": seats,
-    })
 }
 
 impl Arena for Round {
