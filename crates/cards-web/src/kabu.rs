@@ -49,13 +49,13 @@ fn allowed(round: &Round, seat: Seat) -> Option<&'static str> {
 /// own hands only (the legal actions name the seat to act: `field 2 draws`).
 ///
 /// ```
-/// use cards_core::game::Game;
+/// use kabu::cards_core::game::Game;
 /// let mut round = kabu::Round::new(kabu::Rules::DEFAULT, 7);
 /// round.bet([1, 0, 0, 0])?;
-/// let v = cards_web::kabu::observation_json(&round.observation(1));
+/// let v = cards_web::kabu::observation_json(&Game::observation(&round, 1));
 /// assert_eq!(v["player"], 1);
 /// assert!(v["seats"][0]["cards"][1].is_null()); // the dealer never sees a field's second card
-/// # Ok::<(), kabu::KabuError>(())
+/// # Ok::<(), kabu::RoundError>(())
 /// ```
 #[must_use]
 pub fn observation_json(view: &kabu::RoundView<'_>) -> Value {

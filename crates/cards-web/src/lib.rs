@@ -20,7 +20,9 @@
 //! one address, the oldest closed past either), and replays and computer moves run on a
 //! bounded pool of worker threads, never on the thread that reads connections, serving clients
 //! (a game, or an address for requests on no game) in turn, [`QUEUE_PER_CLIENT`] waiting from
-//! each: a client that floods the server waits for its own requests, not another's.
+//! each: a client that floods the server waits for its own requests, not another's. The moves of
+//! external agents ([`agent`], [`Config::agents`]), which wait on another program up to
+//! [`Config::agent_limit`] a decision, run on a pool of their own ([`AGENT_WORKERS`]).
 //!
 //! A request must name the server in `Host` (its address or `localhost`: a DNS-rebinding page
 //! gets 403), and a request that changes a game must not come from another page's `Origin`.

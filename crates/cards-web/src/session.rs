@@ -294,9 +294,11 @@ impl<G: WebGame> GameSession<G> {
     /// use cards_web::{NewGame, agent::AgentSpec, session::GameSession};
     /// let bot: AgentSpec = "mybot=exec:python3 bot.py".parse()?;
     /// let new = NewGame { rules: None, policy: Some("mybot".into()), seed: 5 };
-    /// let mut s = GameSession::<doudizhu::Game>::with_agents(&new, false, &[bot], Duration::from_secs(1))?;
-    /// s.advance()?; // seat 1's bid, asked of `python3 bot.py`
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// let limit = Duration::from_secs(1);
+    /// let mut s = GameSession::<doudizhu::Game>::with_agents(&new, false, &[bot], limit)
+    ///     .map_err(|e| e.message)?;
+    /// s.advance().map_err(|e| e.message)?; // a computer's bid, asked of `python3 bot.py`
+    /// # Ok::<(), String>(())
     /// ```
     ///
     /// # Errors

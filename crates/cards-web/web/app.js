@@ -628,6 +628,7 @@ const ABOUT = {
       always: 'draws whenever allowed',
       never: 'stands whenever allowed',
       optimal: 'the exact best draw from all it can see, the face-up cards included',
+      equilibrium: 'plays the exact equilibrium: its best against a player at its best too (its draws mixed where that pays)',
       search: 'thinks: plays out a couple of thousand rounds from what the dealer can see before each draw',
       random: 'draws or stands at random where the rule leaves the choice',
     },
