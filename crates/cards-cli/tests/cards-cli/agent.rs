@@ -501,7 +501,8 @@ fn an_agent_plays_a_kabu_round_as_the_fields_or_the_dealer_as_the_same_choices_d
         assert!(!qs.is_empty(), "seed {seed}: the agent was asked");
         for q in &qs {
             assert_eq!(q["game"], "kabu");
-            assert_eq!(q["seat"], if fields_agent { 0 } else { 1 });
+            // player 0 stakes and draws for the fields, player 1 is the dealer
+            assert_eq!(q["seat"], u8::from(!fields_agent));
             assert_eq!(q["observation"]["player"], q["seat"]);
         }
         let _ = std::fs::remove_file(&log);
