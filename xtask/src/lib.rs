@@ -35,6 +35,10 @@ pub mod book {
     pub struct Rust;
     #[doc = include_str!("../../book/src/python.md")]
     pub struct Python;
+    #[doc = include_str!("../../book/src/c.md")]
+    pub struct C;
+    #[doc = include_str!("../../book/src/csharp.md")]
+    pub struct CSharp;
     #[doc = include_str!("../../book/src/javascript.md")]
     pub struct JavaScript;
     #[doc = include_str!("../../book/src/presets.md")]

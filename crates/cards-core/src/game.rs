@@ -590,6 +590,8 @@ impl Display for UnknownPolicy {
 impl core::error::Error for UnknownPolicy {}
 
 mod definition;
+#[cfg(feature = "dynamic")]
+pub mod dynamic;
 pub use definition::{Definition, EncodeError, Encoding, ObservationType, as_array, check_length};
 
 pub mod testing_toy;

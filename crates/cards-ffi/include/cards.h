@@ -183,7 +183,10 @@ int cards_game_num_actions(const struct CardsGame *game, uint32_t *out);
 
 // Writes the legal actions' ids (each once, in the game's order) to `buf`, their number to
 // `*out_len`; [`CARDS_ERROR_BUFFER_TOO_SMALL`] when `capacity` is less (a null `buf` with
-// `capacity` 0 asks for the number only). None once the game is over.
+// `capacity` 0 asks for the number only). None once the game is over. An action outside the
+// game's enumeration has no id and is left out (a Dou Dizhu play the `RLCard` table lacks, such as
+// both jokers as wings under `douzero`): [`cards_game_legal_texts_json`] lists every legal
+// action, and built-in players choose among those with ids.
 //
 // Reads `game`: not while another thread changes it.
 //

@@ -525,7 +525,10 @@ pub unsafe extern "C" fn cards_game_num_actions(game: *const CardsGame, out: *mu
 
 /// Writes the legal actions' ids (each once, in the game's order) to `buf`, their number to
 /// `*out_len`; [`CARDS_ERROR_BUFFER_TOO_SMALL`] when `capacity` is less (a null `buf` with
-/// `capacity` 0 asks for the number only). None once the game is over.
+/// `capacity` 0 asks for the number only). None once the game is over. An action outside the
+/// game's enumeration has no id and is left out (a Dou Dizhu play the `RLCard` table lacks, such as
+/// both jokers as wings under `douzero`): [`cards_game_legal_texts_json`] lists every legal
+/// action, and built-in players choose among those with ids.
 ///
 /// Reads `game`: not while another thread changes it.
 ///
@@ -543,7 +546,7 @@ pub unsafe extern "C" fn cards_game_legal_ids(
     guard(|| {
         // SAFETY: the caller vouches for the pointers
         let game = unsafe { game_ref(game) }?;
-        let ids = game.inner.legal_ids()?;
+        let ids = game.inner.legal_ids();
         // SAFETY: the caller vouches for `buf`, `capacity` and `out_len`
         unsafe { fill(&ids, buf, capacity, out_len, "the legal ids") }
     })
@@ -602,7 +605,7 @@ pub unsafe extern "C" fn cards_game_apply_id(game: *mut CardsGame, id: u32) -> c
     guard(|| {
         // SAFETY: the caller vouches for the pointer
         let game = unsafe { game_mut(game) }?;
-        game.inner.apply_id(id)
+        Ok(game.inner.apply_id(id)?)
     })
 }
 

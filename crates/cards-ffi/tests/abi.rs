@@ -410,6 +410,12 @@ fn observations_are_the_crates_own_and_hold_no_hidden_card() {
     let rust = daifugo::Daifugo::new_game(&daifugo::Daifugo::default_rules(), 5).unwrap();
     let expected = serde_json::to_value(Game::observation(&rust, 0)).unwrap();
     assert_eq!(g.observation(0), expected);
+    let g = G::new("kabu", "", 5);
+    let rust = kabu::Kabu::new_game(&kabu::Kabu::default_rules(), 5).unwrap();
+    for p in 0..2 {
+        let expected = serde_json::to_value(Game::observation(&rust, p)).unwrap();
+        assert_eq!(g.observation(p as u32), expected);
+    }
 
     // player 0 cannot tell apart two deals that differ only in the other players' cards
     for name in ["doudizhu", "daifugo"] {

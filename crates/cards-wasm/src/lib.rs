@@ -3,18 +3,19 @@
 pub mod table;
 
 use cards_core::game::PolicyOptions;
+use cards_core::game::dynamic::{DynError, DynGame};
 use wasm_bindgen::prelude::{JsError, wasm_bindgen};
 
 /// One game in play (JavaScript: `new Table(game, rules, seed)`).
 #[wasm_bindgen]
 pub struct Table {
-    inner: Box<dyn table::AnyTable>,
+    inner: Box<dyn DynGame>,
 }
 
 /// A JavaScript `Error` with the message.
-#[allow(clippy::needless_pass_by_value)] // called as `.map_err(js)` on `Result<_, String>`
-fn js(e: String) -> JsError {
-    JsError::new(&e)
+#[allow(clippy::needless_pass_by_value)] // called as `.map_err(js)`
+fn js(e: DynError) -> JsError {
+    JsError::new(&e.message)
 }
 
 #[wasm_bindgen]
@@ -34,6 +35,29 @@ impl Table {
             .map_err(js)
     }
 
+    /// The game `game` a record (JSON text, as [`Table::record`] writes it, or the `cards`
+    /// command and the page) replays to, at its last position.
+    ///
+    /// # Errors
+    ///
+    /// Throws for an unknown game, or a record that does not read or replay (a key given twice
+    /// is refused).
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(game: &str, record: &str) -> Result<Table, JsError> {
+        table::replay(game, record)
+            .map(|inner| Table { inner })
+            .map_err(js)
+    }
+
+    /// A copy of this game, to try moves on.
+    #[wasm_bindgen(js_name = clone)]
+    #[must_use]
+    pub fn clone_table(&self) -> Table {
+        Table {
+            inner: self.inner.clone_box(),
+        }
+    }
+
     /// The game's name.
     #[wasm_bindgen(getter)]
     #[must_use]
@@ -45,7 +69,7 @@ impl Table {
     #[wasm_bindgen(getter)]
     #[must_use]
     pub fn rules(&self) -> String {
-        self.inner.rules()
+        self.inner.rules_text()
     }
 
     /// The number of players (numbered from 0).
@@ -76,14 +100,16 @@ impl Table {
         self.inner.is_over()
     }
 
-    /// The legal actions' ids, in the game's order.
+    /// The ids of the legal actions, in the game's order. An action outside the game's
+    /// enumeration has none and is left out (a Dou Dizhu play the `RLCard` table lacks, such as
+    /// both jokers as wings under `douzero`): [`Table::legal_texts`] lists every legal action.
     #[wasm_bindgen(js_name = legalIds)]
     #[must_use]
     pub fn legal_ids(&self) -> Vec<u32> {
         self.inner.legal_ids()
     }
 
-    /// The legal actions' texts, in the order of [`Table::legal_ids`].
+    /// Every legal action as text, in the game's order.
     #[wasm_bindgen(js_name = legalTexts)]
     #[must_use]
     pub fn legal_texts(&self) -> Vec<String> {
@@ -93,8 +119,8 @@ impl Table {
     /// The text of action id `id`; `undefined` past [`Table::num_actions`].
     #[wasm_bindgen(js_name = actionText)]
     #[must_use]
-    pub fn action_text(&self, id: usize) -> Option<String> {
-        self.inner.action_text(id)
+    pub fn action_text(&self, id: u32) -> Option<String> {
+        self.inner.action_text(id).ok()
     }
 
     /// Applies the legal action whose id is `id`.
@@ -107,13 +133,14 @@ impl Table {
         self.inner.apply_id(id).map_err(js)
     }
 
-    /// Applies the legal action written `text` (as [`Table::legal_texts`] lists it).
+    /// Applies the legal action written `text` (as [`Table::legal_texts`] lists it, any case), and
+    /// gives its id.
     ///
     /// # Errors
     ///
     /// Throws (the game unchanged) for text that is no legal action now.
     #[wasm_bindgen(js_name = applyText)]
-    pub fn apply_text(&mut self, text: &str) -> Result<(), JsError> {
+    pub fn apply_text(&mut self, text: &str) -> Result<u32, JsError> {
         self.inner.apply_text(text).map_err(js)
     }
 
@@ -123,16 +150,21 @@ impl Table {
     ///
     /// Throws for a player the game does not have.
     pub fn observation(&self, player: usize) -> Result<String, JsError> {
-        self.inner
-            .observation(player)
-            .map(|v| v.to_string())
-            .map_err(js)
+        self.inner.observation_json(player).map_err(js)
     }
 
     /// Every player's return (0 before the end).
     #[must_use]
     pub fn returns(&self) -> Vec<f64> {
         self.inner.returns()
+    }
+
+    /// The sum of the returns the rules fix (Dou Dizhu's and Kabu's 0), `undefined` when the
+    /// rules fix none.
+    #[wasm_bindgen(js_name = returnsSum)]
+    #[must_use]
+    pub fn returns_sum(&self) -> Option<f64> {
+        self.inner.returns_sum()
     }
 
     /// The game's record as JSON text (the same as the `cards` command writes; it holds every
@@ -142,7 +174,7 @@ impl Table {
     ///
     /// Throws if the record cannot be written.
     pub fn record(&self) -> Result<String, JsError> {
-        self.inner.record().map(|v| v.to_string()).map_err(js)
+        self.inner.record_json().map_err(js)
     }
 
     /// The id of the action built-in player `policy` (one of [`info`]'s `policies`) chooses for
@@ -155,7 +187,7 @@ impl Table {
     /// Throws for an unknown player, a budget of 0 or past 1,000,000 playouts or 60,000 ms,
     /// or a finished game.
     pub fn choose(
-        &self,
+        &mut self,
         policy: &str,
         seed: u64,
         playouts: Option<u64>,
@@ -164,7 +196,7 @@ impl Table {
         let mut options = PolicyOptions::new(seed);
         options.playouts = playouts;
         options.think_ms = think_ms;
-        self.inner.choose(policy, &options).map_err(js)
+        table::choose(self.inner.as_mut(), policy, &options, false).map_err(js)
     }
 }
 

@@ -1,15 +1,21 @@
-//! One game in play, of any of the three games, written once over the game interface
-//! ([`Definition`] and [`Encoding`]): what the JavaScript `Table` class calls. Plain Rust
-//! (errors are `String`s), so it is tested on the host; `lib.rs` wraps it for wasm-bindgen.
+//! The games by name for JavaScript's `Table`, over `cards_core::game::dynamic` (written once
+//! over [`Definition`](cards_core::game::Definition) and [`Encoding`]; the C ABI uses the same),
+//! with the limits a browser tab needs. Plain Rust, so it is tested on the host; `lib.rs` wraps
+//! it for wasm-bindgen.
 
-use cards_core::game::{Definition, Encoding, Game, PolicyOptions};
+use cards_core::game::PolicyOptions;
+use cards_core::game::dynamic::{self, Dyn, DynDefinition, DynError, DynGame};
 use daifugo::Daifugo;
 use doudizhu::DouDizhu;
-use kabu::{Kabu, Seat};
-use serde_json::{Value, json};
+use kabu::Kabu;
+use serde_json::{Map, Value, json};
 
-/// The games by name, as [`open`] takes them.
-pub const GAMES: [&str; 3] = [Daifugo::NAME, DouDizhu::NAME, Kabu::NAME];
+/// The three games, in the order the front ends list them.
+pub static GAMES: [&dyn DynDefinition; 3] = [
+    &Dyn::<Daifugo>::new(),
+    &Dyn::<DouDizhu>::new(),
+    &Dyn::<Kabu>::new(),
+];
 
 /// The most playouts a built-in player is given per decision (a larger budget would freeze a
 /// browser tab for minutes).
@@ -17,310 +23,91 @@ pub const MAX_PLAYOUTS: u64 = 1_000_000;
 /// The most milliseconds a built-in player may think per decision.
 pub const MAX_THINK_MS: u64 = 60_000;
 
-/// What a game adds to its definition for JavaScript: one player's observation as JSON, with
-/// nothing that player may not see.
-pub trait Observe: Encoding<Game: Game<Record: serde::Serialize>> {
-    /// Player `player`'s observation of `game` as JSON.
-    fn observation_json(game: &Self::Game, player: usize) -> Value;
-}
-
-impl Observe for Daifugo {
-    fn observation_json(game: &daifugo::Game, player: usize) -> Value {
-        serde_json::to_value(Game::observation(game, player)).unwrap_or(Value::Null)
-    }
-}
-
-impl Observe for DouDizhu {
-    fn observation_json(game: &doudizhu::Game, player: usize) -> Value {
-        serde_json::to_value(Game::observation(game, player)).unwrap_or(Value::Null)
-    }
-}
-
-impl Observe for Kabu {
-    /// The round as the player sees it: the deal by position (first cards, second cards, third
-    /// cards in the order drawn; `null` face down), stakes, decisions, the phase.
-    fn observation_json(round: &kabu::Round, player: usize) -> Value {
-        let view = Game::observation(round, player);
-        let deal: Vec<Option<String>> = view
-            .deal()
-            .iter()
-            .map(|c| c.map(|c| format!("{c:#}")))
-            .collect();
-        let seats: Vec<String> = Seat::ALL.iter().map(ToString::to_string).collect();
-        json!({
-            "player": view.player(),
-            "rules": view.rules(),
-            "phase": view.phase().name(),
-            "stakes": view.stakes(),
-            "to_act": view.turn(),
-            "seats": seats,
-            "decisions": view.decisions(),
-            "deal": deal,
-        })
-    }
-}
-
-/// A game in play, whatever the game: the surface the JavaScript `Table` exposes.
-pub trait AnyTable {
-    /// The game's name.
-    fn name(&self) -> &'static str;
-    /// The rules, as their name (a preset's, with options).
-    fn rules(&self) -> String;
-    /// The number of players.
-    fn num_players(&self) -> usize;
-    /// The player to act, `None` once the game is over.
-    fn current_player(&self) -> Option<usize>;
-    /// Whether the game is over.
-    fn is_over(&self) -> bool;
-    /// The number of action ids under these rules.
-    fn num_actions(&self) -> usize;
-    /// The text of action id `id`.
-    fn action_text(&self, id: usize) -> Option<String>;
-    /// The legal actions' ids, in the game's order.
-    fn legal_ids(&self) -> Vec<u32>;
-    /// The legal actions' texts, in the same order.
-    fn legal_texts(&self) -> Vec<String>;
-    /// Applies the legal action with id `id`.
-    fn apply_id(&mut self, id: u32) -> Result<(), String>;
-    /// Applies the legal action written `text`.
-    fn apply_text(&mut self, text: &str) -> Result<(), String>;
-    /// Player `player`'s observation as JSON.
-    fn observation(&self, player: usize) -> Result<Value, String>;
-    /// Every player's return (0 before the end).
-    fn returns(&self) -> Vec<f64>;
-    /// The game's record as JSON (it holds every hand: for a finished game).
-    fn record(&self) -> Result<Value, String>;
-    /// The id of the action built-in player `policy` chooses for the player to act.
-    fn choose(&self, policy: &str, options: &PolicyOptions) -> Result<u32, String>;
-}
-
-impl std::fmt::Debug for dyn AnyTable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Table")
-            .field("game", &self.name())
-            .field("rules", &self.rules())
-            .field("current_player", &self.current_player())
-            .finish_non_exhaustive()
-    }
-}
-
-/// A game of definition `D` with its rules.
-struct Table<D: Definition> {
-    rules: D::Rules,
-    game: D::Game,
-}
-
-/// The cut, quoted form of a caller's text in an error.
-fn quote(text: &str) -> String {
-    match cards_core::Short(text).parts() {
-        (all, false) => format!("\"{all}\""),
-        (head, true) => format!("\"{head}...\""),
-    }
-}
-
-impl<D: Observe> Table<D> {
-    fn open(rules: Option<&str>, seed: u64) -> Result<Box<dyn AnyTable>, String> {
-        let rules: D::Rules = match rules.map(str::trim) {
-            None | Some("") => D::default_rules(),
-            Some(r) => r
-                .parse()
-                .or_else(|e| r.to_ascii_lowercase().parse().map_err(|_| e))
-                .map_err(|e| format!("rules {} for {}: {e}", quote(r), D::NAME))?,
-        };
-        let game = D::new_game(&rules, seed).map_err(|e| e.to_string())?;
-        Ok(Box::new(Table::<D> { rules, game }))
-    }
-
-    fn id(&self, action: &<D::Game as Game>::Action) -> u32 {
-        D::action_id(&self.rules, action).map_or(u32::MAX, |id| id as u32)
-    }
-
-    fn apply(&mut self, action: <D::Game as Game>::Action) -> Result<(), String> {
-        Game::apply(&mut self.game, action).map_err(|e| e.to_string())
-    }
-}
-
-impl<D: Observe> AnyTable for Table<D> {
-    fn name(&self) -> &'static str {
-        D::NAME
-    }
-
-    fn rules(&self) -> String {
-        self.rules.to_string()
-    }
-
-    fn num_players(&self) -> usize {
-        D::NUM_PLAYERS
-    }
-
-    fn current_player(&self) -> Option<usize> {
-        Game::current_player(&self.game)
-    }
-
-    fn is_over(&self) -> bool {
-        Game::is_over(&self.game)
-    }
-
-    fn num_actions(&self) -> usize {
-        D::num_actions(&self.rules)
-    }
-
-    fn action_text(&self, id: usize) -> Option<String> {
-        D::action_text(&self.rules, id)
-    }
-
-    fn legal_ids(&self) -> Vec<u32> {
-        Game::legal_actions(&self.game)
-            .iter()
-            .map(|a| self.id(a))
-            .collect()
-    }
-
-    fn legal_texts(&self) -> Vec<String> {
-        Game::legal_actions(&self.game)
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    }
-
-    fn apply_id(&mut self, id: u32) -> Result<(), String> {
-        if Game::is_over(&self.game) {
-            return Err("the game is over".into());
-        }
-        let action = D::action_from_id(&self.rules, &self.game, id as usize).ok_or_else(|| {
-            format!(
-                "action id {id} is not legal now (legal ids: {:?})",
-                self.legal_ids()
-            )
-        })?;
-        self.apply(action)
-    }
-
-    fn apply_text(&mut self, text: &str) -> Result<(), String> {
-        if Game::is_over(&self.game) {
-            return Err("the game is over".into());
-        }
-        let t = text.trim();
-        let legal = Game::legal_actions(&self.game);
-        let found = legal
-            .iter()
-            .find(|a| a.to_string().eq_ignore_ascii_case(t))
-            .copied()
-            .or_else(|| t.parse().ok().filter(|a| legal.contains(a)));
-        match found {
-            Some(a) => self.apply(a),
-            None => Err(format!(
-                "{} is not a legal action now (legal: {})",
-                quote(t),
-                self.legal_texts().join(", ")
-            )),
-        }
-    }
-
-    fn observation(&self, player: usize) -> Result<Value, String> {
-        if player >= D::NUM_PLAYERS {
-            return Err(format!(
-                "player {player}: {} has players 0 to {}",
-                D::NAME,
-                D::NUM_PLAYERS - 1
-            ));
-        }
-        Ok(D::observation_json(&self.game, player))
-    }
-
-    fn returns(&self) -> Vec<f64> {
-        (0..D::NUM_PLAYERS)
-            .map(|p| Game::returns(&self.game, p))
-            .collect()
-    }
-
-    fn record(&self) -> Result<Value, String> {
-        serde_json::to_value(Game::record(&self.game)).map_err(|e| e.to_string())
-    }
-
-    fn choose(&self, policy: &str, options: &PolicyOptions) -> Result<u32, String> {
-        options.check().map_err(|e| e.to_string())?;
-        if options.threads.is_some_and(|t| t > 1) {
-            return Err("a player in WebAssembly thinks on one thread".into());
-        }
-        if options.playouts.is_some_and(|p| p > MAX_PLAYOUTS) {
-            return Err(format!("playouts must be at most {MAX_PLAYOUTS}"));
-        }
-        if options.think_ms.is_some_and(|t| t > MAX_THINK_MS) {
-            return Err(format!("think_ms must be at most {MAX_THINK_MS}"));
-        }
-        let Some(player) = Game::current_player(&self.game) else {
-            return Err("the game is over".into());
-        };
-        let mut p = D::policy(policy, options).map_err(|e| e.to_string())?;
-        let legal = Game::legal_actions(&self.game);
-        let chosen = p.choose(&Game::observation(&self.game, player), &legal);
-        // a choice the game would refuse (a policy's bug): the first legal action
-        let chosen = if legal.contains(&chosen) {
-            chosen
-        } else {
-            legal[0]
-        };
-        Ok(self.id(&chosen))
-    }
-}
-
 /// Opens game `name` (`"daifugo"`, `"doudizhu"`, `"kabu"`; any case) under `rules` (a preset's
 /// name with options, the game's default preset when `None` or empty), dealt from `seed`.
 ///
 /// # Errors
 ///
 /// An unknown game or rules, or rules that cannot deal from that seed.
-pub fn open(name: &str, rules: Option<&str>, seed: u64) -> Result<Box<dyn AnyTable>, String> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "daifugo" => Table::<Daifugo>::open(rules, seed),
-        "doudizhu" => Table::<DouDizhu>::open(rules, seed),
-        "kabu" => Table::<Kabu>::open(rules, seed),
-        _ => Err(format!(
-            "unknown game {} (expected one of: {})",
-            quote(name),
-            GAMES.join(", ")
-        )),
+pub fn open(name: &str, rules: Option<&str>, seed: u64) -> Result<Box<dyn DynGame>, DynError> {
+    dynamic::find(&GAMES, name)?.open(rules.unwrap_or(""), seed)
+}
+
+/// The game of `name` a record (JSON text, as [`DynGame::record_json`] writes it) replays to.
+///
+/// # Errors
+///
+/// An unknown game, or a record that does not read or replay.
+pub fn replay(name: &str, record: &str) -> Result<Box<dyn DynGame>, DynError> {
+    dynamic::find(&GAMES, name)?.replay(record)
+}
+
+/// A built-in player's choice for the player to act (applied when `apply`), within the limits a
+/// browser tab needs: one thread, at most [`MAX_PLAYOUTS`] playouts and [`MAX_THINK_MS`] ms.
+///
+/// # Errors
+///
+/// A budget past those limits, or what [`DynGame::choose`] refuses.
+pub fn choose(
+    game: &mut dyn DynGame,
+    policy: &str,
+    options: &PolicyOptions,
+    apply: bool,
+) -> Result<u32, DynError> {
+    let refuse = |why: String| DynError::new(dynamic::DynErrorKind::Argument, why);
+    if options.threads.is_some_and(|t| t > 1) {
+        return Err(refuse(
+            "a player in WebAssembly thinks on one thread".into(),
+        ));
     }
+    if options.playouts.is_some_and(|p| p > MAX_PLAYOUTS) {
+        return Err(refuse(format!("playouts must be at most {MAX_PLAYOUTS}")));
+    }
+    if options.think_ms.is_some_and(|t| t > MAX_THINK_MS) {
+        return Err(refuse(format!("think_ms must be at most {MAX_THINK_MS}")));
+    }
+    game.choose(policy, options, apply)
 }
 
 /// What the games offer, as JSON: for each game its players, presets (the default first),
-/// built-in players and observation encodings.
+/// built-in players.
 #[must_use]
 pub fn info() -> Value {
-    fn one<D: Encoding>() -> Value {
-        json!({
-            "players": D::NUM_PLAYERS,
-            "presets": D::PRESETS,
-            "default_preset": D::DEFAULT_PRESET,
-            "policies": D::policy_names(),
-        })
+    let mut games = Map::new();
+    for d in GAMES {
+        games.insert(
+            d.name().into(),
+            json!({
+                "players": d.num_players(),
+                "presets": d.presets(),
+                "default_preset": d.default_preset(),
+                "policies": d.policy_names(),
+            }),
+        );
     }
-    json!({
-        Daifugo::NAME: one::<Daifugo>(),
-        DouDizhu::NAME: one::<DouDizhu>(),
-        Kabu::NAME: one::<Kabu>(),
-    })
+    Value::Object(games)
 }
 
 #[cfg(test)]
 mod tests {
     use cards_core::game::PolicyOptions;
 
-    use super::{GAMES, open};
+    use super::{GAMES, choose, open, replay};
 
     /// Every game plays to its end through the table, the built-in players choosing by id, and
-    /// its record replays to a finished game.
+    /// its record replays to the same finished game.
     #[test]
     fn every_game_plays_to_the_end_by_ids() {
-        for name in GAMES {
+        for d in GAMES {
+            let name = d.name();
             let mut t = open(name, None, 7).unwrap();
             let mut moves = 0;
             while let Some(p) = t.current_player() {
-                assert!(t.observation(p).unwrap().is_object(), "{name}");
-                let id = t
-                    .choose("random", &PolicyOptions::new(moves).with_playouts(10))
-                    .unwrap();
+                let seen: serde_json::Value =
+                    serde_json::from_str(&t.observation_json(p).unwrap()).unwrap();
+                assert!(seen.is_object(), "{name}");
+                let options = PolicyOptions::new(moves).with_playouts(10);
+                let id = choose(t.as_mut(), "random", &options, false).unwrap();
                 assert!(t.legal_ids().contains(&id), "{name}");
                 t.apply_id(id).unwrap();
                 moves += 1;
@@ -329,8 +116,11 @@ mod tests {
             assert!(t.is_over());
             let sum: f64 = t.returns().iter().sum();
             assert!(sum.is_finite(), "{name}");
-            assert!(t.record().unwrap().is_object(), "{name}");
-            assert!(t.apply_id(0).unwrap_err().contains("over"));
+            let again = replay(name, &t.record_json().unwrap()).unwrap();
+            assert!(again.is_over(), "{name}");
+            assert_eq!(again.returns(), t.returns(), "{name}");
+            assert_eq!(again.rules_text(), t.rules_text(), "{name}");
+            assert!(t.apply_id(0).unwrap_err().message.contains("over"));
         }
     }
 
@@ -338,27 +128,70 @@ mod tests {
     fn text_and_bad_input_are_errors_not_panics() {
         let mut t = open("DouDizhu", Some("douzero"), 1).unwrap();
         assert_eq!(t.name(), "doudizhu");
-        assert_eq!(t.rules(), "douzero");
+        assert_eq!(t.rules_text(), "douzero");
         let first = t.legal_texts()[0].clone();
         t.apply_text(&first.to_uppercase()).unwrap();
-        let e = t.apply_text("nonsense").unwrap_err();
-        assert!(
-            e.starts_with("\"nonsense\" is not a legal action now"),
-            "{e}"
+        let e = t.apply_text("nonsense").unwrap_err().message;
+        assert_eq!(e, "\"nonsense\" is no action of doudizhu");
+        let e = t.apply_id(u32::MAX).unwrap_err().message;
+        assert!(e.contains("is out of range"), "{e}");
+        let e = t.observation_json(3).unwrap_err().message;
+        assert!(e.contains("players 0 to 2"), "{e}");
+        let e = choose(
+            t.as_mut(),
+            "search",
+            &PolicyOptions::new(0).with_threads(2),
+            false,
         );
-        assert!(t.apply_id(u32::MAX).unwrap_err().contains("not legal now"));
-        assert!(t.observation(3).unwrap_err().contains("players 0 to 2"));
-        let e = t
-            .choose("search", &PolicyOptions::new(0).with_threads(2))
-            .unwrap_err();
-        assert!(e.contains("one thread"), "{e}");
-        let e = t
-            .choose("search", &PolicyOptions::new(0).with_playouts(0))
-            .unwrap_err();
-        assert!(e.contains("at least 1"), "{e}");
-        assert!(t.choose("clever", &PolicyOptions::new(0)).is_err());
-        assert!(open("poker", None, 0).unwrap_err().contains("unknown game"));
-        assert!(open("kabu", Some("nope"), 0).unwrap_err().contains("rules"));
+        assert!(e.unwrap_err().message.contains("one thread"));
+        let e = choose(
+            t.as_mut(),
+            "search",
+            &PolicyOptions::new(0).with_playouts(0),
+            false,
+        );
+        assert!(e.unwrap_err().message.contains("at least 1"));
+        assert!(choose(t.as_mut(), "clever", &PolicyOptions::new(0), false).is_err());
+        let e = open("poker", None, 0).unwrap_err().message;
+        assert!(e.contains("unknown game"), "{e}");
+        assert!(
+            open("kabu", Some("nope"), 0)
+                .unwrap_err()
+                .message
+                .contains("rules")
+        );
+        let e = replay("kabu", "{\"rules\": \"default\", \"rules\": \"default\"}");
+        assert!(e.unwrap_err().message.contains("given twice"));
+    }
+
+    /// Under `douzero`, a Dou Dizhu play may lie outside `RLCard`'s table of ids (both jokers as
+    /// wings): the ids leave it out, the texts list it, the players choose among the others.
+    #[test]
+    fn a_play_without_an_id_is_listed_as_text_and_never_chosen_by_id() {
+        let mut t = open("doudizhu", Some("douzero"), 11).unwrap();
+        let mut without_id = 0;
+        while !t.is_over() {
+            let texts = t.legal_texts();
+            let ids = t.legal_ids();
+            for text in &texts {
+                let action: doudizhu::Action = text.parse().unwrap();
+                match doudizhu::encode::action_id(&action) {
+                    Some(id) => assert!(ids.contains(&id), "{text}"),
+                    None => without_id += 1,
+                }
+            }
+            let id = choose(
+                t.as_mut(),
+                "search",
+                &PolicyOptions::new(3).with_playouts(50),
+                true,
+            );
+            assert!(ids.contains(&id.unwrap()));
+        }
+        assert!(
+            without_id > 0,
+            "the deal of seed 11 offers a play without an id"
+        );
     }
 
     /// Kabu's observation shows the player no card it may not see: before the bet, the first
@@ -366,10 +199,15 @@ mod tests {
     #[test]
     fn kabu_observation_hides_the_face_down_cards() {
         let t = open("kabu", None, 3).unwrap();
-        let obs = t.observation(0).unwrap();
-        let deal = obs["deal"].as_array().unwrap();
-        assert!(deal[..5].iter().all(serde_json::Value::is_string));
-        assert!(deal[5..].iter().all(serde_json::Value::is_null));
-        assert_eq!(obs["phase"], "bets");
+        let seen: serde_json::Value =
+            serde_json::from_str(&t.observation_json(0).unwrap()).unwrap();
+        let seats = seen["seats"].as_array().unwrap();
+        assert_eq!(seats.len(), 5);
+        for seat in seats {
+            assert!(seat["cards"][0].is_string(), "{seat}");
+            assert!(seat["cards"][1].is_null(), "{seat}");
+            assert!(seat["cards"][2].is_null(), "{seat}");
+        }
+        assert_eq!(seen["phase"], "bets");
     }
 }

@@ -12,7 +12,7 @@ use kabu::{Advice, Card, CardSet, Decision, Kabu, Phase, Record, Round, Rules, S
 use serde_json::{Value, json};
 
 use super::ActionBody;
-use super::api::{ApiError, Last, Legal, read_record};
+use super::api::{ApiError, Last, Legal, read_record, to_json};
 use super::session::{GameSession, Read, WebGame};
 
 /// The rules when a create request names none (the definition's default).
@@ -43,10 +43,10 @@ fn allowed(round: &Round, seat: Seat) -> Option<&'static str> {
 }
 
 /// The table as a player of the one interface sees it ([`kabu::RoundView`]), as an external
-/// agent ([`crate::agent`]) reads it: `{"player", "phase", "rules", "stakes", "to_act",
-/// "seats"}`, each seat `{"seat", "cards", "points", "yaku", "drew"}` with `cards` its first,
-/// second and third card (`null`: face down or not dealt) and `points`/`yaku` for the player's
-/// own hands only (the legal actions name the seat to act: `field 2 draws`).
+/// agent ([`crate::agent`]) reads it: the view's JSON (`{"player", "rules", "phase", "stakes",
+/// "to_act", "seats"}`, each seat `{"seat", "cards", "own", "points", "yaku", "drew"}` with
+/// `cards` its first, second and third card, `null` where face down or not dealt; the legal
+/// actions name the seat to act: `field 2 draws`).
 ///
 /// ```
 /// use kabu::cards_core::game::Game;
@@ -59,35 +59,7 @@ fn allowed(round: &Round, seat: Seat) -> Option<&'static str> {
 /// ```
 #[must_use]
 pub fn observation_json(view: &kabu::RoundView<'_>) -> Value {
-    let deal = view.deal();
-    let decisions = view.decisions();
-    let seats: Vec<Value> = Seat::ALL
-        .iter()
-        .map(|&seat| {
-            let i = seat.index();
-            let mut two = CardSet::EMPTY;
-            for c in [deal[i], deal[5 + i]].into_iter().flatten() {
-                two = two.with(c);
-            }
-            let third = (view.cards(seat) - two).first();
-            let outcome = view.own_outcome(seat);
-            json!({
-                "seat": seat.to_string(),
-                "cards": [deal[i].map(card_text), deal[5 + i].map(card_text), third.map(card_text)],
-                "points": outcome.map(kabu::Outcome::points),
-                "yaku": outcome.map(|o| o.yaku().name()),
-                "drew": decisions[i],
-            })
-        })
-        .collect();
-    json!({
-        "player": view.player(),
-        "phase": view.phase().name(),
-        "rules": view.rules(),
-        "stakes": view.stakes(),
-        "to_act": view.turn(),
-        "seats": seats,
-    })
+    to_json(view)
 }
 
 /// Whether the person decides for the seat to act now (a staked field whose draw is a choice).

@@ -75,6 +75,10 @@ impl Definition for Daifugo {
     fn from_deal(rules: &Rules, deal: &Deal) -> Result<Game, GameError> {
         Game::from_deal(*rules, deal)
     }
+
+    fn rules_of(game: &Game) -> Rules {
+        *game.rules()
+    }
 }
 
 impl Encoding for Daifugo {

@@ -89,6 +89,10 @@ impl Definition for DouDizhu {
         Deal::new(deal.hands, deal.kitty, deal.first)?;
         Ok(Game::from_deal(*rules, *deal))
     }
+
+    fn rules_of(game: &Game) -> GameRules {
+        *game.rules()
+    }
 }
 
 /// The `douzero` encoding's width: `x_no_action`, then `z`.

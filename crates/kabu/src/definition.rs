@@ -74,6 +74,10 @@ impl Definition for Kabu {
     fn from_deal(rules: &Rules, deal: &[Card; ROUND_CARDS]) -> Result<Round, RoundError> {
         Round::from_deal(*rules, *deal)
     }
+
+    fn rules_of(round: &Round) -> Rules {
+        round.rules()
+    }
 }
 
 impl Encoding for Kabu {

@@ -291,6 +291,84 @@ impl fmt::Debug for RoundView<'_> {
     }
 }
 
+/// `serde`: a [`RoundView`] (written only) is what its player sees, as JSON: `{"player",
+/// "rules", "phase", "stakes", "to_act", "seats"}`, each of the five seats (fields `"1"`..`"4"`,
+/// then `"dealer"`) `{"seat", "cards", "own", "points", "yaku", "drew"}`. `cards` is the seat's
+/// first, second and third card as ASCII text, `null` where the card is face down or not dealt;
+/// `own` says whether the hand is the player's own (all its cards shown); `points` and `yaku`
+/// are given for its own hands only; `drew` is the seat's draw decision (`null` before it).
+/// This is the one JSON of a Kabu observation: the `cards` command's agents, the C ABI and
+/// WebAssembly all write it.
+///
+/// ```
+/// use kabu::cards_core::game::Game;
+/// use kabu::{Round, Rules};
+/// let mut round = Round::new(Rules::DEFAULT, 7);
+/// round.bet([1, 0, 0, 0])?;
+/// # #[cfg(feature = "serde")] {
+/// let seen = serde_json::to_value(Game::observation(&round, 0)).unwrap();
+/// assert_eq!(seen["seats"][0]["own"], true); // field 1 is staked: both its cards shown
+/// assert!(seen["seats"][0]["cards"][1].is_string());
+/// assert!(seen["seats"][1]["cards"][1].is_null()); // field 2's second card is face down
+/// assert!(seen["seats"][0]["points"].is_u64());
+/// # }
+/// # Ok::<(), kabu::RoundError>(())
+/// ```
+#[cfg(feature = "serde")]
+impl serde::Serialize for RoundView<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeSeq, SerializeStruct};
+
+        /// One seat as the view shows it.
+        struct SeatView<'a>(&'a RoundView<'a>, Seat);
+
+        impl serde::Serialize for SeatView<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let SeatView(view, seat) = *self;
+                let i = seat.index();
+                let deal = view.deal();
+                let two = [deal[i], deal[5 + i]]
+                    .into_iter()
+                    .flatten()
+                    .fold(CardSet::EMPTY, CardSet::with);
+                let third = (view.cards(seat) - two).first();
+                let text = |c: Option<Card>| c.map(|c| format!("{c:#}"));
+                let outcome = view.own_outcome(seat);
+                let mut st = s.serialize_struct("Seat", 6)?;
+                st.serialize_field("seat", &seat)?;
+                st.serialize_field("cards", &[text(deal[i]), text(deal[5 + i]), text(third)])?;
+                st.serialize_field("own", &view.owns(seat))?;
+                st.serialize_field("points", &outcome.map(crate::Outcome::points))?;
+                st.serialize_field("yaku", &outcome.map(|o| o.yaku().name()))?;
+                st.serialize_field("drew", &view.round.decision(seat))?;
+                st.end()
+            }
+        }
+
+        /// The five seats in order.
+        struct Seats<'a>(&'a RoundView<'a>);
+
+        impl serde::Serialize for Seats<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut seq = s.serialize_seq(Some(Seat::ALL.len()))?;
+                for seat in Seat::ALL {
+                    seq.serialize_element(&SeatView(self.0, seat))?;
+                }
+                seq.end()
+            }
+        }
+
+        let mut st = s.serialize_struct("RoundView", 6)?;
+        st.serialize_field("player", &self.player)?;
+        st.serialize_field("rules", &self.rules())?;
+        st.serialize_field("phase", self.phase().name())?;
+        st.serialize_field("stakes", &self.stakes())?;
+        st.serialize_field("to_act", &self.turn())?;
+        st.serialize_field("seats", &Seats(self))?;
+        st.end()
+    }
+}
+
 /// The stake actions with `max_stake` 1, in the order `legal_actions_into` lists them.
 const ONE_UNIT_STAKES: [Decision; 15] = {
     let mut out = [Decision::Stake([0; 4]); 15];

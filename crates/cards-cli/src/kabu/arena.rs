@@ -54,11 +54,10 @@ impl Session for Round {
         seed.wrapping_mul(2).wrapping_add(player as u64 + 1)
     }
 
-    /// The table as the player sees it, in the page's shape: `{"player", "phase", "rules",
-    /// "stakes", "to_act", "seats"}`, each seat `{"seat", "cards", "points", "yaku", "drew"}`
-    /// with `cards` its first, second and third card (`null`: face down or not dealt) and
-    /// `points`/`yaku` for the player's own hands only (the legal actions name the seat to
-    /// act: `field 2 draws`).
+    /// The table as the player sees it: `kabu::RoundView`'s JSON (`{"player", "rules",
+    /// "phase", "stakes", "to_act", "seats"}`, each seat `{"seat", "cards", "own", "points",
+    /// "yaku", "drew"}` with `cards` its first, second and third card, `null` where face down
+    /// or not dealt; the legal actions name the seat to act: `field 2 draws`).
     fn observation_json(view: &kabu::RoundView<'_>) -> Value {
         cards_web::kabu::observation_json(view)
     }

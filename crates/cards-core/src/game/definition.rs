@@ -102,6 +102,9 @@ pub trait Definition: Copy + Debug + Default + Send + Sync + 'static {
     /// A deal that is not one of the game's (a card twice, a hand of the wrong size).
     fn from_deal(rules: &Self::Rules, deal: &Self::Deal) -> Result<Self::Game, Self::DealError>;
 
+    /// The rules `game` is played under (what a game replayed from its record was dealt with).
+    fn rules_of(game: &Self::Game) -> Self::Rules;
+
     /// The built-in players' names ([`Players::POLICY_NAMES`]).
     #[must_use]
     fn policy_names() -> &'static [&'static str] {
@@ -196,14 +199,11 @@ impl core::error::Error for EncodeError {}
 
 /// A name as an error echoes it: at most 40 characters, `…` marking a cut.
 fn cut(name: &str) -> String {
-    const MAX: usize = 40;
-    match name.char_indices().nth(MAX) {
-        None => name.into(),
-        Some((i, _)) => {
-            let mut s = String::from(&name[..i]);
-            s.push('…');
-            s
-        }
+    let (shown, cut) = crate::Short(name).parts();
+    if cut {
+        alloc::format!("{shown}…")
+    } else {
+        shown.into()
     }
 }
 

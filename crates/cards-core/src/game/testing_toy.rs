@@ -319,6 +319,82 @@ pub struct ToyRecord {
     pub actions: Vec<ToyAction>,
 }
 
+/// Written `D0 D1: A A ...`: each hand as dealt (a bit per card) and the cards played
+/// (`"3 12: c1 c3"`); its `serde` form (feature `serde`) is that text.
+///
+/// ```
+/// use cards_core::game::{Game, testing_toy::{Toy, ToyRecord}};
+/// let mut g = Toy::from_deal([0b000011, 0b001100]);
+/// g.apply("c1".parse().unwrap()).unwrap();
+/// assert_eq!(g.record().to_string(), "3 12: c1");
+/// assert_eq!("3 12: c1".parse::<ToyRecord>().unwrap(), g.record());
+/// ```
+impl fmt::Display for ToyRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}:", self.deal[0], self.deal[1])?;
+        for a in &self.actions {
+            write!(f, " {a}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for ToyRecord {
+    type Err = ToyError;
+
+    fn from_str(s: &str) -> Result<ToyRecord, ToyError> {
+        let (deal, actions) = s.split_once(':').ok_or(ToyError::Parse)?;
+        let mut hands = deal.split_whitespace().map(str::parse::<u8>);
+        let (Some(Ok(d0)), Some(Ok(d1)), None) = (hands.next(), hands.next(), hands.next()) else {
+            return Err(ToyError::BadDeal);
+        };
+        let actions = actions
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<Vec<ToyAction>, ToyError>>()?;
+        Ok(ToyRecord {
+            deal: [d0, d1],
+            actions,
+        })
+    }
+}
+
+/// `serde` for the toy (feature `serde`): a record as its text, an observation as
+/// `{"player", "hand", "history"}`.
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use alloc::string::ToString;
+
+    use serde::ser::{SerializeStruct, Serializer};
+    use serde::{Deserialize, Deserializer, Serialize};
+
+    use super::{ToyObservation, ToyRecord};
+
+    impl Serialize for ToyRecord {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_str(self)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for ToyRecord {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ToyRecord, D::Error> {
+            crate::deserialize_from_str(d, "a toy record")
+        }
+    }
+
+    impl Serialize for ToyObservation<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("ToyObservation", 3)?;
+            st.serialize_field("player", &self.player)?;
+            st.serialize_field("hand", &self.hand)?;
+            let history: alloc::vec::Vec<_> =
+                self.history.iter().map(ToString::to_string).collect();
+            st.serialize_field("history", &history)?;
+            st.end()
+        }
+    }
+}
+
 impl Record for ToyRecord {
     type Game = Toy;
     type Error = ToyError;
@@ -416,6 +492,10 @@ impl Definition for ToyGame {
 
     fn from_deal(_: &ToyRules, deal: &[u8; 2]) -> Result<Toy, ToyError> {
         Toy::try_from_deal(*deal)
+    }
+
+    fn rules_of(_: &Toy) -> ToyRules {
+        ToyRules
     }
 }
 

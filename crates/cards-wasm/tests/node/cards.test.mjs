@@ -70,7 +70,7 @@ test('the same seed deals the same game; text actions; a search player on a play
   assert.equal(a.rules, 'douzero');
   while (!a.isOver()) {
     const id = a.choose('search', 3n, 50n);
-    a.applyText(a.actionText(id) === undefined ? a.legalTexts()[0] : a.legalTexts()[a.legalIds().indexOf(id)]);
+    assert.equal(a.applyText(a.actionText(id)), id);
   }
   assert.ok(a.isOver());
 });
@@ -85,13 +85,30 @@ test('a search player on a think-time budget reads the clock (std\'s panics in W
   }
 });
 
+test('a record replays to the same game; a clone plays on alone', () => {
+  for (const game of ['daifugo', 'doudizhu', 'kabu']) {
+    const t = new Table(game, null, 11n);
+    for (let n = 0; !t.isOver(); n += 1) t.applyId(t.choose('random', BigInt(n)));
+    const again = Table.fromRecord(game, t.record());
+    assert.equal(again.isOver(), true, game);
+    assert.deepEqual([...again.returns()], [...t.returns()], game);
+    assert.equal(again.record(), t.record(), game);
+    assert.equal(again.rules, t.rules, game);
+    const fresh = new Table(game, null, 11n);
+    const copy = fresh.clone();
+    copy.applyId(copy.legalIds()[0]);
+    assert.equal(fresh.observation(0), new Table(game, null, 11n).observation(0), game);
+  }
+});
+
 test('bad input throws an Error with the reason, and the game is unchanged', () => {
   assert.throws(() => new Table('poker', null, 0n), /unknown game "poker"/);
   assert.throws(() => new Table('kabu', 'nonsense', 0n), /rules/);
   const t = new Table('kabu', 'vb6', 3n);
   const before = t.observation(0);
-  assert.throws(() => t.applyText('fold'), /not a legal action now/);
-  assert.throws(() => t.applyId(1e9), /not legal now/);
+  assert.throws(() => t.applyText('fold'), /"fold" is no action of kabu/);
+  assert.throws(() => t.applyId(1e9), /out of range/);
+  assert.throws(() => Table.fromRecord('kabu', '{"rules": 1, "rules": 2}'), /given twice/);
   assert.throws(() => t.observation(2), /players 0 to 1/);
   assert.throws(() => t.choose('clever', 0n), /clever/);
   assert.throws(() => t.choose('search', 0n, 0n), /at least 1/);
