@@ -54,7 +54,7 @@ pub enum Command {
     /// Deal and play one seeded round: the dealer and four fields, the stakes, each draw, and
     /// the settlement of every staked field.
     #[command(
-        after_help = "Examples:\n  cards kabu round --seed 7\n  cards kabu round --bet 1=2 --bet 3=1 --field-policy odds --ties push\n  cards kabu round --seed 7 --dealer-policy search --playouts 1000\n  echo '{\"seed\": 7, \"bets\": {\"1\": 2}}' | cards kabu round --batch"
+        after_help = "Examples:\n  cards kabu round --seed 7\n  cards kabu round --bet 1=2 --bet 3=1 --field-policy odds --ties push\n  cards kabu round --seed 7 --dealer-policy search --playouts 1000\n  cards kabu round --seed 7 --dealer-policy \"exec:python3 bot.py\" --agent-ms 2000   # your program (JSON lines)\n  echo '{\"seed\": 7, \"bets\": {\"1\": 2}}' | cards kabu round --batch"
     )]
     Round(round::RoundArgs),
     /// The exact house edge of a field against the dealer: the player's expected net per unit

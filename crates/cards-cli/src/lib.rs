@@ -74,7 +74,7 @@ pub enum Game {
     /// http://127.0.0.1:8080/).
     #[cfg(feature = "web")]
     #[command(
-        after_help = "Examples:\n  cards web                                 # then open http://127.0.0.1:8080/\n  cards web --port 0                        # a free port, named on the first line\n  cards web --assets crates/cards-web/web   # the page's files from disk (developing the page)"
+        after_help = "Examples:\n  cards web                                 # then open http://127.0.0.1:8080/\n  cards web --port 0                        # a free port, named on the first line\n  cards web --assets crates/cards-web/web   # the page's files from disk (developing the page)\n  cards web --agent \"mybot=exec:python3 bot.py\" --agent-ms 2000   # your program among the computers\n  cards web --agent \"doudizhu:mybot=exec:python3 bot.py\"         # in Dou Dizhu only"
     )]
     Web(web::WebArgs),
 }

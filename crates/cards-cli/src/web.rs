@@ -5,8 +5,10 @@ use std::io::Write;
 use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
 
+use cards_web::agent::AgentSpec;
 use cards_web::{Config, serve};
 
+use crate::agent::AgentArgs;
 use crate::common::CliError;
 
 /// Arguments of `cards web`.
@@ -26,6 +28,17 @@ pub struct WebArgs {
     /// it has been idle for a minute, and is refused otherwise).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..))]
     pub max_games: u16,
+    /// Your own program among the page's computers: `NAME=exec:COMMAND` offers it as NAME in
+    /// every game, `GAME:NAME=exec:COMMAND` in that game only (daifugo, doudizhu or kabu).
+    /// Repeatable. It plays each computer seat over JSON lines, as `--players exec:COMMAND`
+    /// does in `cards GAME play` (one process a seat, started at the seat's first decision);
+    /// only these commands run, the page picks them by NAME. An agent that fails or is past
+    /// --agent-ms stops its game with the error on the page.
+    #[arg(long = "agent", value_name = "[GAME:]NAME=exec:COMMAND", value_parser = <AgentSpec as std::str::FromStr>::from_str)]
+    pub agents: Vec<AgentSpec>,
+    /// `--agent-ms`: the agents' time a decision.
+    #[command(flatten)]
+    pub agent: AgentArgs,
 }
 
 /// Runs `cards web`: binds, prints `listening on http://ADDR:PORT/` (one line, flushed), and
@@ -39,12 +52,15 @@ pub fn run(a: &WebArgs) -> Result<(), CliError> {
             dir.display()
         )));
     }
+    AgentSpec::check_all(&a.agents).map_err(CliError::usage)?;
     let addr = SocketAddr::new(a.bind, a.port);
     let listener = TcpListener::bind(addr)
         .map_err(|e| CliError::usage(format!("cannot listen on {addr}: {e}")))?;
     let config = Config {
         max_games: usize::from(a.max_games),
         assets: a.assets.clone(),
+        agents: a.agents.clone(),
+        agent_limit: a.agent.limit(),
         ..Config::default()
     };
     serve(listener, config, |addr| {

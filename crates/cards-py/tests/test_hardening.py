@@ -301,3 +301,21 @@ def test_built_in_opponents_of_the_envs_play_with_the_gil_released():
     during = [x for x in ticks if start <= x <= start + elapsed]
     assert env.current_player == learner
     assert elapsed > 0.02 and len(during) >= 0.2 * elapsed / 0.005, (elapsed, len(during))
+
+
+def test_check_env_with_rendering_warns_nothing_on_every_registered_id():
+    # issue 33: Gymnasium's checker warned "No render fps was declared in the environment"
+    # (no ``render_fps`` in ``metadata``): every warning is an error here, render check included
+    import warnings
+
+    gym = _gym()
+    from gymnasium.utils.env_checker import check_env
+
+    import cards_rs.envs.gym as ids
+
+    for env_id in ids.IDS:
+        env = gym.make(env_id, render_mode="ansi").unwrapped
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            check_env(env, skip_render_check=False)
+        assert env.metadata["render_fps"] > 0, env_id

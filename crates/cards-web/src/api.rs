@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 use web_time::Instant;
 
+use super::agent::AgentSpec;
 use super::session::{self, GameSession};
 use super::{assets, daifugo, doudizhu, kabu};
 
@@ -127,9 +128,13 @@ pub enum Work {
     Light,
     /// On the pool for heavy work: a replay, a computer move, the next game.
     Heavy,
+    /// On the pool for the computer moves of games seated with an external agent
+    /// ([`Api::work_of`]).
+    Agent,
 }
 
-/// A refused request: the status (400, 403, 404, 405, 409, 413, 503) and why.
+/// A refused request: the status (400, 403, 404, 405, 409, 413, 503; 502 when a game's external
+/// agent failed) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     /// The HTTP status.
@@ -152,6 +157,24 @@ impl ApiError {
         ApiError {
             status: 409,
             message: message.into(),
+        }
+    }
+
+    /// 502: the game's external agent failed ([`crate::agent`]): the message names its seat,
+    /// its command and what went wrong.
+    ///
+    /// ```
+    /// use cards_web::ApiError;
+    /// use cards_web::agent::{AgentError, Fault};
+    /// let e = ApiError::agent(&AgentError { seat_word: "seat", seat: 1, command: "./bot".into(), fault: Fault::TimedOut(200) });
+    /// assert_eq!(e.status, 502);
+    /// assert_eq!(e.message, "seat 1 (exec:./bot): the agent did not answer within 200 ms");
+    /// ```
+    #[must_use]
+    pub fn agent(e: &crate::agent::AgentError) -> ApiError {
+        ApiError {
+            status: 502,
+            message: e.to_string(),
         }
     }
 
@@ -194,6 +217,12 @@ pub struct Config {
     /// A connection (one request: keep-alive is off) is closed after this long, whatever it
     /// is doing, so a client that stops reading or writing never holds the server.
     pub connection_timeout: Duration,
+    /// External agents the page offers among the computers, by name, for their games
+    /// (`cards web --agent [GAME:]NAME=exec:COMMAND`; none by default). Only these commands
+    /// ever run: a request names an agent, never a command.
+    pub agents: Vec<AgentSpec>,
+    /// An external agent's time a decision (`--agent-ms`): past it the game stops with a 502.
+    pub agent_limit: Duration,
 }
 
 impl Default for Config {
@@ -206,6 +235,8 @@ impl Default for Config {
             body_timeout: BODY_TIMEOUT,
             bound: None,
             connection_timeout: CONNECTION_TIMEOUT,
+            agents: Vec::new(),
+            agent_limit: Duration::from_millis(crate::agent::DEFAULT_AGENT_MS),
         }
     }
 }
@@ -323,6 +354,10 @@ impl Session {
         each!(self, s => s.next_game())
     }
 
+    fn seats_agent(&self) -> bool {
+        each!(self, s => s.seats_agent())
+    }
+
     fn record(&self) -> Result<Value, ApiError> {
         each!(self, s => s.record())
     }
@@ -330,6 +365,8 @@ impl Session {
 
 struct Entry {
     session: Arc<Mutex<Session>>,
+    /// Whether its computers are an external agent.
+    agent: bool,
     touched: Instant,
     /// A counter value: the entry with the smallest was used longest ago.
     used: u64,
@@ -361,6 +398,11 @@ impl Games {
             self.order.remove(&used);
             self.map.remove(&id);
         }
+    }
+
+    /// Whether game `id`'s computers are an external agent.
+    fn seats_agent(&self, id: &str) -> bool {
+        self.map.get(id).is_some_and(|e| e.agent)
     }
 
     /// The game `id`, touched at `now`.
@@ -415,6 +457,7 @@ impl Games {
         self.map.insert(
             id,
             Entry {
+                agent: session.seats_agent(),
                 session: Arc::new(Mutex::new(session)),
                 touched: now,
                 used: self.uses,
@@ -563,6 +606,27 @@ impl Api {
             }
             (_, ["games", ..]) => Work::Light,
             _ => Work::Inline,
+        }
+    }
+
+    /// How heavy a request is, knowing the games: [`Api::work`], but a computer move in a game
+    /// whose computers are an external agent is [`Work::Agent`].
+    ///
+    /// ```
+    /// use cards_web::{Api, Config, Work};
+    /// let api = Api::new(Config::default());
+    /// assert_eq!(api.work_of("POST", "/api/games/0a1b/advance"), Work::Heavy);
+    /// ```
+    #[must_use]
+    pub fn work_of(&self, method: &str, path: &str) -> Work {
+        let work = Api::work(method, path);
+        let path = path.split(['?', '#']).next().unwrap_or("");
+        let id = path
+            .strip_prefix("/api/games/")
+            .and_then(|rest| rest.strip_suffix("/advance"));
+        match id {
+            Some(id) if work == Work::Heavy && self.lock_games().seats_agent(id) => Work::Agent,
+            _ => work,
         }
     }
 
@@ -719,7 +783,7 @@ impl Api {
         match parts.as_slice() {
             ["info"] => {
                 need("GET")?;
-                Ok((200, info()))
+                Ok((200, info(&self.config.agents)))
             }
             ["replay"] => {
                 need("POST")?;
@@ -802,10 +866,11 @@ impl Api {
             seed: seed.unwrap_or_else(crate::util::draw_seed),
         };
         let drawn = seed.is_none();
+        let (agents, limit) = (&self.config.agents, self.config.agent_limit);
         let session = match b.game.trim().to_ascii_lowercase().as_str() {
-            "daifugo" => Session::Daifugo(GameSession::new(&new, drawn)?),
-            "doudizhu" => Session::Doudizhu(GameSession::new(&new, drawn)?),
-            "kabu" => Session::Kabu(GameSession::new(&new, drawn)?),
+            "daifugo" => Session::Daifugo(GameSession::with_agents(&new, drawn, agents, limit)?),
+            "doudizhu" => Session::Doudizhu(GameSession::with_agents(&new, drawn, agents, limit)?),
+            "kabu" => Session::Kabu(GameSession::with_agents(&new, drawn, agents, limit)?),
             _ => {
                 return Err(ApiError::bad(format!(
                     "unknown game \"{}\" (expected one of: {})",
@@ -838,12 +903,12 @@ impl Api {
 }
 
 /// `GET /api/info`'s answer.
-fn info() -> Value {
+fn info(agents: &[AgentSpec]) -> Value {
     json!({
         "games": {
-            "daifugo": session::info::<::daifugo::Game>(),
-            "doudizhu": session::info::<::doudizhu::Game>(),
-            "kabu": session::info::<::kabu::Round>(),
+            "daifugo": session::info::<::daifugo::Game>(agents),
+            "doudizhu": session::info::<::doudizhu::Game>(agents),
+            "kabu": session::info::<::kabu::Round>(agents),
         },
         "version": env!("CARGO_PKG_VERSION"),
     })

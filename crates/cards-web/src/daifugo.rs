@@ -40,8 +40,21 @@ pub struct MatchState {
 /// of the card exchange (`given`: its tribute or its return, `received`; `""` when none), which
 /// the JSON form does not carry. Only the person's own cards: nothing another player holds.
 fn person_observation(g: &Game) -> Value {
-    let obs = g.observation(PERSON as u8);
-    let mut v = to_json(&obs);
+    observation_json(&g.observation(PERSON as u8))
+}
+
+/// A player's observation as the page and an external agent ([`crate::agent`]) read it: the
+/// game's JSON form, plus the player's side of the card exchange (`given`, `received`: hand
+/// text, `""` when none).
+///
+/// ```
+/// let g = daifugo::Game::new(daifugo::Rules::default(), 3);
+/// let v = cards_web::daifugo::observation_json(&g.observation(1));
+/// assert_eq!(v["given"], "");
+/// ```
+#[must_use]
+pub fn observation_json(obs: &daifugo::Observation<'_>) -> Value {
+    let mut v = to_json(obs);
     if let Value::Object(map) = &mut v {
         map.insert("given".into(), json!(format!("{:#}", HandText(obs.given))));
         map.insert(
@@ -145,6 +158,10 @@ impl WebGame for Game {
 
     fn person_observation(&self, _: &MatchState) -> Value {
         person_observation(self)
+    }
+
+    fn agent_observation(obs: &daifugo::Observation<'_>) -> Value {
+        observation_json(obs)
     }
 
     fn result_json(&self, m: &MatchState) -> Value {

@@ -107,6 +107,10 @@ impl WebGame for Game {
         to_json(&self.observation(PERSON as u8))
     }
 
+    fn agent_observation(obs: &doudizhu::Observation<'_>) -> Value {
+        to_json(obs)
+    }
+
     fn result_json(&self, (): &()) -> Value {
         result(self)
     }

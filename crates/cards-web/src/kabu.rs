@@ -12,7 +12,7 @@ use kabu::{Advice, Card, CardSet, Decision, Kabu, Phase, Record, Round, Rules, S
 use serde_json::{Value, json};
 
 use super::ActionBody;
-use super::api::{ApiError, Last, Legal, read_record};
+use super::api::{ApiError, Last, Legal, read_record, to_json};
 use super::session::{GameSession, Read, WebGame};
 
 /// The rules when a create request names none (the definition's default).
@@ -40,6 +40,26 @@ fn allowed(round: &Round, seat: Seat) -> Option<&'static str> {
         Advice::MustStand => "stand",
         Advice::Choice => "choice",
     })
+}
+
+/// The table as a player of the one interface sees it ([`kabu::RoundView`]), as an external
+/// agent ([`crate::agent`]) reads it: the view's JSON (`{"player", "rules", "phase", "stakes",
+/// "to_act", "seats"}`, each seat `{"seat", "cards", "own", "points", "yaku", "drew"}` with
+/// `cards` its first, second and third card, `null` where face down or not dealt; the legal
+/// actions name the seat to act: `field 2 draws`).
+///
+/// ```
+/// use kabu::cards_core::game::Game;
+/// let mut round = kabu::Round::new(kabu::Rules::DEFAULT, 7);
+/// round.bet([1, 0, 0, 0])?;
+/// let v = cards_web::kabu::observation_json(&Game::observation(&round, 1));
+/// assert_eq!(v["player"], 1);
+/// assert!(v["seats"][0]["cards"][1].is_null()); // the dealer never sees a field's second card
+/// # Ok::<(), kabu::RoundError>(())
+/// ```
+#[must_use]
+pub fn observation_json(view: &kabu::RoundView<'_>) -> Value {
+    to_json(view)
 }
 
 /// Whether the person decides for the seat to act now (a staked field whose draw is a choice).
@@ -246,6 +266,10 @@ impl WebGame for Round {
 
     fn person_observation(&self, (): &()) -> Value {
         table(self, false)
+    }
+
+    fn agent_observation(view: &kabu::RoundView<'_>) -> Value {
+        observation_json(view)
     }
 
     fn result_json(&self, (): &()) -> Value {

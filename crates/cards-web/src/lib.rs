@@ -20,7 +20,9 @@
 //! one address, the oldest closed past either), and replays and computer moves run on a
 //! bounded pool of worker threads, never on the thread that reads connections, serving clients
 //! (a game, or an address for requests on no game) in turn, [`QUEUE_PER_CLIENT`] waiting from
-//! each: a client that floods the server waits for its own requests, not another's.
+//! each: a client that floods the server waits for its own requests, not another's. The moves of
+//! external agents ([`agent`], [`Config::agents`]), which wait on another program up to
+//! [`Config::agent_limit`] a decision, run on a pool of their own ([`AGENT_WORKERS`]).
 //!
 //! A request must name the server in `Host` (its address or `localhost`: a DNS-rebinding page
 //! gets 403), and a request that changes a game must not come from another page's `Origin`.
@@ -54,6 +56,7 @@
 //! assert_eq!(info["games"]["kabu"]["presets"][0], "default");
 //! ```
 
+pub mod agent;
 mod api;
 mod assets;
 pub mod daifugo;
@@ -74,7 +77,8 @@ pub use api::{
 pub use assets::content_type;
 #[cfg(feature = "server")]
 pub use server::{
-    BACKLOG, MAX_CONNECTIONS, MAX_WAITING, MAX_WAITING_PER_PEER, QUEUE, QUEUE_PER_CLIENT, WORKERS,
+    AGENT_WORKERS, BACKLOG, MAX_CONNECTIONS, MAX_WAITING, MAX_WAITING_PER_PEER, QUEUE,
+    QUEUE_PER_CLIENT, WORKERS,
 };
 
 #[cfg(feature = "server")]

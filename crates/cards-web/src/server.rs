@@ -14,7 +14,10 @@
 //!   request has arrived whole; the listen backlog is [`BACKLOG`];
 //! - replays and computer moves run on a bounded pool of worker threads ([`WORKERS`]), every
 //!   other game request on a second pool, so neither runs on the thread that accepts and reads
-//!   connections, and a burst of heavy requests does not delay the light ones;
+//!   connections, and a burst of heavy requests does not delay the light ones; the moves of
+//!   external agents (`cards web --agent`), which wait on another program up to its time limit,
+//!   run on a third pool ([`AGENT_WORKERS`]), so a slow or hostile agent delays only the games of
+//!   agents, each in turn;
 //! - each pool serves its clients in turn, one request at a time per client, where a client is
 //!   the game a request is about (so the page's player, alone in its game, is one) or, for a
 //!   replay or a new game, the address it comes from. A client may have [`QUEUE_PER_CLIENT`]
@@ -51,6 +54,9 @@ pub const MAX_WAITING_PER_PEER: usize = 64;
 pub const BACKLOG: i32 = 1024;
 /// Worker threads for replays and computer moves (and as many for the other game requests).
 pub const WORKERS: usize = 2;
+/// Worker threads for the computer moves of games seated with an external agent (they mostly
+/// wait for the agent's answer, each at most its time limit, so they have a pool of their own).
+pub const AGENT_WORKERS: usize = 4;
 /// Requests that may wait for a worker of each pool, all clients together; past it the newest
 /// request of the client with the most waiting gets 503 (or the new one, when no client has
 /// more waiting than its own).
@@ -293,6 +299,9 @@ struct Shared {
     api: Arc<Api>,
     heavy: Pool,
     light: Pool,
+    /// The computer moves of games whose computers are an external agent: waiting on a slow
+    /// agent never holds a worker the built-in computers and replays need.
+    agents: Pool,
 }
 
 /// Serves `api` on `listener` until the process ends (or the listener fails).
@@ -307,6 +316,7 @@ pub(crate) async fn serve(listener: std::net::TcpListener, api: Api) -> std::io:
         api: Arc::new(api),
         heavy: Pool::new("heavy", WORKERS)?,
         light: Pool::new("light", WORKERS)?,
+        agents: Pool::new("agents", AGENT_WORKERS)?,
     });
     let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     let waiting = Arc::new(Mutex::new(Waiting::default()));
@@ -391,7 +401,7 @@ async fn respond(
             Ok(Ok(body)) => {
                 ticket.done();
                 let body = body.to_bytes();
-                let work = Api::work(&method, &path);
+                let work = shared.api.work_of(&method, &path);
                 let client = Client::of(&path, peer);
                 let api = shared.api.clone();
                 let answer = move || {
@@ -407,6 +417,7 @@ async fn respond(
                     Work::Inline => None,
                     Work::Light => Some(&shared.light),
                     Work::Heavy => Some(&shared.heavy),
+                    Work::Agent => Some(&shared.agents),
                 };
                 match pool {
                     None => answer(),

@@ -27,12 +27,15 @@
 
 use std::fmt::{Debug, Display};
 use std::str::FromStr;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use cards_core::game::{Definition, Game, Players, PolicyOptions};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
+use crate::agent::{AgentError, AgentProcess, AgentSpec, Fault};
 use crate::api::{ActionBody, ApiError, Last, Legal, NewGame, View, to_json};
 
 /// The person's player number in every game (in Kabu, the staking player; player 1 is the
@@ -204,6 +207,11 @@ pub trait WebGame: Game<Record: Serialize> + Players + Debug + Send + 'static {
     #[must_use]
     fn person_observation(&self, extra: &Self::Extra) -> Value;
 
+    /// A player's observation as an external agent gets it ([`crate::agent`]): the game's
+    /// observation in JSON (the same shape `cards <game> play --players exec:...` sends).
+    #[must_use]
+    fn agent_observation(obs: &Self::Observation<'_>) -> Value;
+
     /// The result once the game is over (`null` before).
     #[must_use]
     fn result_json(&self, extra: &Self::Extra) -> Value;
@@ -244,8 +252,11 @@ pub trait WebGame: Game<Record: Serialize> + Players + Debug + Send + 'static {
 #[derive(Clone, Debug)]
 pub struct GameSession<G: WebGame> {
     rules: G::Rules,
-    /// The computers' policy, as named (lower case).
+    /// The computers' policy, as named (lower case): a built-in player or an agent of the
+    /// server's ([`crate::agent::AgentSpec`]).
     policy: String,
+    /// The external agent at the computers' seats, when `policy` names one.
+    agent: Option<Arc<Mutex<Seated>>>,
     /// The session's seed: it deals, and mixed with the move's number it seeds each computer
     /// decision. Never shown before the game is over.
     seed: u64,
@@ -271,6 +282,34 @@ impl<G: WebGame> GameSession<G> {
     ///
     /// 400 for unknown rules or policy, or a seed the rules cannot deal from.
     pub fn new(new: &NewGame, drawn: bool) -> Result<GameSession<G>, ApiError> {
+        GameSession::with_agents(new, drawn, &[], Duration::ZERO)
+    }
+
+    /// A new session whose computers may also be one of `agents` (the server's external agents,
+    /// offered by name for their games; each decision has `limit`). The agent's processes, one
+    /// a computer seat, start at its first decision and end with the session.
+    ///
+    /// ```no_run
+    /// use std::time::Duration;
+    /// use cards_web::{NewGame, agent::AgentSpec, session::GameSession};
+    /// let bot: AgentSpec = "mybot=exec:python3 bot.py".parse()?;
+    /// let new = NewGame { rules: None, policy: Some("mybot".into()), seed: 5 };
+    /// let limit = Duration::from_secs(1);
+    /// let mut s = GameSession::<doudizhu::Game>::with_agents(&new, false, &[bot], limit)
+    ///     .map_err(|e| e.message)?;
+    /// s.advance().map_err(|e| e.message)?; // a computer's bid, asked of `python3 bot.py`
+    /// # Ok::<(), String>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`GameSession::new`].
+    pub fn with_agents(
+        new: &NewGame,
+        drawn: bool,
+        agents: &[AgentSpec],
+        limit: Duration,
+    ) -> Result<GameSession<G>, ApiError> {
         let rules: G::Rules = read_rules(new.rules.as_ref(), G::DEFAULT_RULES)?;
         let policy = new
             .policy
@@ -278,18 +317,29 @@ impl<G: WebGame> GameSession<G> {
             .unwrap_or(G::DEFAULT_POLICY)
             .trim()
             .to_ascii_lowercase();
-        if G::policy(&policy, 0).is_err() {
+        let offered = || agents.iter().filter(|a| a.offered_for(G::NAME));
+        let agent = if G::policy(&policy, 0).is_ok() {
+            None
+        } else if let Some(a) = offered().find(|a| a.name == policy) {
+            Some(Arc::new(Mutex::new(Seated::new(a.command.clone(), limit))))
+        } else {
+            let names: Vec<&str> = G::POLICY_NAMES
+                .iter()
+                .copied()
+                .chain(offered().map(|a| a.name.as_str()))
+                .collect();
             return Err(ApiError::bad(format!(
                 "unknown policy \"{}\" (expected one of: {})",
                 crate::util::short(&policy),
-                G::POLICY_NAMES.join(", ")
+                names.join(", ")
             )));
-        }
+        };
         let seed = G::session_seed(&rules, new.seed, drawn);
         let (game, extra) = G::start(rules, seed, drawn)?;
         Ok(GameSession {
             rules,
             policy,
+            agent,
             seed,
             drawn,
             game,
@@ -299,6 +349,12 @@ impl<G: WebGame> GameSession<G> {
             moves: 0,
             last: None,
         })
+    }
+
+    /// Whether the computers are an external agent.
+    #[must_use]
+    pub fn seats_agent(&self) -> bool {
+        self.agent.is_some()
     }
 
     /// Whether the person is to act.
@@ -379,11 +435,16 @@ impl<G: WebGame> GameSession<G> {
     /// One computer action: the player to act by the session's policy, built for this move with
     /// a seed mixed from the session's and the move's number (and a fixed playout budget), so a
     /// seeded game replays alike. A single legal action is played without asking the policy.
-    /// Heavy: the server runs it on its worker pool.
+    /// Heavy: the server runs it on its worker pool (an external agent's, on a pool of its own).
+    ///
+    /// With an external agent the seat's process is asked (started at its first decision),
+    /// waiting at most the session's limit. An agent that fails (see [`crate::agent`]) is
+    /// killed and the game stops there: this and every later call answer 502 with the
+    /// [`AgentError`] (its seat, its command and what went wrong), the game unchanged.
     ///
     /// # Errors
     ///
-    /// 409 when the game is over or the person is to act.
+    /// 409 when the game is over or the person is to act; 502 when the agent failed.
     pub fn advance(&mut self) -> Result<(), ApiError> {
         let player = match Game::current_player(&self.game) {
             Some(p) if p != PERSON || !self.game.person_decides() => p,
@@ -393,21 +454,38 @@ impl<G: WebGame> GameSession<G> {
         let action = match legal.as_slice() {
             [] => return Err(ApiError::conflict("no legal action")),
             [only] => *only,
-            [first, ..] => {
-                let step = (u64::from(self.number) << 32) | self.moves;
-                let options =
-                    PolicyOptions::new(mix(self.seed, step)).with_playouts(G::SEARCH_PLAYOUTS);
-                let mut policy = G::policy_with(&self.policy, &options)
-                    .map_err(|e| ApiError::bad(e.to_string()))?;
-                let chosen = policy.choose(&Game::observation(&self.game, player), &legal);
-                // a choice the game would refuse (a policy's bug): the first legal action
-                // rather than a stalled game
-                if legal.contains(&chosen) {
-                    chosen
-                } else {
-                    *first
+            [first, ..] => match &self.agent {
+                // the agent sits at the computers' seats; a move of the person's seat the page
+                // makes (Kabu's forced draws, its fields without a stake) is the game's default
+                // computer's
+                Some(agent) if player != PERSON => {
+                    let obs = Game::observation(&self.game, player);
+                    let mut agent = agent.lock().unwrap_or_else(PoisonError::into_inner);
+                    agent
+                        .choose::<G>(player, &obs, &legal)
+                        .map_err(|e| ApiError::agent(&e))?
                 }
-            }
+                _ => {
+                    let step = (u64::from(self.number) << 32) | self.moves;
+                    let options =
+                        PolicyOptions::new(mix(self.seed, step)).with_playouts(G::SEARCH_PLAYOUTS);
+                    let name = if self.agent.is_some() {
+                        G::DEFAULT_POLICY
+                    } else {
+                        &self.policy
+                    };
+                    let mut policy =
+                        G::policy_with(name, &options).map_err(|e| ApiError::bad(e.to_string()))?;
+                    let chosen = policy.choose(&Game::observation(&self.game, player), &legal);
+                    // a choice the game would refuse (a policy's bug): the first legal action
+                    // rather than a stalled game
+                    if legal.contains(&chosen) {
+                        chosen
+                    } else {
+                        *first
+                    }
+                }
+            },
         };
         self.apply(player, action)
     }
@@ -443,12 +521,103 @@ impl<G: WebGame> GameSession<G> {
     }
 }
 
-/// What `GET /api/info` says of game `G`.
+/// The external agent at a session's computer seats: its command, the limit a decision, a
+/// process for each seat it has played (started at the seat's first decision) and its first
+/// failure, which stops the game.
+#[derive(Debug)]
+struct Seated {
+    command: String,
+    limit: Duration,
+    seats: Vec<(usize, AgentProcess)>,
+    failed: Option<AgentError>,
+}
+
+impl Seated {
+    fn new(command: String, limit: Duration) -> Seated {
+        Seated {
+            command,
+            limit,
+            seats: Vec::new(),
+            failed: None,
+        }
+    }
+
+    /// `player`'s action, asked of its process; the first failure is kept (its processes
+    /// killed) and answered to every later call.
+    fn choose<G: WebGame>(
+        &mut self,
+        player: usize,
+        obs: &G::Observation<'_>,
+        legal: &[G::Action],
+    ) -> Result<G::Action, AgentError> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        let chosen = self
+            .ask::<G>(player, obs, legal)
+            .map_err(|fault| AgentError {
+                seat_word: G::SEAT_WORD,
+                seat: player,
+                command: self.command.clone(),
+                fault,
+            });
+        if let Err(e) = &chosen {
+            self.failed = Some(e.clone());
+            self.seats.clear();
+        }
+        chosen
+    }
+
+    fn ask<G: WebGame>(
+        &mut self,
+        player: usize,
+        obs: &G::Observation<'_>,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Fault> {
+        let at = if let Some(at) = self.seats.iter().position(|(p, _)| *p == player) {
+            at
+        } else {
+            self.seats
+                .push((player, AgentProcess::start(&self.command)?));
+            self.seats.len() - 1
+        };
+        let question = crate::agent::question(G::NAME, player, &G::agent_observation(obs), legal);
+        let line = self.seats[at].1.ask(question, self.limit)?;
+        crate::agent::answer(&line, legal)
+    }
+}
+
+/// Every game's name and built-in players' names.
+pub(crate) fn policy_names() -> [(&'static str, &'static [&'static str]); 3] {
+    [
+        (
+            <daifugo::Game as WebGame>::NAME,
+            <daifugo::Game as Players>::POLICY_NAMES,
+        ),
+        (
+            <doudizhu::Game as WebGame>::NAME,
+            <doudizhu::Game as Players>::POLICY_NAMES,
+        ),
+        (
+            <kabu::Round as WebGame>::NAME,
+            <kabu::Round as Players>::POLICY_NAMES,
+        ),
+    ]
+}
+
+/// What `GET /api/info` says of game `G`: `agents` lists the server's external agents offered
+/// for it, by name (the page offers them among the computers, after `policies`).
 #[must_use]
-pub(crate) fn info<G: WebGame>() -> Value {
+pub(crate) fn info<G: WebGame>(agents: &[AgentSpec]) -> Value {
+    let offered: Vec<&str> = agents
+        .iter()
+        .filter(|a| a.offered_for(G::NAME))
+        .map(|a| a.name.as_str())
+        .collect();
     json!({
         "presets": G::PRESETS,
         "policies": G::POLICY_NAMES,
+        "agents": offered,
         "default_rules": G::DEFAULT_RULES,
         "default_policy": G::DEFAULT_POLICY,
     })

@@ -75,9 +75,9 @@ function spawnServer({ name, command, args, pattern, toUrl, site = false, hint =
  * Starts `cards web --port 0` (with `--assets $CARDS_ASSETS` when set, to test edited page files
  * without rebuilding) and resolves with `{url, stop}` once it printed `listening on URL`. With
  * $CARDS_SITE, starts `python3 -m http.server` on 127.0.0.1 (a free port) serving that folder
- * instead (`site` is then true).
+ * instead (`site` is then true). `args`: more arguments of `cards web` (e.g. `--agent`).
  */
-export function startServer({ timeoutMs = 20000 } = {}) {
+export function startServer({ timeoutMs = 20000, args: extra = [] } = {}) {
   const dir = siteDir();
   if (dir) {
     return spawnServer({
@@ -89,7 +89,7 @@ export function startServer({ timeoutMs = 20000 } = {}) {
       site: true,
     }, timeoutMs);
   }
-  const args = ['web', '--port', '0'];
+  const args = ['web', '--port', '0', ...extra];
   if (process.env.CARDS_ASSETS) args.push('--assets', path.resolve(here, process.env.CARDS_ASSETS));
   return spawnServer({
     name: 'cards web',

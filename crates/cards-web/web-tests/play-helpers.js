@@ -93,10 +93,10 @@ export async function isOver(page) {
  * Inside a describe(): starts a server and a browser before the suite and stops them after it.
  * Returns `env` whose `server`, `page` and `bad` (failed requests) are set once the suite runs.
  */
-export function suiteSetup() {
+export function suiteSetup({ serverArgs = [] } = {}) {
   const env = {};
   before(async () => {
-    env.server = await startServer();
+    env.server = await startServer({ args: serverArgs });
     env.browser = await launch();
     env.page = env.browser.page;
     env.bad = watchResponses(env.page);

@@ -647,6 +647,9 @@ const ABOUT = {
   },
 };
 
+/** What the first screen says of an agent the server was started with. */
+const AGENT_WORDS = 'your own program, started by this server (cards web --agent); it plays every computer seat';
+
 /** The first screen: what to do, and a word on each game, its presets and computer players. */
 function intro(info) {
   const names = Object.keys((info && info.games) || {}).filter((n) => games.has(n));
@@ -663,13 +666,22 @@ function intro(info) {
         about.what ? el('p', null, about.what) : null,
         el('div', { class: 'intro-lists' },
           el('div', null, el('h4', null, 'Rules'), list(about.presets, g.presets)),
-          el('div', null, el('h4', null, 'Computer players'), list(about.policies, g.policies))));
+          el('div', null, el('h4', null, 'Computer players'),
+            list({ ...about.policies, ...Object.fromEntries((g.agents || []).map((a) => [a, AGENT_WORDS])) },
+              computers(g).values))));
     }));
 }
 
-function fillSelect(select, values, preferred) {
-  select.replaceChildren(...values.map((v) => el('option', { value: v }, v)));
+function fillSelect(select, values, preferred, labels) {
+  select.replaceChildren(...values.map((v) => el('option', { value: v }, (labels && labels[v]) || v)));
   if (preferred && values.includes(preferred)) select.value = preferred;
+}
+
+/** The computers a game offers: its built-in players, then the server's own agents (`cards web --agent`). */
+function computers(g) {
+  const agents = g.agents || [];
+  const labels = Object.fromEntries(agents.map((a) => [a, `${a} (your program)`]));
+  return { values: [...(g.policies || []), ...agents], labels };
 }
 
 async function init() {
@@ -692,7 +704,8 @@ async function init() {
   const fillRulesAndPolicies = (rules, policy) => {
     const g = shell.info.games[gameSel.value] || { presets: [], policies: [] };
     fillSelect($('rules'), g.presets || [], rules || g.default_rules);
-    fillSelect($('policy'), g.policies || [], policy || g.default_policy);
+    const c = computers(g);
+    fillSelect($('policy'), c.values, policy || g.default_policy, c.labels);
   };
   shell.refreshGames = () => {
     const current = gameSel.value || params.get('game');

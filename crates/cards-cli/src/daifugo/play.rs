@@ -105,13 +105,7 @@ impl Session for Game {
     /// The observation's own JSON plus the player's side of the exchange (`given`,
     /// `received`: `""` when none), as the page gets it.
     fn observation_json(obs: &Observation<'_>) -> Value {
-        let mut v = serde_json::to_value(obs).unwrap_or(Value::Null);
-        if let Value::Object(map) = &mut v {
-            let text = |c| Value::String(format!("{:#}", daifugo::HandText(c)));
-            map.insert("given".into(), text(obs.given));
-            map.insert("received".into(), text(obs.received));
-        }
-        v
+        cards_web::daifugo::observation_json(obs)
     }
 }
 

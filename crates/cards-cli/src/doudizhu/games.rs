@@ -286,7 +286,7 @@ impl Session for Game {
 
     /// The observation's own JSON (the page's view).
     fn observation_json(obs: &doudizhu::Observation<'_>) -> Value {
-        serde_json::to_value(obs).unwrap_or(Value::Null)
+        <Game as cards_web::session::WebGame>::agent_observation(obs)
     }
 }
 

@@ -59,7 +59,7 @@ impl Session for Round {
     /// "yaku", "drew"}` with `cards` its first, second and third card, `null` where face down
     /// or not dealt; the legal actions name the seat to act: `field 2 draws`).
     fn observation_json(view: &kabu::RoundView<'_>) -> Value {
-        serde_json::to_value(view).unwrap_or(Value::Null)
+        cards_web::kabu::observation_json(view)
     }
 }
 

@@ -10,7 +10,8 @@ use cards_core::game::{Players as _, Policy};
 use kabu::{BuiltinPolicy, Round, Rules, Seat, Ties};
 use serde_json::{Value, json};
 
-use crate::drive::ThinkArgs;
+use crate::agent::{AgentArgs, EXEC, ExecPolicy, Fault, exec_command};
+use crate::drive::{Ended, ThinkArgs};
 
 use crate::common::{
     CliError, FromField, IoArgs, SeedArg, batch_stdio, draw_seed, emit, name_or, or_list,
@@ -81,31 +82,53 @@ pub struct PolicyArgs {
 
 /// A player of `cards kabu round`: a name of Kabu's registry of players
 /// ([`kabu::Round`]'s `POLICY_NAMES`: `random`, the draw policies, `search`), read
-/// case-insensitively.
+/// case-insensitively, or an external agent, `exec:COMMAND` ([`crate::agent`]).
 ///
 /// ```
 /// use cards_cli::kabu::round::RoundPolicy;
 /// let p: RoundPolicy = "Search".parse()?;
 /// assert_eq!(p.to_string(), "search");
+/// let bot: RoundPolicy = "exec:python3 bot.py".parse()?;
+/// assert_eq!(bot.to_string(), "exec:python3 bot.py");
 /// assert!("greedy".parse::<RoundPolicy>().unwrap_err().contains("unknown policy"));
+/// assert!("exec: ".parse::<RoundPolicy>().unwrap_err().contains("needs a command"));
 /// # Ok::<(), String>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RoundPolicy(&'static str);
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundPolicy(Player);
+
+/// What a [`RoundPolicy`] names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Player {
+    /// A built-in player.
+    Builtin(&'static str),
+    /// An external agent's command.
+    Exec(std::sync::Arc<str>),
+}
 
 impl RoundPolicy {
     /// The built-in draw policy `p`.
     #[must_use]
     pub fn builtin(p: BuiltinPolicy) -> RoundPolicy {
-        RoundPolicy(p.name())
+        RoundPolicy(Player::Builtin(p.name()))
     }
 
-    /// The player, built with `options` (its seed, and a search's budget and threads).
+    /// The player of `seat`, built with `options` (its seed, and a search's budget and
+    /// threads); an agent is started with `agent`'s limit, its failure noted in `ended`.
     fn player(
-        self,
+        &self,
+        seat: usize,
         options: &cards_core::game::PolicyOptions,
+        (agent, ended): (AgentArgs, &Ended),
     ) -> Result<Box<dyn Policy<Round>>, CliError> {
-        Round::policy_with(self.0, options).map_err(|e| CliError::usage(e.to_string()))
+        match &self.0 {
+            Player::Builtin(name) => {
+                Round::policy_with(name, options).map_err(|e| CliError::usage(e.to_string()))
+            }
+            Player::Exec(command) => ExecPolicy::<Round>::start(command, seat, agent, ended)
+                .map(|p| -> Box<dyn Policy<Round>> { Box::new(p) })
+                .map_err(|e| CliError::Io(e.to_string())),
+        }
     }
 }
 
@@ -113,14 +136,20 @@ impl FromStr for RoundPolicy {
     type Err = String;
 
     fn from_str(text: &str) -> Result<RoundPolicy, String> {
+        if let Some(command) = exec_command(text) {
+            if command.is_empty() {
+                return Err(Fault::NoCommand.to_string());
+            }
+            return Ok(RoundPolicy(Player::Exec(command.into())));
+        }
         let name = text.trim().to_ascii_lowercase();
         Round::POLICY_NAMES
             .iter()
             .find(|n| **n == name)
-            .map(|n| RoundPolicy(n))
+            .map(|n| RoundPolicy(Player::Builtin(n)))
             .ok_or_else(|| {
                 format!(
-                    "unknown policy \"{}\" (expected one of: {})",
+                    "unknown policy \"{}\" (expected one of: {}, exec:COMMAND)",
                     short(text),
                     Round::POLICY_NAMES.join(", ")
                 )
@@ -130,37 +159,47 @@ impl FromStr for RoundPolicy {
 
 impl fmt::Display for RoundPolicy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
+        match &self.0 {
+            Player::Builtin(name) => f.write_str(name),
+            Player::Exec(command) => write!(f, "{EXEC}{command}"),
+        }
     }
 }
 
 /// The players of `cards kabu round`: the staked fields' and the dealer's, any of Kabu's
-/// registry (`search` thinks with the budget of `--playouts`, `--think-ms`, `--threads`).
-#[derive(clap::Args, Debug, Clone, Copy)]
+/// registry (`search` thinks with the budget of `--playouts`, `--think-ms`, `--threads`) or
+/// an external agent (`exec:COMMAND`, its time a decision `--agent-ms`).
+#[derive(clap::Args, Debug, Clone)]
 pub struct RoundPolicyArgs {
     /// How staked fields draw.
     #[arg(long, default_value = "house", value_parser = parse_name::<RoundPolicy>, help = format!(
-        "How staked fields draw: {} (fields without a stake: house)",
+        "How staked fields draw: {}, or exec:COMMAND, your program over JSON lines (fields \
+         without a stake: house)",
         or_list(Round::POLICY_NAMES)
     ))]
     field_policy: RoundPolicy,
     /// How the dealer draws.
     #[arg(long, default_value = "house", value_parser = parse_name::<RoundPolicy>,
-        help = format!("How the dealer draws: {}", or_list(Round::POLICY_NAMES)))]
+        help = format!("How the dealer draws: {}, or exec:COMMAND", or_list(Round::POLICY_NAMES)))]
     dealer_policy: RoundPolicy,
     #[command(flatten)]
     think: ThinkArgs,
+    #[command(flatten)]
+    agent: AgentArgs,
 }
 
 impl RoundPolicyArgs {
     /// The two players of a round dealt from `seed`: player 0 (the staked fields) seeded with
     /// `seed`, player 1 (the dealer) with `seed + 1`, so a round with a seed (and a fixed
-    /// playout budget, without `--think-ms`) plays the same every time.
-    fn players(self, seed: u64) -> Result<[Box<dyn Policy<Round>>; 2], CliError> {
+    /// playout budget, without `--think-ms`) plays the same every time; an agent's failure is
+    /// noted in `ended`.
+    fn players(&self, seed: u64, ended: &Ended) -> Result<[Box<dyn Policy<Round>>; 2], CliError> {
+        let agent = (self.agent, ended);
         Ok([
-            self.field_policy.player(&self.think.options(seed))?,
+            self.field_policy
+                .player(0, &self.think.options(seed), agent)?,
             self.dealer_policy
-                .player(&self.think.options(seed.wrapping_add(1)))?,
+                .player(1, &self.think.options(seed.wrapping_add(1)), agent)?,
         ])
     }
 }
@@ -247,29 +286,34 @@ pub fn run_round(a: &RoundArgs) -> Result<(), CliError> {
     let rules = a.table.rules();
     let stakes = stakes_of(&a.bets);
     if a.io.batch {
-        return batch_stdio(round_answer(rules, stakes, a.policies));
+        return batch_stdio(round_answer(rules, stakes, a.policies.clone()));
     }
     let seed = a.seed.resolve();
-    let round = play(rules, seed, stakes, a.policies)?;
-    emit(&a.io, &round_text(&round, a.policies), &round_json(&round))
+    let round = play(rules, seed, stakes, &a.policies)?;
+    emit(&a.io, &round_text(&round, &a.policies), &round_json(&round))
 }
 
 /// Deals one round, places the stakes (any `u32`: the interface's stake actions are bounded by
 /// the rules' `max_stake`), then plays the draws over the one game interface: player 0 (the
-/// staked fields) by the field policy, player 1 (the dealer) by the dealer policy.
-fn play(rules: Rules, seed: u64, stakes: [u32; 4], p: RoundPolicyArgs) -> Result<Round, CliError> {
+/// staked fields) by the field policy, player 1 (the dealer) by the dealer policy. An external
+/// agent that fails stops the round with its error (an I/O error: status 1).
+fn play(rules: Rules, seed: u64, stakes: [u32; 4], p: &RoundPolicyArgs) -> Result<Round, CliError> {
     let mut round = Round::new(rules, seed);
     round
         .bet(stakes)
         .map_err(|e| CliError::usage(e.to_string()))?;
-    let mut players = p.players(seed)?;
-    cards_core::game::play_out(&mut round, &mut players)
-        .map_err(|e| CliError::usage(e.to_string()))?;
+    let ended = Ended::default();
+    let mut players = p.players(seed, &ended)?;
+    let played = cards_core::game::play_out(&mut round, &mut players);
+    if let Some(e) = ended.failed() {
+        return Err(CliError::Io(e.to_string()));
+    }
+    played.map_err(|e| CliError::usage(e.to_string()))?;
     Ok(round)
 }
 
 /// The text of a round: the first cards, the stakes, each hand and its draw, the settlement.
-fn round_text(round: &Round, p: RoundPolicyArgs) -> String {
+fn round_text(round: &Round, p: &RoundPolicyArgs) -> String {
     let mut t = String::new();
     if let Some(seed) = round.seed() {
         let _ = writeln!(t, "{}", seed_line(seed));
@@ -459,13 +503,18 @@ pub fn round_answer(
             r.dealer_collects_multiplier = on;
         }
         let p = RoundPolicyArgs {
-            field_policy: name_or(line.field_policy, policies.field_policy)?,
-            dealer_policy: name_or(line.dealer_policy, policies.dealer_policy)?,
+            field_policy: name_or(line.field_policy, policies.field_policy.clone())?,
+            dealer_policy: name_or(line.dealer_policy, policies.dealer_policy.clone())?,
             think: policies.think,
+            agent: policies.agent,
         };
         let stakes = line.bets.map_or(stakes, |b| b.0);
         let seed = line.seed.unwrap_or_else(draw_seed);
-        let round = play(r, seed, stakes, p).map_err(|e| format!("bets: {}", e.message()))?;
+        let round = play(r, seed, stakes, &p).map_err(|e| match e {
+            // an external agent's failure names its seat and command
+            CliError::Io(message) => message,
+            e @ CliError::Usage(_) => format!("bets: {}", e.message()),
+        })?;
         write_json(out, &round_json(&round));
         Ok(())
     }
@@ -614,6 +663,7 @@ mod tests {
             field_policy: RoundPolicy::builtin(field),
             dealer_policy: RoundPolicy::builtin(dealer),
             think: ThinkArgs::default(),
+            agent: AgentArgs::default(),
         }
     }
 
@@ -693,7 +743,7 @@ mod tests {
                 for (field_policy, dealer_policy) in all.iter().flat_map(|&f| all.map(|d| (f, d))) {
                     let stakes = [1, 0, 3, 0].map(|s| s * (1 + (seed as u32 % 4)));
                     let p = builtin(field_policy, dealer_policy);
-                    let ours = play(rules, seed, stakes, p).unwrap();
+                    let ours = play(rules, seed, stakes, &p).unwrap();
                     let mut theirs = Round::new(rules, seed);
                     theirs.bet(stakes).unwrap();
                     theirs
@@ -753,8 +803,8 @@ mod tests {
 
     #[test]
     fn the_round_text_shows_every_hand_and_the_settlement() {
-        let round = play(Rules::DEFAULT, 7, [1, 0, 2, 0], policies()).unwrap();
-        let text = round_text(&round, policies());
+        let round = play(Rules::DEFAULT, 7, [1, 0, 2, 0], &policies()).unwrap();
+        let text = round_text(&round, &policies());
         assert!(text.starts_with("seed: 7\nrules: default; fields draw by house, the dealer by house\nfirst cards: field 1 "), "{text}");
         for seat in Seat::ALL {
             assert!(text.contains(&format!("\n{seat}: ")), "{text}");

@@ -445,3 +445,97 @@ fn agent_ms_and_an_empty_command_are_checked() {
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("exec: needs a command"), "{err}");
 }
+
+#[test]
+fn an_agent_plays_a_kabu_round_as_the_fields_or_the_dealer_as_the_same_choices_do() {
+    if !python() {
+        return;
+    }
+    for (seed, fields_agent) in [(7, true), (7, false), (11, true), (12, false)] {
+        let log = log_file(&format!("kabu-round-{seed}-{fields_agent}"));
+        let bot = agent("last", Some(&log));
+        let (field, dealer) = if fields_agent {
+            (bot.as_str(), "house")
+        } else {
+            ("house", bot.as_str())
+        };
+        let out = ok(&[
+            "kabu",
+            "round",
+            "--seed",
+            &seed.to_string(),
+            "--bet",
+            "1=2",
+            "--bet",
+            "3=1",
+            "--field-policy",
+            field,
+            "--dealer-policy",
+            dealer,
+            "--json",
+        ]);
+        let got: Value = serde_json::from_str(out.trim()).unwrap();
+        // the same round with the agent's choices (the last legal action) made in-process
+        let mut round = kabu::Round::new(kabu::Rules::DEFAULT, seed);
+        round.bet([2, 0, 1, 0]).unwrap();
+        let house = |s| {
+            <kabu::Round as cards_core::game::Players>::policy_with(
+                "house",
+                &ThinkArgs::default().options(s),
+            )
+            .unwrap()
+        };
+        let mut players: [Box<dyn Policy<kabu::Round>>; 2] = if fields_agent {
+            [Box::new(Pick(true)), house(seed + 1)]
+        } else {
+            [house(seed), Box::new(Pick(true))]
+        };
+        cards_core::game::play_out(&mut round, &mut players).unwrap();
+        assert_eq!(
+            got["record"],
+            serde_json::to_value(round.record()).unwrap(),
+            "seed {seed}"
+        );
+        // asked only as its own player, and shown that player's table
+        let qs = questions(&log);
+        assert!(!qs.is_empty(), "seed {seed}: the agent was asked");
+        for q in &qs {
+            assert_eq!(q["game"], "kabu");
+            // player 0 stakes and draws for the fields, player 1 is the dealer
+            assert_eq!(q["seat"], u8::from(!fields_agent));
+            assert_eq!(q["observation"]["player"], q["seat"]);
+        }
+        let _ = std::fs::remove_file(&log);
+    }
+    // an agent that fails stops the round: status 1 and one line naming the player
+    fails(
+        &[
+            "kabu",
+            "round",
+            "--seed",
+            "7",
+            "--dealer-policy",
+            &agent("garbage", None),
+        ],
+        &["player 1 (exec:python3 ", "the agent wrote \"hello\""],
+        Duration::from_secs(8),
+    );
+    fails(
+        &[
+            "kabu",
+            "round",
+            "--seed",
+            "7",
+            "--agent-ms",
+            "500",
+            "--field-policy",
+            &agent("sleep", None),
+        ],
+        &["player 0 (exec:python3 ", "did not answer within 500 ms"],
+        Duration::from_secs(8),
+    );
+    // `exec:` alone is refused as the flag's value
+    let (code, _, err) = cards(&["kabu", "round", "--dealer-policy", "exec: "], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("exec: needs a command"), "{err}");
+}

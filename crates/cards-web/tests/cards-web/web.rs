@@ -31,7 +31,7 @@ fn server() -> SocketAddr {
     })
 }
 
-fn start(config: Config) -> SocketAddr {
+pub(crate) fn start(config: Config) -> SocketAddr {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
     std::thread::spawn(move || cards_web::serve(listener, config, |_| {}));
@@ -39,7 +39,7 @@ fn start(config: Config) -> SocketAddr {
 }
 
 /// One HTTP/1.1 request on a new connection: the status, the content type and the body.
-fn raw(addr: SocketAddr, request: &[u8]) -> (u16, String, Vec<u8>) {
+pub(crate) fn raw(addr: SocketAddr, request: &[u8]) -> (u16, String, Vec<u8>) {
     let mut s = TcpStream::connect_timeout(&addr, LIMIT).unwrap();
     s.set_read_timeout(Some(LIMIT)).unwrap();
     s.set_write_timeout(Some(LIMIT)).unwrap();
