@@ -1,7 +1,7 @@
 // Your own program among the computers (`cards web --agent`): the setup form offers the agents
 // the server was started with, by name, for their games only, and a whole Dou Dizhu game is
 // played against one picked in the computer selector; the program (the `cards` command's test
-// agent, crates/cards-cli/tests/agent/agent.py) is asked at the computers' seats. Skipped for the
+// agent, crates/cards-web/tests/agent/agent.py) is asked at the computers' seats. Skipped for the
 // page with no server (CARDS_SITE): a browser runs no programs.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import {
   T, assertClean, firstPlay, isOver, legalActions, playThroughUi, suiteSetup, yourTurn,
 } from './play-helpers.js';
 
-const script = path.join(repoRoot, 'crates', 'cards-cli', 'tests', 'agent', 'agent.py');
+const script = path.join(repoRoot, 'crates', 'cards-web', 'tests', 'agent', 'agent.py');
 const log = path.join(os.tmpdir(), `cards-web-agent-spec-${process.pid}.jsonl`);
 
 describe('your own agent', { skip: siteDir() ? 'the page with no server runs no programs' : false }, () => {

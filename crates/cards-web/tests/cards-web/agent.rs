@@ -1,7 +1,7 @@
 //! External agents on the page (`cards web --agent`): a server on loopback with agents registered
-//! in its [`Config`] seats a Python agent (the `cards` command's test agent,
-//! `crates/cards-cli/tests/agent/agent.py`) at the computers' seats of whole games of the three
-//! games played through the API; `/api/info` offers each agent for its games only; an agent that
+//! in its [`Config`] seats a Python agent (`tests/agent/agent.py`, a copy of the `cards`
+//! command's test agent: a published crate reads nothing outside itself) at the computers'
+//! seats of whole games of the three games played through the API; `/api/info` offers each agent for its games only; an agent that
 //! sleeps past its limit or writes garbage stops its game with a 502 naming the seat and the
 //! command, again on every later try, while a game of built-in computers is served at once.
 //! Skipped (with a note) where `python3` is missing.
@@ -32,8 +32,7 @@ fn python() -> bool {
 
 /// `exec:python3 agent.py MODE [LOG]` with the `cards` command's test agent.
 fn command(mode: &str, log: Option<&Path>) -> String {
-    let script =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cards-cli/tests/agent/agent.py");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/agent/agent.py");
     let mut s = format!("exec:python3 {} {mode}", script.display());
     if let Some(log) = log {
         s.push(' ');
