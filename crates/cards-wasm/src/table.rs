@@ -1,6 +1,7 @@
 //! The games by name for JavaScript's `Table`, over `cards_core::game::dynamic` (written once
-//! over [`Definition`](cards_core::game::Definition) and [`Encoding`](cards_core::game::Encoding); the C ABI uses the same),
-//! with the limits a browser tab needs. Plain Rust, so it is tested on the host; `lib.rs` wraps
+//! over [`Definition`](cards_core::game::Definition) and
+//! [`Encoding`](cards_core::game::Encoding); the C ABI uses the same), with the limits a browser
+//! tab needs. Plain Rust, so it is tested on the host; `lib.rs` wraps
 //! it for wasm-bindgen.
 
 use cards_core::game::PolicyOptions;
