@@ -605,6 +605,7 @@ const ABOUT = {
     policies: {
       tutorial: 'plays its hand split into melds, weakest first (a fair opponent)',
       learned: 'plays at once the move a learned scoring of moves rates best (trained on the search’s results)',
+      pattern: 'plays at once the move a richer learned scoring of moves rates best (thousands of hand, table and move patterns, trained on the search’s choices)',
       search: 'thinks: plays thousands of games from what it can see before each move (the strongest)',
       random: 'plays any legal move at random',
     },

@@ -130,7 +130,8 @@ impl game::Policy<Game> for TutorialPlayer {
 }
 
 /// The built-in players: `random`, `tutorial` (`seed` is accepted as its deprecated old name),
-/// `learned` ([`LearnedPolicy`](crate::LearnedPolicy)), `search`
+/// `learned` ([`LearnedPolicy`](crate::LearnedPolicy)), `pattern`
+/// ([`PatternPolicy`](crate::PatternPolicy)), `search`
 /// ([`search_player`](crate::search_player): its budget and threads from the options).
 impl Players for Game {
     const POLICY_NAMES: &'static [&'static str] = crate::POLICY_NAMES;
@@ -149,6 +150,7 @@ impl Players for Game {
             "random" => Ok(Box::new(Random::new(seed))),
             "tutorial" | "seed" => Ok(Box::new(TutorialPlayer)),
             "learned" => Ok(Box::new(crate::LearnedPolicy::default())),
+            "pattern" => Ok(Box::new(crate::PatternPolicy::default())),
             _ => Err(UnknownPolicy::new(name, Self::POLICY_NAMES)),
         }
     }

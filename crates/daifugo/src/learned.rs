@@ -67,7 +67,7 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 /// What a decision's features share: read once from the observation, then used for every
 /// candidate action.
 #[derive(Clone, Copy, Debug)]
-struct Context {
+pub(crate) struct Context {
     lead: bool,
     order: Order,
     hand: u64,
@@ -87,19 +87,25 @@ thread_local! {
 
 impl Context {
     fn new(obs: &Observation<'_>) -> Context {
-        let order = obs.state.order();
-        let mut parts = [0u64; 16];
-        let mut n_parts = 0;
         PARTS.with(|b| {
             let mut b = b.borrow_mut();
             b.clear();
-            if decompose_into(obs.hand, order, &obs.rules, &mut b).is_ok() {
-                for m in b.iter().take(parts.len()) {
-                    parts[n_parts] = m.cards().bits();
-                    n_parts += 1;
-                }
+            if decompose_into(obs.hand, obs.state.order(), &obs.rules, &mut b).is_err() {
+                b.clear();
             }
-        });
+            Context::with_parts(obs, &b)
+        })
+    }
+
+    /// The context of `obs` whose hand decomposes into `melds` (the tutorial decomposition).
+    pub(crate) fn with_parts(obs: &Observation<'_>, melds: &[Meld]) -> Context {
+        let order = obs.state.order();
+        let mut parts = [0u64; 16];
+        let mut n_parts = 0;
+        for m in melds.iter().take(parts.len()) {
+            parts[n_parts] = m.cards().bits();
+            n_parts += 1;
+        }
         let me = obs.player as usize;
         let few = (0..obs.counts.len())
             .filter(|&p| p != me && obs.places[p] == 0 && obs.counts[p] > 0)
@@ -121,7 +127,7 @@ impl Context {
 
     /// The features of `action` into `f` (all zero for a give or an invalid action).
     #[allow(clippy::cast_precision_loss)]
-    fn features(&self, action: &Action, f: &mut [f32; FEATURES]) {
+    pub(crate) fn features(&self, action: &Action, f: &mut [f32; FEATURES]) {
         f.fill(0.0);
         let parts = self.n_parts as f32 / 10.0;
         let m = match action {
@@ -194,6 +200,27 @@ impl Context {
         f[25] = left.count_ones() as f32 / 11.0;
         f[26] = s * parts;
     }
+}
+
+/// Draws an index from the softmax of `scores` with `rng`: the scores become their
+/// exponentials (less the largest first); the index and their total. The last index for
+/// scores that are not numbers; `scores` must not be empty.
+#[allow(clippy::cast_precision_loss)]
+pub(crate) fn softmax_draw(scores: &mut [f32], rng: &mut Rng) -> (usize, f32) {
+    let max = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let mut total = 0.0;
+    for s in scores.iter_mut() {
+        *s = (*s - max).exp();
+        total += *s;
+    }
+    let mut u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
+    for (i, s) in scores.iter().enumerate() {
+        u -= s;
+        if u < 0.0 {
+            return (i, total);
+        }
+    }
+    (scores.len().saturating_sub(1), total)
 }
 
 /// The ♠3's bit.
@@ -443,25 +470,11 @@ impl LearnedPolicy {
         let mut f = [0.0; FEATURES];
         let mut scores = [0f32; 128];
         let n = legal.len().min(scores.len());
-        let mut max = f32::NEG_INFINITY;
         for (s, a) in scores.iter_mut().zip(&legal[..n]) {
             ctx.features(a, &mut f);
             *s = self.dot(&f);
-            max = max.max(*s);
         }
-        let mut total = 0.0;
-        for s in &mut scores[..n] {
-            *s = (*s - max).exp();
-            total += *s;
-        }
-        let mut u = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * total;
-        for (s, a) in scores[..n].iter().zip(legal) {
-            u -= s;
-            if u < 0.0 {
-                return *a;
-            }
-        }
-        legal[n - 1]
+        legal[softmax_draw(&mut scores[..n], rng).0]
     }
 
     /// The `count` cards to give in the exchange: of every set of `count` cards of `hand`, the

@@ -30,6 +30,7 @@ mod learned;
 mod meld;
 mod moves;
 mod observation;
+mod pattern;
 mod policy;
 mod record;
 mod rules;
@@ -56,6 +57,11 @@ pub use learned::{FEATURE_NAMES, FEATURES, LearnedPolicy, WeightsError};
 pub use meld::{HandText, Kind, Meld, StandIn};
 pub use moves::{follow, follow_into, lead, lead_into};
 pub use observation::Observation;
+pub use pattern::{
+    Decision, FitOptions, PATTERN_BITS, PATTERN_SIZE, PATTERN_WEIGHTS, PatternPolicy, PatternRow,
+    PatternSample, RecordLineError, ReinforceOptions, SelfPlayGame, SelfPlayOptions, fit_pattern,
+    pattern_samples, pattern_scores, reinforce, self_play,
+};
 #[allow(deprecated)]
 pub use policy::SeedPlayer;
 pub use policy::{

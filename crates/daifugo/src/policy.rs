@@ -303,13 +303,15 @@ impl<R: BufRead, W: Write> Policy for Human<R, W> {
 
 /// The built-in players by name, for command lines: `random` (seeded with `seed`), `tutorial`
 /// (`seed` is its deprecated old name), `learned` ([`LearnedPolicy`](crate::LearnedPolicy), the
-/// learned move policy), `search` (with its default budget; see [`policy_with`]).
+/// learned move policy), `pattern` ([`PatternPolicy`](crate::PatternPolicy), the pattern move
+/// policy), `search` (with its default budget; see [`policy_with`]).
 ///
 /// ```
 /// assert!(daifugo::policy_by_name("tutorial", 0).is_some());
 /// assert!(daifugo::policy_by_name("seed", 0).is_some()); // deprecated alias
 /// assert!(daifugo::policy_by_name("search", 0).is_some());
 /// assert!(daifugo::policy_by_name("learned", 0).is_some());
+/// assert!(daifugo::policy_by_name("pattern", 0).is_some());
 /// assert!(daifugo::policy_by_name("clever", 0).is_none());
 /// ```
 #[must_use]
@@ -343,6 +345,7 @@ pub fn policy_with(
         "random" => Some(Box::new(Random::new(options.seed))),
         "tutorial" | "seed" => Some(Box::new(TutorialPlayer)),
         "learned" => Some(Box::new(crate::LearnedPolicy::default())),
+        "pattern" => Some(Box::new(crate::PatternPolicy::default())),
         "search" => Some(Box::new(InterfacePolicy(Box::new(crate::search_player(
             options,
         ))))),
@@ -351,7 +354,7 @@ pub fn policy_with(
 }
 
 /// The built-in players' names (`human` is the terminal, built by the caller).
-pub const POLICY_NAMES: &[&str] = &["random", "tutorial", "learned", "search"];
+pub const POLICY_NAMES: &[&str] = &["random", "tutorial", "learned", "pattern", "search"];
 
 /// A player of the one game interface ([`cards_core::game::Policy`]) as this crate's
 /// [`Policy`]: its exchange choice is one of the interface's `give` actions, every set of

@@ -24,6 +24,7 @@ use cards_search::{Algorithm, Rollout, Search};
 
 use crate::game::{Action, Game};
 use crate::learned::LearnedPolicy;
+use crate::pattern::PatternPolicy;
 use crate::policy::{Random, TutorialPlayer};
 
 /// The playouts a decision of `search` gets when neither playouts nor a think time is asked
@@ -92,12 +93,27 @@ pub enum SearchRollout {
         /// The searching player.
         player: u8,
     },
+    /// The pattern move policy ([`PatternPolicy::trained`]) for every player, each move drawn
+    /// from its softmax (in the exchange, the weakest cards).
+    Pattern,
+    /// The pattern move policy's best-scored move ([`PatternPolicy::best`]) for every player
+    /// (in the exchange, the weakest cards).
+    PatternBest,
+    /// The pattern move policy's best-scored move for the player the search decides for
+    /// (`player`, set through [`Rollout::begin`]), the tutorial player for the others: the
+    /// shipped rollout ([`SEARCH_ROLLOUT`]) with the pattern policy in the learned one's place.
+    PatternSelf {
+        /// The searching player.
+        player: u8,
+    },
 }
 
 impl Rollout<Game> for SearchRollout {
     #[inline]
     fn begin(&mut self, player: usize) {
-        if let SearchRollout::LearnedSelf { player: me } = self {
+        if let SearchRollout::LearnedSelf { player: me }
+        | SearchRollout::PatternSelf { player: me } = self
+        {
             *me = u8::try_from(player).unwrap_or(0);
         }
     }
@@ -125,6 +141,24 @@ impl Rollout<Game> for SearchRollout {
                     LearnedPolicy::TRAINED.best(&obs, legal)
                 }
             }
+            SearchRollout::PatternSelf { player: me } => {
+                let obs = world.observation(player as u8);
+                if obs.exchanging || player != usize::from(*me) {
+                    TutorialPlayer.choose(&obs, legal)
+                } else {
+                    PatternPolicy::trained_ref().best(&obs, legal)
+                }
+            }
+            SearchRollout::Pattern | SearchRollout::PatternBest => {
+                let obs = world.observation(player as u8);
+                if obs.exchanging {
+                    Random::new(0).choose(&obs, legal)
+                } else if *self == SearchRollout::Pattern {
+                    PatternPolicy::trained_ref().sample(&obs, legal, rng)
+                } else {
+                    PatternPolicy::trained_ref().best(&obs, legal)
+                }
+            }
             SearchRollout::Learned | SearchRollout::LearnedBest => {
                 let obs = world.observation(player as u8);
                 if obs.exchanging {
@@ -143,7 +177,7 @@ impl core::str::FromStr for SearchRollout {
     type Err = cards_core::game::UnknownPolicy;
 
     /// A rollout by name: `random`, `tutorial`, `learned`, `learned-best`, `learned-self` (its
-    /// player 0 until a decision sets it).
+    /// player 0 until a decision sets it), `pattern`, `pattern-best`, `pattern-self`.
     ///
     /// ```
     /// use daifugo::SearchRollout;
@@ -157,6 +191,9 @@ impl core::str::FromStr for SearchRollout {
             "learned" => Ok(SearchRollout::Learned),
             "learned-best" => Ok(SearchRollout::LearnedBest),
             "learned-self" => Ok(SearchRollout::LearnedSelf { player: 0 }),
+            "pattern" => Ok(SearchRollout::Pattern),
+            "pattern-best" => Ok(SearchRollout::PatternBest),
+            "pattern-self" => Ok(SearchRollout::PatternSelf { player: 0 }),
             _ => Err(cards_core::game::UnknownPolicy::new(
                 s,
                 SearchRollout::NAMES,
@@ -177,14 +214,19 @@ impl SearchRollout {
         "learned",
         "learned-best",
         "learned-self",
+        "pattern",
+        "pattern-best",
+        "pattern-self",
     ];
 
     /// This rollout's name (one of [`SearchRollout::NAMES`], which [`str::parse`] reads back).
     ///
     /// ```
     /// use daifugo::SearchRollout;
-    /// use SearchRollout::{Learned, LearnedBest, LearnedSelf, Random, Tutorial};
-    /// for r in [Random, Tutorial, Learned, LearnedBest, LearnedSelf { player: 0 }] {
+    /// use SearchRollout::{Learned, LearnedBest, LearnedSelf, Pattern, PatternBest, PatternSelf, Random, Tutorial};
+    /// for r in [Random, Tutorial, Learned, LearnedBest, LearnedSelf { player: 0 }, Pattern,
+    ///     PatternBest, PatternSelf { player: 0 }]
+    /// {
     ///     assert_eq!(r.name().parse::<SearchRollout>(), Ok(r));
     /// }
     /// ```
@@ -196,6 +238,9 @@ impl SearchRollout {
             SearchRollout::Learned => "learned",
             SearchRollout::LearnedBest => "learned-best",
             SearchRollout::LearnedSelf { .. } => "learned-self",
+            SearchRollout::Pattern => "pattern",
+            SearchRollout::PatternBest => "pattern-best",
+            SearchRollout::PatternSelf { .. } => "pattern-self",
         }
     }
 }

@@ -10,6 +10,7 @@ mod game;
 mod learned;
 mod no_panic;
 mod oracle;
+mod pattern;
 mod rules;
 mod seed_examples;
 mod self_play;
