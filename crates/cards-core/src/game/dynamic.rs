@@ -272,16 +272,19 @@ struct Session<D: Definition> {
 }
 
 impl<D: Encoding> Session<D> {
+    /// The id of `action`, `None` outside the enumeration.
+    fn id(&self, action: &<D::Game as Game>::Action) -> Option<u32> {
+        D::action_id(&self.rules, action).and_then(|id| u32::try_from(id).ok())
+    }
+
     fn id_of(&self, action: &<D::Game as Game>::Action) -> Result<u32, DynError> {
-        D::action_id(&self.rules, action)
-            .and_then(|id| u32::try_from(id).ok())
-            .ok_or_else(|| {
-                DynError::argument(format!(
-                    "the action {} of {} has no action id",
-                    quote(&action.to_string()),
-                    D::NAME
-                ))
-            })
+        self.id(action).ok_or_else(|| {
+            DynError::argument(format!(
+                "the action {} of {} has no action id",
+                quote(&action.to_string()),
+                D::NAME
+            ))
+        })
     }
 
     fn to_act(&self) -> Result<usize, DynError> {
@@ -326,7 +329,7 @@ where
     fn legal_ids(&self) -> Vec<u32> {
         let mut ids = Vec::new();
         for action in self.game.legal_actions() {
-            if let Ok(id) = self.id_of(&action)
+            if let Some(id) = self.id(&action)
                 && !ids.contains(&id)
             {
                 ids.push(id);
@@ -441,7 +444,7 @@ where
             D::policy(policy, options).map_err(|e| DynError::argument(e.to_string()))?;
         // the actions with ids, as the players of an id-based interface are offered them
         let mut legal = self.game.legal_actions();
-        legal.retain(|a| self.id_of(a).is_ok());
+        legal.retain(|a| self.id(a).is_some());
         if legal.is_empty() {
             return Err(DynError::illegal(format!(
                 "no legal action of player {player} has an action id"
