@@ -61,7 +61,7 @@ fn doudizhu_games(path: Path, n: u64) -> i64 {
                     legal.clear();
                     g.legal_actions_into(&mut legal);
                     let a = p.pick(&legal).expect("a legal action");
-                    g.apply(a).expect("legal");
+                    g.apply_with_outcome(a).expect("legal");
                 }
             }
             Path::Trait => {

@@ -1,6 +1,6 @@
 //! The one game interface ([`crate::cards_core::game`]) for Daifugo: [`Game`] is a
 //! [`crate::cards_core::game::Game`] of five players, its [`Observation`] an information set, its
-//! [`Record`] replays ([`Record::replay_game`]), and [`Game`] lists the built-in players by
+//! [`Record`] replays ([`Record::replay`]), and [`Game`] lists the built-in players by
 //! name ([`crate::cards_core::game::Players`]).
 //!
 //! - **Actions** are [`Action`]s: in the exchange the 大富豪's and 富豪's gives (every set of
@@ -45,7 +45,7 @@ impl game::Game for Game {
 
     #[inline]
     fn current_player(&self) -> Option<usize> {
-        Game::current_player(self).map(usize::from)
+        Game::seat_to_act(self).map(usize::from)
     }
 
     #[inline]
@@ -76,7 +76,7 @@ impl game::Game for Game {
 
     #[inline]
     fn observation(&self, player: usize) -> Observation<'_> {
-        Game::observation(self, (player % PLAYERS) as u8)
+        Game::observation(self, usize::from((player % PLAYERS) as u8))
     }
 
     fn record(&self) -> Record {
@@ -89,7 +89,7 @@ impl game::Record for Record {
     type Error = GameError;
 
     fn replay(&self) -> Result<Game, GameError> {
-        self.replay_game()
+        Record::replay(self)
     }
 }
 

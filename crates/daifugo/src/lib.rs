@@ -68,7 +68,9 @@ pub use policy::{
     Human, InterfacePolicy, POLICY_NAMES, Policy, Random, TutorialPlayer, policy_by_name,
     policy_with,
 };
-pub use record::{Record, RecordAction, RecordError, Replay};
+#[allow(deprecated)]
+pub use record::Replay;
+pub use record::{Record, RecordAction, RecordError, Verdict};
 #[allow(deprecated)]
 pub use rules::State;
 pub use rules::{Effects, FiveSkip, Rules, RulesError, Table};

@@ -42,9 +42,9 @@ impl Game {
     /// its state before it), a pass in the server's mode.
     pub fn play_out(&mut self, players: &mut [Box<dyn Policy>; PLAYERS]) -> Result<(), GameError> {
         let mut legal = Vec::with_capacity(64);
-        while let Some(p) = self.current_player() {
+        while let Some(p) = self.seat_to_act() {
             let player = &mut players[p as usize];
-            let obs = self.observation(p);
+            let obs = self.observation(usize::from(p));
             let action = if self.is_exchanging() {
                 Action::Give(player.give(&obs, usize::from(self.give_count())))
             } else {
@@ -115,7 +115,7 @@ impl Policy for Random {
 /// ```
 /// use daifugo::{Action, Game, Policy, Rules, TutorialPlayer};
 /// let g = Game::new(Rules::UECDA, 3);
-/// let p = g.current_player().unwrap();
+/// let p = g.seat_to_act().unwrap();
 /// let a = TutorialPlayer.choose(&g.observation(p), &g.legal_actions());
 /// assert!(matches!(a, Action::Play(_))); // a leader with cards leads
 /// ```
@@ -207,7 +207,7 @@ pub(crate) fn tutorial_pick(parts: &[Meld], leads: bool, order: Order, legal: &[
 /// ```
 /// use daifugo::{Action, Game, Human, Policy, Rules};
 /// let g = Game::new(Rules::UECDA, 3);
-/// let p = g.current_player().unwrap();
+/// let p = g.seat_to_act().unwrap();
 /// let legal = g.legal_actions();
 /// let mut out = Vec::new();
 /// let mut h = Human::new(&b"x\n99\n1\n"[..], &mut out);
@@ -447,12 +447,12 @@ mod tests {
                 assert_eq!(slow.mode(), Mode::Checked);
                 let mut players = make(seed);
                 let mut legal = Vec::new();
-                while let Some(p) = slow.current_player() {
-                    let obs = slow.observation(p);
+                while let Some(p) = slow.seat_to_act() {
+                    let obs = slow.observation(usize::from(p));
                     // the counts the game keeps are the hands' sizes, also in a determinisation
                     assert_eq!(obs.counts, slow.hands().map(|h| h.len() as u8));
                     if slow.history().len().is_multiple_of(16) {
-                        assert_eq!(obs.determinize(seed).observation(p).counts, obs.counts);
+                        assert_eq!(obs.determinize(seed).observation(usize::from(p)).counts, obs.counts);
                     }
                     let action = if slow.is_exchanging() {
                         let count = if obs.classes.is_some_and(|c| c[p as usize].index() == 0) {
@@ -466,7 +466,7 @@ mod tests {
                         slow.legal_actions_into(&mut legal);
                         players[p as usize].choose(&obs, &legal)
                     };
-                    slow.apply(action).unwrap();
+                    slow.apply_with_outcome(action).unwrap();
                 }
                 assert_eq!(fast.history(), slow.history(), "seed {seed}");
                 assert_eq!(fast.places(), slow.places(), "seed {seed}");

@@ -61,7 +61,7 @@ pub use game::{
 pub use generate::{actions, follow, follow_into, lead, lead_into, universe};
 pub use moves::{Kind, Move, MoveParseError, NotationError, UnknownKind};
 pub use observation::Observation;
-pub use policy::{GreedyPolicy, HumanPolicy, Policy, RandomPolicy, describe, play_game};
+pub use policy::{GreedyPolicy, HumanPolicy, RandomPolicy, describe};
 pub use record::{Record, ReplayError};
 pub use rules::{Preset, Rules, RulesError, SoloWings};
 pub use search::{

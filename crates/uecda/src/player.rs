@@ -87,7 +87,7 @@ impl<'p> Player<'p> {
 
 /// What `told` tells, as the game crate's observation (over `blank`'s, with no history).
 fn observe<'a>(blank: &'a Game, told: &Told, exchanging: bool) -> daifugo::Observation<'a> {
-    let mut o = blank.observation(told.player);
+    let mut o = blank.observation(usize::from(told.player));
     o.player = told.player;
     o.hand = told.hand;
     o.counts = told.counts;
@@ -239,16 +239,16 @@ impl Mirror {
         let mut g = Game::from_deal(self.rules, &deal).ok()?;
         g.set_mode(Mode::Server);
         for s in &self.steps {
-            if g.current_player() != Some(s.player) {
+            if g.seat_to_act() != Some(s.player) {
                 return None;
             }
-            g.apply(s.action).ok()?;
+            g.apply_with_outcome(s.action).ok()?;
         }
-        if g.current_player() != Some(self.me) {
+        if g.seat_to_act() != Some(self.me) {
             return None;
         }
         let game = self.game.insert(g);
-        let mut o = game.observation(self.me);
+        let mut o = game.observation(usize::from(self.me));
         o.classes = classes_of(self.classes);
         let first_hand = self.first_hand.unwrap_or(told.hand);
         match self.classes.map(|c| c[me]) {

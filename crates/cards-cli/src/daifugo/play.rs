@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use daifugo::{Action, Game, Human, Match, Observation, Policy, Record, Replay, Rules};
+use daifugo::{Action, Game, Human, Match, Observation, Policy, Record, Rules, Verdict};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -213,8 +213,8 @@ fn read_record(text: &str) -> Result<Record, String> {
 }
 
 /// Replays a record (JSON text): the result or an error naming the key or the action.
-pub fn replay_one(text: &str) -> Result<Replay, String> {
-    read_record(text)?.replay().map_err(|e| e.to_string())
+pub fn replay_one(text: &str) -> Result<Verdict, String> {
+    read_record(text)?.verdict().map_err(|e| e.to_string())
 }
 
 /// A line of what `play --json` writes: a game's record, or the standings after the records.
@@ -245,7 +245,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, replay: &Replay) {
+    fn add(&mut self, replay: &Verdict) {
         self.games += 1;
         for (total, p) in self.points.iter_mut().zip(replay.points) {
             *total += u32::from(p);
@@ -275,7 +275,7 @@ pub fn replay_answer() -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
             crate::common::read_record_json(text).map_err(|e| format!("bad record: {e}"))?;
         match read_line(value)? {
             Line::Record(record) => {
-                let r = record.replay().map_err(|e| e.to_string())?;
+                let r = record.verdict().map_err(|e| e.to_string())?;
                 tally.add(&r);
                 write_json(out, &r);
             }
@@ -317,7 +317,7 @@ pub fn replay(a: &ReplayArgs) -> Result<(), CliError> {
     };
     if let [Line::Record(record)] = lines.as_slice() {
         let result = record
-            .replay()
+            .verdict()
             .map_err(|e| CliError::usage(e.to_string()))?;
         let human = replay_text(record).map_err(CliError::usage)?;
         return emit(&io, human.trim_end(), &result);
@@ -330,7 +330,7 @@ pub fn replay(a: &ReplayArgs) -> Result<(), CliError> {
             Line::Record(record) => {
                 let game = tally.games + 1;
                 let result = record
-                    .replay()
+                    .verdict()
                     .map_err(|e| CliError::usage(format!("game {game}: {e}")))?;
                 tally.add(&result);
                 if a.json {

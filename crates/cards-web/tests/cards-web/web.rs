@@ -252,8 +252,8 @@ fn check_daifugo_views(views: &[Value], record: &daifugo::Record) {
             .is_some_and(|a| a.starts_with("give"))
             .then(|| v["last"]["seat"].as_u64().unwrap());
         while g.is_exchanging() && (giver.is_some() || o["exchanging"] == false) {
-            let p = g.current_player().unwrap();
-            g.apply(Action::Give(record.exchange.unwrap()[usize::from(p)]))
+            let p = g.seat_to_act().unwrap();
+            g.apply_with_outcome(Action::Give(record.exchange.unwrap()[usize::from(p)]))
                 .unwrap();
             if o["exchanging"] == true && giver == Some(u64::from(p)) {
                 break;
@@ -262,12 +262,12 @@ fn check_daifugo_views(views: &[Value], record: &daifugo::Record) {
         let h = o["history"].as_array().unwrap().len();
         while g.history().len() < h {
             let a = record.actions[g.history().len()];
-            g.apply(a.action).unwrap();
+            g.apply_with_outcome(a.action).unwrap();
         }
         assert_eq!(o["exchanging"], g.is_exchanging(), "{v}");
         let hand = daifugo_cards(o["hand"].as_str().unwrap());
         assert_eq!(hand, g.hands()[0], "the person's hand, {v}");
-        assert_eq!(o["turn"], json!(g.current_player()));
+        assert_eq!(o["turn"], json!(g.seat_to_act()));
         assert_eq!(
             o["counts"],
             json!(g.hands().map(daifugo::CardSet::len)),
@@ -356,7 +356,7 @@ fn daifugo_match_through_http_never_shows_another_hand() {
         let (status, rec) = get(&format!("/api/games/{id}/record"));
         assert_eq!(status, 200);
         let record: daifugo::Record = serde_json::from_value(rec.clone()).unwrap();
-        let replay = record.replay().unwrap();
+        let replay = record.verdict().unwrap();
         assert_eq!(last["result"]["places"], json!(replay.places));
         assert_eq!(last["result"]["points"], json!(replay.points));
         check_daifugo_views(&views, &record);
@@ -481,7 +481,7 @@ fn check_doudizhu_views(views: &[Value], record: &doudizhu::Record) {
         let h = o["history"].as_array().unwrap().len();
         while g.history().len() < h {
             let a = g.parse_action(&record.actions[g.history().len()]).unwrap();
-            g.apply(a).unwrap();
+            g.apply_with_outcome(a).unwrap();
         }
         let hand: Counts = o["hand"].as_str().unwrap().parse().unwrap_or(Counts::EMPTY);
         let s = g.state();
@@ -1166,7 +1166,7 @@ fn a_drawn_daifugo_seed_does_not_deal_the_next_game() {
     let rules = daifugo::Rules::UECDA;
     let mut m = daifugo::Match::new(rules, shown);
     let mut g1 = m.next_game();
-    let replays = one.actions.iter().all(|a| g1.apply(a.action).is_ok());
+    let replays = one.actions.iter().all(|a| g1.apply_with_outcome(a.action).is_ok());
     let leaked = replays && m.finish(&g1) && m.next_game().deal().hands == two.hands;
     assert!(!leaked, "the seed shown after game 1 deals game 2");
     // what it is: game 1's own seed (with game 1's seats it deals game 1)
@@ -1330,7 +1330,7 @@ fn a_record_key_given_twice_is_refused() {
 fn a_replay_shows_cards_that_are_no_meld_as_rejected() {
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
     g.set_mode(daifugo::Mode::Server);
-    g.apply(daifugo::Action::Invalid).unwrap();
+    g.apply_with_outcome(daifugo::Action::Invalid).unwrap();
     let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
         Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
     });

@@ -105,7 +105,7 @@ fn features_read_the_hand_decomposition() {
     let hand = r.parse_hand("C5 D5 H9 S3").unwrap();
     // a real game's first observation, its hand and table replaced
     let g = Game::deal_from(Rules::UECDA, 1, [0, 1, 2, 3, 4], None);
-    let mut obs = g.observation(g.current_player().unwrap());
+    let mut obs = g.observation(usize::from(g.seat_to_act().unwrap()));
     obs.hand = hand;
     obs.state = daifugo::Table::new(None);
     let legal = [
@@ -204,13 +204,13 @@ fn the_default_search_reads_no_hidden_card() {
             if legal.len() > 1 && ply % 4 == 0 && checked < 20 {
                 let obs = daifugo::cards_core::game::Game::observation(&g, p);
                 let other = obs.sample(&mut Rng::seed_from_u64(seed ^ 0xabc));
-                assert_eq!(other.observation(p as u8), obs);
+                assert_eq!(other.observation(usize::from(p as u8)), obs);
                 if other.hands() != g.hands() {
                     differed += 1;
                 }
                 let choose = |state: &Game| {
                     let mut s = daifugo::search_player(&PolicyOptions::new(seed).with_playouts(60));
-                    let a = s.choose(&state.observation(p as u8), &legal);
+                    let a = s.choose(&state.observation(usize::from(p as u8)), &legal);
                     let stats: Vec<_> = s
                         .stats()
                         .iter()

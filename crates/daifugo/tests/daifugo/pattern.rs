@@ -62,7 +62,7 @@ fn self_play_records_read_back_and_replay() {
         let mut game = Game::from_deal(Rules::UECDA, &g.deal).unwrap();
         for &i in &g.actions {
             let legal = game.legal_actions();
-            game.apply(legal[usize::from(i)]).unwrap();
+            game.apply_with_outcome(legal[usize::from(i)]).unwrap();
         }
         assert!(game.is_over());
         // a decision's chosen action is the action applied at its step

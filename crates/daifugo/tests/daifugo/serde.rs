@@ -111,7 +111,7 @@ fn records_round_trip_with_exactly_the_documented_keys() {
         "{e}"
     );
     // a replay's JSON
-    let replay = serde_json::to_value(rec.replay().unwrap()).unwrap();
+    let replay = serde_json::to_value(rec.verdict().unwrap()).unwrap();
     assert_eq!(replay["places"], json!(g.places()));
     assert_eq!(replay["points"], json!(g.points().unwrap()));
     assert_eq!(
@@ -129,7 +129,7 @@ fn a_record_with_rejections_replays_in_the_servers_mode() {
     let mut rng = Random::new(3);
     let mut rejected = 0;
     let mut turn = 0;
-    while let Some(p) = g.current_player() {
+    while let Some(p) = g.seat_to_act() {
         let legal = g.legal_actions();
         let action = match turn % 9 {
             4 => daifugo::Action::Invalid,
@@ -140,9 +140,9 @@ fn a_record_with_rejections_replays_in_the_servers_mode() {
                     None => daifugo::Action::Pass,
                 }
             }
-            _ => rng.choose(&g.observation(p), &legal),
+            _ => rng.choose(&g.observation(usize::from(p)), &legal),
         };
-        let out = g.apply(action).unwrap();
+        let out = g.apply_with_outcome(action).unwrap();
         rejected += usize::from(!out.accepted);
         turn += 1;
     }
@@ -151,7 +151,7 @@ fn a_record_with_rejections_replays_in_the_servers_mode() {
     let text = v.to_string();
     assert!(text.contains("\"meld\":\"invalid\""));
     let rec: Record = serde_json::from_str(&text).unwrap();
-    let replay = rec.replay().unwrap();
+    let replay = rec.verdict().unwrap();
     assert_eq!(replay.places, g.places());
     let steps = g.history();
     assert_eq!(
@@ -172,6 +172,6 @@ fn a_record_with_rejections_replays_in_the_servers_mode() {
     let mut short = v.clone();
     short["actions"].as_array_mut().unwrap().truncate(3);
     let rec: Record = serde_json::from_value(short).unwrap();
-    let e = rec.replay().unwrap_err().to_string();
+    let e = rec.verdict().unwrap_err().to_string();
     assert!(e.contains("end before the game does"), "{e}");
 }

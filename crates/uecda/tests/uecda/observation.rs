@@ -39,15 +39,15 @@ fn server_side(records: &[Record], me: u8) -> Vec<serde_json::Value> {
         g.set_mode(Mode::Server);
         if let Some(ex) = r.exchange {
             while g.is_exchanging() {
-                let p = g.current_player().unwrap();
-                g.apply(Action::Give(ex[p as usize])).unwrap();
+                let p = g.seat_to_act().unwrap();
+                g.apply_with_outcome(Action::Give(ex[p as usize])).unwrap();
             }
         }
         for a in &r.actions {
             if a.player == me {
-                out.push(serde_json::to_value(g.observation(me)).unwrap());
+                out.push(serde_json::to_value(g.observation(usize::from(me))).unwrap());
             }
-            g.apply(a.action).unwrap();
+            g.apply_with_outcome(a.action).unwrap();
         }
     }
     out
