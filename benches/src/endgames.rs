@@ -2,8 +2,8 @@
 //! `rlcard` flow (`standard` plays, the landlord at seat 0), each seat greedy or random, stopped
 //! at the first position with at most a given number of cards left in the three hands.
 
-use doudizhu::solve::Position;
 use doudizhu::cards_core::game::Policy;
+use doudizhu::solve::Position;
 use doudizhu::{Game, GameRules, GreedyPolicy, RandomPolicy, Rules};
 
 /// The rules the endgames are played under.
@@ -42,7 +42,8 @@ pub fn endgames(seed: u64, count: usize, cards: u32) -> Vec<Position> {
             } else {
                 random.pick(&legal)
             };
-            game.apply_with_outcome(a.expect("a legal action")).expect("legal");
+            game.apply_with_outcome(a.expect("a legal action"))
+                .expect("legal");
         }
     }
     out

@@ -128,7 +128,8 @@ pub fn replay(v: Value) -> Result<Value, ApiError> {
         let a = g
             .parse_action(text)
             .map_err(|e| ApiError::bad(e.to_string()))?;
-        g.apply_with_outcome(a).map_err(|e| ApiError::bad(e.to_string()))?;
+        g.apply_with_outcome(a)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
         frames.push(frame(
             &g,
             Some(&json!({"seat": seat, "action": a.record_text()})),

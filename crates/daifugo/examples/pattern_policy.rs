@@ -304,7 +304,11 @@ fn bench(args: &[(String, String)]) -> Result<(), String> {
             let legal = g.legal_actions();
             snaps.push((g.clone(), p, legal.clone()));
             let obs = g.observation(usize::from(p));
-            let a = daifugo::Policy::choose(&mut daifugo::TutorialPlayer, &obs, &legal);
+            let a = daifugo::cards_core::game::Policy::choose(
+                &mut daifugo::TutorialPlayer,
+                &obs,
+                &legal,
+            );
             if g.apply(a).is_err() {
                 break;
             }
@@ -337,7 +341,7 @@ fn bench(args: &[(String, String)]) -> Result<(), String> {
     };
     time("observation only", &mut |_, l| l[0]);
     time("tutorial", &mut |o, l| {
-        daifugo::Policy::choose(&mut daifugo::TutorialPlayer, o, l)
+        daifugo::cards_core::game::Policy::choose(&mut daifugo::TutorialPlayer, o, l)
     });
     time("learned best", &mut |o, l| learned.best(o, l));
     time("learned sample", &mut |o, l| learned.sample(o, l, &mut rng));

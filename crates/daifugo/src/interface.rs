@@ -29,7 +29,7 @@ use cards_core::game::{self, Players, PolicyOptions, UnknownPolicy};
 
 use crate::game::{Action, Game, GameError, PLAYERS, weakest};
 use crate::observation::Observation;
-use crate::policy::{Policy as _, Random, TutorialPlayer};
+use crate::policy::{Random, TutorialPlayer};
 use crate::record::Record;
 
 impl game::Game for Game {
@@ -122,9 +122,9 @@ impl game::Policy<Game> for TutorialPlayer {
                 Some(Action::Give(c)) => c.len(),
                 _ => 0,
             };
-            Action::Give(self.give(obs, count))
+            Action::Give(weakest(obs.hand, count))
         } else {
-            crate::Policy::choose(self, obs, legal)
+            TutorialPlayer::decide(obs, legal)
         }
     }
 }

@@ -257,7 +257,8 @@ fn mean_strength(cards: u64, order: Order) -> f32 {
 /// ones, trained by the `train_policy` example (see the crate's README).
 ///
 /// ```
-/// use daifugo::{Game, LearnedPolicy, Policy, Rules};
+/// use daifugo::cards_core::game::Policy;
+/// use daifugo::{Game, LearnedPolicy, Rules};
 /// let g = Game::new(Rules::UECDA, 3);
 /// let p = g.seat_to_act().unwrap();
 /// let legal = g.legal_actions();
@@ -537,16 +538,6 @@ impl fmt::Display for WeightsError {
 }
 
 impl std::error::Error for WeightsError {}
-
-impl crate::Policy for LearnedPolicy {
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        self.best(obs, legal)
-    }
-
-    fn give(&mut self, obs: &Observation<'_>, count: usize) -> CardSet {
-        LearnedPolicy::give_cards(obs.hand, count, &obs.rules)
-    }
-}
 
 impl cards_core::game::Policy<crate::Game> for LearnedPolicy {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {

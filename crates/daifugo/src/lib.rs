@@ -64,10 +64,7 @@ pub use pattern::{
 };
 #[allow(deprecated)]
 pub use policy::SeedPlayer;
-pub use policy::{
-    Human, InterfacePolicy, POLICY_NAMES, Policy, Random, TutorialPlayer, policy_by_name,
-    policy_with,
-};
+pub use policy::{Human, POLICY_NAMES, Random, TutorialPlayer};
 #[allow(deprecated)]
 pub use record::Replay;
 pub use record::{Record, RecordAction, RecordError, Verdict};

@@ -662,7 +662,11 @@ mod tests {
                 let a = if Some(p) == random_seat && !g.is_exchanging() {
                     legal[rng.below(legal.len() as u64) as usize]
                 } else {
-                    cards_core::game::Policy::choose(&mut TutorialPlayer, &g.observation(usize::from(p)), &legal)
+                    cards_core::game::Policy::choose(
+                        &mut TutorialPlayer,
+                        &g.observation(usize::from(p)),
+                        &legal,
+                    )
                 };
                 g.apply_with_outcome(a).unwrap();
                 if !g.is_exchanging() {
@@ -680,7 +684,11 @@ mod tests {
         let mut positions = 0;
         each_position(None, &mut |g, o| {
             positions += 1;
-            assert_eq!(g.observation(usize::from(o)).tutorial_misses(&g.hands(), u32::MAX), 0);
+            assert_eq!(
+                g.observation(usize::from(o))
+                    .tutorial_misses(&g.hands(), u32::MAX),
+                0
+            );
         });
         assert!(positions > 500, "{positions}");
     }
@@ -692,8 +700,11 @@ mod tests {
         for _ in 0..8 {
             let p = g.seat_to_act().unwrap();
             let legal = g.legal_actions();
-            let x =
-                cards_core::game::Policy::choose(&mut TutorialPlayer, &g.observation(usize::from(p)), &legal);
+            let x = cards_core::game::Policy::choose(
+                &mut TutorialPlayer,
+                &g.observation(usize::from(p)),
+                &legal,
+            );
             g.apply_with_outcome(x).unwrap();
         }
         let mut steps = g.history().to_vec();

@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use cards_core::{CardSet, Order, Rank, Rng};
+use cards_core::{Order, Rank, Rng};
 
 use crate::game::{Action, PLAYERS};
 use crate::learned::{Context as Legacy, FEATURES, LearnedPolicy};
@@ -588,7 +588,8 @@ fn mean_strength_bucket(cards: u64, order: Order) -> u64 {
 /// ones, trained by the `pattern_policy` example (see the crate's README).
 ///
 /// ```
-/// use daifugo::{Game, PatternPolicy, Policy, Rules};
+/// use daifugo::cards_core::game::Policy;
+/// use daifugo::{Game, PatternPolicy, Rules};
 /// let g = Game::new(Rules::UECDA, 3);
 /// let p = g.seat_to_act().unwrap();
 /// let legal = g.legal_actions();
@@ -826,16 +827,6 @@ impl PatternPolicy {
             .enumerate()
             .filter(|(_, w)| **w != 0.0)
             .map(|(i, w)| (i, *w))
-    }
-}
-
-impl crate::Policy for PatternPolicy {
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        self.best(obs, legal)
-    }
-
-    fn give(&mut self, obs: &Observation<'_>, count: usize) -> CardSet {
-        LearnedPolicy::give_cards(obs.hand, count, &obs.rules)
     }
 }
 

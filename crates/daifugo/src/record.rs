@@ -103,10 +103,11 @@ fn is_no_meld(e: &Error) -> bool {
 ///   otherwise): the places the cut-off gave, by player.
 ///
 /// ```
-/// use daifugo::{Game, Random, Policy, Record, Rules};
-/// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy>);
+/// use daifugo::cards_core::game::Policy;
+/// use daifugo::{Game, Random, Record, Rules};
+/// let mut players: [Box<dyn Policy<Game>>; 5] = std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>);
 /// let mut g = Game::new(Rules::UECDA, 1);
-/// g.play_out(&mut players).unwrap();
+/// daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
 /// let r = g.record();
 /// let replay = r.verdict().unwrap();
 /// assert_eq!(replay.places, g.places());
@@ -167,7 +168,10 @@ pub struct Verdict {
 }
 
 /// The old name of [`Verdict`].
-#[deprecated(since = "0.3.0", note = "renamed `Verdict` (what `Record::verdict` returns)")]
+#[deprecated(
+    since = "0.3.0",
+    note = "renamed `Verdict` (what `Record::verdict` returns)"
+)]
 pub type Replay = Verdict;
 
 impl Record {
@@ -426,7 +430,10 @@ impl Record {
     }
 
     /// The old name of [`Record::replay`].
-    #[deprecated(since = "0.3.0", note = "renamed `replay` (`verdict` is the server-mode verdict)")]
+    #[deprecated(
+        since = "0.3.0",
+        note = "renamed `replay` (`verdict` is the server-mode verdict)"
+    )]
     pub fn replay_game(&self) -> Result<Game, GameError> {
         self.replay()
     }
@@ -499,10 +506,11 @@ impl Record {
     /// replayed in the server's mode, so a record that does not replay is an error.
     ///
     /// ```
-    /// use daifugo::{Game, Policy, Rules, TutorialPlayer};
-    /// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|_| Box::new(TutorialPlayer) as Box<dyn Policy>);
+    /// use daifugo::cards_core::game::Policy;
+    /// use daifugo::{Game, Rules, TutorialPlayer};
+    /// let mut players: [Box<dyn Policy<Game>>; 5] = std::array::from_fn(|_| Box::new(TutorialPlayer) as Box<dyn Policy<Game>>);
     /// let mut g = Game::new(Rules::UECDA, 1);
-    /// g.play_out(&mut players).unwrap();
+    /// daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     /// let text = g.record().transcript().unwrap();
     /// assert!(text.starts_with("rules: uecda\nseats, in the order of play: seat 0 player "));
     /// assert!(text.contains("trick 1, player "));
@@ -517,7 +525,8 @@ impl Record {
     /// action as it is made. The exchange must be over (its lines need every return).
     ///
     /// ```
-    /// use daifugo::{Game, Policy, Rules, TutorialPlayer};
+    /// use daifugo::cards_core::game::Policy;
+    /// use daifugo::{Game, Rules, TutorialPlayer};
     /// let mut g = Game::new(Rules::UECDA, 1);
     /// let mut p = TutorialPlayer;
     /// for _ in 0..3 {
@@ -827,28 +836,29 @@ mod serde_impls {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Observation, Policy, Random};
+    use crate::{Observation, Random};
+    use cards_core::game::Policy;
 
     /// Always the last legal action: a pass when following, so the endless-passing cut-off
     /// ends the game.
     struct Last;
 
-    impl Policy for Last {
+    impl Policy<Game> for Last {
         fn choose(&mut self, _: &Observation<'_>, legal: &[Action]) -> Action {
             *legal.last().unwrap_or(&Action::Pass)
         }
     }
 
     fn played(cut: bool, seed: u64) -> Game {
-        let mut players: [Box<dyn Policy>; PLAYERS] = std::array::from_fn(|i| {
+        let mut players: [Box<dyn Policy<Game>>; PLAYERS] = std::array::from_fn(|i| {
             if cut {
-                Box::new(Last) as Box<dyn Policy>
+                Box::new(Last) as Box<dyn Policy<Game>>
             } else {
-                Box::new(Random::new(seed + i as u64)) as Box<dyn Policy>
+                Box::new(Random::new(seed + i as u64)) as Box<dyn Policy<Game>>
             }
         });
         let mut g = Game::new(Rules::UECDA, seed);
-        g.play_out(&mut players).unwrap();
+        cards_core::game::play_out(&mut g, &mut players).unwrap();
         assert_eq!(g.cut_off(), cut);
         g
     }
@@ -885,23 +895,19 @@ mod tests {
         // a random game, then everybody passes: someone may have finished before the cut-off
         for seed in 0..200 {
             let mut g = Game::new(Rules::UECDA, seed);
-            let mut random: [Box<dyn Policy>; PLAYERS] = std::array::from_fn(|i| {
-                Box::new(Random::new(seed * 7 + i as u64)) as Box<dyn Policy>
+            let mut random: [Box<dyn Policy<Game>>; PLAYERS] = std::array::from_fn(|i| {
+                Box::new(Random::new(seed * 7 + i as u64)) as Box<dyn Policy<Game>>
             });
             // play randomly until someone finishes, then pass to the end
             while g.places().iter().all(|&p| p == 0) && !g.is_over() {
                 let p = g.seat_to_act().unwrap();
                 let obs = g.observation(usize::from(p));
-                let a = if g.is_exchanging() {
-                    Action::Give(random[p as usize].give(&obs, usize::from(g.give_count())))
-                } else {
-                    random[p as usize].choose(&obs, &g.legal_actions())
-                };
+                let a = random[p as usize].choose(&obs, &g.legal_actions());
                 g.apply_with_outcome(a).unwrap();
             }
-            let mut last: [Box<dyn Policy>; PLAYERS] =
-                std::array::from_fn(|_| Box::new(Last) as Box<dyn Policy>);
-            g.play_out(&mut last).unwrap();
+            let mut last: [Box<dyn Policy<Game>>; PLAYERS] =
+                std::array::from_fn(|_| Box::new(Last) as Box<dyn Policy<Game>>);
+            cards_core::game::play_out(&mut g, &mut last).unwrap();
             if !g.cut_off() {
                 continue;
             }
@@ -936,10 +942,7 @@ mod tests {
         r.hands[last] -= kept;
         let missing = CardSet::from(kept);
         assert_eq!(r.verdict(), Err(GameError::DealNotDeck { missing }));
-        assert_eq!(
-            r.replay().unwrap_err(),
-            GameError::DealNotDeck { missing }
-        );
+        assert_eq!(r.replay().unwrap_err(), GameError::DealNotDeck { missing });
         assert!(r.transcript().is_err());
         assert!(g.record().verdict().is_ok());
     }
@@ -952,9 +955,10 @@ mod tests {
             ..Game::new(Rules::UECDA, seed).deal()
         };
         let mut g = Game::from_deal(Rules::UECDA, &deal).unwrap();
-        let mut players: [Box<dyn Policy>; PLAYERS] =
-            std::array::from_fn(|i| Box::new(Random::new(seed + i as u64)) as Box<dyn Policy>);
-        g.play_out(&mut players).unwrap();
+        let mut players: [Box<dyn Policy<Game>>; PLAYERS] = std::array::from_fn(|i| {
+            Box::new(Random::new(seed + i as u64)) as Box<dyn Policy<Game>>
+        });
+        cards_core::game::play_out(&mut g, &mut players).unwrap();
         g
     }
 
@@ -1027,9 +1031,10 @@ mod tests {
         g.set_mode(Mode::Server);
         let p = g.seat_to_act().unwrap();
         assert!(!g.apply_with_outcome(Action::Invalid).unwrap().accepted);
-        let mut players: [Box<dyn Policy>; PLAYERS] =
-            std::array::from_fn(|i| Box::new(Random::new(seed + i as u64)) as Box<dyn Policy>);
-        g.play_out(&mut players).unwrap();
+        let mut players: [Box<dyn Policy<Game>>; PLAYERS] = std::array::from_fn(|i| {
+            Box::new(Random::new(seed + i as u64)) as Box<dyn Policy<Game>>
+        });
+        cards_core::game::play_out(&mut g, &mut players).unwrap();
         let expected = g.record().verdict().unwrap();
         let hand = g.deal().hands[p as usize];
         let first = hand.iter().next().unwrap();

@@ -812,7 +812,10 @@ mod tests {
                 for seat in 0..3u8 {
                     let obs = g.observation(usize::from(seat));
                     let world: Game = obs.sample(&mut rng);
-                    for (k, o) in [obs, world.observation(usize::from(seat))].iter().enumerate() {
+                    for (k, o) in [obs, world.observation(usize::from(seat))]
+                        .iter()
+                        .enumerate()
+                    {
                         encode_planes(o, &mut p[k]);
                         encode_rlcard(o, &mut a[k]);
                         let (x, z) = b[k].split_at_mut(DOUZERO_X_PEASANT);

@@ -169,7 +169,9 @@ impl AuctionSearch {
                 while let Some(s) = world.seat_to_act() {
                     self.legal.clear();
                     world.legal_actions_into(&mut self.legal);
-                    let next = self.expert.choose(&world.observation(usize::from(s)), &self.legal);
+                    let next = self
+                        .expert
+                        .choose(&world.observation(usize::from(s)), &self.legal);
                     if world.apply_with_outcome(next).is_err() {
                         break;
                     }

@@ -466,7 +466,10 @@ pub fn simulate<F: Policy + ?Sized, D: Policy + ?Sized>(
                 Some(obs) => field.draws(&obs),
                 None => false,
             };
-            if round.apply_with_outcome(crate::Action { seat, draw }).is_err() {
+            if round
+                .apply_with_outcome(crate::Action { seat, draw })
+                .is_err()
+            {
                 let hand = round
                     .hand(seat)
                     .unwrap_or(Hand::from_set_unchecked(CardSet::EMPTY));

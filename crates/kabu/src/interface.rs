@@ -559,7 +559,8 @@ impl InfoSet<Round> for RoundView<'_> {
                 match round.decision(s) {
                     Some(auto) => consistent &= auto == draw,
                     None => {
-                        consistent &= Round::apply_with_outcome(&mut round, Action { seat: s, draw }).is_ok();
+                        consistent &=
+                            Round::apply_with_outcome(&mut round, Action { seat: s, draw }).is_ok();
                     }
                 }
                 if !consistent {

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use daifugo::{Action, Game, Human, Match, Observation, Policy, Record, Rules, Verdict};
+use daifugo::{Game, Human, Match, Observation, Record, Rules, Verdict};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -109,23 +109,6 @@ impl Session for Game {
     }
 }
 
-/// A person at the terminal as a player of the one interface (the exchange's give is an action).
-struct Person(Human<Terminal, std::io::Stderr>);
-
-impl cards_core::game::Policy<Game> for Person {
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        if obs.exchanging {
-            let count = match legal.first() {
-                Some(Action::Give(c)) => c.len(),
-                _ => 0,
-            };
-            Action::Give(self.0.give(obs, count))
-        } else {
-            self.0.choose(obs, legal)
-        }
-    }
-}
-
 /// Runs `cards daifugo play`.
 pub fn play(a: &PlayArgs) -> Result<(), CliError> {
     if a.games == 0 {
@@ -135,10 +118,7 @@ pub fn play(a: &PlayArgs) -> Result<(), CliError> {
     let ended = Ended::default();
     // the interactive view goes to stderr, so stdout keeps the game (or its JSON)
     let human = |p| -> Box<dyn cards_core::game::Policy<Game>> {
-        Box::new(Person(Human::new(
-            Terminal::new(p, &ended),
-            std::io::stderr(),
-        )))
+        Box::new(Human::new(Terminal::new(p, &ended), std::io::stderr()))
     };
     let players = |s| {
         seat_players::<Game>(
@@ -384,12 +364,13 @@ pub fn replay(a: &ReplayArgs) -> Result<(), CliError> {
 mod tests {
     use super::*;
     use daifugo::Random;
+    use daifugo::cards_core::game::Policy;
 
     fn record_json(seed: u64) -> String {
-        let mut players: [Box<dyn Policy>; 5] =
-            std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy>);
+        let mut players: [Box<dyn Policy<Game>>; 5] =
+            std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>);
         let mut g = Game::new(Rules::UECDA, seed);
-        g.play_out(&mut players).unwrap();
+        daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
         serde_json::to_string(&g.record()).unwrap()
     }
 

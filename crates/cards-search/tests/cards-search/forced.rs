@@ -29,7 +29,8 @@ fn position(l: &str, kitty: &str, p1: &str, p2: &str, plays: &str) -> Game {
         } else {
             g.parse_action(text).expect(text)
         };
-        g.apply_with_outcome(a).unwrap_or_else(|e| panic!("{text}: {e}"));
+        g.apply_with_outcome(a)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
     g
 }

@@ -1166,7 +1166,10 @@ fn a_drawn_daifugo_seed_does_not_deal_the_next_game() {
     let rules = daifugo::Rules::UECDA;
     let mut m = daifugo::Match::new(rules, shown);
     let mut g1 = m.next_game();
-    let replays = one.actions.iter().all(|a| g1.apply_with_outcome(a.action).is_ok());
+    let replays = one
+        .actions
+        .iter()
+        .all(|a| g1.apply_with_outcome(a.action).is_ok());
     let leaked = replays && m.finish(&g1) && m.next_game().deal().hands == two.hands;
     assert!(!leaked, "the seed shown after game 1 deals game 2");
     // what it is: game 1's own seed (with game 1's seats it deals game 1)
@@ -1249,10 +1252,12 @@ fn replays_do_not_starve_light_requests() {
     let addr = start(Config::default());
     // a long record: a whole Daifugo match game of random players
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 3);
-    let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
-        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
-    });
-    g.play_out(&mut players).unwrap();
+    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
+        std::array::from_fn(|i| {
+            Box::new(daifugo::Random::new(i as u64))
+                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
+        });
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let record = serde_json::to_vec(&g.record()).unwrap();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let replayers: Vec<_> = (0..8)
@@ -1303,11 +1308,13 @@ fn replays_do_not_starve_light_requests() {
 /// is refused (it was read as the last one), as the command line refuses it.
 #[test]
 fn a_record_key_given_twice_is_refused() {
-    let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
-        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
-    });
+    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
+        std::array::from_fn(|i| {
+            Box::new(daifugo::Random::new(i as u64))
+                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
+        });
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
-    g.play_out(&mut players).unwrap();
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let text = serde_json::to_string(&g.record()).unwrap();
     let (status, v) = request("POST", "/api/replay", Some(text.as_bytes()));
     assert_eq!(status, 200, "{v}");
@@ -1331,10 +1338,12 @@ fn a_replay_shows_cards_that_are_no_meld_as_rejected() {
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
     g.set_mode(daifugo::Mode::Server);
     g.apply_with_outcome(daifugo::Action::Invalid).unwrap();
-    let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
-        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
-    });
-    g.play_out(&mut players).unwrap();
+    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
+        std::array::from_fn(|i| {
+            Box::new(daifugo::Random::new(i as u64))
+                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
+        });
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let mut v = serde_json::to_value(g.record()).unwrap();
     assert_eq!(v["actions"][0]["meld"], "invalid");
     v["actions"][0]["meld"] = "S3 S4".into();

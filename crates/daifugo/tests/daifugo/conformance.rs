@@ -53,13 +53,14 @@ fn server_rule(
         expected
             .apply_with_outcome(Action::Give(give))
             .map_err(|e| e.to_string())?;
-        if expected.hands() != after.hands() || expected.seat_to_act() != after.seat_to_act()
-        {
+        if expected.hands() != after.hands() || expected.seat_to_act() != after.seat_to_act() {
             return Err("an illegal give did not give the strongest cards".into());
         }
         return Ok(());
     }
-    expected.apply_with_outcome(Action::Pass).map_err(|e| e.to_string())?;
+    expected
+        .apply_with_outcome(Action::Pass)
+        .map_err(|e| e.to_string())?;
     let last = after.history().last().ok_or("no step recorded")?;
     if (last.player, last.action, last.accepted) != (p, action, false) {
         return Err(format!(

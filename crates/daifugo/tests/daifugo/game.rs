@@ -64,7 +64,8 @@ fn tribute_takes_the_strongest_cards() {
     g2.apply_with_outcome(Action::Give(U.parse_hand("S3 H2").unwrap()))
         .unwrap();
     assert_eq!(g2.seat_to_act(), Some(1));
-    g2.apply_with_outcome(Action::Give(U.parse_hand("H3").unwrap())).unwrap();
+    g2.apply_with_outcome(Action::Give(U.parse_hand("H3").unwrap()))
+        .unwrap();
     assert_eq!(g2.hands()[4], U.parse_hand("D2 C2 SA S3 H2").unwrap());
     assert_eq!(g2.hands()[3], U.parse_hand("HJ C4 S5 H3").unwrap());
     // ♦3's holder leads

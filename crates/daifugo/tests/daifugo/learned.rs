@@ -83,8 +83,10 @@ fn the_learned_policy_always_picks_a_legal_action() {
 #[test]
 fn the_learned_player_by_name_gives_legally_in_the_exchange() {
     // the crate's own play_out, checked mode: an illegal give would be an error
-    let mut players: [Box<dyn daifugo::Policy>; 5] =
-        std::array::from_fn(|_| daifugo::policy_by_name("learned", 0).unwrap());
+    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
+        std::array::from_fn(|_| {
+            <daifugo::Game as daifugo::cards_core::game::Players>::policy("learned", 0).unwrap()
+        });
     for seed in 0..20 {
         let mut g = Game::deal_from(
             Rules::UECDA,
@@ -93,7 +95,7 @@ fn the_learned_player_by_name_gives_legally_in_the_exchange() {
             Some(daifugo::Class::ALL),
         );
         assert!(g.is_exchanging());
-        g.play_out(&mut players).unwrap();
+        daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
         assert!(g.is_over());
     }
 }

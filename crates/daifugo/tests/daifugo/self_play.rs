@@ -4,7 +4,8 @@
 //! 50 times more games.
 
 use cards_core::{Card, CardSet};
-use daifugo::{Action, Class, FiveSkip, Game, Match, Policy, Random, Rules, TutorialPlayer};
+use daifugo::cards_core::game::Policy;
+use daifugo::{Action, Class, FiveSkip, Game, Match, Random, Rules, TutorialPlayer};
 
 fn size(ci: usize) -> usize {
     if std::env::var_os("CARDS_FULL").is_some() {
@@ -22,18 +23,19 @@ fn deck(r: &Rules) -> CardSet {
     }
 }
 
-fn players(seed: u64, seed_players: usize) -> [Box<dyn Policy>; 5] {
+fn players(seed: u64, seed_players: usize) -> [Box<dyn Policy<Game>>; 5] {
     std::array::from_fn(|i| {
         if i < seed_players {
-            Box::new(TutorialPlayer) as Box<dyn Policy>
+            Box::new(TutorialPlayer) as Box<dyn Policy<Game>>
         } else {
-            Box::new(Random::new(seed.wrapping_mul(31).wrapping_add(i as u64))) as Box<dyn Policy>
+            Box::new(Random::new(seed.wrapping_mul(31).wrapping_add(i as u64)))
+                as Box<dyn Policy<Game>>
         }
     })
 }
 
 /// Plays `g` to the end, checking every step; returns the number of plays.
-fn play_checked(g: &mut Game, players: &mut [Box<dyn Policy>; 5]) -> usize {
+fn play_checked(g: &mut Game, players: &mut [Box<dyn Policy<Game>>; 5]) -> usize {
     let full = deck(g.rules());
     let mut played = CardSet::EMPTY;
     let mut legal = Vec::new();
@@ -46,7 +48,14 @@ fn play_checked(g: &mut Game, players: &mut [Box<dyn Policy>; 5]) -> usize {
             } else {
                 1
             };
-            Action::Give(players[p as usize].give(&obs, n))
+            legal.clear();
+            g.legal_actions_into(&mut legal);
+            assert!(
+                legal
+                    .iter()
+                    .all(|a| matches!(a, Action::Give(c) if c.len() == n))
+            );
+            players[p as usize].choose(&obs, &legal)
         } else {
             legal.clear();
             g.legal_actions_into(&mut legal);
@@ -56,7 +65,9 @@ fn play_checked(g: &mut Game, players: &mut [Box<dyn Policy>; 5]) -> usize {
             a
         };
         let before = g.hands()[p as usize];
-        let out = g.apply_with_outcome(action).expect("a legal action applies");
+        let out = g
+            .apply_with_outcome(action)
+            .expect("a legal action applies");
         assert!(out.accepted);
         if let Action::Play(m) = action {
             assert!(m.cards().is_subset(before));

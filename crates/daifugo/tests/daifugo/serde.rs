@@ -3,7 +3,8 @@
 
 #![cfg(feature = "serde")]
 
-use daifugo::{Game, Meld, Policy, Random, Record, Rules, StandIn, Table, TutorialPlayer};
+use daifugo::cards_core::game::Policy;
+use daifugo::{Game, Meld, Random, Record, Rules, StandIn, Table, TutorialPlayer};
 use serde_json::{Value, json};
 
 #[test]
@@ -51,19 +52,19 @@ fn melds_rules_and_states_as_the_command_line_writes_them() {
 
 fn finished_game(seed: u64) -> Game {
     let mut m = daifugo::Match::new(Rules::UECDA, seed);
-    let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| {
+    let mut players: [Box<dyn Policy<Game>>; 5] = std::array::from_fn(|i| {
         if i % 2 == 0 {
-            Box::new(TutorialPlayer) as Box<dyn Policy>
+            Box::new(TutorialPlayer) as Box<dyn Policy<Game>>
         } else {
-            Box::new(Random::new(i as u64)) as Box<dyn Policy>
+            Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>
         }
     });
     let mut g = m.next_game();
-    g.play_out(&mut players).unwrap();
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     m.finish(&g);
     // the second game has classes and an exchange
     let mut g = m.next_game();
-    g.play_out(&mut players).unwrap();
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     g
 }
 

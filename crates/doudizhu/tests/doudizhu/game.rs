@@ -349,7 +349,11 @@ fn standard_auctions() {
     }
     assert_eq!(g.state().landlord(), Some(1));
     let before = g.clone();
-    assert_eq!(g.apply_with_outcome(Action::Bid(2)), Err(GameError::BidInPlay), "O8");
+    assert_eq!(
+        g.apply_with_outcome(Action::Bid(2)),
+        Err(GameError::BidInPlay),
+        "O8"
+    );
     assert_eq!(g, before, "a refused action leaves the game unchanged");
 
     // S6's auction 2:1 0:2 1:0 then 2:3: the round is over after three actions
@@ -358,7 +362,11 @@ fn standard_auctions() {
         g.apply_with_outcome(a).unwrap();
     }
     assert_eq!(g.state().landlord(), Some(0));
-    assert_eq!(g.apply_with_outcome(Action::Bid(3)), Err(GameError::BidInPlay), "S6");
+    assert_eq!(
+        g.apply_with_outcome(Action::Bid(3)),
+        Err(GameError::BidInPlay),
+        "S6"
+    );
 
     // O7: all pass is a redeal with zero returns
     let mut g = Game::from_deal(GameRules::STANDARD, deal(s1, 0, 1));
@@ -467,15 +475,22 @@ fn refused_actions_leave_the_state_unchanged() {
     let s1 = &S[0];
     let mut g = Game::from_deal(GameRules::RLCARD, deal(s1, 0, 0));
     let before = g.clone();
-    assert_eq!(g.apply_with_outcome(Action::Pass), Err(GameError::PassWhenLeading));
-    assert_eq!(g.apply_with_outcome(Action::Bid(1)), Err(GameError::BidInPlay));
+    assert_eq!(
+        g.apply_with_outcome(Action::Pass),
+        Err(GameError::PassWhenLeading)
+    );
+    assert_eq!(
+        g.apply_with_outcome(Action::Bid(1)),
+        Err(GameError::BidInPlay)
+    );
     let not_held = g.state().parse_action("2222").unwrap();
     assert!(matches!(
         g.apply_with_outcome(not_held),
         Err(GameError::NotInHand { .. })
     ));
     assert_eq!(g, before);
-    g.apply_with_outcome(g.parse_action("345678").unwrap()).unwrap();
+    g.apply_with_outcome(g.parse_action("345678").unwrap())
+        .unwrap();
     let low = g.parse_action("345678").unwrap();
     let before = g.clone();
     // seat 1 holds no 3456789 chain above; a chain of 5 does not answer a chain of 6
@@ -571,7 +586,8 @@ fn call_rob() -> GameRules {
 fn auction(g: &mut Game, actions: &str) {
     for t in actions.split_whitespace() {
         let a = g.parse_action(t).unwrap();
-        g.apply_with_outcome(a).unwrap_or_else(|e| panic!("{t}: {e}"));
+        g.apply_with_outcome(a)
+            .unwrap_or_else(|e| panic!("{t}: {e}"));
     }
 }
 
@@ -799,14 +815,16 @@ fn the_terminal_player_numbers_plays_from_one() {
         [Action::Pass, Action::Bid(1), Action::Bid(2), Action::Bid(3)]
     );
     let mut out = Vec::new();
-    let bid = HumanPolicy::new(&b"3\n"[..], &mut out).ask(&g.observation(usize::from(seat)), &legal);
+    let bid =
+        HumanPolicy::new(&b"3\n"[..], &mut out).ask(&g.observation(usize::from(seat)), &legal);
     assert_eq!(bid, Some(Action::Bid(2)));
     let text = String::from_utf8(out).unwrap();
     assert!(
         text.contains("\n   1. pass\n   2. bid 1\n   3. bid 2\n   4. bid 3\n"),
         "{text}"
     );
-    let bid = HumanPolicy::new(&b"bid 3\n"[..], Vec::new()).ask(&g.observation(usize::from(seat)), &legal);
+    let bid = HumanPolicy::new(&b"bid 3\n"[..], Vec::new())
+        .ask(&g.observation(usize::from(seat)), &legal);
     assert_eq!(bid, Some(Action::Bid(3)));
     let mut greedy = GreedyPolicy;
     loop {
@@ -821,7 +839,8 @@ fn the_terminal_player_numbers_plays_from_one() {
     let seat = g.seat_to_act().unwrap();
     let legal = g.legal_actions();
     let mut out = Vec::new();
-    let chosen = HumanPolicy::new(&b"0\n1\n"[..], &mut out).ask(&g.observation(usize::from(seat)), &legal);
+    let chosen =
+        HumanPolicy::new(&b"0\n1\n"[..], &mut out).ask(&g.observation(usize::from(seat)), &legal);
     assert_eq!(chosen, Some(legal[0]));
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains(&format!("\n   1. {}\n", legal[0])), "{text}");

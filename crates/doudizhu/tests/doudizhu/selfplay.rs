@@ -6,7 +6,9 @@
 //! plays 100 times more games (1,000 random and 250 greedy games a preset by default).
 
 use doudizhu::cards_core::game::Policy;
-use doudizhu::{Action, Counts, Game, GameRules, GreedyPolicy, Kind, Payoff, Phase, RandomPolicy, Rng};
+use doudizhu::{
+    Action, Counts, Game, GameRules, GreedyPolicy, Kind, Payoff, Phase, RandomPolicy, Rng,
+};
 
 fn games() -> u64 {
     if std::env::var_os("CARDS_FULL").is_some() {

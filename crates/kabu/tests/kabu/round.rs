@@ -71,7 +71,10 @@ fn phases_dealing_order_draws_and_settlement_of_an_explicit_deal() {
     assert_eq!(r.seat_to_act(), Some(Seat::Field1));
     // 場1 ♠A ♣A: 2 points, must draw; the next card is ♥A.
     assert_eq!(r.legal_actions(), [Action::draw(Seat::Field1)]);
-    assert_eq!(r.apply_with_outcome(Action::draw(Seat::Field1)), Ok(Some(card("HA"))));
+    assert_eq!(
+        r.apply_with_outcome(Action::draw(Seat::Field1)),
+        Ok(Some(card("HA")))
+    );
     // 場2 ♠2 ♣2: 4 points, a choice; it stands.
     assert_eq!(
         r.legal_actions(),
@@ -79,12 +82,18 @@ fn phases_dealing_order_draws_and_settlement_of_an_explicit_deal() {
     );
     assert_eq!(r.apply_with_outcome(Action::stand(Seat::Field2)), Ok(None));
     // 場3 ♠3 ♣3: 6 points; it draws the next card, ♥2.
-    assert_eq!(r.apply_with_outcome(Action::draw(Seat::Field3)), Ok(Some(card("H2"))));
+    assert_eq!(
+        r.apply_with_outcome(Action::draw(Seat::Field3)),
+        Ok(Some(card("H2")))
+    );
     // 場4 ♠4 ♣4: 8 points, must stand.
     assert_eq!(r.legal_actions(), [Action::stand(Seat::Field4)]);
     assert_eq!(r.apply_with_outcome(Action::stand(Seat::Field4)), Ok(None));
     // The dealer ♠5 ♣5: 0 points, must draw: ♥3, 3 points.
-    assert_eq!(r.apply_with_outcome(Action::draw(Seat::Dealer)), Ok(Some(card("H3"))));
+    assert_eq!(
+        r.apply_with_outcome(Action::draw(Seat::Dealer)),
+        Ok(Some(card("H3")))
+    );
     assert!(r.is_over());
     assert_eq!(r.seat_to_act(), None);
     let s1 = r.settlement(Seat::Field1).unwrap();

@@ -9,18 +9,22 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use daifugo::{Action, Deal, Game, Mode, Observation, Policy, Record, Rules};
+use daifugo::cards_core::game::Policy;
+use daifugo::{Action, Deal, Game, Mode, Observation, Record, Rules};
 use uecda::{ClientOptions, ServeOptions};
 
-/// A policy that keeps every observation it is shown in play (as JSON) and plays by `inner`.
+/// A policy that keeps every observation it is shown in play (as JSON, the exchange's not) and
+/// plays by `inner`.
 struct Recording {
-    inner: Box<dyn Policy>,
+    inner: Box<dyn Policy<Game>>,
     seen: Vec<serde_json::Value>,
 }
 
-impl Policy for Recording {
+impl Policy<Game> for Recording {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        self.seen.push(serde_json::to_value(obs).unwrap());
+        if !obs.exchanging {
+            self.seen.push(serde_json::to_value(obs).unwrap());
+        }
         self.inner.choose(obs, legal)
     }
 }
@@ -88,7 +92,8 @@ fn the_clients_observation_is_the_servers() {
             thread::spawn(move || {
                 let name = ["random", "tutorial", "random", "random", "tutorial"][i as usize];
                 let mut me = Recording {
-                    inner: daifugo::policy_by_name(name, i).unwrap(),
+                    inner: <daifugo::Game as daifugo::cards_core::game::Players>::policy(name, i)
+                        .unwrap(),
                     seen: Vec::new(),
                 };
                 let report = uecda::run_client(&opts, &Rules::UECDA, &mut me).unwrap();
