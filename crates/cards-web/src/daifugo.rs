@@ -40,7 +40,7 @@ pub struct MatchState {
 /// of the card exchange (`given`: its tribute or its return, `received`; `""` when none), which
 /// the JSON form does not carry. Only the person's own cards: nothing another player holds.
 fn person_observation(g: &Game) -> Value {
-    observation_json(&g.observation(usize::from(PERSON as u8)))
+    observation_json(&g.observation(PERSON))
 }
 
 /// A player's observation as the page and an external agent ([`crate::agent`]) read it: the

@@ -104,7 +104,7 @@ impl WebGame for Game {
     }
 
     fn person_observation(&self, (): &()) -> Value {
-        to_json(&self.observation(usize::from(PERSON as u8)))
+        to_json(&self.observation(PERSON))
     }
 
     fn agent_observation(obs: &doudizhu::Observation<'_>) -> Value {

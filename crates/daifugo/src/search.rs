@@ -123,7 +123,7 @@ impl Rollout<Game> for SearchRollout {
         let player = world.seat_to_act().map_or(0, usize::from);
         match self {
             SearchRollout::Random => {
-                let obs = world.observation(usize::from(player as u8));
+                let obs = world.observation(player);
                 if obs.exchanging {
                     Random::new(0).choose(&obs, legal)
                 } else {
@@ -131,10 +131,10 @@ impl Rollout<Game> for SearchRollout {
                 }
             }
             SearchRollout::Tutorial => {
-                TutorialPlayer.choose(&world.observation(usize::from(player as u8)), legal)
+                TutorialPlayer.choose(&world.observation(player), legal)
             }
             SearchRollout::LearnedSelf { player: me } => {
-                let obs = world.observation(usize::from(player as u8));
+                let obs = world.observation(player);
                 if obs.exchanging || player != usize::from(*me) {
                     TutorialPlayer.choose(&obs, legal)
                 } else {
@@ -142,7 +142,7 @@ impl Rollout<Game> for SearchRollout {
                 }
             }
             SearchRollout::PatternSelf { player: me } => {
-                let obs = world.observation(usize::from(player as u8));
+                let obs = world.observation(player);
                 if obs.exchanging || player != usize::from(*me) {
                     TutorialPlayer.choose(&obs, legal)
                 } else {
@@ -150,7 +150,7 @@ impl Rollout<Game> for SearchRollout {
                 }
             }
             SearchRollout::Pattern | SearchRollout::PatternBest => {
-                let obs = world.observation(usize::from(player as u8));
+                let obs = world.observation(player);
                 if obs.exchanging {
                     Random::new(0).choose(&obs, legal)
                 } else if *self == SearchRollout::Pattern {
@@ -160,7 +160,7 @@ impl Rollout<Game> for SearchRollout {
                 }
             }
             SearchRollout::Learned | SearchRollout::LearnedBest => {
-                let obs = world.observation(usize::from(player as u8));
+                let obs = world.observation(player);
                 if obs.exchanging {
                     Random::new(0).choose(&obs, legal)
                 } else if *self == SearchRollout::Learned {

@@ -206,13 +206,13 @@ fn the_default_search_reads_no_hidden_card() {
             if legal.len() > 1 && ply % 4 == 0 && checked < 20 {
                 let obs = daifugo::cards_core::game::Game::observation(&g, p);
                 let other = obs.sample(&mut Rng::seed_from_u64(seed ^ 0xabc));
-                assert_eq!(other.observation(usize::from(p as u8)), obs);
+                assert_eq!(other.observation(p), obs);
                 if other.hands() != g.hands() {
                     differed += 1;
                 }
                 let choose = |state: &Game| {
                     let mut s = daifugo::search_player(&PolicyOptions::new(seed).with_playouts(60));
-                    let a = s.choose(&state.observation(usize::from(p as u8)), &legal);
+                    let a = s.choose(&state.observation(p), &legal);
                     let stats: Vec<_> = s
                         .stats()
                         .iter()
