@@ -376,7 +376,7 @@ impl InfoSet<Game> for Observation<'_> {
     /// let mut tutorial = Game::policy("tutorial", 0).unwrap();
     /// for _ in 0..12 {
     ///     let p = g.seat_to_act().unwrap();
-    ///     let a = tutorial.choose(&g.observation(p), &g.legal_actions());
+    ///     let a = tutorial.choose(&g.observation(usize::from(p)), &g.legal_actions());
     ///     g.apply(a).unwrap();
     /// }
     /// // The true hands explain every play of tutorial players.

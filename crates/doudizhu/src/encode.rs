@@ -212,7 +212,7 @@ pub fn douzero_action(a: &Action) -> [i8; DOUZERO_ACTION] {
 /// let g = Game::new(GameRules::DOUZERO, 0)?;
 /// let landlord = g.state().landlord().unwrap();
 /// let mut x = [0i8; encode::DOUZERO_X_PEASANT];
-/// let pos = encode::douzero_x(&g.observation(landlord), &mut x);
+/// let pos = encode::douzero_x(&g.observation(usize::from(landlord)), &mut x);
 /// assert_eq!(pos, Some(DouZeroPosition::Landlord));
 /// assert_eq!(x[..54].iter().filter(|&&v| v == 1).count(), 20); // its 20 cards
 /// assert_eq!(x[270 + 16], 1); // landlord_up holds 17
@@ -306,7 +306,7 @@ pub fn douzero_x(
 /// use doudizhu::{Action, Game, GameRules, encode};
 /// let mut g = Game::new(GameRules::DOUZERO, 0)?;
 /// let first = g.legal_actions()[0];
-/// g.apply(first)?;
+/// g.apply_with_outcome(first)?;
 /// let mut z = [0i8; encode::DOUZERO_Z];
 /// encode::douzero_z(&g.observation(0), &mut z);
 /// assert_eq!(&z[14 * 54..], &encode::douzero_action(&first)[..]);
@@ -712,7 +712,7 @@ pub const RLCARD_OBS: usize = 901;
 /// use doudizhu::{Game, GameRules, encode};
 /// let g = Game::new(GameRules::RLCARD, 0)?;
 /// let mut obs = [0i8; encode::RLCARD_OBS];
-/// encode::encode_rlcard(&g.observation(g.state().landlord().unwrap()), &mut obs);
+/// encode::encode_rlcard(&g.observation(usize::from(g.state().landlord().unwrap())), &mut obs);
 /// assert_eq!(obs[..54].iter().filter(|&&x| x == 1).count(), 20); // the landlord's hand
 /// assert!(obs[790..].iter().all(|&x| x == 0));
 /// # Ok::<(), doudizhu::GameError>(())
