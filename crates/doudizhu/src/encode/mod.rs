@@ -334,7 +334,7 @@ pub fn douzero_z(obs: &Observation<'_>, out: &mut [i8; DOUZERO_Z]) {
 // ------------------------------------------------------------------------------ action ids
 
 /// RLCard's `action_space.txt`, one token a line after the comment lines.
-const RLCARD_TABLE: &str = include_str!("../data/rlcard_action_space.txt");
+const RLCARD_TABLE: &str = include_str!("../../data/rlcard_action_space.txt");
 
 /// RLCard's id of pass.
 pub const RLCARD_PASS: u32 = 27471;
