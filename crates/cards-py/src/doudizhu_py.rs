@@ -2,16 +2,17 @@
 //! objects, RLCard ids, OpenSpiel ids, DouZero int lists), the batch forms, and DouZero's
 //! move-generator drop-in.
 
+use doudizhu::encode::{
+    self, OPENSPIEL_PASS as OS_PASS, OPENSPIEL_SIZE as OS_SIZE, RLCARD_PASS as RL_PASS,
+    RLCARD_SIZE as RL_SIZE, douzero_cards, openspiel_id as os_id, rlcard_id as rl_cards_id,
+    rlcard_move as rl_table_move, rlcard_play_id as rl_id,
+};
 use doudizhu::{Counts, Kind, Move, Preset, Rank, Rules, classify, follow_into, lead_into};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyString};
 
-use crate::ids::{
-    OS_FIRST_PLAY, OS_PASS, OS_SIZE, RL_PASS, RL_SIZE, os_id, os_table, rl_cards_id, rl_id,
-    rl_table_move,
-};
 use crate::{ActionIdError, NoPlayError, ParseError, RulesError};
 
 /// How a move is handed to Python.
@@ -71,7 +72,6 @@ fn chain_len(m: &Move) -> u32 {
 }
 
 const RANK_CHARS: &[u8; 15] = b"3456789TJQKA2BR";
-const DOUZERO_NUMBERS: [u32; 15] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30];
 
 /// The rank string of a multiset, without going through `fmt`.
 #[inline]
@@ -91,45 +91,8 @@ fn rank_string(bits: u64, buf: &mut [u8; 64]) -> &str {
     std::str::from_utf8(&buf[..n]).expect("ASCII")
 }
 
-fn douzero_list(bits: u64) -> Vec<u32> {
-    let mut v = Vec::with_capacity(20);
-    let mut b = bits;
-    let mut r = 0;
-    while b != 0 {
-        for _ in 0..(b & 0xf) {
-            v.push(DOUZERO_NUMBERS[r]);
-        }
-        b >>= 4;
-        r += 1;
-    }
-    v
-}
-
 fn from_douzero(numbers: &[i64]) -> PyResult<Counts> {
-    let mut bits = 0u64;
-    let mut counts = [0u32; 15];
-    for (position, &n) in numbers.iter().enumerate() {
-        let r = match n {
-            3..=14 => (n - 3) as usize,
-            17 => 12,
-            20 => 13,
-            30 => 14,
-            _ => {
-                return Err(ParseError::new_err(format!(
-                    "unknown DouZero card {n} at position {position} (3..14 are 3..A, 17 is 2, 20 and 30 the jokers)"
-                )));
-            }
-        };
-        counts[r] += 1;
-        let max = if r >= 13 { 1 } else { 4 };
-        if counts[r] > max {
-            return Err(ParseError::new_err(format!(
-                "DouZero card {n} given more than {max} times (at position {position})"
-            )));
-        }
-        bits += 1 << (4 * r);
-    }
-    Counts::from_bits(bits).ok_or_else(|| ParseError::new_err("no rank multiset"))
+    encode::counts_from_douzero(numbers).map_err(|e| ParseError::new_err(e.to_string()))
 }
 
 /// Reads cards. A rank string in rank order (as RLCard writes every hand and action) is always
@@ -258,22 +221,17 @@ fn rl_move(id: i64) -> PyResult<Option<Move>> {
 }
 
 fn os_move(id: i64) -> PyResult<Option<Move>> {
-    if !(0..i64::from(OS_SIZE)).contains(&id) {
-        return Err(ActionIdError::new_err(format!(
+    let action = u32::try_from(id).ok().and_then(encode::openspiel_action);
+    match action {
+        None => Err(ActionIdError::new_err(format!(
             "OpenSpiel action id {id} out of range 0..{OS_SIZE}"
-        )));
-    }
-    if id == i64::from(OS_PASS) {
-        return Ok(None);
-    }
-    if id < i64::from(OS_FIRST_PLAY) {
-        return Err(ActionIdError::new_err(format!(
+        ))),
+        Some(doudizhu::Action::Play(m)) => Ok(Some(m)),
+        Some(doudizhu::Action::Bid(_)) => Err(ActionIdError::new_err(format!(
             "OpenSpiel action id {id} is a bid, not a play"
-        )));
+        ))),
+        Some(_) => Ok(None),
     }
-    Ok(Some(
-        os_table().moves[(id - i64::from(OS_FIRST_PLAY)) as usize],
-    ))
 }
 
 fn rl_id_checked(m: &Move, rules: &Rules) -> PyResult<u32> {
@@ -383,7 +341,7 @@ fn to_list<'py>(
         }
         Form::Douzero => {
             for m in moves {
-                list.append(douzero_list(m.cards().bits()))?;
+                list.append(douzero_cards(m.cards()))?;
             }
         }
         _ => {
@@ -483,7 +441,7 @@ impl PyMove {
 
     /// DouZero's int list (3..14 = 3..A, 17 = 2, 20 and 30 the jokers).
     fn douzero(&self) -> Vec<u32> {
-        douzero_list(self.0.cards().bits())
+        douzero_cards(self.0.cards())
     }
 
     fn __str__(&self) -> String {
@@ -901,98 +859,36 @@ fn ddz_masks<'py>(
 
 // ---- DouZero drop-in -----------------------------------------------------------------------
 
-/// DouZero's type numbers (`douzero.env.utils`).
-fn douzero_type(k: Kind) -> u8 {
-    match k {
-        Kind::Solo => 1,
-        Kind::Pair => 2,
-        Kind::Trio => 3,
-        Kind::Bomb => 4,
-        Kind::Rocket => 5,
-        Kind::TrioSolo => 6,
-        Kind::TrioPair => 7,
-        Kind::Chain => 8,
-        Kind::PairChain => 9,
-        Kind::Plane => 10,
-        Kind::PlaneSolo => 11,
-        Kind::PlanePair => 12,
-        Kind::FourTwoSolo => 13,
-        Kind::FourTwoPair => 14,
-    }
-}
-
-fn douzero_number(r: Rank) -> u32 {
-    DOUZERO_NUMBERS[r.index() as usize]
-}
-
 /// `MovesGener.gen_type_<n>` (n = 1..14) for a hand under `douzero` rules, without duplicate
 /// card lists; `repeat_num` as DouZero's serial generators take it (below the type's minimum
 /// length: every length).
 #[pyfunction]
 #[pyo3(signature = (hand, type_number, repeat_num = 0))]
-fn dz_gen<'py>(
-    py: Python<'py>,
-    hand: &Bound<'py, PyAny>,
-    type_number: u8,
-    repeat_num: i64,
-) -> PyResult<Bound<'py, PyList>> {
+fn dz_gen(hand: &Bound<'_, PyAny>, type_number: u8, repeat_num: i64) -> PyResult<Vec<Vec<u32>>> {
     let h = hand_of(hand)?;
-    let kind = Kind::ALL
+    let kind = encode::douzero_kind(type_number).ok_or_else(|| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "DouZero move type {type_number} is not one of 1..14"
+        ))
+    })?;
+    Ok(encode::douzero_gen(h, kind, repeat_num)
         .into_iter()
-        .find(|&k| douzero_type(k) == type_number)
-        .ok_or_else(|| {
-            pyo3::exceptions::PyValueError::new_err(format!(
-                "DouZero move type {type_number} is not one of 1..14"
-            ))
-        })?;
-    let min = i64::from(*kind.lengths().start());
-    let want = if repeat_num < min { 0 } else { repeat_num };
-    let mut out = Vec::with_capacity(256);
-    lead_into(h, &Rules::DOUZERO, &mut out);
-    let mut seen = std::collections::HashSet::new();
-    let list = PyList::empty(py);
-    for m in out
-        .iter()
-        .filter(|m| m.kind() == kind && (want == 0 || i64::from(chain_len(m)) == want))
-    {
-        let b = m.cards().bits();
-        // one card list once: two readings of one multiset (a plane with a wing trio next to
-        // the body) are one DouZero move
-        if !seen.insert(b) {
-            continue;
-        }
-        list.append(douzero_list(b))?;
-    }
-    Ok(list)
+        .map(douzero_cards)
+        .collect())
 }
 
 /// `move_detector.get_move_type` under `douzero` rules, with DouZero's dict keys: `type`, and
 /// `rank` / `len` where DouZero gives them.
 #[pyfunction]
 fn dz_move_type<'py>(py: Python<'py>, mv: Vec<i64>) -> PyResult<Bound<'py, PyDict>> {
+    let t = encode::douzero_move_type(&mv);
     let d = PyDict::new(py);
-    if mv.is_empty() {
-        d.set_item("type", 0)?;
-        return Ok(d);
+    d.set_item("type", t.type_number)?;
+    if let Some(rank) = t.rank {
+        d.set_item("rank", rank)?;
     }
-    let Ok(c) = from_douzero(&mv) else {
-        d.set_item("type", 15)?;
-        return Ok(d);
-    };
-    let Ok(r) = classify(c, &Rules::DOUZERO) else {
-        d.set_item("type", 15)?;
-        return Ok(d);
-    };
-    let m = r.first();
-    let t = douzero_type(m.kind());
-    d.set_item("type", t)?;
-    match m.kind() {
-        Kind::Rocket => {}
-        Kind::Chain | Kind::PairChain | Kind::Plane | Kind::PlaneSolo | Kind::PlanePair => {
-            d.set_item("rank", douzero_number(m.low()))?;
-            d.set_item("len", chain_len(&m))?;
-        }
-        _ => d.set_item("rank", douzero_number(m.main()))?,
+    if let Some(len) = t.len {
+        d.set_item("len", len)?;
     }
     Ok(d)
 }
@@ -1002,42 +898,11 @@ fn dz_move_type<'py>(py: Python<'py>, mv: Vec<i64>) -> PyResult<Bound<'py, PyDic
 /// following; each card list once. A rival move that is no play (DouZero's type 15) is answered
 /// as DouZero does: bombs, rocket and pass.
 #[pyfunction]
-fn dz_legal<'py>(
-    py: Python<'py>,
-    hand: &Bound<'py, PyAny>,
-    rival_move: Vec<i64>,
-) -> PyResult<Bound<'py, PyList>> {
+fn dz_legal(hand: &Bound<'_, PyAny>, rival_move: Vec<i64>) -> PyResult<Vec<Vec<u32>>> {
     let h = hand_of(hand)?;
-    let rules = Rules::DOUZERO;
-    let mut out = Vec::with_capacity(256);
-    let list = PyList::empty(py);
-    if rival_move.is_empty() {
-        lead_into(h, &rules, &mut out);
-    } else {
-        let c = from_douzero(&rival_move)?;
-        match classify(c, &rules) {
-            Ok(r) => {
-                follow_into(h, &r.first(), &rules, &mut out);
-            }
-            Err(_) => {
-                lead_into(h, &rules, &mut out);
-                out.retain(|m| m.kind().is_bomb());
-            }
-        }
-    }
-    // only planes (with or without solo wings) can read one card list twice
-    let mut seen = std::collections::HashSet::new();
-    for m in &out {
-        let b = m.cards().bits();
-        if matches!(m.kind(), Kind::Plane | Kind::PlaneSolo) && !seen.insert(b) {
-            continue;
-        }
-        list.append(douzero_list(b))?;
-    }
-    if !rival_move.is_empty() {
-        list.append(PyList::empty(py))?;
-    }
-    Ok(list)
+    let plays =
+        encode::douzero_legal(h, &rival_move).map_err(|e| ParseError::new_err(e.to_string()))?;
+    Ok(plays.into_iter().map(douzero_cards).collect())
 }
 
 // ---- whole games ---------------------------------------------------------------------------
@@ -1313,7 +1178,7 @@ impl PyGame {
     /// `Game.from_openspiel_chance`.
     fn openspiel_observation_tensor(&self, seat: u8) -> PyResult<Vec<f32>> {
         check_seat(seat)?;
-        Ok(openspiel_tensor(&self.game.observation(seat)).to_vec())
+        Ok(encode::openspiel_observation(&self.game.observation(seat)).to_vec())
     }
 
     /// DouZero's features of `seat` (`douzero.env.env.get_obs`, see `doudizhu::encode`):
@@ -1334,29 +1199,10 @@ impl PyGame {
             Bound<'py, PyBytes>,
         )>,
     > {
-        use doudizhu::encode;
         check_seat(seat)?;
-        let o = self.game.observation(seat);
-        let mut x = [0i8; encode::DOUZERO_X_PEASANT];
-        let Some(pos) = encode::douzero_x(&o, &mut x) else {
+        let Some(f) = encode::douzero_features(&self.game.observation(seat)) else {
             return Ok(None);
         };
-        let mut z = [0i8; encode::DOUZERO_Z];
-        encode::douzero_z(&o, &mut z);
-        let mut seen = std::collections::HashSet::new();
-        let mut lists = Vec::new();
-        let mut rows = Vec::new();
-        for a in o.legal_actions() {
-            let bits = match a {
-                doudizhu::Action::Play(m) => m.cards().bits(),
-                doudizhu::Action::Pass => 0,
-                _ => continue,
-            };
-            if seen.insert(bits) {
-                lists.push(douzero_list(bits));
-                rows.extend(encode::douzero_action(&a).map(i8::cast_unsigned));
-            }
-        }
         let bytes = |v: &[i8]| {
             PyBytes::new(
                 py,
@@ -1364,11 +1210,11 @@ impl PyGame {
             )
         };
         Ok(Some((
-            pos.name(),
-            bytes(&x[..pos.x_len()]),
-            bytes(&z),
-            lists,
-            PyBytes::new(py, &rows),
+            f.position.name(),
+            bytes(&f.x_no_action),
+            bytes(&f.z),
+            f.plays.into_iter().map(douzero_cards).collect(),
+            bytes(&f.actions),
         )))
     }
 
@@ -1394,43 +1240,6 @@ impl PyGame {
                 .map_or_else(|| "None".to_string(), |p| p.to_string())
         )
     }
-}
-
-/// The length of OpenSpiel's `dou_dizhu` observation tensor.
-const OS_TENSOR: usize = 159;
-/// Where OpenSpiel's played-cards section starts: 13 ranks of 5 slots and 2 jokers of 2.
-const OS_PLAYED: usize = 69;
-
-/// [`PyGame::openspiel_observation_tensor`]'s layout, written as `WriteObservationTensor` does.
-fn openspiel_tensor(o: &doudizhu::Observation<'_>) -> [f32; OS_TENSOR] {
-    let mut t = [0f32; OS_TENSOR];
-    let mut played = 0u64;
-    for p in o.played() {
-        played += p.bits();
-    }
-    let hand = o.hand().bits();
-    for r in 0..15 {
-        t[5 * r + ((hand >> (4 * r)) & 0xf) as usize] = 1.0;
-        t[OS_PLAYED + 5 * r + ((played >> (4 * r)) & 0xf) as usize] = 1.0;
-    }
-    // OpenSpiel's landlord field is the last bidder during the auction
-    let landlord = o.landlord().or_else(|| {
-        o.history_with_seats()
-            .take(o.bids().len())
-            .filter(|(_, a)| !matches!(a, doudizhu::Action::Pass))
-            .last()
-            .map(|(s, _)| s)
-    });
-    if let Some(l) = landlord {
-        t[2 * OS_PLAYED + usize::from((o.seat() + 3 - l) % 3)] = 1.0;
-    }
-    if let Some(f) = o.first_bidder() {
-        t[2 * OS_PLAYED + 3 + usize::from(f)] = 1.0;
-    }
-    if let Some(r) = o.face_up() {
-        t[2 * OS_PLAYED + 6 + r.index() as usize] = 1.0;
-    }
-    t
 }
 
 fn check_seat(seat: u8) -> PyResult<()> {

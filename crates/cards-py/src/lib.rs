@@ -12,7 +12,6 @@ mod arena_py;
 mod bot_py;
 mod daifugo_py;
 mod doudizhu_py;
-mod ids;
 mod kabu_py;
 mod rl;
 
