@@ -190,10 +190,10 @@ impl PyGame {
         } else if action.is_instance_of::<PyInt>() {
             let id: i64 = action.extract()?;
             match form {
-                Form::Openspiel if (1..=3).contains(&id) => doudizhu::Action::Bid(id as u8),
-                Form::Openspiel => {
-                    os_move(id)?.map_or(doudizhu::Action::Pass, doudizhu::Action::Play)
-                }
+                Form::Openspiel => match u8::try_from(id) {
+                    Ok(n @ 1..=3) => doudizhu::Action::Bid(n),
+                    _ => os_move(id)?.map_or(doudizhu::Action::Pass, doudizhu::Action::Play),
+                },
                 Form::Rlcard => rl_move(id)?.map_or(doudizhu::Action::Pass, doudizhu::Action::Play),
                 _ => {
                     return Err(PyTypeError::new_err(

@@ -227,7 +227,7 @@ fn rl_move(id: i64) -> PyResult<Option<Move>> {
             "RLCard action id {id} out of range 0..{RL_SIZE}"
         )));
     }
-    Ok(rl_table_move(id as u32))
+    Ok(u32::try_from(id).ok().and_then(rl_table_move))
 }
 
 fn os_move(id: i64) -> PyResult<Option<Move>> {

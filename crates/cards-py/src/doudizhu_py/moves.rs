@@ -256,7 +256,7 @@ pub(super) fn dz_gen(
 /// `move_detector.get_move_type` under `douzero` rules, with DouZero's dict keys: `type`, and
 /// `rank` / `len` where DouZero gives them.
 #[pyfunction]
-pub(super) fn dz_move_type<'py>(py: Python<'py>, mv: Vec<i64>) -> PyResult<Bound<'py, PyDict>> {
+pub(super) fn dz_move_type(py: Python<'_>, mv: Vec<i64>) -> PyResult<Bound<'_, PyDict>> {
     let t = encode::douzero_move_type(&mv);
     let d = PyDict::new(py);
     d.set_item("type", t.type_number)?;
