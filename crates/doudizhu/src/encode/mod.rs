@@ -89,6 +89,21 @@ use std::sync::OnceLock;
 
 use crate::{Action, Counts, Move, Observation, Phase, Rules, classify};
 
+mod douzero;
+mod openspiel;
+mod rlcard;
+
+pub use douzero::{
+    DOUZERO_CARD_NUMBERS, DOUZERO_TYPE_PASS, DOUZERO_TYPE_WRONG, DouZeroCardError, DouZeroFeatures,
+    DouZeroMoveType, counts_from_douzero, douzero_card, douzero_cards, douzero_features,
+    douzero_gen, douzero_kind, douzero_legal, douzero_move_type, douzero_type,
+};
+pub use openspiel::{
+    OPENSPIEL_FIRST_PLAY, OPENSPIEL_OBS, OPENSPIEL_PASS, OPENSPIEL_SIZE, openspiel_action,
+    openspiel_action_id, openspiel_id, openspiel_observation,
+};
+pub use rlcard::rlcard_play_id;
+
 /// RLCard's and DouZero's `_cards2array`: 13 columns of 4 for the ranks 3 ... 2 (a rank held
 /// `n` times sets its column's first `n` entries), then the black and the red joker.
 ///
@@ -334,7 +349,7 @@ pub fn douzero_z(obs: &Observation<'_>, out: &mut [i8; DOUZERO_Z]) {
 // ------------------------------------------------------------------------------ action ids
 
 /// RLCard's `action_space.txt`, one token a line after the comment lines.
-const RLCARD_TABLE: &str = include_str!("../data/rlcard_action_space.txt");
+const RLCARD_TABLE: &str = include_str!("../../data/rlcard_action_space.txt");
 
 /// RLCard's id of pass.
 pub const RLCARD_PASS: u32 = 27471;
