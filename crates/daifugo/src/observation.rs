@@ -72,7 +72,7 @@ impl Game {
     /// What `player` (0..=4; a larger number is read modulo 5) sees now.
     #[must_use]
     pub fn observation(&self, player: usize) -> Observation<'_> {
-        let p = player as usize % PLAYERS;
+        let p = player % PLAYERS;
         let (hand, returned) = self.hand_and_returned(p);
         let (given, received) = self.exchanged(p);
         Observation {
