@@ -192,15 +192,16 @@ fn play_games<D: Encoding, R>(
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use cards_env::cards_core::game::{Definition, Game, testing_toy::ToyGame};
+/// use cards_env::cards_core::game::{Definition, Game, testing_toy::{Toy, ToyGame}};
 /// use cards_env::{BatchConfig, play_batch};
 /// let rules = ToyGame::default_rules();
 /// let mut config = BatchConfig::new(10, &["random", "first"]);
 /// config.threads = 2;
-/// let parts = play_batch::<ToyGame, _>(&rules, &config, &|g| Ok(g.record()), &AtomicBool::new(false))?;
+/// let (record, stop) = (|g: &Toy| Ok(g.record()), AtomicBool::new(false));
+/// let parts = play_batch::<ToyGame, _>(&rules, &config, &record, &stop)?;
 /// assert_eq!(parts.iter().map(|p| p.records.len()).sum::<usize>(), 10);
 /// config.threads = 1;
-/// let one = play_batch::<ToyGame, _>(&rules, &config, &|g| Ok(g.record()), &AtomicBool::new(false))?;
+/// let one = play_batch::<ToyGame, _>(&rules, &config, &record, &stop)?;
 /// assert_eq!(one[0].actions, parts.iter().flat_map(|p| p.actions.clone()).collect::<Vec<_>>());
 /// # Ok::<(), cards_env::EnvError>(())
 /// ```

@@ -348,8 +348,8 @@ pub(crate) fn refusal<D: Encoding>(rules: &D::Rules, ids: &[u32], id: u32) -> En
 ///
 /// ```
 /// use cards_env::cards_core::game::{Definition, ObservationType, testing_toy::ToyGame};
-/// let (steps, compared) =
-///     cards_env::self_check::<ToyGame>(&ToyGame::default_rules(), ObservationType(0), 5, 1, true)?;
+/// let rules = ToyGame::default_rules();
+/// let (steps, compared) = cards_env::self_check::<ToyGame>(&rules, ObservationType(0), 5, 1, true)?;
 /// assert!(steps > 0 && compared > steps);
 /// # Ok::<(), cards_env::EnvError>(())
 /// ```

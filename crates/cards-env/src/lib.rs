@@ -38,7 +38,8 @@
 //!     assert_eq!(pool.rows().obs.len(), 8 * planes * width); // one observation a table
 //!     for (i, a) in actions.iter_mut().enumerate() {
 //!         let legal = pool.legal_ids(i); // empty where the episode just ended: 0 is ignored
-//!         *a = legal.get(rng.below(legal.len().max(1) as u64) as usize).map_or(0, |&id| id.into());
+//!         let k = rng.below(legal.len().max(1) as u64) as usize;
+//!         *a = legal.get(k).map_or(0, |&id| id.into());
 //!     }
 //!     pool.step(&actions)?;
 //!     let rows = pool.rows();

@@ -3,7 +3,7 @@
 //! envs). Each holds the engine of one game behind an enum; every method is written once,
 //! generic over the game's definition ([`Encoding`]), and dispatched by macro.
 
-use cards_core::game::{Encoding, Game as _, MAX_THREADS, ObservationType, Players};
+use cards_core::game::{Definition, Encoding, Game as _, MAX_THREADS, ObservationType};
 use cards_env::{Batch, BatchConfig, Config, Env, EnvError, EnvPool, play_batch, self_check};
 use daifugo::Daifugo;
 use doudizhu::DouDizhu;
@@ -39,10 +39,109 @@ fn check_threads(threads: usize) -> PyResult<()> {
     Ok(())
 }
 
+/// What the Python classes add to a game's definition: the variant of the enums that holds
+/// its engine, and the rules its environments refuse.
+trait PyGame: Encoding<Game: Send + cards_core::game::Game<Action: Send>> {
+    /// Whether every legal action has an id of its own ([`self_check`]'s `strict`).
+    const DISTINCT_IDS: bool = true;
+
+    fn pool(pool: EnvPool<Self>) -> AnyVec;
+
+    fn env(env: Env<Self>) -> AnyEnv;
+
+    /// Why the environments refuse `rules` (named `text`), beside rules that do not parse.
+    fn refuse(_rules: &Self::Rules, _text: Option<&str>) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+impl PyGame for DouDizhu {
+    // an id names a multiset of cards, which two legal plays may share
+    const DISTINCT_IDS: bool = false;
+
+    fn pool(pool: EnvPool<Self>) -> AnyVec {
+        AnyVec::Ddz(pool)
+    }
+
+    fn env(env: Env<Self>) -> AnyEnv {
+        AnyEnv::Ddz(env)
+    }
+
+    /// Rules whose plays are not `RLCard`'s, whose ids the environments use (another rules'
+    /// plays may have none).
+    fn refuse(rules: &doudizhu::GameRules, text: Option<&str>) -> Result<(), String> {
+        if rules.plays == doudizhu::Rules::STANDARD {
+            return Ok(());
+        }
+        Err(format!(
+            "the Dou Dizhu environments use RLCard's action ids, which name the standard \
+                 plays: rules {:?} have other plays (use standard or rlcard, with options)",
+            text.unwrap_or_default()
+        ))
+    }
+}
+
+impl PyGame for Daifugo {
+    fn pool(pool: EnvPool<Self>) -> AnyVec {
+        AnyVec::Dfg(pool)
+    }
+
+    fn env(env: Env<Self>) -> AnyEnv {
+        AnyEnv::Dfg(env)
+    }
+}
+
+impl PyGame for Kabu {
+    fn pool(pool: EnvPool<Self>) -> AnyVec {
+        AnyVec::Kabu(pool)
+    }
+
+    fn env(env: Env<Self>) -> AnyEnv {
+        AnyEnv::Kabu(env)
+    }
+}
+
+/// A game name none of the environments has.
+struct UnknownGame(String);
+
+impl From<UnknownGame> for String {
+    fn from(UnknownGame(name): UnknownGame) -> String {
+        format!("unknown game {name:?} (expected one of: {GAMES})")
+    }
+}
+
+impl From<UnknownGame> for PyErr {
+    fn from(e: UnknownGame) -> PyErr {
+        value_err(String::from(e))
+    }
+}
+
+/// `$body` with `$D` the definition of the game named `$game` (its name trimmed, in any
+/// case), or the error of an unknown game.
+macro_rules! by_name {
+    ($game:expr, $D:ident => $body:expr) => {
+        match $game.trim().to_ascii_lowercase().as_str() {
+            "doudizhu" => {
+                type $D = DouDizhu;
+                $body
+            }
+            "daifugo" => {
+                type $D = Daifugo;
+                $body
+            }
+            "kabu" => {
+                type $D = Kabu;
+                $body
+            }
+            other => Err(UnknownGame(other.to_string()).into()),
+        }
+    };
+}
+
 /// The rules named by `text` (a preset name with options; the game's default preset for
 /// `None`) and the observation encoding named `obs` (`None`: the game's first), as the
 /// environments take them.
-fn parse<D: Encoding>(
+fn parse<D: PyGame>(
     text: Option<&str>,
     obs: Option<&str>,
 ) -> Result<(D::Rules, ObservationType), String> {
@@ -64,24 +163,8 @@ fn parse<D: Encoding>(
         .unwrap_or(D::DEFAULT_PRESET)
         .parse()
         .map_err(|e: <D::Rules as std::str::FromStr>::Err| e.to_string())?;
+    D::refuse(&rules, text)?;
     Ok((rules, kind))
-}
-
-/// Dou Dizhu's rules in the environments: rules whose plays are `RLCard`'s (whose ids the
-/// environments use: another rules' plays may have none).
-fn parse_ddz(
-    text: Option<&str>,
-    obs: Option<&str>,
-) -> Result<(doudizhu::GameRules, ObservationType), String> {
-    let (r, kind) = parse::<DouDizhu>(text, obs)?;
-    if r.plays != doudizhu::Rules::STANDARD {
-        return Err(format!(
-            "the Dou Dizhu environments use RLCard's action ids, which name the standard \
-                 plays: rules {:?} have other plays (use standard or rlcard, with options)",
-            text.unwrap_or_default()
-        ));
-    }
-    Ok((r, kind))
 }
 
 enum AnyVec {
@@ -151,22 +234,18 @@ pub struct PyVecEnv {
 }
 
 /// A pool of `D` from the Python arguments.
-fn pool<D: Encoding>(
+fn pool<D: PyGame>(
     (rules, kind): (D::Rules, ObservationType),
     num_envs: usize,
     seed: u64,
     (threads, masks): (usize, bool),
-) -> PyResult<EnvPool<D>>
-where
-    D::Game: Send,
-    cards_env::Action<D>: Send,
-{
+) -> PyResult<AnyVec> {
     let config = Config::new(num_envs)
         .seed(seed)
         .threads(threads)
         .observation(kind)
         .masks(masks);
-    EnvPool::new(rules, config).map_err(env_err)
+    EnvPool::new(rules, config).map(D::pool).map_err(env_err)
 }
 
 // pyo3 takes buffers by value: they are Python objects' views, released when dropped
@@ -192,32 +271,10 @@ impl PyVecEnv {
         }
         check_threads(threads)?;
         let how = (threads, masks);
-        let core = match game.trim().to_ascii_lowercase().as_str() {
-            "doudizhu" => AnyVec::Ddz(pool(
-                parse_ddz(rules, obs).map_err(value_err)?,
-                num_envs,
-                seed,
-                how,
-            )?),
-            "daifugo" => AnyVec::Dfg(pool(
-                parse::<Daifugo>(rules, obs).map_err(value_err)?,
-                num_envs,
-                seed,
-                how,
-            )?),
-            "kabu" => AnyVec::Kabu(pool(
-                parse::<Kabu>(rules, obs).map_err(value_err)?,
-                num_envs,
-                seed,
-                how,
-            )?),
-            other => {
-                return Err(value_err(format!(
-                    "unknown game {other:?} (expected one of: {GAMES})"
-                )));
-            }
-        };
-        Ok(PyVecEnv { core })
+        let core: PyResult<AnyVec> = by_name!(game, D => {
+            pool::<D>(parse::<D>(rules, obs).map_err(value_err)?, num_envs, seed, how)
+        });
+        Ok(PyVecEnv { core: core? })
     }
 
     #[getter]
@@ -344,23 +401,20 @@ pub struct PyEnv {
 }
 
 /// The env at the position `record` (the JSON of the game's record) replays to.
-fn load<D: Encoding>(
+fn load<D: PyGame>(
     record: &str,
     (rules, kind): (D::Rules, ObservationType),
     seed: u64,
-) -> PyResult<Env<D>>
+) -> PyResult<AnyEnv>
 where
     <D::Game as cards_core::game::Game>::Record: serde::de::DeserializeOwned,
 {
     let rec: <D::Game as cards_core::game::Game>::Record =
         serde_json::from_str(record).map_err(value_err)?;
     let g = cards_core::game::Record::replay(&rec).map_err(value_err)?;
-    Env::with_game(rules, kind, g, seed).map_err(env_err)
-}
-
-/// A new env of `D` on seed stream `seed`.
-fn fresh<D: Encoding>((rules, kind): (D::Rules, ObservationType), seed: u64) -> PyResult<Env<D>> {
-    Env::new(rules, kind, seed).map_err(env_err)
+    Env::with_game(rules, kind, g, seed)
+        .map(D::env)
+        .map_err(env_err)
 }
 
 #[allow(clippy::needless_pass_by_value)]
@@ -369,20 +423,11 @@ impl PyEnv {
     #[new]
     #[pyo3(signature = (game, rules = None, seed = 0, obs = None))]
     fn new(game: &str, rules: Option<&str>, seed: u64, obs: Option<&str>) -> PyResult<Self> {
-        let env = match game.trim().to_ascii_lowercase().as_str() {
-            "doudizhu" => AnyEnv::Ddz(fresh(parse_ddz(rules, obs).map_err(value_err)?, seed)?),
-            "daifugo" => AnyEnv::Dfg(fresh(
-                parse::<Daifugo>(rules, obs).map_err(value_err)?,
-                seed,
-            )?),
-            "kabu" => AnyEnv::Kabu(fresh(parse::<Kabu>(rules, obs).map_err(value_err)?, seed)?),
-            other => {
-                return Err(value_err(format!(
-                    "unknown game {other:?} (expected one of: {GAMES})"
-                )));
-            }
-        };
-        Ok(PyEnv { env })
+        let env: PyResult<AnyEnv> = by_name!(game, D => {
+            let (rules, kind) = parse::<D>(rules, obs).map_err(value_err)?;
+            Env::new(rules, kind, seed).map(D::env).map_err(env_err)
+        });
+        Ok(PyEnv { env: env? })
     }
 
     /// The env at the position a game record (the JSON of the game module's `record()`)
@@ -396,29 +441,10 @@ impl PyEnv {
         seed: u64,
         obs: Option<&str>,
     ) -> PyResult<Self> {
-        let env = match game.trim().to_ascii_lowercase().as_str() {
-            "doudizhu" => AnyEnv::Ddz(load(
-                record,
-                parse_ddz(rules, obs).map_err(value_err)?,
-                seed,
-            )?),
-            "daifugo" => AnyEnv::Dfg(load(
-                record,
-                parse::<Daifugo>(rules, obs).map_err(value_err)?,
-                seed,
-            )?),
-            "kabu" => AnyEnv::Kabu(load(
-                record,
-                parse::<Kabu>(rules, obs).map_err(value_err)?,
-                seed,
-            )?),
-            other => {
-                return Err(value_err(format!(
-                    "unknown game {other:?} (expected one of: {GAMES})"
-                )));
-            }
-        };
-        Ok(PyEnv { env })
+        let env: PyResult<AnyEnv> = by_name!(game, D => {
+            load::<D>(record, parse::<D>(rules, obs).map_err(value_err)?, seed)
+        });
+        Ok(PyEnv { env: env? })
     }
 
     /// Deals a new game: seed stream `seed` from its first episode, or the next episode.
@@ -462,7 +488,7 @@ impl PyEnv {
     /// The built-in players' names.
     #[getter]
     fn policy_names(&self) -> Vec<&'static str> {
-        each_env!(&self.env, _s, G => <<G as cards_core::game::Definition>::Game as Players>::POLICY_NAMES.to_vec())
+        each_env!(&self.env, _s, G => G::policy_names().to_vec())
     }
 
     /// Plays legal action `id` as `step` does; returns `None` when the game is over, else
@@ -599,21 +625,12 @@ fn rl_self_check(
     seed: u64,
     obs: Option<&str>,
 ) -> PyResult<(u64, u64)> {
-    fn run<D: Encoding>(
-        (rules, kind): (D::Rules, ObservationType),
-        episodes: u64,
-        seed: u64,
-        strict: bool,
-    ) -> Result<(u64, u64), String> {
-        self_check::<D>(&rules, kind, episodes, seed, strict).map_err(|e| e.to_string())
-    }
-    let game = game.trim().to_ascii_lowercase();
-    py.allow_threads(|| match game.as_str() {
-        // an id of Dou Dizhu names a multiset of cards, which two legal plays may share
-        "doudizhu" => run::<DouDizhu>(parse_ddz(rules, obs)?, episodes, seed, false),
-        "daifugo" => run::<Daifugo>(parse::<Daifugo>(rules, obs)?, episodes, seed, true),
-        "kabu" => run::<Kabu>(parse::<Kabu>(rules, obs)?, episodes, seed, true),
-        other => Err(format!("unknown game {other:?} (expected one of: {GAMES})")),
+    py.allow_threads(|| -> Result<(u64, u64), String> {
+        by_name!(game, D => {
+            let (rules, kind) = parse::<D>(rules, obs)?;
+            self_check::<D>(&rules, kind, episodes, seed, D::DISTINCT_IDS)
+                .map_err(|e| e.to_string())
+        })
     })
     .map_err(value_err)
 }
@@ -691,7 +708,7 @@ fn play_batch_raw<'py>(
         )));
     }
     check_threads(threads)?;
-    fn run<D: Encoding>(
+    fn run<D: PyGame>(
         (rules, kind): (D::Rules, ObservationType),
         mut config: BatchConfig,
         stop: &std::sync::atomic::AtomicBool,
@@ -711,12 +728,8 @@ fn play_batch_raw<'py>(
     config.threads = threads;
     config.tuples = tuples;
     config.records = records;
-    let g = game.trim().to_ascii_lowercase();
-    let (mut parts, shape, np) = crate::interruptible(py, |stop| match g.as_str() {
-        "doudizhu" => parse_ddz(rules, obs).and_then(|r| run::<DouDizhu>(r, config, stop)),
-        "daifugo" => parse::<Daifugo>(rules, obs).and_then(|r| run::<Daifugo>(r, config, stop)),
-        "kabu" => parse::<Kabu>(rules, obs).and_then(|r| run::<Kabu>(r, config, stop)),
-        other => Err(format!("unknown game {other:?} (expected one of: {GAMES})")),
+    let (mut parts, shape, np) = crate::interruptible(py, |stop| -> Result<Played, String> {
+        by_name!(game, D => run::<D>(parse::<D>(rules, obs)?, config, stop))
     })?
     .map_err(value_err)?;
     // the parts' offsets, each from 0, joined (small: one a game, one a decision)
