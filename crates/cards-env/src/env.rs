@@ -125,7 +125,8 @@ impl<D: Encoding> Env<D> {
         self.legal.clear();
         self.ids.clear();
         self.game.legal_actions_into(&mut self.legal);
-        let words = (self.num_actions as usize).div_ceil(64);
+        let n = self.num_actions as usize;
+        let words = n.div_ceil(64);
         SEEN.with_borrow_mut(|seen| {
             if seen.len() < words {
                 seen.resize(words, 0);
@@ -133,10 +134,7 @@ impl<D: Encoding> Env<D> {
             let mut k = 0;
             while k < self.legal.len() {
                 let a = self.legal[k];
-                let Some(id) = D::action_id(&self.rules, &a)
-                    .and_then(|id| u32::try_from(id).ok())
-                    .filter(|&id| id < self.num_actions)
-                else {
+                let Some(id) = D::action_id(&self.rules, &a).filter(|&id| id < n) else {
                     if self.error.is_none() {
                         self.error = Some(EnvError::NoId {
                             game: D::NAME,
@@ -146,6 +144,7 @@ impl<D: Encoding> Env<D> {
                     self.legal.remove(k);
                     continue;
                 };
+                let id = id as u32; // below `num_actions`, a u32
                 let (w, b) = (id as usize / 64, 1u64 << (id % 64));
                 if seen[w] & b != 0 {
                     // rare (an id naming a multiset of cards with two legal readings): the
