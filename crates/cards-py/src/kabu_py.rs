@@ -1,8 +1,8 @@
 //! Kabu: `evaluate`, `DrawOdds` and the whole `Round`.
 
 use kabu::{
-    Action, Advice, BuiltinPolicy, Card, DrawOdds, Hand, Observation, Outcome, Policy, ROUND_CARDS,
-    Record, Role, Round, RoundError, Rules, Seat, Yaku,
+    Action, Advice, BuiltinPolicy, Card, DrawOdds, DrawStrategy, Hand, Observation, Outcome,
+    ROUND_CARDS, Record, Role, Round, RoundError, Rules, Seat, Yaku,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
@@ -407,7 +407,7 @@ impl PyRound {
     /// (empty while betting and once over).
     fn legal_actions(&self) -> Vec<&'static str> {
         self.0
-            .legal_actions()
+            .legal_draws()
             .iter()
             .map(|a| if a.draw { "draw" } else { "stand" })
             .collect()

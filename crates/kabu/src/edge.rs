@@ -7,8 +7,8 @@ use cards_core::{Card, CardSet, Rng};
 
 use crate::round::final_rank;
 use crate::{
-    Advice, DECK, Hand, KabuError, Observation, Policy, Round, RoundError, Rules, Seat, Ties, Yaku,
-    draw_rule,
+    Advice, DECK, DrawStrategy, Hand, KabuError, Observation, Round, RoundError, Rules, Seat, Ties,
+    Yaku, draw_rule,
 };
 
 /// The player's expected net per unit staked on one field: an exact fraction in lowest terms
@@ -164,7 +164,7 @@ pub(crate) fn pay_table(rules: Rules) -> [[i64; CLASSES]; CLASSES] {
 
 /// The decision of a policy on a two-card hand seen alone, checked against the draw rule.
 fn decide(
-    policy: &mut dyn Policy,
+    policy: &mut dyn DrawStrategy,
     seat: Seat,
     hand: Hand,
     rules: Rules,
@@ -204,8 +204,8 @@ fn decide(
 /// ```
 pub fn house_edge(
     rules: Rules,
-    field: &mut dyn Policy,
-    dealer: &mut dyn Policy,
+    field: &mut dyn DrawStrategy,
+    dealer: &mut dyn DrawStrategy,
 ) -> Result<HouseEdge, RoundError> {
     house_edge_on(DECK, rules, field, dealer)
 }
@@ -225,8 +225,8 @@ pub fn house_edge(
 pub fn house_edge_on(
     deck: CardSet,
     rules: Rules,
-    field: &mut dyn Policy,
-    dealer: &mut dyn Policy,
+    field: &mut dyn DrawStrategy,
+    dealer: &mut dyn DrawStrategy,
 ) -> Result<HouseEdge, RoundError> {
     if let Some(card) = (deck - DECK).first() {
         return Err(RoundError::BadDeal(KabuError::NotKabuCard {
@@ -445,7 +445,7 @@ pub struct Simulation {
 /// assert!(s.all.contains(exact.value()));
 /// # Ok::<(), kabu::RoundError>(())
 /// ```
-pub fn simulate<F: Policy + ?Sized, D: Policy + ?Sized>(
+pub fn simulate<F: DrawStrategy + ?Sized, D: DrawStrategy + ?Sized>(
     rules: Rules,
     field: &mut F,
     dealer: &mut D,

@@ -32,8 +32,8 @@ use cards_core::game::{self, InfoSet, Players, PolicyOptions, Random, UnknownPol
 use crate::Advice;
 use crate::card::DECK;
 use crate::round::{
-    Action, BuiltinPolicy, Observation, Phase, Policy as _, ROUND_CARDS, Record, Round, RoundError,
-    Seat, draw_rule,
+    Action, BuiltinPolicy, DrawStrategy as _, Observation, Phase, ROUND_CARDS, Record, Round,
+    RoundError, Seat, draw_rule,
 };
 use crate::{Card, CardSet, Hand, KabuError, Rules};
 
@@ -206,7 +206,7 @@ impl RoundView<'_> {
         out
     }
 
-    /// The draw observation of `seat` for a [`crate::Policy`]: its cards, and the other cards
+    /// The draw observation of `seat` for a [`crate::DrawStrategy`]: its cards, and the other cards
     /// the observer sees face up.
     #[must_use]
     pub fn seat_observation(&self, seat: Seat) -> Observation {
@@ -605,7 +605,7 @@ impl game::Policy<Round> for BuiltinPolicy {
         }
         let draw = match obs.own_outcome(a.seat) {
             // A policy that reads only the seat's own cards decides on the round's evaluation.
-            Some(outcome) if crate::Policy::own_cards_only(self) => self.decide_outcome(
+            Some(outcome) if crate::DrawStrategy::own_cards_only(self) => self.decide_outcome(
                 a.seat,
                 outcome,
                 Hand::from_set_unchecked(obs.cards(a.seat)),

@@ -63,8 +63,8 @@ pub use interface::{Decision, RoundView};
 pub use odds::{Advice, DrawOdds, Fraction};
 pub use optimal::{edge_of_rules, exact_edge, exact_edge_on, optimal_decision};
 pub use round::{
-    Action, BuiltinPolicy, Case, FieldSettlement, Observation, Phase, Policy, ROUND_CARDS, Record,
-    Round, RoundError, Seat, draw_rule, settle,
+    Action, BuiltinPolicy, Case, DrawStrategy, FieldSettlement, Observation, Phase, ROUND_CARDS,
+    Record, Round, RoundError, Seat, draw_rule, settle,
 };
 pub use rules::{Rules, Ties};
 pub use search::{SEARCH_PLAYOUTS, SearchPlayer, search_player};

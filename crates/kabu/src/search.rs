@@ -33,8 +33,8 @@ pub type SearchPlayer = Search<Round, PolicyRollout<BuiltinPolicy>>;
 /// use kabu::{Round, Rules, search_player};
 /// let g = Round::new(Rules::DEFAULT, 4);
 /// let mut s = search_player(&PolicyOptions::new(1).with_playouts(100));
-/// let legal = Game::legal_actions(&g);
-/// let a = s.choose(&Game::observation(&g, 0), &legal);
+/// let legal = g.legal_actions();
+/// let a = s.choose(&g.observation(0), &legal);
 /// assert!(legal.contains(&a));
 /// ```
 #[must_use]

@@ -57,7 +57,7 @@
 //!
 //! # Playing it
 //!
-//! `equilibrium` as a [`Policy`](crate::Policy) ([`BuiltinPolicy::Equilibrium`]) draws with the
+//! `equilibrium` as a [`DrawStrategy`](crate::DrawStrategy) ([`BuiltinPolicy::Equilibrium`]) draws with the
 //! probabilities above. A mixed decision is settled by a coin hashed from everything the seat
 //! sees (its cards, the face-up cards, its seat), so a seeded round replays exactly; the
 //! exact edge ([`exact_edge`]) counts the mixed decisions with their probabilities. As the

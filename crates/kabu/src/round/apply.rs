@@ -4,7 +4,7 @@
 use cards_core::{Card, CardSet};
 
 use super::{
-    Action, BuiltinPolicy, Observation, Phase, Policy, Round, RoundError, Seat, draw_rule,
+    Action, BuiltinPolicy, DrawStrategy, Observation, Phase, Round, RoundError, Seat, draw_rule,
 };
 use crate::{Advice, Hand, Outcome};
 
@@ -47,10 +47,10 @@ impl Round {
     /// let mut round = Round::new(Rules::DEFAULT, 9);
     /// round.bet([1, 1, 1, 1])?;
     /// let mut legal = Vec::new();
-    /// assert!((1..=2).contains(&round.legal_actions_into(&mut legal)));
+    /// assert!((1..=2).contains(&round.legal_draws_into(&mut legal)));
     /// # Ok::<(), kabu::RoundError>(())
     /// ```
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) -> usize {
+    pub fn legal_draws_into(&self, out: &mut Vec<Action>) -> usize {
         let Some(seat) = self.seat_to_act() else {
             return 0;
         };
@@ -64,15 +64,15 @@ impl Round {
         out.len() - before
     }
 
-    /// [`Round::legal_actions_into`] into a new `Vec`.
+    /// [`Round::legal_draws_into`] into a new `Vec`.
     ///
     /// ```
-    /// assert!(kabu::Round::new(kabu::Rules::DEFAULT, 9).legal_actions().is_empty());
+    /// assert!(kabu::Round::new(kabu::Rules::DEFAULT, 9).legal_draws().is_empty());
     /// ```
     #[must_use]
-    pub fn legal_actions(&self) -> Vec<Action> {
+    pub fn legal_draws(&self) -> Vec<Action> {
         let mut v = Vec::with_capacity(2);
-        self.legal_actions_into(&mut v);
+        self.legal_draws_into(&mut v);
         v
     }
 
@@ -185,7 +185,7 @@ impl Round {
     /// assert!(round.is_over());
     /// # Ok::<(), kabu::RoundError>(())
     /// ```
-    pub fn play<F: Policy + ?Sized, D: Policy + ?Sized>(
+    pub fn play<F: DrawStrategy + ?Sized, D: DrawStrategy + ?Sized>(
         &mut self,
         field: &mut F,
         dealer: &mut D,

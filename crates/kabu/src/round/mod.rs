@@ -6,7 +6,7 @@
 //!
 //! The files: this one (the [`Round`] type, its constructors and accessors), `seat.rs` ([`Seat`],
 //! [`Phase`]), `error.rs` ([`RoundError`]), `action.rs` ([`Action`]), `observation.rs`
-//! ([`Observation`], [`draw_rule`]), `policy.rs` ([`Policy`], [`BuiltinPolicy`]), `apply.rs` (bets,
+//! ([`Observation`], [`draw_rule`]), `policy.rs` ([`DrawStrategy`], [`BuiltinPolicy`]), `apply.rs` (bets,
 //! legal actions, apply, play), `settle.rs` ([`settle`], [`Case`], [`FieldSettlement`]),
 //! `record.rs` ([`Record`]).
 
@@ -24,7 +24,7 @@ use cards_core::{Card, CardSet, Rng};
 pub use error::RoundError;
 pub use observation::{Observation, draw_rule};
 pub(crate) use policy::final_rank;
-pub use policy::{BuiltinPolicy, Policy};
+pub use policy::{BuiltinPolicy, DrawStrategy};
 
 use crate::{DECK, Hand, KabuError, Outcome, Rules};
 pub use record::Record;

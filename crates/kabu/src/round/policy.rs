@@ -1,4 +1,5 @@
-//! Who decides the draws: the [`Policy`] trait and the built-in players ([`BuiltinPolicy`]).
+//! Who decides the draws: the [`DrawStrategy`] trait and the built-in strategies
+//! ([`BuiltinPolicy`], which are also players of the round).
 
 use std::fmt;
 use std::str::FromStr;
@@ -10,16 +11,21 @@ use super::{Observation, Seat, draw_rule};
 use super::{Round, RoundError};
 use crate::{Advice, DECK, Hand, KabuError, Outcome, Role, Rules, Yaku};
 
-/// A program's answer to "draw?" for a seat, from what the seat may see.
+/// A draw strategy: a program's answer to "draw?" for a seat, from what the seat may see.
+///
+/// It is not a player: a player of the round (bets and draws) is the one interface's
+/// [`Policy`](cards_core::game::Policy)`<Round>` (the built-in [`BuiltinPolicy`] is both). A
+/// strategy is what the exact house edge ([`crate::house_edge`]), [`crate::simulate`] and
+/// [`Round::play`] enumerate or apply seat by seat. (Named `Policy` before 0.3.0.)
 ///
 /// Answers the draw rule forbids are refused by the round ([`RoundError::DrawForbidden`],
 /// [`RoundError::StandForbidden`]).
 ///
 /// ```
-/// use kabu::{Observation, Policy, Round, Rules};
+/// use kabu::{Observation, DrawStrategy, Round, Rules};
 /// /// Draws at 5 points or less.
 /// struct FiveOrLess;
-/// impl Policy for FiveOrLess {
+/// impl DrawStrategy for FiveOrLess {
 ///     fn draws(&mut self, obs: &Observation) -> bool {
 ///         obs.outcome().points() <= 5
 ///     }
@@ -30,7 +36,7 @@ use crate::{Advice, DECK, Hand, KabuError, Outcome, Role, Rules, Yaku};
 /// assert!(round.is_over());
 /// # Ok::<(), kabu::RoundError>(())
 /// ```
-pub trait Policy {
+pub trait DrawStrategy {
     /// Whether the seat draws a third card.
     fn draws(&mut self, obs: &Observation) -> bool;
 
@@ -42,7 +48,7 @@ pub trait Policy {
     }
 }
 
-impl<P: Policy + ?Sized> Policy for &mut P {
+impl<P: DrawStrategy + ?Sized> DrawStrategy for &mut P {
     fn draws(&mut self, obs: &Observation) -> bool {
         (**self).draws(obs)
     }
@@ -75,7 +81,7 @@ impl<P: Policy + ?Sized> Policy for &mut P {
 ///   by a coin hashed from the observation.
 ///
 /// ```
-/// use kabu::{BuiltinPolicy, Observation, Policy, Rules, Seat};
+/// use kabu::{BuiltinPolicy, Observation, DrawStrategy, Rules, Seat};
 /// let reach = Observation::own_cards(Seat::Field1, "S2 S3".parse()?, Rules::DEFAULT);
 /// assert!(BuiltinPolicy::House.draws(&reach)); // 5 points, a 順子 reach
 /// assert!(!BuiltinPolicy::Never.draws(&reach));
@@ -282,7 +288,7 @@ impl BuiltinPolicy {
     }
 }
 
-impl Policy for BuiltinPolicy {
+impl DrawStrategy for BuiltinPolicy {
     #[inline]
     fn draws(&mut self, obs: &Observation) -> bool {
         match self {

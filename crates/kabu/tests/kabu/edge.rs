@@ -1,8 +1,8 @@
 //! The exact house edge against a plain brute force and against simulated rounds.
 
 use kabu::{
-    BuiltinPolicy, Card, CardSet, Hand, HouseEdge, Observation, Outcome, Policy, RoundError, Rules,
-    Seat, Ties, Yaku,
+    BuiltinPolicy, Card, CardSet, DrawStrategy, Hand, HouseEdge, Observation, Outcome, RoundError,
+    Rules, Seat, Ties, Yaku,
 };
 
 /// Whether `CARDS_FULL=1` asks for the big sizes.
@@ -177,7 +177,7 @@ fn the_house_against_the_house_loses_a_known_fraction() {
 #[test]
 fn a_policy_against_the_draw_rule_is_an_error() {
     struct Stand;
-    impl Policy for Stand {
+    impl DrawStrategy for Stand {
         fn draws(&mut self, _: &Observation) -> bool {
             false
         }

@@ -2,8 +2,9 @@
 //! every policy on small decks, no single-decision change improves it, and it plays rounds.
 
 use kabu::{
-    Advice, BuiltinPolicy, Card, CardSet, Hand, HouseEdge, Observation, Policy, Round, Rules, Seat,
-    draw_rule, edge_of_rules, exact_edge, exact_edge_on, optimal_decision, parse_cards, settle,
+    Advice, BuiltinPolicy, Card, CardSet, DrawStrategy, Hand, HouseEdge, Observation, Round, Rules,
+    Seat, draw_rule, edge_of_rules, exact_edge, exact_edge_on, optimal_decision, parse_cards,
+    settle,
 };
 
 fn own(p: BuiltinPolicy, seat: Seat, hand: Hand, rules: Rules, deck: CardSet) -> bool {

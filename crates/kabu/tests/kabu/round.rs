@@ -1,8 +1,8 @@
 //! A whole round: the deal, the checked actions, the settlement table, policies, records.
 
 use kabu::{
-    Action, Advice, BuiltinPolicy, Card, Case, DrawOdds, Hand, KabuError, Observation, Phase,
-    Policy, Round, RoundError, Rules, Seat, Ties, Yaku,
+    Action, Advice, BuiltinPolicy, Card, Case, DrawOdds, DrawStrategy, Hand, KabuError,
+    Observation, Phase, Round, RoundError, Rules, Seat, Ties, Yaku,
 };
 
 fn card(s: &str) -> Card {
@@ -70,14 +70,14 @@ fn phases_dealing_order_draws_and_settlement_of_an_explicit_deal() {
     assert_eq!(r.cards(Seat::Field2), "S2 C2".parse().unwrap());
     assert_eq!(r.seat_to_act(), Some(Seat::Field1));
     // 場1 ♠A ♣A: 2 points, must draw; the next card is ♥A.
-    assert_eq!(r.legal_actions(), [Action::draw(Seat::Field1)]);
+    assert_eq!(r.legal_draws(), [Action::draw(Seat::Field1)]);
     assert_eq!(
         r.apply_with_outcome(Action::draw(Seat::Field1)),
         Ok(Some(card("HA")))
     );
     // 場2 ♠2 ♣2: 4 points, a choice; it stands.
     assert_eq!(
-        r.legal_actions(),
+        r.legal_draws(),
         [Action::draw(Seat::Field2), Action::stand(Seat::Field2)]
     );
     assert_eq!(r.apply_with_outcome(Action::stand(Seat::Field2)), Ok(None));
@@ -87,7 +87,7 @@ fn phases_dealing_order_draws_and_settlement_of_an_explicit_deal() {
         Ok(Some(card("H2")))
     );
     // 場4 ♠4 ♣4: 8 points, must stand.
-    assert_eq!(r.legal_actions(), [Action::stand(Seat::Field4)]);
+    assert_eq!(r.legal_draws(), [Action::stand(Seat::Field4)]);
     assert_eq!(r.apply_with_outcome(Action::stand(Seat::Field4)), Ok(None));
     // The dealer ♠5 ♣5: 0 points, must draw: ♥3, 3 points.
     assert_eq!(
@@ -107,7 +107,7 @@ fn phases_dealing_order_draws_and_settlement_of_an_explicit_deal() {
     assert_eq!(r.settlement(Seat::Field4).unwrap().net, 4);
     assert_eq!(r.settlement(Seat::Dealer), None);
     assert_eq!(r.net(), 18);
-    assert_eq!(r.legal_actions(), []);
+    assert_eq!(r.legal_draws(), []);
 }
 
 /// Every row of the settlement table, through `settle` and through whole rounds.
@@ -332,7 +332,7 @@ fn a_two_card_kuppin_stands_and_forced_draw_off_lets_every_hand_choose() {
     let mut r = dealt(off, deal);
     r.bet([1, 1, 1, 1]).unwrap();
     for seat in Seat::ALL {
-        assert_eq!(r.legal_actions().len(), 2, "{seat}");
+        assert_eq!(r.legal_draws().len(), 2, "{seat}");
         r.apply_with_outcome(Action::draw(seat)).unwrap();
     }
     // Drawing to クッピン lost it: the dealer's three cards are plain points.
@@ -460,7 +460,7 @@ fn policy_names_round_trip() {
 
 /// A policy that would stand on 3 points is refused like a manual stand.
 struct Stubborn;
-impl Policy for Stubborn {
+impl DrawStrategy for Stubborn {
     fn draws(&mut self, _: &Observation) -> bool {
         false
     }
