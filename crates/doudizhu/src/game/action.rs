@@ -1,6 +1,6 @@
 //! A turn's choice, [`Action`], with its text form.
 
-use crate::moves::Move;
+use crate::rules::moves::Move;
 
 /// A turn's choice: pass, a bid (during a game's auction), or a play.
 ///
@@ -154,7 +154,7 @@ mod serde_impls {
     use serde::{Deserialize, Serialize};
 
     use super::Action;
-    use crate::moves::Move;
+    use crate::rules::moves::Move;
 
     impl Serialize for Action {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
