@@ -46,7 +46,7 @@ pub use game::observation::Observation;
 pub use game::record::{Record, ReplayError};
 pub use game::{
     Action, ActionParseError, AllPass, Applied, Auction, Base, Dealer, FirstBidder, Game,
-    GameError, GameRules, Objective, Payoff, Phase, State,
+    GameError, GameRules, Objective, Payoff, Phase, State, actions,
 };
 pub use players::policy::{GreedyPolicy, HumanPolicy, Policy, RandomPolicy, describe, play_game};
 pub use players::search::{
@@ -57,6 +57,6 @@ pub use rules::classify::{
     Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play,
 };
 pub use rules::counts::{Counts, MAX_PLAY, ParseError, Rank};
-pub use rules::generate::{actions, follow, follow_into, lead, lead_into, universe};
+pub use rules::generate::{follow, follow_into, lead, lead_into, universe};
 pub use rules::moves::{Kind, Move, MoveParseError, NotationError, UnknownKind};
 pub use rules::options::{Preset, Rules, RulesError, SoloWings};

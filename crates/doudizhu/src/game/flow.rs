@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::rules::options::{Preset, Rules, RulesError};
+use crate::rules::options::{GAME_NAMES, Preset, Rules, RulesError};
 #[cfg(doc)]
 use crate::{Action, Deal, State};
 
@@ -248,8 +248,7 @@ impl GameRules {
     /// }
     /// # Ok::<(), doudizhu::RulesError>(())
     /// ```
-    pub const NAMES: &'static [&'static str] =
-        &["standard", "strict", "openspiel", "douzero", "rlcard"];
+    pub const NAMES: &'static [&'static str] = GAME_NAMES;
 
     /// The five presets, in [`NAMES`](Self::NAMES) order.
     pub const ALL: [GameRules; 5] = [
@@ -359,7 +358,7 @@ impl GameRules {
     }
 
     /// Sets one option (flow or play) from its name and text value (a bad value's error lists
-    /// the values the option takes, [`FLOW_VALUES`]).
+    /// the values the option takes, [`FLOW_VALUES`](crate::rules::options::FLOW_VALUES)).
     pub(crate) fn set_option(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
         let v = value.trim().to_ascii_lowercase();
         let bad = |option: &'static str| RulesError::BadValue {
@@ -435,18 +434,6 @@ impl GameRules {
         Ok(())
     }
 }
-
-/// The values each flow option that is no flag takes, as a refused value's hint lists them
-/// (`plays` takes the play presets' names, the others `true` or `false`).
-pub(crate) const FLOW_VALUES: [(&str, &str); 7] = [
-    ("dealer", "shuffle, chance, rlcard or douzero"),
-    ("first_bidder", "random or face_up"),
-    ("auction", "none, one_round, until_two_passes or call_rob"),
-    ("landlord", "0, 1 or 2"),
-    ("all_pass", "redeal or end_zero"),
-    ("base", "bid or one"),
-    ("payoff", "stake or win_loss"),
-];
 
 impl Default for GameRules {
     fn default() -> GameRules {
@@ -622,8 +609,9 @@ mod tests {
 
 #[cfg(test)]
 mod hint_tests {
-    use super::{FLOW_VALUES, GameRules};
+    use super::GameRules;
     use crate::Rules;
+    use crate::rules::options::FLOW_VALUES;
 
     /// Finding 15: a refused value names the values its option takes: each flow option lists
     /// exactly the values it accepts (each one is accepted), `plays` the presets, the flags

@@ -15,12 +15,11 @@ pub(crate) mod observation;
 pub(crate) mod record;
 mod score;
 
-pub use action::{Action, ActionParseError};
+pub use action::{Action, ActionParseError, actions};
 pub use apply::Applied;
 #[allow(deprecated)]
 pub use apply::Effects;
 pub use error::GameError;
-pub(crate) use flow::FLOW_VALUES;
 pub use flow::{AllPass, Auction, Base, Dealer, FirstBidder, GameRules, Payoff};
 pub use score::Objective;
 

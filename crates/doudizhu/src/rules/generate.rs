@@ -12,7 +12,6 @@
 //! ascending; wings of one body in the generator's order (deterministic). [`Move`]'s `Ord` gives
 //! the fully sorted order the CLI and the tables use.
 
-use crate::game::Action;
 use crate::rules::classify::{REP, ROCKET};
 use crate::rules::counts::{CHAIN, Counts, NORMAL};
 use crate::rules::moves::{Kind, Move};
@@ -488,17 +487,6 @@ impl Sink for Vec<Move> {
     }
 }
 
-impl Sink for Vec<Action> {
-    #[inline]
-    fn push_move(&mut self, m: Move) {
-        self.push(Action::Play(m));
-    }
-    #[inline]
-    fn entries(&self) -> usize {
-        self.len()
-    }
-}
-
 /// [`lead_into`] into any sink.
 #[inline]
 pub(crate) fn lead_sink<O: Sink>(hand: Counts, rules: &Rules, out: &mut O) -> usize {
@@ -622,27 +610,6 @@ pub fn follow(hand: Counts, table: &Move, rules: &Rules) -> Vec<Move> {
     let mut out = Vec::new();
     follow_into(hand, table, rules, &mut out);
     out
-}
-
-/// Every action of a turn: leading (`table` is `None`), every lead and no pass; following, pass
-/// first and then every play that beats `table`.
-///
-/// ```
-/// use doudizhu::{actions, classify, Action, Rules};
-/// let table = classify("A".parse()?, &Rules::STANDARD).unwrap().first();
-/// let a = actions("32".parse()?, Some(&table), &Rules::STANDARD);
-/// assert_eq!(a.len(), 2);
-/// assert_eq!(a[0], Action::Pass);
-/// # Ok::<(), doudizhu::ParseError>(())
-/// ```
-#[must_use]
-pub fn actions(hand: Counts, table: Option<&Move>, rules: &Rules) -> Vec<Action> {
-    match table {
-        None => lead(hand, rules).into_iter().map(Action::Play).collect(),
-        Some(t) => std::iter::once(Action::Pass)
-            .chain(follow(hand, t, rules).into_iter().map(Action::Play))
-            .collect(),
-    }
 }
 
 /// Every play of a rule set (every reading of every multiset of the deck that is a play),

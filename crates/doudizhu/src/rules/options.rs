@@ -185,6 +185,22 @@ impl Default for Rules {
     }
 }
 
+/// The values each flow option that is no flag takes, as a refused value's hint lists them
+/// (`plays` takes the play presets' names, the others `true` or `false`).
+pub(crate) const FLOW_VALUES: [(&str, &str); 7] = [
+    ("dealer", "shuffle, chance, rlcard or douzero"),
+    ("first_bidder", "random or face_up"),
+    ("auction", "none, one_round, until_two_passes or call_rob"),
+    ("landlord", "0, 1 or 2"),
+    ("all_pass", "redeal or end_zero"),
+    ("base", "bid or one"),
+    ("payoff", "stake or win_loss"),
+];
+
+/// The names of the whole-game presets ([`GameRules::NAMES`](crate::GameRules::NAMES)): here,
+/// below the game, because a refused game name's error lists them.
+pub(crate) const GAME_NAMES: &[&str] = &["standard", "strict", "openspiel", "douzero", "rlcard"];
+
 /// The names of the options in rules text, in field order.
 const OPTIONS: [&str; 7] = [
     "four_two",
@@ -503,7 +519,7 @@ impl fmt::Display for RulesError {
                 f,
                 "unknown rules \"{}\" ({})",
                 cards_core::Short(name),
-                crate::GameRules::NAMES.join(", ")
+                GAME_NAMES.join(", ")
             ),
             RulesError::UnknownOption { option } => write!(
                 f,
@@ -524,7 +540,7 @@ impl fmt::Display for RulesError {
                         names = Rules::NAMES.join(", ");
                         &names
                     }
-                    o => crate::game::FLOW_VALUES
+                    o => FLOW_VALUES
                         .iter()
                         .find(|(name, _)| *name == o)
                         .map_or("true or false", |(_, values)| values),
