@@ -3,7 +3,7 @@
 //! elsewhere, one thread and two).
 //!
 //! ```text
-//! cargo run --release -p cards-search --example allocations
+//! cargo run --release -p benches --example search_allocations
 //! ```
 //!
 //! The first decisions allocate the search's buffers (worlds, tree, legal lists); later
