@@ -70,6 +70,16 @@ fn game_crates_depend_on_cards_core_never_on_each_other() {
     // The search is written once over the game interface: it depends on `cards-core` only.
     let search = manifest("crates/cards-search/Cargo.toml");
     assert_eq!(dependency_names(&search, "dependencies"), ["cards-core"]);
+    // Its own tests run on the toy game of `cards-core`; the tests on the games are in
+    // `benches/tests/search/`.
+    for game in GAMES {
+        assert!(
+            !dependency_names(&search, "dev-dependencies")
+                .iter()
+                .any(|d| dependency_aliases(game).contains(d)),
+            "cards-search's tests run on cards-core's toy game: the ones on {game} belong in benches/tests/search/"
+        );
+    }
     let core = manifest("crates/cards-core/Cargo.toml");
     for game in GAMES {
         assert!(
