@@ -20,6 +20,10 @@ macro_rules! as_text {
     };
 }
 
+// The layout (ARCHITECTURE.md): `rules/` the melds, rules and table, move lists and the
+// fewest-melds split (no game flow); `game/` a game and a match, its observation and record;
+// `players/` the built-in, learned, pattern and search players and the opponent model;
+// `encode/` action ids, planes and the UECda grid codec (`daifugo::uecda`).
 mod definition;
 pub mod encode;
 mod error;

@@ -29,6 +29,11 @@ macro_rules! text_serde {
     };
 }
 
+// The layout (ARCHITECTURE.md): `rules/` the rule options, counts, combinations and move
+// lists (no game flow); `game/` the whole-game presets, deal, auction, play, score, observation
+// and record; `players/` the built-in players, bidding, the expert's knowledge, the endgame
+// solver and the search player (`bidding`, `knowledge` and `solve` are public modules);
+// `encode/` action ids and tensors.
 mod definition;
 pub mod encode;
 mod game;

@@ -22,6 +22,11 @@ macro_rules! as_text {
     )*};
 }
 
+// The layout (ARCHITECTURE.md): `rules/` cards, hands, evaluation, rules, draw odds and the
+// seed's harness listing (`kabu::harness`); `round/` a whole round, with the draw policies
+// (the house rule is part of its flow); `players/` the exact `optimal` policy, the equilibrium
+// (`kabu::equilibrium`), the search player, and the house edge of a pair of policies (`edge.rs`:
+// a measure of players, so with them rather than with the rules); `encode/` ids and planes.
 mod definition;
 pub mod encode;
 mod error;
