@@ -12,7 +12,12 @@ fn the_package_is_cards_kabu_and_the_library_kabu() {
     // this module of the package's one integration-test binary (`tests/kabu/main.rs`)
     assert_eq!(env!("CARGO_CRATE_NAME"), "kabu");
     assert_eq!(module_path!(), "kabu::shape");
-    assert_eq!(std::any::type_name::<Hand>(), "kabu::hand::Hand");
+    // the library's name, whatever module inside it holds the type
+    let name = std::any::type_name::<Hand>();
+    assert!(
+        name.starts_with("kabu::") && name.ends_with("::Hand"),
+        "{name}"
+    );
 }
 
 #[test]
