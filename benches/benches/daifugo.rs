@@ -18,8 +18,9 @@ use benches::daifugo_real::{
 };
 use cards_core::{Card, CardSet, Order};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use daifugo::cards_core::game::Policy;
 use daifugo::{
-    Class, Game, Meld, Policy, Random, Table, TutorialPlayer, decompose_into, fewest_melds_count,
+    Class, Game, Meld, Random, Table, TutorialPlayer, decompose_into, fewest_melds_count,
     fewest_melds_into, follow_into, lead_into,
 };
 use rand::seq::SliceRandom;
@@ -241,11 +242,11 @@ const CLASSES: [Class; 5] = [
 
 /// Plays 100 whole seeded games (deal, tribute, exchange, play) with `players`; returns the sum
 /// of the number of actions, so the work is not optimised away.
-fn games(players: &mut [Box<dyn Policy>; 5], first_seed: u64) -> usize {
+fn games(players: &mut [Box<dyn Policy<Game>>; 5], first_seed: u64) -> usize {
     let mut total = 0;
     for seed in first_seed..first_seed + 100 {
         let mut g = Game::deal_from(RULES, seed, [0, 1, 2, 3, 4], Some(CLASSES));
-        g.play_out(players).expect("legal choices");
+        daifugo::cards_core::game::play_out(&mut g, players).expect("legal choices");
         total += g.history().len();
     }
     total
@@ -256,8 +257,8 @@ fn games(players: &mut [Box<dyn Policy>; 5], first_seed: u64) -> usize {
 fn bench_games(c: &mut Criterion) {
     let mut g = c.benchmark_group("daifugo");
     g.throughput(Throughput::Elements(100));
-    let mut random: [Box<dyn Policy>; 5] =
-        std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy>);
+    let mut random: [Box<dyn Policy<Game>>; 5] =
+        std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>);
     let mut seed = 0u64;
     g.bench_function("random_game", |b| {
         b.iter(|| {
@@ -265,8 +266,8 @@ fn bench_games(c: &mut Criterion) {
             games(&mut random, black_box(seed))
         });
     });
-    let mut seed_players: [Box<dyn Policy>; 5] =
-        std::array::from_fn(|_| Box::new(TutorialPlayer) as Box<dyn Policy>);
+    let mut seed_players: [Box<dyn Policy<Game>>; 5] =
+        std::array::from_fn(|_| Box::new(TutorialPlayer) as Box<dyn Policy<Game>>);
     g.bench_function("seed_game", |b| {
         b.iter(|| {
             seed += 100;

@@ -17,9 +17,10 @@ use std::hint::black_box;
 
 use cards_core::Deck;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use doudizhu::cards_core::game::Policy;
 use doudizhu::{
-    Action, Counts, Game, GameRules, GreedyPolicy, Move, Policy, RandomPolicy, Rules, State,
-    classify, follow_into, lead_into, universe,
+    Action, Counts, Game, GameRules, GreedyPolicy, Move, RandomPolicy, Rules, State, classify,
+    follow_into, lead_into, universe,
 };
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
@@ -133,7 +134,7 @@ fn games(c: &mut Criterion) {
                     legal.clear();
                     game.legal_actions_into(&mut legal);
                     let a = p.pick(&legal).expect("a legal action");
-                    game.apply(a).expect("legal");
+                    game.apply_with_outcome(a).expect("legal");
                 }
                 total += game.scores()[0];
             }
@@ -154,7 +155,7 @@ fn games(c: &mut Criterion) {
                     legal.clear();
                     st.legal_actions_into(&mut legal);
                     let a = p.pick(&legal).expect("a legal action");
-                    st.apply(a).expect("legal");
+                    st.apply_with_outcome(a).expect("legal");
                 }
                 total += st.scores()[0];
             }
@@ -170,13 +171,11 @@ fn games(c: &mut Criterion) {
             let mut total = 0i64;
             for &seed in black_box(few) {
                 game.redeal(seed).expect("a deal");
-                while let Some(seat) = game.current_player() {
+                while let Some(seat) = game.seat_to_act() {
                     legal.clear();
                     game.legal_actions_into(&mut legal);
-                    let a = GreedyPolicy
-                        .choose(&game.observation(seat), &legal)
-                        .expect("an action");
-                    game.apply(a).expect("legal");
+                    let a = GreedyPolicy.choose(&game.observation(usize::from(seat)), &legal);
+                    game.apply_with_outcome(a).expect("legal");
                 }
                 total += game.scores()[0];
             }
@@ -190,12 +189,12 @@ fn games(c: &mut Criterion) {
         let mut game = Game::new(GameRules::STANDARD, seed).expect("a deal");
         let mut p = RandomPolicy::new(seed);
         let mut step = 0u8;
-        while let Some(seat) = game.current_player() {
+        while let Some(seat) = game.seat_to_act() {
             if positions.len() < 1000 && step.is_multiple_of(3) {
                 positions.push((game.clone(), seat));
             }
             let a = p.pick(&game.legal_actions()).expect("a legal action");
-            game.apply(a).expect("legal");
+            game.apply_with_outcome(a).expect("legal");
             step = step.wrapping_add(1);
         }
     }
@@ -204,7 +203,7 @@ fn games(c: &mut Criterion) {
         b.iter(|| {
             let mut acc = 0u64;
             for (game, seat) in black_box(&positions) {
-                let o = game.observation(*seat);
+                let o = game.observation(usize::from(*seat));
                 acc += u64::from(o.hand().len()) + o.others().bits() + o.history().len() as u64;
             }
             acc

@@ -92,7 +92,7 @@ fn main() {
         let mut g = Game::new(Rules::UECDA, seed);
         let mut tutorial = Game::policy("tutorial", 0).expect("a built-in player");
         let mut ply = 0u64;
-        while let Some(p) = g.current_player() {
+        while let Some(p) = g.seat_to_act() {
             let legal = g.legal_actions();
             if p == 0 && ply >= 10 && legal.len() > 1 {
                 let (obs, truth) = (g.observation(0), g.hands());
@@ -104,8 +104,8 @@ fn main() {
                 }
                 decisions += 1;
             }
-            let a = tutorial.choose(&g.observation(p), &legal);
-            g.apply(a).expect("a legal action");
+            let a = tutorial.choose(&g.observation(usize::from(p)), &legal);
+            g.apply_with_outcome(a).expect("a legal action");
             ply += 1;
         }
     }

@@ -143,19 +143,19 @@ pub fn play_positions(seed: u64, games: u32, playouts: u64) -> Vec<Position> {
     let mut m = Match::new(RULES, seed);
     for _ in 0..games {
         let mut g = m.next_game();
-        while let Some(p) = g.current_player() {
+        while let Some(p) = g.seat_to_act() {
             if !g.is_exchanging() {
                 out.push((g.hands()[usize::from(p)], *g.state()));
             }
             legal.clear();
             g.legal_actions_into(&mut legal);
-            let obs = g.observation(p);
+            let obs = g.observation(usize::from(p));
             let a = if p == 0 {
                 search.choose(&obs, &legal)
             } else {
                 TutorialPlayer.choose(&obs, &legal)
             };
-            g.apply(a).expect("a legal action");
+            g.apply_with_outcome(a).expect("a legal action");
         }
         m.finish(&g);
     }
@@ -262,7 +262,7 @@ pub fn fuji_record_positions(text: &str) -> Result<(Vec<Position>, usize), Strin
                     };
                     let mut passes = 0;
                     loop {
-                        let p = g.current_player().ok_or_else(|| err(w, &"after the end"))?;
+                        let p = g.seat_to_act().ok_or_else(|| err(w, &"after the end"))?;
                         let hand = g.hands()[usize::from(p)];
                         let owner = match action {
                             Action::Play(m) => hand.bits() & m.cards().bits() == m.cards().bits(),
@@ -279,13 +279,13 @@ pub fn fuji_record_positions(text: &str) -> Result<(Vec<Position>, usize), Strin
                             return Err(err(w, &"no player reaches it"));
                         }
                         out.push((hand, *g.state()));
-                        g.apply(Action::Pass).map_err(|e| err(w, &e))?;
+                        g.apply_with_outcome(Action::Pass).map_err(|e| err(w, &e))?;
                         passes += 1;
                     }
                     added += passes;
-                    let p = g.current_player().ok_or_else(|| err(w, &"after the end"))?;
+                    let p = g.seat_to_act().ok_or_else(|| err(w, &"after the end"))?;
                     out.push((g.hands()[usize::from(p)], *g.state()));
-                    g.apply(action).map_err(|e| err(w, &e))?;
+                    g.apply_with_outcome(action).map_err(|e| err(w, &e))?;
                 }
                 game += 1;
             }

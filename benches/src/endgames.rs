@@ -2,8 +2,9 @@
 //! `rlcard` flow (`standard` plays, the landlord at seat 0), each seat greedy or random, stopped
 //! at the first position with at most a given number of cards left in the three hands.
 
+use doudizhu::cards_core::game::Policy;
 use doudizhu::solve::Position;
-use doudizhu::{Game, GameRules, GreedyPolicy, Policy, RandomPolicy, Rules};
+use doudizhu::{Game, GameRules, GreedyPolicy, RandomPolicy, Rules};
 
 /// The rules the endgames are played under.
 pub const RULES: Rules = Rules::STANDARD;
@@ -35,13 +36,14 @@ pub fn endgames(seed: u64, count: usize, cards: u32) -> Vec<Position> {
             }
             legal.clear();
             game.legal_actions_into(&mut legal);
-            let seat = game.current_player().expect("not over");
+            let seat = game.seat_to_act().expect("not over");
             let a = if greedy {
-                GreedyPolicy.choose(&game.observation(seat), &legal)
+                Some(GreedyPolicy.choose(&game.observation(usize::from(seat)), &legal))
             } else {
                 random.pick(&legal)
             };
-            game.apply(a.expect("a legal action")).expect("legal");
+            game.apply_with_outcome(a.expect("a legal action"))
+                .expect("legal");
         }
     }
     out

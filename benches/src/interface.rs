@@ -61,7 +61,7 @@ fn doudizhu_games(path: Path, n: u64) -> i64 {
                     legal.clear();
                     g.legal_actions_into(&mut legal);
                     let a = p.pick(&legal).expect("a legal action");
-                    g.apply(a).expect("legal");
+                    g.apply_with_outcome(a).expect("legal");
                 }
             }
             Path::Trait => {
@@ -76,15 +76,20 @@ fn doudizhu_games(path: Path, n: u64) -> i64 {
 fn daifugo_games(path: Path, n: u64) -> i64 {
     let mut legal = Vec::with_capacity(128);
     let mut total = 0i64;
-    let mut boxed: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
-        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
-    });
     let mut plain: [daifugo::Random; 5] = std::array::from_fn(|i| daifugo::Random::new(i as u64));
     for seed in 0..n {
         let mut g =
             daifugo::Game::deal_from(daifugo::Rules::UECDA, seed, [0, 1, 2, 3, 4], Some(CLASSES));
         match path {
-            Path::Inherent => g.play_out(&mut boxed).expect("legal"),
+            Path::Inherent => {
+                while let Some(p) = g.seat_to_act() {
+                    legal.clear();
+                    g.legal_actions_into(&mut legal);
+                    let obs = g.observation(usize::from(p));
+                    let a = game::Policy::choose(&mut plain[usize::from(p)], &obs, &legal);
+                    g.apply_with_outcome(a).expect("legal");
+                }
+            }
             Path::Trait => play_out_with(&mut g, &mut plain, &mut legal).expect("legal"),
         }
         total += i64::try_from(g.history().len()).unwrap_or(0)

@@ -551,7 +551,7 @@ pub fn daifugo_game(data: &[u8]) {
     if g.is_over() {
         let replay = g
             .record()
-            .replay()
+            .verdict()
             .expect("a finished game's record replays");
         assert_eq!(replay.places, g.places());
     }

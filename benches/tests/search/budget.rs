@@ -12,7 +12,7 @@ use crate::common::{choices, first_decision};
 #[test]
 fn the_playout_budget_is_honoured_exactly() {
     let g = first_decision(3);
-    let p = g.current_player().expect("someone leads");
+    let p = g.seat_to_act().expect("someone leads");
     let legal = g.legal_actions();
     assert!(legal.len() > 10);
     for algorithm in [Algorithm::Ismcts, Algorithm::Pimc] {
@@ -21,7 +21,7 @@ fn the_playout_budget_is_honoured_exactly() {
                 .with_algorithm(algorithm)
                 .with_threads(threads)
                 .with_budget(Budget::playouts(playouts));
-            let a = s.choose(&g.observation(p), &legal);
+            let a = s.choose(&g.observation(usize::from(p)), &legal);
             assert!(legal.contains(&a));
             assert_eq!(s.playouts(), playouts, "{algorithm:?} {threads} threads");
             let visits: u64 = s.stats().iter().map(|x| x.visits).sum();
@@ -36,7 +36,7 @@ fn the_playout_budget_is_honoured_exactly() {
 #[test]
 fn the_time_budget_is_honoured_through_the_clock() {
     let g = first_decision(4);
-    let p = g.current_player().expect("someone leads");
+    let p = g.seat_to_act().expect("someone leads");
     let legal = g.legal_actions();
     for algorithm in [Algorithm::Ismcts, Algorithm::Pimc] {
         // The clock reads 0 at the decision's start and then 1 ms more at each check (one a
@@ -46,7 +46,7 @@ fn the_time_budget_is_honoured_through_the_clock() {
             .with_algorithm(algorithm)
             .with_clock(clock.clone())
             .with_budget(Budget::think(Duration::from_millis(10)));
-        s.choose(&g.observation(p), &legal);
+        s.choose(&g.observation(usize::from(p)), &legal);
         assert_eq!(s.playouts(), 9, "{algorithm:?}");
         assert_eq!(clock.readings(), 11, "the start and one reading a check");
         // Playouts and time together: whichever runs out first.
@@ -55,11 +55,11 @@ fn the_time_budget_is_honoured_through_the_clock() {
             .with_algorithm(algorithm)
             .with_clock(clock)
             .with_budget(Budget::playouts(4).and_think(Duration::from_millis(10)));
-        s.choose(&g.observation(p), &legal);
+        s.choose(&g.observation(usize::from(p)), &legal);
         assert_eq!(s.playouts(), 4);
         // Two threads share the clock: together they stop at the deadline.
         let mut s = on_step_clock(algorithm, 2, 20).0;
-        s.choose(&g.observation(p), &legal);
+        s.choose(&g.observation(usize::from(p)), &legal);
         // (the second worker's making and its thread's start each read the clock once: the
         // budget covers them too; the first thread's readings may spend the budget before the
         // second starts)
@@ -92,25 +92,25 @@ fn on_step_clock(
 #[test]
 fn the_time_budget_covers_starting_many_threads() {
     let g = first_decision(4);
-    let p = g.current_player().expect("someone leads");
+    let p = g.seat_to_act().expect("someone leads");
     let legal = g.legal_actions();
     for algorithm in [Algorithm::Ismcts, Algorithm::Pimc] {
         let (mut s, clock) = on_step_clock(algorithm, 256, 10);
-        let a = s.choose(&g.observation(p), &legal);
+        let a = s.choose(&g.observation(usize::from(p)), &legal);
         assert!(legal.contains(&a));
         // the start, the readings up to the deadline, and at most one more a thread started
         assert!(clock.readings() <= 2 * 10 + 2, "{}", clock.readings());
         assert!((1..=10).contains(&s.threads_run()), "{}", s.threads_run());
         // A second decision reuses the workers made so far and still keeps to the budget.
         let before = clock.readings();
-        s.choose(&g.observation(p), &legal);
+        s.choose(&g.observation(usize::from(p)), &legal);
         assert!(clock.readings() - before <= 2 * 10 + 2);
         // A budget in playouts alone starts every thread.
         let mut s = Search::<doudizhu::Game>::new(5)
             .with_algorithm(algorithm)
             .with_threads(8)
             .with_budget(Budget::playouts(64));
-        s.choose(&g.observation(p), &legal);
+        s.choose(&g.observation(usize::from(p)), &legal);
         assert_eq!((s.threads_run(), s.playouts()), (8, 64));
     }
 }
@@ -146,13 +146,13 @@ fn a_seed_reproduces_the_choices_with_one_and_two_threads() {
     }
     // Statistics, not only the choice: the same seed gives the same visit counts.
     let g = first_decision(8);
-    let p = g.current_player().expect("someone leads");
+    let p = g.seat_to_act().expect("someone leads");
     let legal = g.legal_actions();
     let stats = |seed: u64| {
         let mut s = Search::<doudizhu::Game>::new(seed)
             .with_threads(2)
             .with_budget(Budget::playouts(300));
-        s.choose(&g.observation(p), &legal);
+        s.choose(&g.observation(usize::from(p)), &legal);
         s.stats()
             .iter()
             .map(|x| (x.visits, x.total.to_bits()))

@@ -9,13 +9,13 @@ use doudizhu::{Action, Game, GameRules};
 fn a_cutoff_evaluator_scores_the_leaves() {
     for seed in 0..5 {
         let mut g = Game::new(GameRules::DOUZERO, seed).expect("deal");
-        assert_eq!(g.current_player(), Some(0), "the douzero landlord leads");
+        assert_eq!(g.seat_to_act(), Some(0), "the douzero landlord leads");
         if seed % 2 == 1 {
             // Also as a follower: the landlord leads its lowest single.
             let legal = g.legal_actions();
-            g.apply(legal[0]).expect("legal");
+            g.apply_with_outcome(legal[0]).expect("legal");
         }
-        let p = g.current_player().expect("to act");
+        let p = g.seat_to_act().expect("to act");
         let legal = g.legal_actions();
         // Each player's value: minus the cards it holds.
         let cards_left = |w: &Game, v: &mut [f64]| {
@@ -27,7 +27,7 @@ fn a_cutoff_evaluator_scores_the_leaves() {
             .with_algorithm(Algorithm::Pimc)
             .with_evaluator(Cutoff::new(0, cards_left))
             .with_budget(Budget::playouts(legal.len() as u64 * 3));
-        let a = s.choose(&g.observation(p), &legal);
+        let a = s.choose(&g.observation(usize::from(p)), &legal);
         let size = |a: &Action| match a {
             Action::Play(m) => m.cards().len(),
             _ => 0,

@@ -21,7 +21,7 @@ fn position(l: &str, kitty: &str, p1: &str, p2: &str, plays: &str) -> Game {
     ];
     let deal = Deal::new(hands, c(kitty), 0).expect("a whole deck");
     let mut g = Game::from_deal(GameRules::STANDARD, deal);
-    g.apply(Action::Bid(3)).expect("seat 0 bids 3");
+    g.apply_with_outcome(Action::Bid(3)).expect("seat 0 bids 3");
     assert_eq!(g.state().landlord(), Some(0));
     for text in plays.split_whitespace() {
         let a = if text == "-" {
@@ -29,7 +29,8 @@ fn position(l: &str, kitty: &str, p1: &str, p2: &str, plays: &str) -> Game {
         } else {
             g.parse_action(text).expect(text)
         };
-        g.apply(a).unwrap_or_else(|e| panic!("{text}: {e}"));
+        g.apply_with_outcome(a)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
     }
     g
 }
@@ -54,7 +55,7 @@ fn the_lead_that_ends_the_game_is_found() {
     assert!(legal.len() > 100, "{} leads", legal.len());
     let ends = |a: Action| {
         let mut w = g.clone();
-        w.apply(a).expect("legal");
+        w.apply_with_outcome(a).expect("legal");
         w.is_over()
     };
     assert_eq!(legal.iter().filter(|&&a| ends(a)).count(), 1);
@@ -96,7 +97,7 @@ fn the_bomb_is_kept_whole() {
     );
     assert_eq!(g.state().hand(0), c("55553 4T"));
     assert_eq!((g.state().hand(1), g.state().hand(2)), (c("8"), c("9")));
-    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.seat_to_act(), Some(0));
     // The moves that win whichever peasant holds the 8.
     let mut solver = Solver::new(GameRules::STANDARD.plays);
     let truth = Position::from_state(g.state()).expect("a play position");

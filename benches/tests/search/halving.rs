@@ -9,7 +9,7 @@ use crate::common::first_decision;
 #[test]
 fn halving_spends_whole_worlds_within_the_budget_and_most_on_the_last_actions() {
     let g = first_decision(3);
-    let p = g.current_player().expect("someone leads");
+    let p = g.seat_to_act().expect("someone leads");
     let legal = g.legal_actions();
     let k = legal.len() as u64;
     assert!(k > 16, "{k} leads");
@@ -18,7 +18,7 @@ fn halving_spends_whole_worlds_within_the_budget_and_most_on_the_last_actions() 
             .with_algorithm(Algorithm::Pimc)
             .with_halving(true)
             .with_budget(Budget::playouts(playouts));
-        let a = s.choose(&g.observation(p), &legal);
+        let a = s.choose(&g.observation(usize::from(p)), &legal);
         let visits: Vec<u64> = s.stats().iter().map(|x| x.visits).collect();
         assert_eq!(visits.iter().sum::<u64>(), s.playouts());
         assert!(s.playouts() <= playouts && s.playouts() + k > playouts.min(k * 2));
@@ -41,7 +41,7 @@ fn halving_spends_whole_worlds_within_the_budget_and_most_on_the_last_actions() 
 #[test]
 fn halving_is_reproducible_by_seed_and_differs_from_even_shares() {
     let g = first_decision(8);
-    let p = g.current_player().expect("someone leads");
+    let p = g.seat_to_act().expect("someone leads");
     let legal = g.legal_actions();
     let run = |halving: bool, threads: usize| {
         let mut s = Search::<doudizhu::Game>::new(2)
@@ -49,7 +49,7 @@ fn halving_is_reproducible_by_seed_and_differs_from_even_shares() {
             .with_halving(halving)
             .with_threads(threads)
             .with_budget(Budget::playouts(900));
-        let a = s.choose(&g.observation(p), &legal);
+        let a = s.choose(&g.observation(usize::from(p)), &legal);
         (a, s.stats().iter().map(|x| x.visits).collect::<Vec<_>>())
     };
     for threads in [1, 2] {
@@ -68,7 +68,7 @@ fn a_daifugo_search_weighing_its_worlds_plays_in_other_worlds_within_its_budget(
     let mut changed = 0;
     let mut walks_changed = 0;
     for ply in 0..40 {
-        let Some(p) = g.current_player() else { break };
+        let Some(p) = g.seat_to_act() else { break };
         let legal = g.legal_actions();
         if ply >= 10 && legal.len() > 2 {
             let stats = |belief: u32, walk: u32| {
@@ -77,7 +77,7 @@ fn a_daifugo_search_weighing_its_worlds_plays_in_other_worlds_within_its_budget(
                     .with_belief(belief)
                     .with_walk(walk)
                     .with_budget(Budget::playouts(300));
-                s.choose(&g.observation(p), &legal);
+                s.choose(&g.observation(usize::from(p)), &legal);
                 assert_eq!(s.playouts(), 300);
                 s.stats()
                     .iter()
@@ -89,8 +89,8 @@ fn a_daifugo_search_weighing_its_worlds_plays_in_other_worlds_within_its_budget(
             assert_eq!(stats(8, 2), stats(8, 2), "a walk is reproducible by seed");
             walks_changed += usize::from(stats(8, 2) != stats(8, 0));
         }
-        let a = tutorial.choose(&g.observation(p), &legal);
-        g.apply(a).expect("legal");
+        let a = tutorial.choose(&g.observation(usize::from(p)), &legal);
+        g.apply_with_outcome(a).expect("legal");
     }
     assert!(changed > 3, "{changed}");
     assert!(walks_changed > 3, "{walks_changed}");

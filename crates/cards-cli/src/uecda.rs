@@ -218,7 +218,11 @@ pub fn client(a: ClientArgs) -> Result<(), CliError> {
         connect_wait: a.wait.0,
     };
     let rules = Rules::UECDA;
-    let mut player = daifugo::policy_with(&a.policy, &a.think.options(seed)).ok_or_else(|| {
+    let mut player = <daifugo::Game as cards_core::game::Players>::policy_with(
+        &a.policy,
+        &a.think.options(seed),
+    )
+    .map_err(|_| {
         CliError::usage(format!(
             "unknown player \"{}\" (expected one of: {})",
             common::short(&a.policy),

@@ -239,12 +239,12 @@ impl PyGame {
         match (game.is_exchanging(), r.exchange) {
             (true, Some(ex)) => {
                 // the gives as far as the record has them: an empty one is still to come (a
-                // record written during the exchange), as `Record::replay_game` reads it
-                while let (true, Some(p)) = (game.is_exchanging(), game.current_player()) {
+                // record written during the exchange), as `Record::replay` reads it
+                while let (true, Some(p)) = (game.is_exchanging(), game.seat_to_act()) {
                     if ex[usize::from(p)].is_empty() {
                         break;
                     }
-                    game.apply(Action::Give(ex[usize::from(p)]))
+                    game.apply_with_outcome(Action::Give(ex[usize::from(p)]))
                         .map_err(game_err)?;
                 }
             }
@@ -256,7 +256,7 @@ impl PyGame {
             }
         }
         for (index, a) in r.actions.iter().enumerate() {
-            let error = match game.current_player() {
+            let error = match game.seat_to_act() {
                 None => Some(GameError::AfterTheEnd { index }),
                 Some(p) if p != a.player => Some(GameError::NotYourTurn {
                     index,
@@ -271,7 +271,7 @@ impl PyGame {
             if let Some(e) = error {
                 return Err(game_err(e));
             }
-            game.apply(a.action).map_err(game_err)?;
+            game.apply_with_outcome(a.action).map_err(game_err)?;
         }
         game.set_mode(Mode::Checked);
         let submitted = r
@@ -287,7 +287,7 @@ impl PyGame {
     /// The player to act, or `None` when the game is over.
     #[getter]
     fn current_player(&self) -> Option<u8> {
-        self.game.current_player()
+        self.game.seat_to_act()
     }
 
     /// The points by player once the game is over (5 for the first out .. 1 for the last),
@@ -325,7 +325,7 @@ impl PyGame {
     /// Raises `DaifugoError` (the game unchanged) when it is not legal.
     fn step<'py>(&mut self, py: Python<'py>, action: &str) -> PyResult<Bound<'py, PyDict>> {
         let a = parse_action(action, self.game.rules())?;
-        let out = self.game.apply(a).map_err(game_err)?;
+        let out = self.game.apply_with_outcome(a).map_err(game_err)?;
         let d = PyDict::new(py);
         d.set_item("player", out.player)?;
         d.set_item("accepted", out.accepted)?;
@@ -372,7 +372,7 @@ impl PyGame {
                 daifugo::PLAYERS
             )));
         }
-        let o = self.game.observation(player);
+        let o = self.game.observation(usize::from(player));
         let d = PyDict::new(py);
         d.set_item("player", o.player)?;
         d.set_item("hand", set_text(o.hand))?;
@@ -449,7 +449,7 @@ impl PyGame {
         format!(
             "Game(rules='{}', current_player={:?}, over={})",
             self.game.rules(),
-            self.game.current_player(),
+            self.game.seat_to_act(),
             py_bool(self.game.is_over())
         )
     }
@@ -471,7 +471,7 @@ fn record_of(record: &Bound<'_, PyAny>) -> PyResult<Record> {
 /// then the places and points; the JSON object of `cards daifugo replay --json`, as a dict.
 #[pyfunction]
 fn dfg_replay<'py>(py: Python<'py>, record: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let r = record_of(record)?.replay().map_err(game_err)?;
+    let r = record_of(record)?.verdict().map_err(game_err)?;
     let text = serde_json::to_string(&r).map_err(|e| DaifugoError::new_err(e.to_string()))?;
     py.import("json")?.call_method1("loads", (text,))
 }

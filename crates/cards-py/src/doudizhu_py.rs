@@ -1131,7 +1131,7 @@ impl PyGame {
     /// The seat to act (0..2), or `None` when the game is over.
     #[getter]
     fn current_player(&self) -> Option<u8> {
-        self.game.current_player()
+        self.game.seat_to_act()
     }
 
     /// `auction`, `play` or `over`.
@@ -1247,7 +1247,7 @@ impl PyGame {
                 "an action is text, a Move, an action id or a DouZero int list",
             ));
         };
-        let fx = self.game.apply(a).map_err(|e| game_err(&e))?;
+        let fx = self.game.apply_with_outcome(a).map_err(|e| game_err(&e))?;
         let d = PyDict::new(py);
         d.set_item("landlord", fx.landlord)?;
         d.set_item("bomb", fx.bomb)?;
@@ -1266,12 +1266,12 @@ impl PyGame {
     /// per seat, bombs, the multiplier, and the union of the other hands.
     fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyDict>> {
         check_seat(seat)?;
-        let o = self.game.observation(seat);
+        let o = self.game.observation(usize::from(seat));
         let d = PyDict::new(py);
         d.set_item("seat", o.seat())?;
         d.set_item("hand", o.hand().to_string())?;
         d.set_item("phase", self.phase())?;
-        d.set_item("current_player", o.current_player())?;
+        d.set_item("current_player", o.seat_to_act())?;
         d.set_item("first_bidder", o.first_bidder())?;
         d.set_item("face_up", o.face_up().map(Rank::index))?;
         // the history's first `auction` entries are the auction's (a bid writes as its number)
@@ -1313,7 +1313,7 @@ impl PyGame {
     /// `Game.from_openspiel_chance`.
     fn openspiel_observation_tensor(&self, seat: u8) -> PyResult<Vec<f32>> {
         check_seat(seat)?;
-        Ok(openspiel_tensor(&self.game.observation(seat)).to_vec())
+        Ok(openspiel_tensor(&self.game.observation(usize::from(seat))).to_vec())
     }
 
     /// DouZero's features of `seat` (`douzero.env.env.get_obs`, see `doudizhu::encode`):
@@ -1336,7 +1336,7 @@ impl PyGame {
     > {
         use doudizhu::encode;
         check_seat(seat)?;
-        let o = self.game.observation(seat);
+        let o = self.game.observation(usize::from(seat));
         let mut x = [0i8; encode::DOUZERO_X_PEASANT];
         let Some(pos) = encode::douzero_x(&o, &mut x) else {
             return Ok(None);
@@ -1390,7 +1390,7 @@ impl PyGame {
             self.game.rules(),
             self.phase(),
             self.game
-                .current_player()
+                .seat_to_act()
                 .map_or_else(|| "None".to_string(), |p| p.to_string())
         )
     }

@@ -260,13 +260,13 @@ impl<'py> PyPolicy<'py> {
             // cards, the other built-ins only their own cards
             PyPolicy::Builtin(p) => {
                 let obs = round
-                    .observation(seat)
+                    .seat_observation(seat)
                     .ok_or_else(|| not_drawing(round, seat))?;
                 Ok(p.draws(&obs))
             }
             PyPolicy::Callable(f) => {
                 let obs = round
-                    .observation(seat)
+                    .seat_observation(seat)
                     .ok_or_else(|| not_drawing(round, seat))?;
                 f.call1((observation_dict(py, &obs)?,))?.is_truthy()
             }
@@ -386,7 +386,7 @@ impl PyRound {
     /// betting and once over.
     #[getter]
     fn current_player(&self) -> Option<String> {
-        self.0.current_player().map(seat_name)
+        self.0.seat_to_act().map(seat_name)
     }
 
     /// The stakes on 場1..場4.
@@ -430,14 +430,14 @@ impl PyRound {
         } else {
             action.extract::<bool>()?
         };
-        let seat = self.0.current_player().ok_or_else(|| {
+        let seat = self.0.seat_to_act().ok_or_else(|| {
             round_err(&RoundError::NotDrawing {
                 seat: Seat::Field1,
                 phase: self.0.phase(),
             })
         })?;
         self.0
-            .apply(Action { seat, draw })
+            .apply_with_outcome(Action { seat, draw })
             .map(|c| c.map(|c| format!("{c:#}")))
             .map_err(|e| round_err(&e))
     }
@@ -459,14 +459,14 @@ impl PyRound {
             None => Ok(PyPolicy::Builtin(BuiltinPolicy::House)),
         };
         let (mut f, mut d) = (of(field)?, of(dealer)?);
-        while let Some(seat) = self.0.current_player() {
+        while let Some(seat) = self.0.seat_to_act() {
             let draw = if seat == Seat::Dealer {
                 d.draws(py, &self.0, seat)?
             } else {
                 f.draws(py, &self.0, seat)?
             };
             self.0
-                .apply(Action { seat, draw })
+                .apply_with_outcome(Action { seat, draw })
                 .map_err(|e| round_err(&e))?;
         }
         Ok(())
@@ -502,7 +502,7 @@ impl PyRound {
         seat: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
         self.0
-            .observation(seat_of(seat)?)
+            .seat_observation(seat_of(seat)?)
             .map(|o| observation_dict(py, &o))
             .transpose()
     }
@@ -553,7 +553,7 @@ impl PyRound {
             self.0.rules(),
             self.0.phase().name(),
             self.0
-                .current_player()
+                .seat_to_act()
                 .map_or_else(|| "None".to_string(), |s| format!("'{s}'"))
         )
     }

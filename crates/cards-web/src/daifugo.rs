@@ -40,7 +40,7 @@ pub struct MatchState {
 /// of the card exchange (`given`: its tribute or its return, `received`; `""` when none), which
 /// the JSON form does not carry. Only the person's own cards: nothing another player holds.
 fn person_observation(g: &Game) -> Value {
-    observation_json(&g.observation(PERSON as u8))
+    observation_json(&g.observation(PERSON))
 }
 
 /// A player's observation as the page and an external agent ([`crate::agent`]) read it: the
@@ -192,8 +192,8 @@ pub fn replay(v: Value) -> Result<Value, ApiError> {
     g.set_cut_off_places(record.places);
     if let Some(ex) = record.exchange {
         while g.is_exchanging() {
-            let p = g.current_player().unwrap_or(0);
-            g.apply(Action::Give(ex[usize::from(p) % 5]))
+            let p = g.seat_to_act().unwrap_or(0);
+            g.apply_with_outcome(Action::Give(ex[usize::from(p) % 5]))
                 .map_err(|e| ApiError::bad(e.to_string()))?;
         }
     }
@@ -201,7 +201,7 @@ pub fn replay(v: Value) -> Result<Value, ApiError> {
     frames.push(frame(&g, None));
     for a in &record.actions {
         let out = g
-            .apply(a.action)
+            .apply_with_outcome(a.action)
             .map_err(|e| ApiError::bad(e.to_string()))?;
         // cards that are no meld (a server's log) show as the record names them
         let text = if a.submitted.is_empty() {
@@ -218,7 +218,7 @@ pub fn replay(v: Value) -> Result<Value, ApiError> {
 }
 
 fn frame(g: &Game, action: Option<&Value>) -> Value {
-    let observations = frame_observations((0..5u8).map(|p| g.observation(p)));
+    let observations = frame_observations((0..5u8).map(|p| g.observation(usize::from(p))));
     let result = g
         .points()
         .map(|points| json!({"places": g.places(), "points": points}));

@@ -104,7 +104,7 @@ impl WebGame for Game {
     }
 
     fn person_observation(&self, (): &()) -> Value {
-        to_json(&self.observation(PERSON as u8))
+        to_json(&self.observation(PERSON))
     }
 
     fn agent_observation(obs: &doudizhu::Observation<'_>) -> Value {
@@ -124,11 +124,12 @@ pub fn replay(v: Value) -> Result<Value, ApiError> {
     let mut frames = Vec::with_capacity(record.actions.len() + 1);
     frames.push(frame(&g, None));
     for text in &record.actions {
-        let seat = g.current_player().unwrap_or(0);
+        let seat = g.seat_to_act().unwrap_or(0);
         let a = g
             .parse_action(text)
             .map_err(|e| ApiError::bad(e.to_string()))?;
-        g.apply(a).map_err(|e| ApiError::bad(e.to_string()))?;
+        g.apply_with_outcome(a)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
         frames.push(frame(
             &g,
             Some(&json!({"seat": seat, "action": a.record_text()})),
@@ -138,7 +139,7 @@ pub fn replay(v: Value) -> Result<Value, ApiError> {
 }
 
 fn frame(g: &Game, action: Option<&Value>) -> Value {
-    let observations = frame_observations((0..3u8).map(|p| g.observation(p)));
+    let observations = frame_observations((0..3u8).map(|p| g.observation(usize::from(p))));
     let result = result(g);
     json!({"action": action, "observations": observations, "result": result})
 }

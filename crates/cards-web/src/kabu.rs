@@ -64,7 +64,7 @@ pub fn observation_json(view: &kabu::RoundView<'_>) -> Value {
 
 /// Whether the person decides for the seat to act now (a staked field whose draw is a choice).
 fn person_decides(round: &Round) -> bool {
-    match round.current_player() {
+    match round.seat_to_act() {
         Some(seat) if seat != Seat::Dealer => {
             round.stakes()[seat.index()] != 0 && allowed(round, seat) == Some("choice")
         }
@@ -109,7 +109,7 @@ pub fn table(round: &Round, reveal: bool) -> Value {
             })
         })
         .collect();
-    let to_act = round.current_player();
+    let to_act = round.seat_to_act();
     let allowed = to_act.and_then(|s| {
         let staked = s != Seat::Dealer && stakes[s.index()] != 0;
         if staked || reveal {
@@ -204,7 +204,7 @@ impl WebGame for Round {
 
     /// The seat to act (`null` while betting).
     fn to_act(&self) -> Value {
-        json!(self.current_player().map(|s| s.to_string()))
+        json!(self.seat_to_act().map(|s| s.to_string()))
     }
 
     fn person_decides(&self) -> bool {
@@ -234,7 +234,7 @@ impl WebGame for Round {
         if body.stakes.is_some() {
             return Err(ApiError::bad("\"stakes\" goes with \"bet\""));
         }
-        match self.current_player() {
+        match self.seat_to_act() {
             Some(seat) if person_decides(self) => {
                 Ok(Read::Action(Decision::Act(kabu::Action { seat, draw })))
             }
@@ -277,7 +277,7 @@ impl WebGame for Round {
     }
 
     fn refuse_action(&self) -> String {
-        match self.current_player() {
+        match self.seat_to_act() {
             None if self.is_over() => "the round is over".into(),
             None => "place your bets first".into(),
             Some(s) => format!("{s} is not yours to decide now"),
@@ -285,7 +285,7 @@ impl WebGame for Round {
     }
 
     fn refuse_advance(&self) -> String {
-        match self.current_player() {
+        match self.seat_to_act() {
             None if self.is_over() => "the round is over".into(),
             None => "place your bets first".into(),
             Some(s) => format!("{s} is yours to decide"),
@@ -320,7 +320,7 @@ pub fn replay(v: Value) -> Result<Value, ApiError> {
                 break;
             };
             round
-                .apply(kabu::Action { seat, draw })
+                .apply_with_outcome(kabu::Action { seat, draw })
                 .map_err(|e| ApiError::bad(e.to_string()))?;
             let what = if draw { "draw" } else { "stand" };
             frames.push(frame(

@@ -300,11 +300,15 @@ fn bench(args: &[(String, String)]) -> Result<(), String> {
         let mut g = daifugo::Game::new(daifugo::Rules::UECDA, seed);
         seed += 1;
         let mut snaps = Vec::new();
-        while let Some(p) = g.current_player() {
+        while let Some(p) = g.seat_to_act() {
             let legal = g.legal_actions();
             snaps.push((g.clone(), p, legal.clone()));
-            let obs = g.observation(p);
-            let a = daifugo::Policy::choose(&mut daifugo::TutorialPlayer, &obs, &legal);
+            let obs = g.observation(usize::from(p));
+            let a = daifugo::cards_core::game::Policy::choose(
+                &mut daifugo::TutorialPlayer,
+                &obs,
+                &legal,
+            );
             if g.apply(a).is_err() {
                 break;
             }
@@ -329,7 +333,7 @@ fn bench(args: &[(String, String)]) -> Result<(), String> {
     ) -> daifugo::Action| {
         let t = std::time::Instant::now();
         for (g, p, legal) in &all {
-            let a = f(&g.observation(*p), legal);
+            let a = f(&g.observation(usize::from(*p)), legal);
             sink += usize::from(matches!(a, daifugo::Action::Pass));
         }
         let ns = t.elapsed().as_nanos() as f64 / all.len() as f64;
@@ -337,7 +341,7 @@ fn bench(args: &[(String, String)]) -> Result<(), String> {
     };
     time("observation only", &mut |_, l| l[0]);
     time("tutorial", &mut |o, l| {
-        daifugo::Policy::choose(&mut daifugo::TutorialPlayer, o, l)
+        daifugo::cards_core::game::Policy::choose(&mut daifugo::TutorialPlayer, o, l)
     });
     time("learned best", &mut |o, l| learned.best(o, l));
     time("learned sample", &mut |o, l| learned.sample(o, l, &mut rng));
@@ -394,10 +398,10 @@ fn play_match(args: &[(String, String)]) -> Result<(), String> {
     let started = std::time::Instant::now();
     for k in 0..games {
         let mut g = m.next_game();
-        while let Some(p) = g.current_player() {
+        while let Some(p) = g.seat_to_act() {
             legal.clear();
             g.legal_actions_into(&mut legal);
-            let obs = g.observation(p);
+            let obs = g.observation(usize::from(p));
             let t = std::time::Instant::now();
             let a = players[usize::from(p)].choose(&obs, &legal);
             think[usize::from(p)] += t.elapsed().as_secs_f64();
@@ -456,10 +460,10 @@ fn speed(args: &[(String, String)]) -> Result<(), String> {
         let (mut secs, mut runs) = (0f64, 0u64);
         for _ in 0..games {
             let mut g = m.next_game();
-            while let Some(p) = g.current_player() {
+            while let Some(p) = g.seat_to_act() {
                 legal.clear();
                 g.legal_actions_into(&mut legal);
-                let obs = g.observation(p);
+                let obs = g.observation(usize::from(p));
                 let a = if p == 0 {
                     let t = std::time::Instant::now();
                     let a = s.decide(&obs, &legal);

@@ -1,6 +1,6 @@
 //! The one game interface ([`crate::cards_core::game`]) for Daifugo: [`Game`] is a
 //! [`crate::cards_core::game::Game`] of five players, its [`Observation`] an information set, its
-//! [`Record`] replays ([`Record::replay_game`]), and [`Game`] lists the built-in players by
+//! [`Record`] replays ([`Record::replay`]), and [`Game`] lists the built-in players by
 //! name ([`crate::cards_core::game::Players`]).
 //!
 //! - **Actions** are [`Action`]s: in the exchange the 大富豪's and 富豪's gives (every set of
@@ -30,7 +30,7 @@ use cards_core::game::{self, Players, PolicyOptions, UnknownPolicy};
 use crate::game::observation::Observation;
 use crate::game::record::Record;
 use crate::game::{Action, Game, GameError, PLAYERS, weakest};
-use crate::players::policy::{Policy as _, Random, TutorialPlayer};
+use crate::players::policy::{Random, TutorialPlayer};
 
 impl game::Game for Game {
     type Action = Action;
@@ -45,7 +45,7 @@ impl game::Game for Game {
 
     #[inline]
     fn current_player(&self) -> Option<usize> {
-        Game::current_player(self).map(usize::from)
+        Game::seat_to_act(self).map(usize::from)
     }
 
     #[inline]
@@ -76,7 +76,7 @@ impl game::Game for Game {
 
     #[inline]
     fn observation(&self, player: usize) -> Observation<'_> {
-        Game::observation(self, (player % PLAYERS) as u8)
+        Game::observation(self, usize::from((player % PLAYERS) as u8))
     }
 
     fn record(&self) -> Record {
@@ -89,7 +89,7 @@ impl game::Record for Record {
     type Error = GameError;
 
     fn replay(&self) -> Result<Game, GameError> {
-        self.replay_game()
+        Record::replay(self)
     }
 }
 
@@ -122,9 +122,9 @@ impl game::Policy<Game> for TutorialPlayer {
                 Some(Action::Give(c)) => c.len(),
                 _ => 0,
             };
-            Action::Give(self.give(obs, count))
+            Action::Give(weakest(obs.hand, count))
         } else {
-            crate::Policy::choose(self, obs, legal)
+            TutorialPlayer::decide(obs, legal)
         }
     }
 }

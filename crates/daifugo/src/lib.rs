@@ -43,7 +43,9 @@ pub use error::Error;
 #[allow(deprecated)]
 pub use game::Outcome;
 pub use game::observation::Observation;
-pub use game::record::{Record, RecordAction, RecordError, Replay};
+#[allow(deprecated)]
+pub use game::record::Replay;
+pub use game::record::{Record, RecordAction, RecordError, Verdict};
 pub use game::{
     Action, Applied, Class, Deal, Game, GameError, Match, Mode, PLAYERS, Step, weakest,
 };
@@ -55,10 +57,7 @@ pub use players::pattern::{
 };
 #[allow(deprecated)]
 pub use players::policy::SeedPlayer;
-pub use players::policy::{
-    Human, InterfacePolicy, POLICY_NAMES, Policy, Random, TutorialPlayer, policy_by_name,
-    policy_with,
-};
+pub use players::policy::{Human, POLICY_NAMES, Random, TutorialPlayer};
 pub use players::search::{
     SEARCH_ALGORITHM, SEARCH_BELIEF, SEARCH_PLAYOUTS, SEARCH_ROLLOUT, SearchPlayer, SearchRollout,
     search_player,

@@ -36,10 +36,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let mut g = Game::new(GameRules::STANDARD, s)?;
         while g.state().phase() == Phase::Auction && !g.is_over() {
-            let Some(p) = g.current_player() else { break };
+            let Some(p) = g.seat_to_act() else { break };
             let legal = g.legal_actions();
-            let a = players[usize::from(p)].choose(&g.observation(p), &legal);
-            g.apply(a)?;
+            let a = players[usize::from(p)].choose(&g.observation(usize::from(p)), &legal);
+            g.apply_with_outcome(a)?;
         }
         passed += u64::from(g.state().landlord().is_none());
     }

@@ -48,7 +48,7 @@ impl game::Game for Game {
 
     #[inline]
     fn current_player(&self) -> Option<usize> {
-        self.state().current_player().map(usize::from)
+        self.state().seat_to_act().map(usize::from)
     }
 
     #[inline]
@@ -58,7 +58,7 @@ impl game::Game for Game {
 
     #[inline]
     fn apply(&mut self, action: Action) -> Result<(), GameError> {
-        Game::apply(self, action).map(drop)
+        Game::apply_with_outcome(self, action).map(drop)
     }
 
     #[inline]
@@ -78,7 +78,7 @@ impl game::Game for Game {
 
     #[inline]
     fn observation(&self, player: usize) -> Observation<'_> {
-        Game::observation(self, (player % 3) as u8)
+        Game::observation(self, usize::from((player % 3) as u8))
     }
 
     fn record(&self) -> Record {
@@ -138,7 +138,7 @@ impl game::Policy<Game> for RandomPolicy {
 
 impl game::Policy<Game> for GreedyPolicy {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        crate::Policy::choose(self, obs, legal).unwrap_or(legal[0])
+        GreedyPolicy::decide(obs, legal).unwrap_or(legal[0])
     }
 }
 

@@ -53,7 +53,7 @@ pub use game::{
     Action, ActionParseError, AllPass, Applied, Auction, Base, Dealer, FirstBidder, Game,
     GameError, GameRules, Objective, Payoff, Phase, State, actions,
 };
-pub use players::policy::{GreedyPolicy, HumanPolicy, Policy, RandomPolicy, describe, play_game};
+pub use players::policy::{GreedyPolicy, HumanPolicy, RandomPolicy, describe};
 pub use players::search::{
     AUCTION_MIN_WORLDS, AUCTION_PASS_COST, AUCTION_PLAYOUTS_PER_WORLD, AUCTION_WORLDS,
     SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player,

@@ -98,7 +98,7 @@ impl Encoding for Kabu {
 
     /// [`encode::action`] for the seat to act, when it is legal in `round`.
     fn action_from_id(rules: &Rules, round: &Round, id: usize) -> Option<Decision> {
-        let seat = Round::current_player(round).unwrap_or(Seat::Dealer);
+        let seat = Round::seat_to_act(round).unwrap_or(Seat::Dealer);
         let decision = encode::action(rules, u32::try_from(id).ok()?, seat)?;
         game::Game::legal_actions(round)
             .contains(&decision)

@@ -416,7 +416,7 @@ impl game::Game for Round {
     fn current_player(&self) -> Option<usize> {
         match self.phase() {
             Phase::Bets => Some(0),
-            Phase::Draws => Round::current_player(self).map(|s| usize::from(s == Seat::Dealer)),
+            Phase::Draws => Round::seat_to_act(self).map(|s| usize::from(s == Seat::Dealer)),
             Phase::Over => None,
         }
     }
@@ -434,7 +434,7 @@ impl game::Game for Round {
                 }
             }
             Phase::Draws => {
-                if let Some(seat) = Round::current_player(self) {
+                if let Some(seat) = Round::seat_to_act(self) {
                     let outcome = self.outcome(seat).unwrap_or(crate::Outcome::NONE_0);
                     match draw_rule(outcome, self.rules()) {
                         Advice::MustDraw => out.push(Decision::Act(Action::draw(seat))),
@@ -468,13 +468,13 @@ impl game::Game for Round {
             // The seat to act is staked (or the dealer) and has not acted: only the draw rule
             // can refuse (the fast path of `Round::play`); any other seat goes through the
             // full checks of `Round::apply`.
-            Decision::Act(a) if Round::current_player(self) == Some(a.seat) => {
+            Decision::Act(a) if Round::seat_to_act(self) == Some(a.seat) => {
                 self.check_draw_rule(a.seat, a.draw)?;
                 self.act(a);
                 self.auto();
                 Ok(())
             }
-            Decision::Act(a) => Round::apply(self, a).map(drop),
+            Decision::Act(a) => Round::apply_with_outcome(self, a).map(drop),
         }
     }
 
@@ -559,7 +559,8 @@ impl InfoSet<Round> for RoundView<'_> {
                 match round.decision(s) {
                     Some(auto) => consistent &= auto == draw,
                     None => {
-                        consistent &= Round::apply(&mut round, Action { seat: s, draw }).is_ok();
+                        consistent &=
+                            Round::apply_with_outcome(&mut round, Action { seat: s, draw }).is_ok();
                     }
                 }
                 if !consistent {

@@ -155,7 +155,7 @@ impl std::error::Error for ClientError {}
 pub fn run_client(
     opts: &ClientOptions,
     rules: &Rules,
-    policy: &mut dyn daifugo::Policy,
+    policy: &mut dyn daifugo::cards_core::game::Policy<daifugo::Game>,
 ) -> Result<ClientReport, ClientError> {
     let mut player = Player::new(policy, *rules);
     let addr = (opts.host.as_str(), opts.port)
@@ -641,13 +641,18 @@ mod tests_support {
     /// Always the first legal action (the weakest meld, or pass); gives the weakest cards.
     pub(super) struct First;
 
-    impl daifugo::Policy for First {
+    impl daifugo::cards_core::game::Policy<daifugo::Game> for First {
         fn choose(
             &mut self,
-            _: &daifugo::Observation<'_>,
+            obs: &daifugo::Observation<'_>,
             legal: &[daifugo::Action],
         ) -> daifugo::Action {
-            legal[0]
+            match legal[0] {
+                daifugo::Action::Give(c) => {
+                    daifugo::Action::Give(daifugo::weakest(obs.hand, c.len()))
+                }
+                first => first,
+            }
         }
     }
 

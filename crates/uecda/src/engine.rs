@@ -82,7 +82,7 @@ impl Engine {
     /// The player who must give cards now, during the exchange.
     pub fn giver(&self) -> Option<usize> {
         if self.game.is_exchanging() {
-            self.game.current_player().map(usize::from)
+            self.game.seat_to_act().map(usize::from)
         } else {
             None
         }
@@ -92,7 +92,7 @@ impl Engine {
     pub fn exchange(&mut self, chosen: Option<CardSet>) {
         let action = chosen.map_or(Action::Invalid, Action::Give);
         // the server's mode never refuses a give: an invalid one gives the strongest cards
-        let _ = self.game.apply(action);
+        let _ = self.game.apply_with_outcome(action);
     }
 
     pub fn state(&self) -> Table {
@@ -100,7 +100,7 @@ impl Engine {
     }
 
     pub fn turn_player(&self) -> usize {
-        self.game.current_player().map_or(0, usize::from)
+        self.game.seat_to_act().map_or(0, usize::from)
     }
 
     pub fn counts(&self) -> [u8; 5] {
@@ -127,7 +127,7 @@ impl Engine {
         };
         // the server's mode refuses nothing: an illegal submission is a pass
         self.game
-            .apply(action)
+            .apply_with_outcome(action)
             .map_or((false, false), |o| (o.accepted, o.flushed))
     }
 

@@ -7,7 +7,7 @@
 //! - [`server`](mod@server): accepting five clients and the server's message order;
 //! - [`client`](mod@client): the client's message order and places;
 //! - `engine`: the bridge to the `daifugo` game engine;
-//! - `player`: what the grids tell, as a `daifugo` observation for any [`daifugo::Policy`].
+//! - `player`: what the grids tell, as a `daifugo` observation for any player ([`Policy`](daifugo::cards_core::game::Policy)`<daifugo::Game>`).
 //!
 //! **Why blocking sockets and a thread per client**, not an async runtime: a match is five
 //! connections and one strictly sequential conversation (one turn player at a time), so there is

@@ -1,5 +1,5 @@
 //! The one place the client meets the `daifugo` player API: what the grids tell, as the game
-//! crate's [`Observation`](daifugo::Observation), handed to any [`daifugo::Policy`].
+//! crate's [`Observation`](daifugo::Observation), handed to any player ([`Policy`](daifugo::cards_core::game::Policy)`<daifugo::Game>`).
 //!
 //! At a turn the client shows its policy a full observation: the history of the game so far
 //! (every accepted meld, every pass), the passes of the trick, the places, the last player, the
@@ -18,7 +18,8 @@
 //! - at the exchange itself the policy is shown the hand, counts, classes and seats only.
 
 use cards_core::CardSet;
-use daifugo::{Action, Class, Deal, Game, Meld, Mode, Policy, Rules, Step, Table};
+use daifugo::cards_core::game::Policy;
+use daifugo::{Action, Class, Deal, Game, Meld, Mode, Rules, Step, Table};
 
 /// What the grids tell the client at a decision.
 #[derive(Clone, Copy, Debug)]
@@ -39,28 +40,35 @@ pub(crate) struct Told {
 
 /// A `daifugo` policy shown what the grids tell.
 pub(crate) struct Player<'p> {
-    policy: &'p mut dyn Policy,
+    policy: &'p mut dyn Policy<Game>,
     /// A game whose observation is overwritten with what the grids tell (the exchange).
     blank: Game,
 }
 
 impl<'p> Player<'p> {
-    pub(crate) fn new(policy: &'p mut dyn Policy, rules: Rules) -> Player<'p> {
+    pub(crate) fn new(policy: &'p mut dyn Policy<Game>, rules: Rules) -> Player<'p> {
         Player {
             policy,
             blank: Game::new(rules, 0),
         }
     }
 
-    /// The `n` cards to give in the exchange; the weakest when the policy's choice is not `n`
-    /// cards of the hand.
+    /// The `n` cards to give in the exchange, the policy's choice among the gives (every set
+    /// of `n` cards of the hand, as the game offers them); the weakest when its choice is not
+    /// one of them.
     pub(crate) fn give(&mut self, told: &Told, n: usize) -> CardSet {
         let obs = observe(&self.blank, told, true);
-        let give = self.policy.give(&obs, n);
-        if give.len() == n && give.is_subset(told.hand) {
-            give
-        } else {
-            daifugo::weakest(told.hand, n)
+        let gives: Vec<Action> = told
+            .hand
+            .subsets_of_size(u32::try_from(n).unwrap_or(u32::MAX))
+            .map(Action::Give)
+            .collect();
+        match gives.is_empty() {
+            true => daifugo::weakest(told.hand, n),
+            false => match self.policy.choose(&obs, &gives) {
+                Action::Give(c) if c.len() == n && c.is_subset(told.hand) => c,
+                _ => daifugo::weakest(told.hand, n),
+            },
         }
     }
 
@@ -87,7 +95,7 @@ impl<'p> Player<'p> {
 
 /// What `told` tells, as the game crate's observation (over `blank`'s, with no history).
 fn observe<'a>(blank: &'a Game, told: &Told, exchanging: bool) -> daifugo::Observation<'a> {
-    let mut o = blank.observation(told.player);
+    let mut o = blank.observation(usize::from(told.player));
     o.player = told.player;
     o.hand = told.hand;
     o.counts = told.counts;
@@ -239,16 +247,16 @@ impl Mirror {
         let mut g = Game::from_deal(self.rules, &deal).ok()?;
         g.set_mode(Mode::Server);
         for s in &self.steps {
-            if g.current_player() != Some(s.player) {
+            if g.seat_to_act() != Some(s.player) {
                 return None;
             }
-            g.apply(s.action).ok()?;
+            g.apply_with_outcome(s.action).ok()?;
         }
-        if g.current_player() != Some(self.me) {
+        if g.seat_to_act() != Some(self.me) {
             return None;
         }
         let game = self.game.insert(g);
-        let mut o = game.observation(self.me);
+        let mut o = game.observation(usize::from(self.me));
         o.classes = classes_of(self.classes);
         let first_hand = self.first_hand.unwrap_or(told.hand);
         match self.classes.map(|c| c[me]) {

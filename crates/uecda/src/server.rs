@@ -190,7 +190,7 @@ struct Server<'a> {
 ///                 idle: Some(Duration::from_secs(30)),
 ///                 connect_wait: None,
 ///             };
-///             let mut me = daifugo::policy_by_name("tutorial", i).unwrap();
+///             let mut me = <daifugo::Game as daifugo::cards_core::game::Players>::policy("tutorial", i).unwrap();
 ///             client::run_client(&opts, &Rules::UECDA, me.as_mut()).unwrap()
 ///         })
 ///     })

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use daifugo::{Action, Game, Human, Match, Observation, Policy, Record, Replay, Rules};
+use daifugo::{Game, Human, Match, Observation, Record, Rules, Verdict};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -109,23 +109,6 @@ impl Session for Game {
     }
 }
 
-/// A person at the terminal as a player of the one interface (the exchange's give is an action).
-struct Person(Human<Terminal, std::io::Stderr>);
-
-impl cards_core::game::Policy<Game> for Person {
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        if obs.exchanging {
-            let count = match legal.first() {
-                Some(Action::Give(c)) => c.len(),
-                _ => 0,
-            };
-            Action::Give(self.0.give(obs, count))
-        } else {
-            self.0.choose(obs, legal)
-        }
-    }
-}
-
 /// Runs `cards daifugo play`.
 pub fn play(a: &PlayArgs) -> Result<(), CliError> {
     if a.games == 0 {
@@ -135,10 +118,7 @@ pub fn play(a: &PlayArgs) -> Result<(), CliError> {
     let ended = Ended::default();
     // the interactive view goes to stderr, so stdout keeps the game (or its JSON)
     let human = |p| -> Box<dyn cards_core::game::Policy<Game>> {
-        Box::new(Person(Human::new(
-            Terminal::new(p, &ended),
-            std::io::stderr(),
-        )))
+        Box::new(Human::new(Terminal::new(p, &ended), std::io::stderr()))
     };
     let players = |s| {
         seat_players::<Game>(
@@ -213,8 +193,8 @@ fn read_record(text: &str) -> Result<Record, String> {
 }
 
 /// Replays a record (JSON text): the result or an error naming the key or the action.
-pub fn replay_one(text: &str) -> Result<Replay, String> {
-    read_record(text)?.replay().map_err(|e| e.to_string())
+pub fn replay_one(text: &str) -> Result<Verdict, String> {
+    read_record(text)?.verdict().map_err(|e| e.to_string())
 }
 
 /// A line of what `play --json` writes: a game's record, or the standings after the records.
@@ -245,7 +225,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, replay: &Replay) {
+    fn add(&mut self, replay: &Verdict) {
         self.games += 1;
         for (total, p) in self.points.iter_mut().zip(replay.points) {
             *total += u32::from(p);
@@ -275,7 +255,7 @@ pub fn replay_answer() -> impl FnMut(&str, &mut Vec<u8>) -> Result<(), String> {
             crate::common::read_record_json(text).map_err(|e| format!("bad record: {e}"))?;
         match read_line(value)? {
             Line::Record(record) => {
-                let r = record.replay().map_err(|e| e.to_string())?;
+                let r = record.verdict().map_err(|e| e.to_string())?;
                 tally.add(&r);
                 write_json(out, &r);
             }
@@ -317,7 +297,7 @@ pub fn replay(a: &ReplayArgs) -> Result<(), CliError> {
     };
     if let [Line::Record(record)] = lines.as_slice() {
         let result = record
-            .replay()
+            .verdict()
             .map_err(|e| CliError::usage(e.to_string()))?;
         let human = replay_text(record).map_err(CliError::usage)?;
         return emit(&io, human.trim_end(), &result);
@@ -330,7 +310,7 @@ pub fn replay(a: &ReplayArgs) -> Result<(), CliError> {
             Line::Record(record) => {
                 let game = tally.games + 1;
                 let result = record
-                    .replay()
+                    .verdict()
                     .map_err(|e| CliError::usage(format!("game {game}: {e}")))?;
                 tally.add(&result);
                 if a.json {
@@ -384,12 +364,13 @@ pub fn replay(a: &ReplayArgs) -> Result<(), CliError> {
 mod tests {
     use super::*;
     use daifugo::Random;
+    use daifugo::cards_core::game::Policy;
 
     fn record_json(seed: u64) -> String {
-        let mut players: [Box<dyn Policy>; 5] =
-            std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy>);
+        let mut players: [Box<dyn Policy<Game>>; 5] =
+            std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>);
         let mut g = Game::new(Rules::UECDA, seed);
-        g.play_out(&mut players).unwrap();
+        daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
         serde_json::to_string(&g.record()).unwrap()
     }
 

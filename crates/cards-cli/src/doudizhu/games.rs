@@ -1,6 +1,6 @@
 //! `cards doudizhu deal | play | replay`: whole games.
 
-use doudizhu::{Action, Deal, Game, GameRules, HumanPolicy, Policy, Record, ReplayError};
+use doudizhu::{Action, Deal, Game, GameRules, HumanPolicy, Record, ReplayError};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -185,7 +185,7 @@ fn replay_record(record: &Record, legal: bool) -> Result<(Game, GameResult), Str
             .to_string()
         };
         let action = game.parse_action(text).map_err(err)?;
-        game.apply(action).map_err(err)?;
+        game.apply_with_outcome(action).map_err(err)?;
     }
     let result = result_of(&game, lists);
     Ok((game, result))
@@ -300,7 +300,7 @@ struct Person {
 
 impl cards_core::game::Policy<Game> for Person {
     fn choose(&mut self, obs: &doudizhu::Observation<'_>, legal: &[Action]) -> Action {
-        Policy::choose(&mut self.human, obs, legal).unwrap_or_else(|| {
+        self.human.ask(obs, legal).unwrap_or_else(|| {
             self.ended.set(self.seat);
             legal[0]
         })

@@ -211,11 +211,13 @@ fn batch_lines(args: &[&str], input: &str) -> Vec<String> {
 /// (read through a JSON value, the last one won), in `daifugo replay` and `doudizhu replay`.
 #[test]
 fn a_record_is_an_object_with_each_key_once() {
-    let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
-        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
-    });
+    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
+        std::array::from_fn(|i| {
+            Box::new(daifugo::Random::new(i as u64))
+                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
+        });
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
-    g.play_out(&mut players).unwrap();
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let v = serde_json::to_value(g.record()).unwrap();
     let keys = ["rules", "seats", "classes", "hands", "exchange", "actions"];
     let positional = serde_json::Value::Array(keys.iter().map(|k| v[*k].clone()).collect());

@@ -119,7 +119,7 @@ fn replayed_places(records: &str) -> Vec<[u8; 5]> {
         .map(|line| {
             serde_json::from_str::<Record>(line)
                 .unwrap_or_else(|e| panic!("{e}: {line}"))
-                .replay()
+                .verdict()
                 .unwrap_or_else(|e| panic!("{e}: {line}"))
                 .places
         })

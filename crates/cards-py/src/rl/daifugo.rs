@@ -79,8 +79,8 @@ impl RlGame for Game {
                 out.push('\n');
             }
         }
-        if let Some(p) = self.current_player() {
-            let _ = write!(out, "to act: player {p}\n{}", self.observation(p));
+        if let Some(p) = self.seat_to_act() {
+            let _ = write!(out, "to act: player {p}\n{}", self.observation(usize::from(p)));
         }
         out
     }

@@ -180,9 +180,9 @@ impl RlGame for Game {
             out.push_str(public);
             out.push('\n');
         }
-        if let Some(p) = self.current_player() {
+        if let Some(p) = self.seat_to_act() {
             out.push_str("to act: ");
-            out.push_str(&doudizhu::describe(&self.observation(p)));
+            out.push_str(&doudizhu::describe(&self.observation(usize::from(p))));
             out.push('\n');
         }
         out

@@ -83,7 +83,7 @@ impl RlGame for Round {
             };
             let _ = writeln!(out, "{seat}: {:#}{hidden}{decision}", view.cards(seat));
         }
-        match self.current_player() {
+        match self.seat_to_act() {
             _ if self.phase() == Phase::Bets => out.push_str("to act: player 0, the stakes\n"),
             Some(seat) => {
                 let _ = writeln!(out, "to act: player {observer}, {seat} draws or stands");

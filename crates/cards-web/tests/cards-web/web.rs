@@ -252,8 +252,8 @@ fn check_daifugo_views(views: &[Value], record: &daifugo::Record) {
             .is_some_and(|a| a.starts_with("give"))
             .then(|| v["last"]["seat"].as_u64().unwrap());
         while g.is_exchanging() && (giver.is_some() || o["exchanging"] == false) {
-            let p = g.current_player().unwrap();
-            g.apply(Action::Give(record.exchange.unwrap()[usize::from(p)]))
+            let p = g.seat_to_act().unwrap();
+            g.apply_with_outcome(Action::Give(record.exchange.unwrap()[usize::from(p)]))
                 .unwrap();
             if o["exchanging"] == true && giver == Some(u64::from(p)) {
                 break;
@@ -262,12 +262,12 @@ fn check_daifugo_views(views: &[Value], record: &daifugo::Record) {
         let h = o["history"].as_array().unwrap().len();
         while g.history().len() < h {
             let a = record.actions[g.history().len()];
-            g.apply(a.action).unwrap();
+            g.apply_with_outcome(a.action).unwrap();
         }
         assert_eq!(o["exchanging"], g.is_exchanging(), "{v}");
         let hand = daifugo_cards(o["hand"].as_str().unwrap());
         assert_eq!(hand, g.hands()[0], "the person's hand, {v}");
-        assert_eq!(o["turn"], json!(g.current_player()));
+        assert_eq!(o["turn"], json!(g.seat_to_act()));
         assert_eq!(
             o["counts"],
             json!(g.hands().map(daifugo::CardSet::len)),
@@ -356,7 +356,7 @@ fn daifugo_match_through_http_never_shows_another_hand() {
         let (status, rec) = get(&format!("/api/games/{id}/record"));
         assert_eq!(status, 200);
         let record: daifugo::Record = serde_json::from_value(rec.clone()).unwrap();
-        let replay = record.replay().unwrap();
+        let replay = record.verdict().unwrap();
         assert_eq!(last["result"]["places"], json!(replay.places));
         assert_eq!(last["result"]["points"], json!(replay.points));
         check_daifugo_views(&views, &record);
@@ -481,7 +481,7 @@ fn check_doudizhu_views(views: &[Value], record: &doudizhu::Record) {
         let h = o["history"].as_array().unwrap().len();
         while g.history().len() < h {
             let a = g.parse_action(&record.actions[g.history().len()]).unwrap();
-            g.apply(a).unwrap();
+            g.apply_with_outcome(a).unwrap();
         }
         let hand: Counts = o["hand"].as_str().unwrap().parse().unwrap_or(Counts::EMPTY);
         let s = g.state();
@@ -1166,7 +1166,10 @@ fn a_drawn_daifugo_seed_does_not_deal_the_next_game() {
     let rules = daifugo::Rules::UECDA;
     let mut m = daifugo::Match::new(rules, shown);
     let mut g1 = m.next_game();
-    let replays = one.actions.iter().all(|a| g1.apply(a.action).is_ok());
+    let replays = one
+        .actions
+        .iter()
+        .all(|a| g1.apply_with_outcome(a.action).is_ok());
     let leaked = replays && m.finish(&g1) && m.next_game().deal().hands == two.hands;
     assert!(!leaked, "the seed shown after game 1 deals game 2");
     // what it is: game 1's own seed (with game 1's seats it deals game 1)
@@ -1249,10 +1252,12 @@ fn replays_do_not_starve_light_requests() {
     let addr = start(Config::default());
     // a long record: a whole Daifugo match game of random players
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 3);
-    let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
-        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
-    });
-    g.play_out(&mut players).unwrap();
+    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
+        std::array::from_fn(|i| {
+            Box::new(daifugo::Random::new(i as u64))
+                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
+        });
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let record = serde_json::to_vec(&g.record()).unwrap();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let replayers: Vec<_> = (0..8)
@@ -1303,11 +1308,13 @@ fn replays_do_not_starve_light_requests() {
 /// is refused (it was read as the last one), as the command line refuses it.
 #[test]
 fn a_record_key_given_twice_is_refused() {
-    let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
-        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
-    });
+    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
+        std::array::from_fn(|i| {
+            Box::new(daifugo::Random::new(i as u64))
+                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
+        });
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
-    g.play_out(&mut players).unwrap();
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let text = serde_json::to_string(&g.record()).unwrap();
     let (status, v) = request("POST", "/api/replay", Some(text.as_bytes()));
     assert_eq!(status, 200, "{v}");
@@ -1330,11 +1337,13 @@ fn a_record_key_given_twice_is_refused() {
 fn a_replay_shows_cards_that_are_no_meld_as_rejected() {
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
     g.set_mode(daifugo::Mode::Server);
-    g.apply(daifugo::Action::Invalid).unwrap();
-    let mut players: [Box<dyn daifugo::Policy>; 5] = std::array::from_fn(|i| {
-        Box::new(daifugo::Random::new(i as u64)) as Box<dyn daifugo::Policy>
-    });
-    g.play_out(&mut players).unwrap();
+    g.apply_with_outcome(daifugo::Action::Invalid).unwrap();
+    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
+        std::array::from_fn(|i| {
+            Box::new(daifugo::Random::new(i as u64))
+                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
+        });
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let mut v = serde_json::to_value(g.record()).unwrap();
     assert_eq!(v["actions"][0]["meld"], "invalid");
     v["actions"][0]["meld"] = "S3 S4".into();

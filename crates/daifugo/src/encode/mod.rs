@@ -445,7 +445,7 @@ mod tests {
                 ids.dedup();
                 assert_eq!(ids.len(), legal.len(), "two legal actions share an id");
                 let pick = legal[rng.below(legal.len() as u64) as usize];
-                g.apply(pick).unwrap();
+                g.apply_with_outcome(pick).unwrap();
                 steps += 1;
             }
         }

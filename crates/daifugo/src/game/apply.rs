@@ -6,7 +6,7 @@ use cards_core::Rank;
 use super::{Action, Game, GameError, NOBODY, PLAYERS, Phase};
 use crate::{Effects, Error, FiveSkip, Meld, Table};
 
-/// How [`Game::apply`] treats an action that is not legal.
+/// How [`Game::apply_with_outcome`] treats an action that is not legal.
 ///
 /// ```
 /// use daifugo::{Action, Game, Mode, Rules};
@@ -29,7 +29,7 @@ pub enum Mode {
 /// ```
 /// use daifugo::{Action, Game, Rules};
 /// let mut g = Game::new(Rules::UECDA, 3);
-/// let p = g.current_player().unwrap();
+/// let p = g.seat_to_act().unwrap();
 /// g.apply(Action::Pass).unwrap();
 /// assert_eq!(g.history()[0].player, p);
 /// assert!(g.history()[0].accepted);
@@ -45,7 +45,7 @@ pub struct Step {
     pub accepted: bool,
 }
 
-/// What one [`Game::apply`] did.
+/// What one [`Game::apply_with_outcome`] did.
 ///
 /// ```
 /// use daifugo::{Action, Game, Rules};
@@ -156,13 +156,13 @@ impl Game {
     /// use daifugo::{Action, Game, GameError, Meld, Rules};
     /// let r = Rules::UECDA;
     /// let mut g = Game::new(r, 11);
-    /// let p = g.current_player().unwrap();
+    /// let p = g.seat_to_act().unwrap();
     /// let not_held = (0..5).map(|q| g.hands()[q]).find(|h| !h.is_empty() && *h != g.hands()[p as usize]).unwrap();
     /// let m = Meld::single(not_held.first().unwrap()).unwrap();
     /// assert!(matches!(g.apply(Action::Play(m)), Err(GameError::Illegal { .. })));
     /// assert!(g.history().is_empty());
     /// ```
-    pub fn apply(&mut self, action: Action) -> Result<Applied, GameError> {
+    pub fn apply_with_outcome(&mut self, action: Action) -> Result<Applied, GameError> {
         let player = self.turn;
         match self.phase {
             Phase::Over => Err(GameError::Over),
@@ -189,7 +189,7 @@ impl Game {
         }
     }
 
-    /// [`Game::apply`] without the report: a pass or an accepted meld in play directly, any other
+    /// [`Game::apply_with_outcome`] without the report: a pass or an accepted meld in play directly, any other
     /// action through `apply`.
     #[inline]
     pub(crate) fn apply_quietly(&mut self, action: Action) -> Result<(), GameError> {
@@ -209,7 +209,7 @@ impl Game {
                 Action::Give(_) | Action::Invalid => {}
             }
         }
-        self.apply(action).map(drop)
+        self.apply_with_outcome(action).map(drop)
     }
 
     /// Players still holding cards, bit `p` for player `p`.

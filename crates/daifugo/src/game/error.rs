@@ -9,12 +9,12 @@ use super::Game;
 use super::{Action, PLAYERS};
 use crate::{Error, Meld};
 
-/// Why [`Game::apply`] (or building a game from a deal or a record) refused.
+/// Why [`Game::apply_with_outcome`] (or building a game from a deal or a record) refused.
 ///
 /// ```
 /// use daifugo::{Action, Game, GameError, Rules};
 /// let mut g = Game::new(Rules::UECDA, 1);
-/// let p = g.current_player().unwrap();
+/// let p = g.seat_to_act().unwrap();
 /// assert_eq!(g.apply(Action::Invalid), Err(GameError::Invalid { player: p }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

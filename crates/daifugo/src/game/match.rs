@@ -11,12 +11,13 @@ use crate::Rules;
 /// reset games, with no exchange and a random first receiver); points totalled.
 ///
 /// ```
-/// use daifugo::{Match, Policy, Random, Rules};
+/// use daifugo::cards_core::game::Policy;
+/// use daifugo::{Match, Random, Rules};
 /// let mut m = Match::new(Rules::UECDA, 7);
-/// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy>);
+/// let mut players: [Box<dyn Policy<Game>>; 5] = std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>);
 /// for _ in 0..4 {
 ///     let mut g = m.next_game();
-///     g.play_out(&mut players).unwrap();
+///     daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
 ///     m.finish(&g);
 /// }
 /// assert_eq!(m.games_played(), 4);

@@ -265,11 +265,11 @@ impl Game {
     /// ```
     /// use daifugo::{Game, Rules};
     /// let g = Game::new(Rules::UECDA, 5);
-    /// let p = g.current_player().unwrap() as usize;
+    /// let p = g.seat_to_act().unwrap() as usize;
     /// assert!(g.hands()[p].contains("D3".parse().unwrap())); // ♦3 leads
     /// ```
     #[must_use]
-    pub const fn current_player(&self) -> Option<u8> {
+    pub const fn seat_to_act(&self) -> Option<u8> {
         match self.phase {
             Phase::Over => None,
             _ => Some(self.turn),

@@ -66,7 +66,7 @@ pub struct Observation<'a> {
 impl Game {
     /// What `player` (0..=4; a larger number is read modulo 5) sees now.
     #[must_use]
-    pub fn observation(&self, player: u8) -> Observation<'_> {
+    pub fn observation(&self, player: usize) -> Observation<'_> {
         let p = player as usize % PLAYERS;
         let (hand, returned) = self.hand_and_returned(p);
         let (given, received) = self.exchanged(p);
@@ -77,7 +77,7 @@ impl Game {
             classes: self.classes(),
             seats: self.seats(),
             state: *self.state(),
-            turn: self.current_player(),
+            turn: self.seat_to_act(),
             exchanging: self.is_exchanging(),
             passed: self.passed(),
             places: self.places(),
@@ -129,7 +129,7 @@ impl Observation<'_> {
     /// let d = g.observation(1).determinize(99);
     /// assert_eq!(d.hands()[1], g.hands()[1]);
     /// assert_eq!(d.hands().map(|h| h.len()), g.hands().map(|h| h.len()));
-    /// assert_eq!(d.current_player(), g.current_player());
+    /// assert_eq!(d.seat_to_act(), g.seat_to_act());
     /// ```
     #[must_use]
     pub fn determinize(&self, seed: u64) -> Game {
@@ -265,7 +265,7 @@ impl InfoSet<Game> for Observation<'_> {
     /// let mut g = Game::new(Rules::UECDA, 4);
     /// let mut tutorial = Game::policy("tutorial", 0).unwrap();
     /// for _ in 0..12 {
-    ///     let p = g.current_player().unwrap();
+    ///     let p = g.seat_to_act().unwrap();
     ///     let a = tutorial.choose(&g.observation(p), &g.legal_actions());
     ///     g.apply(a).unwrap();
     /// }
@@ -472,9 +472,9 @@ mod serde_impls {
         #[test]
         fn observation_json_has_the_contract_keys_and_only_the_own_hand() {
             let mut g = Game::new(Rules::UECDA, 7);
-            let p = g.current_player().unwrap();
+            let p = g.seat_to_act().unwrap();
             let legal = g.legal_actions();
-            g.apply(legal[0]).unwrap();
+            g.apply_with_outcome(legal[0]).unwrap();
             let v = serde_json::to_value(g.observation(1)).unwrap();
             let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
             let mut want = [
@@ -507,7 +507,7 @@ mod serde_impls {
             assert_eq!(v["history"][0]["player"], p);
             assert_eq!(v["history"][0]["action"], format!("{:#}", legal[0]));
             assert_eq!(v["history"][0]["accepted"], true);
-            assert_eq!(v["turn"], g.current_player().unwrap());
+            assert_eq!(v["turn"], g.seat_to_act().unwrap());
             assert_eq!(
                 v["state"]["table"],
                 format!("{:#}", legal[0].meld().unwrap())
@@ -520,12 +520,12 @@ mod serde_impls {
         #[test]
         fn observation_json_passed_is_one_bool_per_player() {
             let mut g = Game::new(Rules::UECDA, 3);
-            let p = g.current_player().unwrap();
+            let p = g.seat_to_act().unwrap();
             let first = g.legal_actions()[0];
-            g.apply(first).unwrap();
-            let q = g.current_player().unwrap();
-            g.apply(Action::Pass).unwrap();
-            let v = serde_json::to_value(g.observation(p)).unwrap();
+            g.apply_with_outcome(first).unwrap();
+            let q = g.seat_to_act().unwrap();
+            g.apply_with_outcome(Action::Pass).unwrap();
+            let v = serde_json::to_value(g.observation(usize::from(p))).unwrap();
             for r in 0..5u8 {
                 assert_eq!(v["passed"][usize::from(r)], r == q, "player {r}");
             }
@@ -547,14 +547,18 @@ mod tests {
         let mut rng = Rng::seed_from_u64(5);
         for _ in 0..6 {
             let mut g = m.next_game();
-            while let Some(p) = g.current_player() {
+            while let Some(p) = g.seat_to_act() {
                 let legal = g.legal_actions();
                 let a = if Some(p) == random_seat && !g.is_exchanging() {
                     legal[rng.below(legal.len() as u64) as usize]
                 } else {
-                    cards_core::game::Policy::choose(&mut TutorialPlayer, &g.observation(p), &legal)
+                    cards_core::game::Policy::choose(
+                        &mut TutorialPlayer,
+                        &g.observation(usize::from(p)),
+                        &legal,
+                    )
                 };
-                g.apply(a).unwrap();
+                g.apply_with_outcome(a).unwrap();
                 if !g.is_exchanging() {
                     for o in 0..PLAYERS as u8 {
                         check(&g, o);
@@ -570,7 +574,11 @@ mod tests {
         let mut positions = 0;
         each_position(None, &mut |g, o| {
             positions += 1;
-            assert_eq!(g.observation(o).tutorial_misses(&g.hands(), u32::MAX), 0);
+            assert_eq!(
+                g.observation(usize::from(o))
+                    .tutorial_misses(&g.hands(), u32::MAX),
+                0
+            );
         });
         assert!(positions > 500, "{positions}");
     }
@@ -580,11 +588,14 @@ mod tests {
         // The first step twice: its player is no longer to move the second time.
         let mut g = Game::new(Rules::UECDA, 1);
         for _ in 0..8 {
-            let p = g.current_player().unwrap();
+            let p = g.seat_to_act().unwrap();
             let legal = g.legal_actions();
-            let x =
-                cards_core::game::Policy::choose(&mut TutorialPlayer, &g.observation(p), &legal);
-            g.apply(x).unwrap();
+            let x = cards_core::game::Policy::choose(
+                &mut TutorialPlayer,
+                &g.observation(usize::from(p)),
+                &legal,
+            );
+            g.apply_with_outcome(x).unwrap();
         }
         let mut steps = g.history().to_vec();
         steps.insert(1, steps[0]);
@@ -598,7 +609,7 @@ mod tests {
     fn a_random_player_is_caught_and_the_count_stops_at_its_bound() {
         let mut caught = 0;
         each_position(Some(2), &mut |g, o| {
-            let obs = g.observation(o);
+            let obs = g.observation(usize::from(o));
             let misses = obs.tutorial_misses(&g.hands(), u32::MAX);
             if o == 2 {
                 // The random player sees only tutorial players.
@@ -616,7 +627,7 @@ mod tests {
         let (mut plain, mut believed, mut n) = (0u64, 0u64, 0);
         let mut rng = Rng::seed_from_u64(3);
         each_position(None, &mut |g, o| {
-            let obs = g.observation(o);
+            let obs = g.observation(usize::from(o));
             if obs.history.len() < 20 || obs.turn != Some(o) {
                 return;
             }

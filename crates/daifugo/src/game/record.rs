@@ -103,12 +103,13 @@ fn is_no_meld(e: &Error) -> bool {
 ///   otherwise): the places the cut-off gave, by player.
 ///
 /// ```
-/// use daifugo::{Game, Random, Policy, Record, Rules};
-/// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy>);
+/// use daifugo::cards_core::game::Policy;
+/// use daifugo::{Game, Random, Record, Rules};
+/// let mut players: [Box<dyn Policy<Game>>; 5] = std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>);
 /// let mut g = Game::new(Rules::UECDA, 1);
-/// g.play_out(&mut players).unwrap();
+/// daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
 /// let r = g.record();
-/// let replay = r.replay().unwrap();
+/// let replay = r.verdict().unwrap();
 /// assert_eq!(replay.places, g.places());
 /// assert!(replay.accepted.iter().all(|&a| a));
 /// ```
@@ -151,11 +152,11 @@ impl core::fmt::Display for RecordError {
 
 impl core::error::Error for RecordError {}
 
-/// The result of [`Record::replay`]: per action accepted or rejected and why, then each
+/// The result of [`Record::verdict`]: per action accepted or rejected and why, then each
 /// player's place and points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Replay {
+pub struct Verdict {
     /// Per action: accepted (a pass always is), or rejected (and counted as a pass).
     pub accepted: Vec<bool>,
     /// Per action: why it was rejected (`None` when accepted).
@@ -165,6 +166,13 @@ pub struct Replay {
     /// Player 0..=4's points, 5..=1.
     pub points: [u8; PLAYERS],
 }
+
+/// The old name of [`Verdict`].
+#[deprecated(
+    since = "0.3.0",
+    note = "renamed `Verdict` (what `Record::verdict` returns)"
+)]
+pub type Replay = Verdict;
 
 impl Record {
     /// A record of `deal` under `rules` with no actions yet.
@@ -193,7 +201,7 @@ impl Record {
     /// where the record's deal has none (or none where it has one), an exchange entry that is
     /// not the cards its player returned (`exchange[i]` named), an action by a player whose
     /// turn it is not, actions after the end, or a record that ends before the game does.
-    pub fn replay(&self) -> Result<Replay, GameError> {
+    pub fn verdict(&self) -> Result<Verdict, GameError> {
         let mut g = self.start()?;
         let exchanges = g.is_exchanging();
         match (exchanges, &self.exchange) {
@@ -217,7 +225,7 @@ impl Record {
         let mut accepted = Vec::with_capacity(self.actions.len());
         let mut reasons = Vec::with_capacity(self.actions.len());
         for (i, a) in self.actions.iter().enumerate() {
-            let Some(p) = g.current_player() else {
+            let Some(p) = g.seat_to_act() else {
                 return Err(GameError::AfterTheEnd { index: i });
             };
             if a.player != p {
@@ -230,7 +238,7 @@ impl Record {
             if matches!(a.action, Action::Give(_)) {
                 return Err(GameError::GiveInPlay { index: i });
             }
-            let out = g.apply(a.action)?;
+            let out = g.apply_with_outcome(a.action)?;
             accepted.push(out.accepted);
             reasons.push(a.reason(&self.rules).or(out.reason));
         }
@@ -240,7 +248,7 @@ impl Record {
             });
         };
         self.check_places(&g)?;
-        Ok(Replay {
+        Ok(Verdict {
             accepted,
             reasons,
             places: g.places(),
@@ -361,7 +369,7 @@ impl Record {
 
     /// Replays the record to the position it records, which may be before the end (as
     /// [`Game::record`] writes it midway): the deal, the exchange as far as it is recorded (an
-    /// empty give ends it), then every action, in the server's mode as [`Record::replay`]
+    /// empty give ends it), then every action, in the server's mode as [`Record::verdict`]
     /// does. The game is left in the checked mode unless some action was rejected (then in the
     /// server's mode, which accepted it as a pass).
     ///
@@ -369,11 +377,11 @@ impl Record {
     /// use daifugo::{Game, Rules};
     /// let mut g = Game::new(Rules::UECDA, 3);
     /// g.apply(g.legal_actions()[0]).unwrap();
-    /// let again = g.record().replay_game().unwrap();
+    /// let again = g.record().replay().unwrap();
     /// assert_eq!(again.history(), g.history());
     /// assert_eq!(again.hands(), g.hands());
     /// ```
-    pub fn replay_game(&self) -> Result<Game, GameError> {
+    pub fn replay(&self) -> Result<Game, GameError> {
         let mut g = self.start()?;
         match (g.is_exchanging(), &self.exchange) {
             (true, None) => {
@@ -389,7 +397,7 @@ impl Record {
             _ => {}
         }
         if let Some(ex) = self.exchange {
-            while let (true, Some(p)) = (g.is_exchanging(), g.current_player()) {
+            while let (true, Some(p)) = (g.is_exchanging(), g.seat_to_act()) {
                 if ex[p as usize].is_empty() {
                     break;
                 }
@@ -398,7 +406,7 @@ impl Record {
         }
         let mut rejected = false;
         for (i, a) in self.actions.iter().enumerate() {
-            match g.current_player() {
+            match g.seat_to_act() {
                 None => return Err(GameError::AfterTheEnd { index: i }),
                 Some(p) if a.player != p => {
                     return Err(GameError::NotYourTurn {
@@ -412,7 +420,7 @@ impl Record {
                 }
                 Some(_) => {}
             }
-            rejected |= !g.apply(a.action)?.accepted;
+            rejected |= !g.apply_with_outcome(a.action)?.accepted;
         }
         self.check_places(&g)?;
         if !rejected {
@@ -420,16 +428,25 @@ impl Record {
         }
         Ok(g)
     }
+
+    /// The old name of [`Record::replay`].
+    #[deprecated(
+        since = "0.3.0",
+        note = "renamed `replay` (`verdict` is the server-mode verdict)"
+    )]
+    pub fn replay_game(&self) -> Result<Game, GameError> {
+        self.replay()
+    }
 }
 
 /// The next give of the exchange, `ex`'s cards for the player to give: they must be the count
 /// it returns, of its hand (the server would give its strongest cards instead, but a record
 /// holds the cards returned, so other cards are a wrong record).
 fn give(g: &mut Game, ex: &[CardSet; PLAYERS]) -> Result<crate::Applied, GameError> {
-    let player = g.current_player().unwrap_or(0);
+    let player = g.seat_to_act().unwrap_or(0);
     let count = g.give_count();
     let cards = ex[player as usize];
-    let out = g.apply(Action::Give(cards))?;
+    let out = g.apply_with_outcome(Action::Give(cards))?;
     if out.accepted {
         Ok(out)
     } else {
@@ -489,10 +506,11 @@ impl Record {
     /// replayed in the server's mode, so a record that does not replay is an error.
     ///
     /// ```
-    /// use daifugo::{Game, Policy, Rules, TutorialPlayer};
-    /// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|_| Box::new(TutorialPlayer) as Box<dyn Policy>);
+    /// use daifugo::cards_core::game::Policy;
+    /// use daifugo::{Game, Rules, TutorialPlayer};
+    /// let mut players: [Box<dyn Policy<Game>>; 5] = std::array::from_fn(|_| Box::new(TutorialPlayer) as Box<dyn Policy<Game>>);
     /// let mut g = Game::new(Rules::UECDA, 1);
-    /// g.play_out(&mut players).unwrap();
+    /// daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     /// let text = g.record().transcript().unwrap();
     /// assert!(text.starts_with("rules: uecda\nseats, in the order of play: seat 0 player "));
     /// assert!(text.contains("trick 1, player "));
@@ -507,11 +525,12 @@ impl Record {
     /// action as it is made. The exchange must be over (its lines need every return).
     ///
     /// ```
-    /// use daifugo::{Game, Policy, Rules, TutorialPlayer};
+    /// use daifugo::cards_core::game::Policy;
+    /// use daifugo::{Game, Rules, TutorialPlayer};
     /// let mut g = Game::new(Rules::UECDA, 1);
     /// let mut p = TutorialPlayer;
     /// for _ in 0..3 {
-    ///     let seat = g.current_player().unwrap();
+    ///     let seat = g.seat_to_act().unwrap();
     ///     let a = p.choose(&g.observation(seat), &g.legal_actions());
     ///     g.apply(a).unwrap();
     /// }
@@ -577,7 +596,7 @@ impl Record {
         let mut trick = 0;
         let mut new_trick = true;
         for (i, a) in self.actions.iter().enumerate() {
-            let Some(p) = g.current_player() else {
+            let Some(p) = g.seat_to_act() else {
                 return Err(GameError::AfterTheEnd { index: i });
             };
             if a.player != p {
@@ -597,7 +616,7 @@ impl Record {
                 let _ = writeln!(s, "trick {trick}, player {p} leads{flags}:");
                 new_trick = false;
             }
-            let out = g.apply(a.action)?;
+            let out = g.apply_with_outcome(a.action)?;
             if a.submitted.is_empty() {
                 let _ = write!(s, "  player {p}: {}", a.action);
             } else {
@@ -657,7 +676,7 @@ impl Record {
     }
 }
 
-/// `serde`: a [`Record`] has the keys its docs list; a [`Replay`] is `{"accepted", "reasons",
+/// `serde`: a [`Record`] has the keys its docs list; a [`Verdict`] is `{"accepted", "reasons",
 /// "places", "points"}` (written only).
 #[cfg(feature = "serde")]
 mod serde_impls {
@@ -666,7 +685,7 @@ mod serde_impls {
     use serde::ser::{SerializeMap, Serializer};
     use serde::{Deserialize, Serialize};
 
-    use super::{Record, RecordAction, Replay};
+    use super::{Record, RecordAction, Verdict};
     use crate::Rules;
     use crate::game::{Class, PLAYERS};
     use crate::rules::meld::cards_text;
@@ -797,7 +816,7 @@ mod serde_impls {
         }
     }
 
-    impl Serialize for Replay {
+    impl Serialize for Verdict {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let reasons: Vec<Option<String>> = self
                 .reasons
@@ -817,28 +836,29 @@ mod serde_impls {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Observation, Policy, Random};
+    use crate::{Observation, Random};
+    use cards_core::game::Policy;
 
     /// Always the last legal action: a pass when following, so the endless-passing cut-off
     /// ends the game.
     struct Last;
 
-    impl Policy for Last {
+    impl Policy<Game> for Last {
         fn choose(&mut self, _: &Observation<'_>, legal: &[Action]) -> Action {
             *legal.last().unwrap_or(&Action::Pass)
         }
     }
 
     fn played(cut: bool, seed: u64) -> Game {
-        let mut players: [Box<dyn Policy>; PLAYERS] = std::array::from_fn(|i| {
+        let mut players: [Box<dyn Policy<Game>>; PLAYERS] = std::array::from_fn(|i| {
             if cut {
-                Box::new(Last) as Box<dyn Policy>
+                Box::new(Last) as Box<dyn Policy<Game>>
             } else {
-                Box::new(Random::new(seed + i as u64)) as Box<dyn Policy>
+                Box::new(Random::new(seed + i as u64)) as Box<dyn Policy<Game>>
             }
         });
         let mut g = Game::new(Rules::UECDA, seed);
-        g.play_out(&mut players).unwrap();
+        cards_core::game::play_out(&mut g, &mut players).unwrap();
         assert_eq!(g.cut_off(), cut);
         g
     }
@@ -849,14 +869,14 @@ mod tests {
     fn places_are_checked_and_only_for_a_cut_off_game() {
         let g = played(true, 1);
         let r = g.record();
-        assert_eq!(r.replay().unwrap().places, g.places());
+        assert_eq!(r.verdict().unwrap().places, g.places());
         for bad in [[1, 1, 1, 1, 1], [0, 2, 3, 4, 5], [1, 2, 3, 4, 6]] {
             let r = Record {
                 places: Some(bad),
                 ..g.record()
             };
-            assert_eq!(r.replay(), Err(GameError::BadPlaces(bad)));
-            assert_eq!(r.replay_game().unwrap_err(), GameError::BadPlaces(bad));
+            assert_eq!(r.verdict(), Err(GameError::BadPlaces(bad)));
+            assert_eq!(r.replay().unwrap_err(), GameError::BadPlaces(bad));
             assert!(r.transcript().is_err());
         }
         let g = played(false, 2);
@@ -864,8 +884,8 @@ mod tests {
             places: Some(g.places()),
             ..g.record()
         };
-        assert_eq!(r.replay(), Err(GameError::PlacesNotCutOff));
-        assert!(g.record().replay().is_ok());
+        assert_eq!(r.verdict(), Err(GameError::PlacesNotCutOff));
+        assert!(g.record().verdict().is_ok());
     }
 
     /// Finding 10: in a cut-off game, a player who finished before the cut-off keeps its
@@ -875,23 +895,19 @@ mod tests {
         // a random game, then everybody passes: someone may have finished before the cut-off
         for seed in 0..200 {
             let mut g = Game::new(Rules::UECDA, seed);
-            let mut random: [Box<dyn Policy>; PLAYERS] = std::array::from_fn(|i| {
-                Box::new(Random::new(seed * 7 + i as u64)) as Box<dyn Policy>
+            let mut random: [Box<dyn Policy<Game>>; PLAYERS] = std::array::from_fn(|i| {
+                Box::new(Random::new(seed * 7 + i as u64)) as Box<dyn Policy<Game>>
             });
             // play randomly until someone finishes, then pass to the end
             while g.places().iter().all(|&p| p == 0) && !g.is_over() {
-                let p = g.current_player().unwrap();
-                let obs = g.observation(p);
-                let a = if g.is_exchanging() {
-                    Action::Give(random[p as usize].give(&obs, usize::from(g.give_count())))
-                } else {
-                    random[p as usize].choose(&obs, &g.legal_actions())
-                };
-                g.apply(a).unwrap();
+                let p = g.seat_to_act().unwrap();
+                let obs = g.observation(usize::from(p));
+                let a = random[p as usize].choose(&obs, &g.legal_actions());
+                g.apply_with_outcome(a).unwrap();
             }
-            let mut last: [Box<dyn Policy>; PLAYERS] =
-                std::array::from_fn(|_| Box::new(Last) as Box<dyn Policy>);
-            g.play_out(&mut last).unwrap();
+            let mut last: [Box<dyn Policy<Game>>; PLAYERS] =
+                std::array::from_fn(|_| Box::new(Last) as Box<dyn Policy<Game>>);
+            cards_core::game::play_out(&mut g, &mut last).unwrap();
             if !g.cut_off() {
                 continue;
             }
@@ -905,11 +921,11 @@ mod tests {
                 ..g.record()
             };
             assert!(
-                matches!(r.replay(), Err(GameError::PlacesDisagree { recorded, .. }) if recorded == wrong),
+                matches!(r.verdict(), Err(GameError::PlacesDisagree { recorded, .. }) if recorded == wrong),
                 "{:?}",
-                r.replay()
+                r.verdict()
             );
-            assert_eq!(g.record().replay().unwrap().places, g.places());
+            assert_eq!(g.record().verdict().unwrap().places, g.places());
             return;
         }
         panic!("no seed gave a cut-off game with a finisher");
@@ -925,13 +941,10 @@ mod tests {
         let mut r = g.record();
         r.hands[last] -= kept;
         let missing = CardSet::from(kept);
-        assert_eq!(r.replay(), Err(GameError::DealNotDeck { missing }));
-        assert_eq!(
-            r.replay_game().unwrap_err(),
-            GameError::DealNotDeck { missing }
-        );
+        assert_eq!(r.verdict(), Err(GameError::DealNotDeck { missing }));
+        assert_eq!(r.replay().unwrap_err(), GameError::DealNotDeck { missing });
         assert!(r.transcript().is_err());
-        assert!(g.record().replay().is_ok());
+        assert!(g.record().verdict().is_ok());
     }
 
     /// A record of a game with an exchange (classes 0..=4 by player: player 0 is the 大富豪,
@@ -942,9 +955,10 @@ mod tests {
             ..Game::new(Rules::UECDA, seed).deal()
         };
         let mut g = Game::from_deal(Rules::UECDA, &deal).unwrap();
-        let mut players: [Box<dyn Policy>; PLAYERS] =
-            std::array::from_fn(|i| Box::new(Random::new(seed + i as u64)) as Box<dyn Policy>);
-        g.play_out(&mut players).unwrap();
+        let mut players: [Box<dyn Policy<Game>>; PLAYERS] = std::array::from_fn(|i| {
+            Box::new(Random::new(seed + i as u64)) as Box<dyn Policy<Game>>
+        });
+        cards_core::game::play_out(&mut g, &mut players).unwrap();
         g
     }
 
@@ -957,7 +971,7 @@ mod tests {
         let g = exchanged(5);
         let r = g.record();
         assert_eq!(Class::ALL[0], Class::Daifugo);
-        assert!(r.replay().is_ok());
+        assert!(r.verdict().is_ok());
         let ex = r.exchange.unwrap();
         assert_eq!(ex[0].len(), 2);
         // a card player 0 does not hold after the tribute, for one it returned
@@ -973,8 +987,8 @@ mod tests {
             cards: wrong[0],
             count: 2,
         };
-        assert_eq!(bad.replay(), Err(e.clone()));
-        assert_eq!(bad.replay_game().unwrap_err(), e);
+        assert_eq!(bad.verdict(), Err(e.clone()));
+        assert_eq!(bad.replay().unwrap_err(), e);
         assert_eq!(bad.transcript().unwrap_err(), e);
         assert!(e.to_string().starts_with("exchange[0]: "), "{e}");
         // one card where two are returned
@@ -985,7 +999,7 @@ mod tests {
             ..g.record()
         };
         assert!(matches!(
-            bad.replay(),
+            bad.verdict(),
             Err(GameError::RecordExchange { player: 0, .. })
         ));
         // player 3 returns nothing
@@ -1000,8 +1014,8 @@ mod tests {
             cards: extra[3],
             count: 0,
         };
-        assert_eq!(bad.replay(), Err(e.clone()));
-        assert_eq!(bad.replay_game().unwrap_err(), e);
+        assert_eq!(bad.verdict(), Err(e.clone()));
+        assert_eq!(bad.replay().unwrap_err(), e);
         assert!(e.to_string().starts_with("exchange[3]: "), "{e}");
     }
 
@@ -1015,12 +1029,13 @@ mod tests {
         let seed = 4;
         let mut g = Game::new(Rules::UECDA, seed);
         g.set_mode(Mode::Server);
-        let p = g.current_player().unwrap();
-        assert!(!g.apply(Action::Invalid).unwrap().accepted);
-        let mut players: [Box<dyn Policy>; PLAYERS] =
-            std::array::from_fn(|i| Box::new(Random::new(seed + i as u64)) as Box<dyn Policy>);
-        g.play_out(&mut players).unwrap();
-        let expected = g.record().replay().unwrap();
+        let p = g.seat_to_act().unwrap();
+        assert!(!g.apply_with_outcome(Action::Invalid).unwrap().accepted);
+        let mut players: [Box<dyn Policy<Game>>; PLAYERS] = std::array::from_fn(|i| {
+            Box::new(Random::new(seed + i as u64)) as Box<dyn Policy<Game>>
+        });
+        cards_core::game::play_out(&mut g, &mut players).unwrap();
+        let expected = g.record().verdict().unwrap();
         let hand = g.deal().hands[p as usize];
         let first = hand.iter().next().unwrap();
         let scattered = hand
@@ -1039,13 +1054,13 @@ mod tests {
             let r: Record = serde_json::from_value(v.clone()).unwrap();
             assert_eq!(r.actions[0].action, Action::Invalid);
             assert_eq!(r.actions[0].submitted, cards);
-            let replay = r.replay().unwrap();
+            let replay = r.verdict().unwrap();
             assert!(!replay.accepted[0]);
             assert_eq!(replay.reasons[0], Some(why));
             assert_eq!(replay.places, expected.places);
             assert_eq!(replay.accepted[1..], expected.accepted[1..]);
             assert_eq!(serde_json::to_value(&r).unwrap(), v);
-            assert_eq!(r.replay_game().unwrap().places(), g.places());
+            assert_eq!(r.replay().unwrap().places(), g.places());
             let t = r.transcript().unwrap();
             assert!(
                 t.contains(&format!(

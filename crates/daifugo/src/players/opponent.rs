@@ -107,7 +107,7 @@ impl Observation<'_> {
                         }
                     }
                 }
-                if g.apply(action).is_err() {
+                if g.apply_with_outcome(action).is_err() {
                     misses = u32::MAX;
                     break;
                 }

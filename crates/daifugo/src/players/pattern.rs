@@ -11,7 +11,7 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use cards_core::{CardSet, Order, Rank, Rng};
+use cards_core::{Order, Rank, Rng};
 
 use crate::game::observation::Observation;
 use crate::game::{Action, PLAYERS};
@@ -77,7 +77,7 @@ impl PatternRow {
     /// use daifugo::{Game, PatternPolicy, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let rows = PatternPolicy::features(&g.observation(g.current_player().unwrap()), &legal);
+    /// let rows = PatternPolicy::features(&g.observation(g.seat_to_act().unwrap()), &legal);
     /// assert!(rows.iter().all(|r| !r.active().is_empty()));
     /// ```
     #[must_use]
@@ -91,7 +91,7 @@ impl PatternRow {
     /// use daifugo::{Game, PatternPolicy, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let rows = PatternPolicy::features(&g.observation(g.current_player().unwrap()), &legal);
+    /// let rows = PatternPolicy::features(&g.observation(g.seat_to_act().unwrap()), &legal);
     /// assert_eq!(rows[0].dense()[0], 1.0); // a lead
     /// ```
     #[must_use]
@@ -588,9 +588,10 @@ fn mean_strength_bucket(cards: u64, order: Order) -> u64 {
 /// ones, trained by the `pattern_policy` example (see the crate's README).
 ///
 /// ```
-/// use daifugo::{Game, PatternPolicy, Policy, Rules};
+/// use daifugo::cards_core::game::Policy;
+/// use daifugo::{Game, PatternPolicy, Rules};
 /// let g = Game::new(Rules::UECDA, 3);
-/// let p = g.current_player().unwrap();
+/// let p = g.seat_to_act().unwrap();
 /// let legal = g.legal_actions();
 /// let a = PatternPolicy::default().choose(&g.observation(p), &legal);
 /// assert!(legal.contains(&a));
@@ -716,7 +717,7 @@ impl PatternPolicy {
     /// use daifugo::{Game, PatternPolicy, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let rows = PatternPolicy::features(&g.observation(g.current_player().unwrap()), &legal);
+    /// let rows = PatternPolicy::features(&g.observation(g.seat_to_act().unwrap()), &legal);
     /// assert_eq!(rows.len(), legal.len());
     /// ```
     #[must_use]
@@ -740,7 +741,7 @@ impl PatternPolicy {
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
     /// let mut scores = Vec::new();
-    /// PatternPolicy::default().scores_into(&g.observation(g.current_player().unwrap()), &legal, &mut scores);
+    /// PatternPolicy::default().scores_into(&g.observation(g.seat_to_act().unwrap()), &legal, &mut scores);
     /// assert_eq!(scores.len(), legal.len());
     /// ```
     pub fn scores_into(&self, obs: &Observation<'_>, legal: &[Action], out: &mut Vec<f32>) {
@@ -760,7 +761,7 @@ impl PatternPolicy {
     /// use daifugo::{Action, Game, PatternPolicy, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let a = PatternPolicy::default().best(&g.observation(g.current_player().unwrap()), &legal);
+    /// let a = PatternPolicy::default().best(&g.observation(g.seat_to_act().unwrap()), &legal);
     /// assert!(matches!(a, Action::Play(_)));
     /// ```
     #[must_use]
@@ -791,7 +792,7 @@ impl PatternPolicy {
     /// use daifugo::{Game, PatternPolicy, Rng, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let obs = g.observation(g.current_player().unwrap());
+    /// let obs = g.observation(g.seat_to_act().unwrap());
     /// let a = PatternPolicy::default().sample(&obs, &legal, &mut Rng::seed_from_u64(1));
     /// assert!(legal.contains(&a));
     /// ```
@@ -826,16 +827,6 @@ impl PatternPolicy {
             .enumerate()
             .filter(|(_, w)| **w != 0.0)
             .map(|(i, w)| (i, *w))
-    }
-}
-
-impl crate::Policy for PatternPolicy {
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        self.best(obs, legal)
-    }
-
-    fn give(&mut self, obs: &Observation<'_>, count: usize) -> CardSet {
-        LearnedPolicy::give_cards(obs.hand, count, &obs.rules)
     }
 }
 

@@ -1,72 +1,27 @@
-//! Players: the [`Policy`] trait, and the built-in `random`, `seed` and `human` players.
+//! The built-in `random`, `tutorial` and `human` players; every player implements the one
+//! interface's [`Policy`](cards_core::game::Policy), the exchange's gives included (they are
+//! actions: [`Action::Give`]).
 
 use std::io::{BufRead, Write};
 
 use cards_core::{CardSet, Order};
 
 use crate::game::observation::Observation;
-use crate::game::{Action, Game, GameError, PLAYERS, weakest};
+use crate::game::{Action, Game, weakest};
 use crate::{Kind, Meld};
 use cards_core::Rng;
-
-/// A player: chooses an action among the legal ones, and in the exchange the cards to return.
-///
-/// ```
-/// use daifugo::{Action, Observation, Policy};
-/// /// Always the last legal action (pass, when following).
-/// struct Last;
-/// impl Policy for Last {
-///     fn choose(&mut self, _obs: &Observation<'_>, legal: &[Action]) -> Action {
-///         *legal.last().unwrap_or(&Action::Pass)
-///     }
-/// }
-/// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|_| Box::new(Last) as Box<dyn Policy>);
-/// let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 1);
-/// g.play_out(&mut players).unwrap();
-/// assert!(g.is_over() && g.cut_off()); // nobody plays: the 20-pass cut-off ends it
-/// ```
-pub trait Policy {
-    /// The action to take; `legal` is never empty in play (pass is always in it).
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action;
-
-    /// The `count` cards to return in the exchange (as 大富豪 or 富豪). The default gives the
-    /// weakest cards (see [`weakest`]).
-    fn give(&mut self, obs: &Observation<'_>, count: usize) -> CardSet {
-        weakest(obs.hand, count)
-    }
-}
-
-impl Game {
-    /// Plays the game to its end with one player per seat... by player: `players[p]` acts for
-    /// player `p`. A player's illegal choice is an error in the checked mode (the game keeps
-    /// its state before it), a pass in the server's mode.
-    pub fn play_out(&mut self, players: &mut [Box<dyn Policy>; PLAYERS]) -> Result<(), GameError> {
-        let mut legal = Vec::with_capacity(64);
-        while let Some(p) = self.current_player() {
-            let player = &mut players[p as usize];
-            let obs = self.observation(p);
-            let action = if self.is_exchanging() {
-                Action::Give(player.give(&obs, usize::from(self.give_count())))
-            } else {
-                legal.clear();
-                self.legal_actions_into(&mut legal);
-                player.choose(&obs, &legal)
-            };
-            self.apply_quietly(action)?;
-        }
-        Ok(())
-    }
-}
 
 /// Chooses uniformly among the legal actions (pass included), from a seeded generator; gives
 /// the weakest cards in the exchange.
 ///
 /// ```
-/// use daifugo::{Game, Policy, Random, Rules};
-/// let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy>);
+/// use daifugo::cards_core::game::play_out;
+/// use daifugo::{Game, Random, Rules};
+/// let mut players = [0, 1, 2, 3, 4].map(Random::new);
 /// let mut g = Game::new(Rules::UECDA, 1);
-/// g.play_out(&mut players).unwrap();
+/// play_out(&mut g, &mut players)?;
 /// assert!(g.is_over());
+/// # Ok::<(), daifugo::GameError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Random {
@@ -92,15 +47,6 @@ impl Random {
     }
 }
 
-impl Policy for Random {
-    fn choose(&mut self, _obs: &Observation<'_>, legal: &[Action]) -> Action {
-        legal
-            .get(self.index(legal.len()))
-            .copied()
-            .unwrap_or(Action::Pass)
-    }
-}
-
 /// The tutorial's player, on the seed's decomposition ([`decompose`](crate::decompose)):
 ///
 /// - **leading**, it plays the first meld of its hand's decomposition in the order in force:
@@ -113,9 +59,10 @@ impl Policy for Random {
 /// - in the exchange, it gives the weakest cards (the trait's default).
 ///
 /// ```
-/// use daifugo::{Action, Game, Policy, Rules, TutorialPlayer};
+/// use daifugo::cards_core::game::Policy;
+/// use daifugo::{Action, Game, Rules, TutorialPlayer};
 /// let g = Game::new(Rules::UECDA, 3);
-/// let p = g.current_player().unwrap();
+/// let p = g.seat_to_act().unwrap();
 /// let a = TutorialPlayer.choose(&g.observation(p), &g.legal_actions());
 /// assert!(matches!(a, Action::Play(_))); // a leader with cards leads
 /// ```
@@ -148,8 +95,9 @@ thread_local! {
         core::cell::RefCell::new(Vec::with_capacity(16));
 }
 
-impl Policy for TutorialPlayer {
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
+impl TutorialPlayer {
+    /// The tutorial player's play (or pass) among `legal`, outside the exchange.
+    pub(crate) fn decide(obs: &Observation<'_>, legal: &[Action]) -> Action {
         TUTORIAL_PARTS.with(|b| match b.try_borrow_mut() {
             Ok(mut parts) => {
                 parts.clear();
@@ -205,9 +153,10 @@ pub(crate) fn tutorial_pick(parts: &[Meld], leads: bool, order: Order, legal: &[
 /// refused and asked again. At the end of the input it passes (gives the weakest cards).
 ///
 /// ```
-/// use daifugo::{Action, Game, Human, Policy, Rules};
+/// use daifugo::cards_core::game::Policy;
+/// use daifugo::{Action, Game, Human, Rules};
 /// let g = Game::new(Rules::UECDA, 3);
-/// let p = g.current_player().unwrap();
+/// let p = g.seat_to_act().unwrap();
 /// let legal = g.legal_actions();
 /// let mut out = Vec::new();
 /// let mut h = Human::new(&b"x\n99\n1\n"[..], &mut out);
@@ -237,8 +186,24 @@ impl<R: BufRead, W: Write> Human<R, W> {
     }
 }
 
-impl<R: BufRead, W: Write> Policy for Human<R, W> {
+impl<R: BufRead, W: Write> cards_core::game::Policy<Game> for Human<R, W> {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
+        if obs.exchanging {
+            let count = match legal.first() {
+                Some(Action::Give(c)) => c.len(),
+                _ => 0,
+            };
+            Action::Give(self.give(obs, count))
+        } else {
+            self.play(obs, legal)
+        }
+    }
+}
+
+impl<R: BufRead, W: Write> Human<R, W> {
+    /// Shows the view and the numbered legal actions and reads one; at the end of the input,
+    /// a pass (or the first legal action).
+    fn play(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
         let _ = write!(self.output, "{obs}");
         for (i, a) in legal.iter().enumerate() {
             let _ = writeln!(self.output, "  {:>2}. {a}", i + 1);
@@ -271,6 +236,8 @@ impl<R: BufRead, W: Write> Policy for Human<R, W> {
         }
     }
 
+    /// Asks for the `count` cards to give in the exchange; at the end of the input, the
+    /// weakest.
     fn give(&mut self, obs: &Observation<'_>, count: usize) -> CardSet {
         let _ = writeln!(
             self.output,
@@ -301,105 +268,15 @@ impl<R: BufRead, W: Write> Policy for Human<R, W> {
     }
 }
 
-/// The built-in players by name, for command lines: `random` (seeded with `seed`), `tutorial`
-/// (`seed` is its deprecated old name), `learned` ([`LearnedPolicy`](crate::LearnedPolicy), the
-/// learned move policy), `pattern` ([`PatternPolicy`](crate::PatternPolicy), the pattern move
-/// policy), `search` (with its default budget; see [`policy_with`]).
-///
-/// ```
-/// assert!(daifugo::policy_by_name("tutorial", 0).is_some());
-/// assert!(daifugo::policy_by_name("seed", 0).is_some()); // deprecated alias
-/// assert!(daifugo::policy_by_name("search", 0).is_some());
-/// assert!(daifugo::policy_by_name("learned", 0).is_some());
-/// assert!(daifugo::policy_by_name("pattern", 0).is_some());
-/// assert!(daifugo::policy_by_name("clever", 0).is_none());
-/// ```
-#[must_use]
-pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
-    policy_with(name, &cards_core::game::PolicyOptions::new(seed))
-}
-
-/// The built-in players by name with options: the seed, and the budget and threads of `search`
-/// (playouts and/or think time, whichever runs out first; [`SEARCH_PLAYOUTS`](crate::SEARCH_PLAYOUTS)
-/// playouts when neither is given), which plays through the one game interface
-/// ([`InterfacePolicy`]).
-///
-/// ```
-/// use daifugo::cards_core::game::PolicyOptions;
-/// use daifugo::{Game, Rules, policy_with};
-/// let mut players = [0, 1, 2, 3, 4].map(|i| {
-///     policy_with(if i == 0 { "search" } else { "tutorial" }, &PolicyOptions::new(i).with_playouts(20))
-///         .unwrap()
-/// });
-/// let mut g = Game::new(Rules::UECDA, 3);
-/// g.play_out(&mut players)?;
-/// assert!(g.is_over());
-/// # Ok::<(), daifugo::GameError>(())
-/// ```
-#[must_use]
-pub fn policy_with(
-    name: &str,
-    options: &cards_core::game::PolicyOptions,
-) -> Option<Box<dyn Policy>> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "random" => Some(Box::new(Random::new(options.seed))),
-        "tutorial" | "seed" => Some(Box::new(TutorialPlayer)),
-        "learned" => Some(Box::new(crate::LearnedPolicy::default())),
-        "pattern" => Some(Box::new(crate::PatternPolicy::default())),
-        "search" => Some(Box::new(InterfacePolicy(Box::new(crate::search_player(
-            options,
-        ))))),
-        _ => None,
-    }
-}
-
 /// The built-in players' names (`human` is the terminal, built by the caller).
 pub const POLICY_NAMES: &[&str] = &["random", "tutorial", "learned", "pattern", "search"];
 
-/// A player of the one game interface ([`cards_core::game::Policy`]) as this crate's
-/// [`Policy`]: its exchange choice is one of the interface's `give` actions, every set of
-/// `count` cards of the hand.
-///
-/// ```
-/// use daifugo::cards_core::game::PolicyOptions;
-/// use daifugo::{InterfacePolicy, Policy};
-/// let search = daifugo::search_player(&PolicyOptions::new(1).with_playouts(10));
-/// let _player: Box<dyn Policy> = Box::new(InterfacePolicy(Box::new(search)));
-/// ```
-pub struct InterfacePolicy(pub Box<dyn cards_core::game::Policy<Game>>);
-
-impl std::fmt::Debug for InterfacePolicy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_tuple("InterfacePolicy").finish_non_exhaustive()
-    }
-}
-
-impl Policy for InterfacePolicy {
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        self.0.choose(obs, legal)
-    }
-
-    fn give(&mut self, obs: &Observation<'_>, count: usize) -> CardSet {
-        let gives: Vec<Action> = obs
-            .hand
-            .subsets_of_size(u32::try_from(count).unwrap_or(u32::MAX))
-            .map(Action::Give)
-            .collect();
-        if gives.is_empty() {
-            return weakest(obs.hand, count);
-        }
-        match self.0.choose(obs, &gives) {
-            Action::Give(c) if c.len() == count && c.is_subset(obs.hand) => c,
-            _ => weakest(obs.hand, count),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Policy, Random, TutorialPlayer};
+    use super::{Random, TutorialPlayer};
     use crate::Rules;
     use crate::game::{Class, Game, Mode};
+    use cards_core::game::{Players, Policy, play_out};
 
     /// `play_out` (which applies through the quiet fast path) plays exactly the game that
     /// `search` by name plays whole games with the exchange in the checked mode (an illegal
@@ -408,8 +285,8 @@ mod tests {
     fn search_by_name_plays_the_exchange_and_the_game_legally() {
         use cards_core::game::PolicyOptions;
         for seed in 0..4u64 {
-            let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| {
-                super::policy_with(
+            let mut players: [Box<dyn Policy<Game>>; 5] = std::array::from_fn(|i| {
+                Game::policy_with(
                     "search",
                     &PolicyOptions::new(seed * 5 + i as u64).with_playouts(30),
                 )
@@ -418,7 +295,7 @@ mod tests {
             let mut g = Game::deal_from(Rules::UECDA, seed, [0, 1, 2, 3, 4], Some(Class::ALL));
             assert_eq!(g.mode(), Mode::Checked);
             assert!(g.is_exchanging());
-            g.play_out(&mut players).unwrap();
+            play_out(&mut g, &mut players).unwrap();
             assert!(g.is_over());
         }
     }
@@ -432,41 +309,35 @@ mod tests {
             for seed in 0..300u64 {
                 let seats = [0, 1, 2, 3, 4];
                 let with = seed.is_multiple_of(2).then_some(classes);
-                let make = |k: u64| -> [Box<dyn Policy>; 5] {
+                let make = |k: u64| -> [Box<dyn Policy<Game>>; 5] {
                     std::array::from_fn(|i| {
                         if k.is_multiple_of(3) {
-                            Box::new(TutorialPlayer) as Box<dyn Policy>
+                            Box::new(TutorialPlayer) as Box<dyn Policy<Game>>
                         } else {
-                            Box::new(Random::new(k * 5 + i as u64)) as Box<dyn Policy>
+                            Box::new(Random::new(k * 5 + i as u64)) as Box<dyn Policy<Game>>
                         }
                     })
                 };
                 let mut fast = Game::deal_from(rules, seed, seats, with);
-                fast.play_out(&mut make(seed)).unwrap();
+                play_out(&mut fast, &mut make(seed)).unwrap();
                 let mut slow = Game::deal_from(rules, seed, seats, with);
                 assert_eq!(slow.mode(), Mode::Checked);
                 let mut players = make(seed);
                 let mut legal = Vec::new();
-                while let Some(p) = slow.current_player() {
-                    let obs = slow.observation(p);
+                while let Some(p) = slow.seat_to_act() {
+                    let obs = slow.observation(usize::from(p));
                     // the counts the game keeps are the hands' sizes, also in a determinisation
                     assert_eq!(obs.counts, slow.hands().map(|h| h.len() as u8));
                     if slow.history().len().is_multiple_of(16) {
-                        assert_eq!(obs.determinize(seed).observation(p).counts, obs.counts);
+                        assert_eq!(
+                            obs.determinize(seed).observation(usize::from(p)).counts,
+                            obs.counts
+                        );
                     }
-                    let action = if slow.is_exchanging() {
-                        let count = if obs.classes.is_some_and(|c| c[p as usize].index() == 0) {
-                            2
-                        } else {
-                            1
-                        };
-                        crate::Action::Give(players[p as usize].give(&obs, count))
-                    } else {
-                        legal.clear();
-                        slow.legal_actions_into(&mut legal);
-                        players[p as usize].choose(&obs, &legal)
-                    };
-                    slow.apply(action).unwrap();
+                    legal.clear();
+                    slow.legal_actions_into(&mut legal);
+                    let action = players[p as usize].choose(&obs, &legal);
+                    slow.apply_with_outcome(action).unwrap();
                 }
                 assert_eq!(fast.history(), slow.history(), "seed {seed}");
                 assert_eq!(fast.places(), slow.places(), "seed {seed}");

@@ -120,21 +120,19 @@ impl Rollout<Game> for SearchRollout {
 
     #[inline]
     fn choose(&mut self, world: &Game, legal: &[Action], rng: &mut Rng) -> Action {
-        let player = world.current_player().map_or(0, usize::from);
+        let player = world.seat_to_act().map_or(0, usize::from);
         match self {
             SearchRollout::Random => {
-                let obs = world.observation(player as u8);
+                let obs = world.observation(player);
                 if obs.exchanging {
                     Random::new(0).choose(&obs, legal)
                 } else {
                     legal[rng.below(legal.len() as u64) as usize]
                 }
             }
-            SearchRollout::Tutorial => {
-                TutorialPlayer.choose(&world.observation(player as u8), legal)
-            }
+            SearchRollout::Tutorial => TutorialPlayer.choose(&world.observation(player), legal),
             SearchRollout::LearnedSelf { player: me } => {
-                let obs = world.observation(player as u8);
+                let obs = world.observation(player);
                 if obs.exchanging || player != usize::from(*me) {
                     TutorialPlayer.choose(&obs, legal)
                 } else {
@@ -142,7 +140,7 @@ impl Rollout<Game> for SearchRollout {
                 }
             }
             SearchRollout::PatternSelf { player: me } => {
-                let obs = world.observation(player as u8);
+                let obs = world.observation(player);
                 if obs.exchanging || player != usize::from(*me) {
                     TutorialPlayer.choose(&obs, legal)
                 } else {
@@ -150,7 +148,7 @@ impl Rollout<Game> for SearchRollout {
                 }
             }
             SearchRollout::Pattern | SearchRollout::PatternBest => {
-                let obs = world.observation(player as u8);
+                let obs = world.observation(player);
                 if obs.exchanging {
                     Random::new(0).choose(&obs, legal)
                 } else if *self == SearchRollout::Pattern {
@@ -160,7 +158,7 @@ impl Rollout<Game> for SearchRollout {
                 }
             }
             SearchRollout::Learned | SearchRollout::LearnedBest => {
-                let obs = world.observation(player as u8);
+                let obs = world.observation(player);
                 if obs.exchanging {
                     Random::new(0).choose(&obs, legal)
                 } else if *self == SearchRollout::Learned {
@@ -268,7 +266,7 @@ pub type SearchPlayer = Search<Game, SearchRollout>;
 /// let g = Game::new(Rules::UECDA, 4);
 /// let mut s = search_player(&PolicyOptions::new(1).with_playouts(50));
 /// let legal = g.legal_actions();
-/// let a = s.choose(&g.observation(g.current_player().unwrap()), &legal);
+/// let a = s.choose(&g.observation(g.seat_to_act().unwrap()), &legal);
 /// assert!(legal.contains(&a));
 /// ```
 #[must_use]

@@ -182,10 +182,10 @@ pub fn samples(options: &TrainOptions) -> Vec<Sample> {
     let mut legal = Vec::with_capacity(64);
     for _ in 0..options.games {
         let mut g = m.next_game();
-        while let Some(p) = g.current_player() {
+        while let Some(p) = g.seat_to_act() {
             legal.clear();
             g.legal_actions_into(&mut legal);
-            let obs = g.observation(p);
+            let obs = g.observation(usize::from(p));
             let a = if p == 0 {
                 let a = search.decide(&obs, &legal);
                 if !obs.exchanging

@@ -45,21 +45,22 @@ fn server_rule(
     if let Err(e) = result {
         return Err(format!("refused in the server's mode: {e}"));
     }
-    let p = before.current_player().ok_or("nobody to act")?;
+    let p = before.seat_to_act().ok_or("nobody to act")?;
     let mut expected = before.clone();
     if before.is_exchanging() {
         let n = usize::from(before.give_count());
         let give = highest(before.hands()[p as usize], n);
         expected
-            .apply(Action::Give(give))
+            .apply_with_outcome(Action::Give(give))
             .map_err(|e| e.to_string())?;
-        if expected.hands() != after.hands() || expected.current_player() != after.current_player()
-        {
+        if expected.hands() != after.hands() || expected.seat_to_act() != after.seat_to_act() {
             return Err("an illegal give did not give the strongest cards".into());
         }
         return Ok(());
     }
-    expected.apply(Action::Pass).map_err(|e| e.to_string())?;
+    expected
+        .apply_with_outcome(Action::Pass)
+        .map_err(|e| e.to_string())?;
     let last = after.history().last().ok_or("no step recorded")?;
     if (last.player, last.action, last.accepted) != (p, action, false) {
         return Err(format!(
@@ -67,7 +68,7 @@ fn server_rule(
         ));
     }
     let same = expected.hands() == after.hands()
-        && expected.current_player() == after.current_player()
+        && expected.seat_to_act() == after.seat_to_act()
         && expected.state() == after.state()
         && expected.places() == after.places()
         && expected.passed() == after.passed()
@@ -110,7 +111,7 @@ fn a_moved_world_keeps_what_the_exchange_told_the_observer() {
         }
         let mut g = deal(Rules::UECDA, Mode::Checked, seed);
         for _ in 0..30 {
-            let Some(p) = g.current_player() else { break };
+            let Some(p) = g.seat_to_act() else { break };
             if !g.is_exchanging() {
                 for q in 0..5 {
                     let obs = g.observation(q);
@@ -145,8 +146,8 @@ fn a_moved_world_keeps_what_the_exchange_told_the_observer() {
                 }
             }
             let legal = g.legal_actions();
-            let a = tutorial.choose(&g.observation(p), &legal);
-            g.apply(a).expect("legal");
+            let a = tutorial.choose(&g.observation(usize::from(p)), &legal);
+            g.apply_with_outcome(a).expect("legal");
         }
     }
     assert!(

@@ -93,7 +93,7 @@ fn ids_and_planes_are_the_encode_modules() {
             let mut g = Game::deal_from(*rules, seed, [0, 1, 2, 3, 4], classes);
             loop {
                 for p in 0..5u8 {
-                    let obs = g.observation(p);
+                    let obs = g.observation(usize::from(p));
                     encode::encode_planes(&obs, &mut old);
                     new.fill(i8::MIN);
                     Daifugo::encode_into(rules, kind, &obs, &mut new).unwrap();
@@ -155,5 +155,5 @@ fn known_ids_and_refusals() {
             index: 1
         })
     );
-    assert!(g.current_player().is_some());
+    assert!(g.seat_to_act().is_some());
 }

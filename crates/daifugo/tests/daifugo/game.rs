@@ -21,12 +21,12 @@ fn game(h: [&str; 5]) -> Game {
 
 fn play(g: &mut Game, text: &str) -> daifugo::Applied {
     let m = Meld::parse(text, &U).unwrap();
-    g.apply(Action::Play(m))
+    g.apply_with_outcome(Action::Play(m))
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 fn pass(g: &mut Game) -> daifugo::Applied {
-    g.apply(Action::Pass).unwrap()
+    g.apply_with_outcome(Action::Pass).unwrap()
 }
 
 #[test]
@@ -51,28 +51,29 @@ fn tribute_takes_the_strongest_cards() {
     assert_eq!(h[3], U.parse_hand("HJ C4 S5").unwrap());
     // the 大富豪 returns 2 of its choice (here a card just received), then the 富豪 1
     assert!(g.is_exchanging());
-    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.seat_to_act(), Some(0));
     let mut g2 = g.clone();
     assert_eq!(
-        g2.apply(Action::Give(U.parse_hand("S3").unwrap())),
+        g2.apply_with_outcome(Action::Give(U.parse_hand("S3").unwrap())),
         Err(GameError::BadExchange {
             player: 0,
             cards: U.parse_hand("S3").unwrap(),
             count: 2
         })
     );
-    g2.apply(Action::Give(U.parse_hand("S3 H2").unwrap()))
+    g2.apply_with_outcome(Action::Give(U.parse_hand("S3 H2").unwrap()))
         .unwrap();
-    assert_eq!(g2.current_player(), Some(1));
-    g2.apply(Action::Give(U.parse_hand("H3").unwrap())).unwrap();
+    assert_eq!(g2.seat_to_act(), Some(1));
+    g2.apply_with_outcome(Action::Give(U.parse_hand("H3").unwrap()))
+        .unwrap();
     assert_eq!(g2.hands()[4], U.parse_hand("D2 C2 SA S3 H2").unwrap());
     assert_eq!(g2.hands()[3], U.parse_hand("HJ C4 S5 H3").unwrap());
     // ♦3's holder leads
-    assert_eq!(g2.current_player(), Some(2));
+    assert_eq!(g2.seat_to_act(), Some(2));
     // in the server's mode an invalid return gives the strongest cards
     let mut g3 = g.clone();
     g3.set_mode(Mode::Server);
-    let out = g3.apply(Action::Pass).unwrap();
+    let out = g3.apply_with_outcome(Action::Pass).unwrap();
     assert!(!out.accepted);
     assert_eq!(g3.returned()[0], U.parse_hand("JK H2").unwrap());
 }
@@ -80,14 +81,14 @@ fn tribute_takes_the_strongest_cards() {
 #[test]
 fn the_diamond_three_leads_and_the_owner_gets_an_extra_turn() {
     let mut g = game(["S4 D3 S9 SK", "C5", "C6", "C7", "H8 C8"]);
-    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.seat_to_act(), Some(0));
     play(&mut g, "D3");
     for p in 1..5 {
-        assert_eq!(g.current_player(), Some(p));
+        assert_eq!(g.seat_to_act(), Some(p));
         assert!(!pass(&mut g).flushed);
     }
     // everyone else passed: the turn comes back to the owner, the meld still on the table
-    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.seat_to_act(), Some(0));
     assert_eq!(g.state().table, Some(Meld::parse("D3", &U).unwrap()));
     assert!(
         g.legal_actions()
@@ -95,14 +96,14 @@ fn the_diamond_three_leads_and_the_owner_gets_an_extra_turn() {
     );
     // it may beat its own meld, and again
     play(&mut g, "S9");
-    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.seat_to_act(), Some(0));
     play(&mut g, "SK");
-    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.seat_to_act(), Some(0));
     // the table clears only when it passes; it leads again
     let out = pass(&mut g);
     assert!(out.flushed);
     assert_eq!(g.state().table, None);
-    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.seat_to_act(), Some(0));
     assert_eq!(g.passed(), 0);
 }
 
@@ -116,7 +117,7 @@ fn passing_is_final_for_the_trick() {
     pass(&mut g); // 4
     play(&mut g, "S9"); // 0
     // player 1 passed: it gets no turn though ♣10 beats ♠9; 2 and 3 are out, 4 passed
-    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.seat_to_act(), Some(0));
     assert_eq!(g.passed(), 0b1_0010);
 }
 
@@ -126,12 +127,12 @@ fn a_leader_may_pass() {
     let out = pass(&mut g);
     assert!(out.accepted && !out.flushed);
     assert_eq!(g.state().table, None);
-    assert_eq!(g.current_player(), Some(1)); // the next player leads
+    assert_eq!(g.seat_to_act(), Some(1)); // the next player leads
     for _ in 1..5 {
         pass(&mut g);
     }
     // all passed on a clear table: the same leader leads again
-    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.seat_to_act(), Some(0));
     assert_eq!(g.passed(), 0);
     assert_eq!(g.pass_count(), 5);
 }
@@ -148,7 +149,7 @@ fn a_lone_joker_is_answered_by_the_spade_three() {
     assert!(out.effects.contains(Effects::SPADE_THREE));
     assert!(out.flushed);
     assert_eq!(g.state().table, None);
-    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(g.seat_to_act(), Some(1));
 }
 
 #[test]
@@ -190,11 +191,11 @@ fn the_lock_ends_at_the_flush() {
     for _ in 0..4 {
         assert!(!pass(&mut g).flushed); // 2, 3, 4, 0
     }
-    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(g.seat_to_act(), Some(1));
     let out = pass(&mut g); // the owner (1) passes
     assert!(out.flushed);
     assert!(!g.state().locked);
-    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(g.seat_to_act(), Some(1));
 }
 
 #[test]
@@ -210,7 +211,7 @@ fn finishing_on_an_eight() {
     assert_eq!(out.finished, Some(1));
     assert!(out.effects.contains(Effects::EIGHT_CUT) && out.flushed);
     assert_eq!(g.places()[0], 1);
-    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(g.seat_to_act(), Some(1));
     assert_eq!(g.state().table, None);
 }
 
@@ -223,7 +224,7 @@ fn a_finishing_meld_stays_on_the_table() {
     assert_eq!(out.finished, Some(1));
     assert!(!out.flushed);
     assert_eq!(g.state().table, Some(Meld::parse("C6", &U).unwrap()));
-    assert_eq!(g.current_player(), Some(3));
+    assert_eq!(g.seat_to_act(), Some(3));
     assert!(
         g.legal_actions()
             .contains(&Action::Play(Meld::parse("S7", &U).unwrap()))
@@ -242,8 +243,8 @@ fn the_game_ends_at_the_fourth_finisher() {
     assert!(out.over && g.is_over());
     assert_eq!(g.places(), [1, 2, 3, 4, 5]);
     assert_eq!(g.points(), Some([5, 4, 3, 2, 1]));
-    assert_eq!(g.current_player(), None);
-    assert_eq!(g.apply(Action::Pass), Err(GameError::Over));
+    assert_eq!(g.seat_to_act(), None);
+    assert_eq!(g.apply_with_outcome(Action::Pass), Err(GameError::Over));
 }
 
 #[test]
@@ -265,7 +266,7 @@ fn the_twenty_pass_cut_off() {
     }
     assert_eq!(g.pass_count(), 7);
     let first = g.legal_actions()[0];
-    g.apply(first).unwrap();
+    g.apply_with_outcome(first).unwrap();
     assert_eq!(g.pass_count(), 0);
     // without the cut-off option the passing goes on
     let mut r = U;
@@ -273,7 +274,7 @@ fn the_twenty_pass_cut_off() {
     let deal = game(["D3 S9", "C5 C10", "C6 C9", "C7 CJ", "CQ CK"]).deal();
     let mut g = Game::from_deal(r, &deal).unwrap();
     for _ in 0..100 {
-        g.apply(Action::Pass).unwrap();
+        g.apply_with_outcome(Action::Pass).unwrap();
     }
     assert!(!g.is_over());
 }
@@ -284,7 +285,7 @@ fn an_illegal_action_is_refused_or_a_pass_in_the_servers_mode() {
     play(&mut g, "S9");
     let before = g.clone();
     let weak = Meld::parse("C5", &U).unwrap();
-    let e = g.apply(Action::Play(weak)).unwrap_err();
+    let e = g.apply_with_outcome(Action::Play(weak)).unwrap_err();
     assert!(matches!(
         e,
         GameError::Illegal {
@@ -299,24 +300,24 @@ fn an_illegal_action_is_refused_or_a_pass_in_the_servers_mode() {
     );
     let not_held = Meld::parse("CK", &U).unwrap();
     assert!(matches!(
-        g.apply(Action::Play(not_held)),
+        g.apply_with_outcome(Action::Play(not_held)),
         Err(GameError::Illegal {
             reason: daifugo::Error::NotHeld(_),
             ..
         })
     ));
     assert_eq!(g.history(), before.history());
-    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(g.seat_to_act(), Some(1));
     g.set_mode(Mode::Server);
-    let out = g.apply(Action::Play(weak)).unwrap();
+    let out = g.apply_with_outcome(Action::Play(weak)).unwrap();
     assert!(!out.accepted);
     assert!(matches!(
         out.reason,
         Some(daifugo::Error::DoesNotBeat { .. })
     ));
-    assert_eq!(g.current_player(), Some(2)); // counted as a pass
+    assert_eq!(g.seat_to_act(), Some(2)); // counted as a pass
     assert_eq!(g.passed(), 0b10);
-    let out = g.apply(Action::Invalid).unwrap();
+    let out = g.apply_with_outcome(Action::Invalid).unwrap();
     assert_eq!(out.reason, Some(daifugo::Error::NotAMeld));
 }
 
@@ -329,6 +330,6 @@ fn the_old_names_state_and_outcome_still_name_table_and_applied() {
     assert_eq!(table, daifugo::Table::default().with_revolution(true));
     let mut g = Game::new(Rules::UECDA, 3);
     let legal = g.legal_actions();
-    let applied: daifugo::Outcome = g.apply(legal[0]).unwrap();
+    let applied: daifugo::Outcome = g.apply_with_outcome(legal[0]).unwrap();
     assert!(applied.accepted && applied.reason.is_none());
 }

@@ -83,8 +83,10 @@ fn the_learned_policy_always_picks_a_legal_action() {
 #[test]
 fn the_learned_player_by_name_gives_legally_in_the_exchange() {
     // the crate's own play_out, checked mode: an illegal give would be an error
-    let mut players: [Box<dyn daifugo::Policy>; 5] =
-        std::array::from_fn(|_| daifugo::policy_by_name("learned", 0).unwrap());
+    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
+        std::array::from_fn(|_| {
+            <daifugo::Game as daifugo::cards_core::game::Players>::policy("learned", 0).unwrap()
+        });
     for seed in 0..20 {
         let mut g = Game::deal_from(
             Rules::UECDA,
@@ -93,7 +95,7 @@ fn the_learned_player_by_name_gives_legally_in_the_exchange() {
             Some(daifugo::Class::ALL),
         );
         assert!(g.is_exchanging());
-        g.play_out(&mut players).unwrap();
+        daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
         assert!(g.is_over());
     }
 }
@@ -105,7 +107,7 @@ fn features_read_the_hand_decomposition() {
     let hand = r.parse_hand("C5 D5 H9 S3").unwrap();
     // a real game's first observation, its hand and table replaced
     let g = Game::deal_from(Rules::UECDA, 1, [0, 1, 2, 3, 4], None);
-    let mut obs = g.observation(g.current_player().unwrap());
+    let mut obs = g.observation(usize::from(g.seat_to_act().unwrap()));
     obs.hand = hand;
     obs.state = daifugo::Table::new(None);
     let legal = [
@@ -204,13 +206,13 @@ fn the_default_search_reads_no_hidden_card() {
             if legal.len() > 1 && ply % 4 == 0 && checked < 20 {
                 let obs = daifugo::cards_core::game::Game::observation(&g, p);
                 let other = obs.sample(&mut Rng::seed_from_u64(seed ^ 0xabc));
-                assert_eq!(other.observation(p as u8), obs);
+                assert_eq!(other.observation(p), obs);
                 if other.hands() != g.hands() {
                     differed += 1;
                 }
                 let choose = |state: &Game| {
                     let mut s = daifugo::search_player(&PolicyOptions::new(seed).with_playouts(60));
-                    let a = s.choose(&state.observation(p as u8), &legal);
+                    let a = s.choose(&state.observation(p), &legal);
                     let stats: Vec<_> = s
                         .stats()
                         .iter()

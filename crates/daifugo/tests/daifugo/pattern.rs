@@ -62,7 +62,7 @@ fn self_play_records_read_back_and_replay() {
         let mut game = Game::from_deal(Rules::UECDA, &g.deal).unwrap();
         for &i in &g.actions {
             let legal = game.legal_actions();
-            game.apply(legal[usize::from(i)]).unwrap();
+            game.apply_with_outcome(legal[usize::from(i)]).unwrap();
         }
         assert!(game.is_over());
         // a decision's chosen action is the action applied at its step
@@ -123,8 +123,10 @@ fn the_pattern_policy_always_picks_a_legal_action() {
 
 #[test]
 fn the_pattern_player_by_name_gives_legally_in_the_exchange() {
-    let mut players: [Box<dyn daifugo::Policy>; 5] =
-        std::array::from_fn(|_| daifugo::policy_by_name("pattern", 0).unwrap());
+    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
+        std::array::from_fn(|_| {
+            <daifugo::Game as daifugo::cards_core::game::Players>::policy("pattern", 0).unwrap()
+        });
     for seed in 0..20 {
         let mut g = Game::deal_from(
             Rules::UECDA,
@@ -133,7 +135,7 @@ fn the_pattern_player_by_name_gives_legally_in_the_exchange() {
             Some(daifugo::Class::ALL),
         );
         assert!(g.is_exchanging());
-        g.play_out(&mut players).unwrap();
+        daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
         assert!(g.is_over());
     }
     assert!(daifugo::POLICY_NAMES.contains(&"pattern"));

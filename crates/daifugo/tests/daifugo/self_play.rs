@@ -4,7 +4,8 @@
 //! 50 times more games.
 
 use cards_core::{Card, CardSet};
-use daifugo::{Action, Class, FiveSkip, Game, Match, Policy, Random, Rules, TutorialPlayer};
+use daifugo::cards_core::game::Policy;
+use daifugo::{Action, Class, FiveSkip, Game, Match, Random, Rules, TutorialPlayer};
 
 fn size(ci: usize) -> usize {
     if std::env::var_os("CARDS_FULL").is_some() {
@@ -22,31 +23,39 @@ fn deck(r: &Rules) -> CardSet {
     }
 }
 
-fn players(seed: u64, seed_players: usize) -> [Box<dyn Policy>; 5] {
+fn players(seed: u64, seed_players: usize) -> [Box<dyn Policy<Game>>; 5] {
     std::array::from_fn(|i| {
         if i < seed_players {
-            Box::new(TutorialPlayer) as Box<dyn Policy>
+            Box::new(TutorialPlayer) as Box<dyn Policy<Game>>
         } else {
-            Box::new(Random::new(seed.wrapping_mul(31).wrapping_add(i as u64))) as Box<dyn Policy>
+            Box::new(Random::new(seed.wrapping_mul(31).wrapping_add(i as u64)))
+                as Box<dyn Policy<Game>>
         }
     })
 }
 
 /// Plays `g` to the end, checking every step; returns the number of plays.
-fn play_checked(g: &mut Game, players: &mut [Box<dyn Policy>; 5]) -> usize {
+fn play_checked(g: &mut Game, players: &mut [Box<dyn Policy<Game>>; 5]) -> usize {
     let full = deck(g.rules());
     let mut played = CardSet::EMPTY;
     let mut legal = Vec::new();
     let mut plays = 0;
-    while let Some(p) = g.current_player() {
-        let obs = g.observation(p);
+    while let Some(p) = g.seat_to_act() {
+        let obs = g.observation(usize::from(p));
         let action = if g.is_exchanging() {
             let n = if obs.classes.unwrap()[p as usize] == Class::Daifugo {
                 2
             } else {
                 1
             };
-            Action::Give(players[p as usize].give(&obs, n))
+            legal.clear();
+            g.legal_actions_into(&mut legal);
+            assert!(
+                legal
+                    .iter()
+                    .all(|a| matches!(a, Action::Give(c) if c.len() == n))
+            );
+            players[p as usize].choose(&obs, &legal)
         } else {
             legal.clear();
             g.legal_actions_into(&mut legal);
@@ -56,7 +65,9 @@ fn play_checked(g: &mut Game, players: &mut [Box<dyn Policy>; 5]) -> usize {
             a
         };
         let before = g.hands()[p as usize];
-        let out = g.apply(action).expect("a legal action applies");
+        let out = g
+            .apply_with_outcome(action)
+            .expect("a legal action applies");
         assert!(out.accepted);
         if let Action::Play(m) = action {
             assert!(m.cards().is_subset(before));
@@ -105,7 +116,7 @@ fn run(rules: Rules, games: usize, seed: u64) -> (usize, usize) {
         cut += usize::from(g.cut_off());
         prev = Some(g.places());
         // the record replays (in the server's mode) to the same places
-        let replay = g.record().replay().unwrap();
+        let replay = g.record().verdict().unwrap();
         assert_eq!(replay.places, g.places());
         assert_eq!(Some(replay.points), g.points());
         assert!(replay.accepted.iter().all(|&a| a));
@@ -149,14 +160,14 @@ fn determinisations_keep_what_the_player_sees() {
     for seed in 0..200 {
         let mut g = Game::new(Rules::UECDA, seed);
         let mut step = 0;
-        while let Some(p) = g.current_player() {
+        while let Some(p) = g.seat_to_act() {
             if step % 7 == 3 {
-                let obs = g.observation(p);
+                let obs = g.observation(usize::from(p));
                 let d = obs.determinize(seed * 1000 + step);
                 assert_eq!(d.hands()[p as usize], g.hands()[p as usize]);
                 assert_eq!(d.hands().map(CardSet::len), g.hands().map(CardSet::len));
                 assert_eq!(d.state(), g.state());
-                assert_eq!(d.current_player(), g.current_player());
+                assert_eq!(d.seat_to_act(), g.seat_to_act());
                 assert_eq!(d.legal_actions(), g.legal_actions());
                 // the unseen cards are spread over the others
                 let others: CardSet = (0..5)
@@ -166,8 +177,8 @@ fn determinisations_keep_what_the_player_sees() {
                 assert_eq!(others, obs.unseen());
             }
             let legal = g.legal_actions();
-            let a = ps[p as usize].choose(&g.observation(p), &legal);
-            g.apply(a).unwrap();
+            let a = ps[p as usize].choose(&g.observation(usize::from(p)), &legal);
+            g.apply_with_outcome(a).unwrap();
             step += 1;
         }
     }

@@ -3,7 +3,8 @@
 
 #![cfg(feature = "serde")]
 
-use daifugo::{Game, Meld, Policy, Random, Record, Rules, StandIn, Table, TutorialPlayer};
+use daifugo::cards_core::game::Policy;
+use daifugo::{Game, Meld, Random, Record, Rules, StandIn, Table, TutorialPlayer};
 use serde_json::{Value, json};
 
 #[test]
@@ -51,19 +52,19 @@ fn melds_rules_and_states_as_the_command_line_writes_them() {
 
 fn finished_game(seed: u64) -> Game {
     let mut m = daifugo::Match::new(Rules::UECDA, seed);
-    let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| {
+    let mut players: [Box<dyn Policy<Game>>; 5] = std::array::from_fn(|i| {
         if i % 2 == 0 {
-            Box::new(TutorialPlayer) as Box<dyn Policy>
+            Box::new(TutorialPlayer) as Box<dyn Policy<Game>>
         } else {
-            Box::new(Random::new(i as u64)) as Box<dyn Policy>
+            Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>
         }
     });
     let mut g = m.next_game();
-    g.play_out(&mut players).unwrap();
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     m.finish(&g);
     // the second game has classes and an exchange
     let mut g = m.next_game();
-    g.play_out(&mut players).unwrap();
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     g
 }
 
@@ -111,7 +112,7 @@ fn records_round_trip_with_exactly_the_documented_keys() {
         "{e}"
     );
     // a replay's JSON
-    let replay = serde_json::to_value(rec.replay().unwrap()).unwrap();
+    let replay = serde_json::to_value(rec.verdict().unwrap()).unwrap();
     assert_eq!(replay["places"], json!(g.places()));
     assert_eq!(replay["points"], json!(g.points().unwrap()));
     assert_eq!(
@@ -129,7 +130,7 @@ fn a_record_with_rejections_replays_in_the_servers_mode() {
     let mut rng = Random::new(3);
     let mut rejected = 0;
     let mut turn = 0;
-    while let Some(p) = g.current_player() {
+    while let Some(p) = g.seat_to_act() {
         let legal = g.legal_actions();
         let action = match turn % 9 {
             4 => daifugo::Action::Invalid,
@@ -140,9 +141,9 @@ fn a_record_with_rejections_replays_in_the_servers_mode() {
                     None => daifugo::Action::Pass,
                 }
             }
-            _ => rng.choose(&g.observation(p), &legal),
+            _ => rng.choose(&g.observation(usize::from(p)), &legal),
         };
-        let out = g.apply(action).unwrap();
+        let out = g.apply_with_outcome(action).unwrap();
         rejected += usize::from(!out.accepted);
         turn += 1;
     }
@@ -151,7 +152,7 @@ fn a_record_with_rejections_replays_in_the_servers_mode() {
     let text = v.to_string();
     assert!(text.contains("\"meld\":\"invalid\""));
     let rec: Record = serde_json::from_str(&text).unwrap();
-    let replay = rec.replay().unwrap();
+    let replay = rec.verdict().unwrap();
     assert_eq!(replay.places, g.places());
     let steps = g.history();
     assert_eq!(
@@ -172,6 +173,6 @@ fn a_record_with_rejections_replays_in_the_servers_mode() {
     let mut short = v.clone();
     short["actions"].as_array_mut().unwrap().truncate(3);
     let rec: Record = serde_json::from_value(short).unwrap();
-    let e = rec.replay().unwrap_err().to_string();
+    let e = rec.verdict().unwrap_err().to_string();
     assert!(e.contains("end before the game does"), "{e}");
 }

@@ -134,20 +134,21 @@ fn joker_beyond_the_ends() {
 fn a_whole_game_with_exchange() {
     // the second game of a seeded match (classes from the first, so an exchange), two seed
     // players and three random ones, as a person reads it
-    use daifugo::{Match, Policy, Random, TutorialPlayer};
+    use daifugo::cards_core::game::Policy;
+    use daifugo::{Game, Match, Random, TutorialPlayer};
     let mut m = Match::new(Rules::UECDA, 2024);
-    let mut players: [Box<dyn Policy>; 5] = std::array::from_fn(|i| {
+    let mut players: [Box<dyn Policy<Game>>; 5] = std::array::from_fn(|i| {
         if i < 2 {
-            Box::new(TutorialPlayer) as Box<dyn Policy>
+            Box::new(TutorialPlayer) as Box<dyn Policy<Game>>
         } else {
-            Box::new(Random::new(i as u64)) as Box<dyn Policy>
+            Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>
         }
     });
     let mut g = m.next_game();
-    g.play_out(&mut players).unwrap();
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     m.finish(&g);
     let mut g = m.next_game();
     assert!(g.is_exchanging());
-    g.play_out(&mut players).unwrap();
+    daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     insta::assert_snapshot!(g.record().transcript().unwrap());
 }

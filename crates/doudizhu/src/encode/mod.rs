@@ -810,9 +810,12 @@ mod tests {
             let mut g = Game::new(rules, seed).unwrap();
             loop {
                 for seat in 0..3u8 {
-                    let obs = g.observation(seat);
+                    let obs = g.observation(usize::from(seat));
                     let world: Game = obs.sample(&mut rng);
-                    for (k, o) in [obs, world.observation(seat)].iter().enumerate() {
+                    for (k, o) in [obs, world.observation(usize::from(seat))]
+                        .iter()
+                        .enumerate()
+                    {
                         encode_planes(o, &mut p[k]);
                         encode_rlcard(o, &mut a[k]);
                         let (x, z) = b[k].split_at_mut(DOUZERO_X_PEASANT);
@@ -840,7 +843,7 @@ mod tests {
                     );
                 }
                 let pick = legal[rng.below(legal.len() as u64) as usize];
-                g.apply(pick).unwrap();
+                g.apply_with_outcome(pick).unwrap();
                 steps += 1;
             }
         }
@@ -861,7 +864,7 @@ mod tests {
         let mut x = [0i8; DOUZERO_X_PEASANT];
         let down = (ll + 1) % 3;
         assert_eq!(
-            douzero_x(&g.observation(down), &mut x),
+            douzero_x(&g.observation(usize::from(down)), &mut x),
             Some(DouZeroPosition::LandlordDown)
         );
         // the landlord holds 20: slot 19 of its one-hot; the teammate 17: slot 16

@@ -131,7 +131,7 @@ impl State {
 
     /// Applies an action, or refuses it with a typed error and leaves the state unchanged.
     #[inline]
-    pub fn apply(&mut self, action: Action) -> Result<Applied, GameError> {
+    pub fn apply_with_outcome(&mut self, action: Action) -> Result<Applied, GameError> {
         self.check(action)?;
         Ok(self.apply_unchecked(action))
     }

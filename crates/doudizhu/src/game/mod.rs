@@ -150,7 +150,7 @@ impl State {
 
     /// The seat to act, `None` once the game is over.
     #[must_use]
-    pub const fn current_player(&self) -> Option<u8> {
+    pub const fn seat_to_act(&self) -> Option<u8> {
         if self.is_over() {
             None
         } else {
@@ -382,8 +382,8 @@ impl Game {
     }
 
     /// Applies an action (checked; the game is unchanged on error) and records it.
-    pub fn apply(&mut self, action: Action) -> Result<Applied, GameError> {
-        let fx = self.state.apply(action)?;
+    pub fn apply_with_outcome(&mut self, action: Action) -> Result<Applied, GameError> {
+        let fx = self.state.apply_with_outcome(action)?;
         self.history.push(action);
         Ok(fx)
     }
@@ -393,10 +393,10 @@ impl Game {
         self.state.parse_action(text)
     }
 
-    /// See [`State::current_player`].
+    /// See [`State::seat_to_act`].
     #[must_use]
-    pub const fn current_player(&self) -> Option<u8> {
-        self.state.current_player()
+    pub const fn seat_to_act(&self) -> Option<u8> {
+        self.state.seat_to_act()
     }
 
     /// See [`State::is_over`].
@@ -413,8 +413,8 @@ impl Game {
 
     /// What `seat` may see (see [`Observation`](crate::Observation)).
     #[must_use]
-    pub fn observation(&self, seat: u8) -> crate::Observation<'_> {
-        crate::Observation::new(seat % 3, self.state, &self.history)
+    pub fn observation(&self, seat: usize) -> crate::Observation<'_> {
+        crate::Observation::new((seat % 3) as u8, self.state, &self.history)
     }
 
     /// The game's record: rules, deal and actions.

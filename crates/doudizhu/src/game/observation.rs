@@ -64,7 +64,7 @@ impl Observation<'_> {
                 self.hand(),
                 self.phase(),
                 self.rules(),
-                self.current_player(),
+                self.seat_to_act(),
                 self.first_bidder(),
             ),
             self.face_up(),
@@ -101,7 +101,7 @@ impl std::fmt::Debug for Observation<'_> {
             .field("seat", &self.seat)
             .field("hand", &self.hand())
             .field("phase", &self.phase())
-            .field("current_player", &self.current_player())
+            .field("current_player", &self.seat_to_act())
             .field("landlord", &self.landlord())
             .field("kitty", &self.kitty())
             .field("table", &self.table())
@@ -147,8 +147,8 @@ impl<'a> Observation<'a> {
 
     /// The seat to act (`None` at the end).
     #[must_use]
-    pub const fn current_player(&self) -> Option<u8> {
-        self.state.current_player()
+    pub const fn seat_to_act(&self) -> Option<u8> {
+        self.state.seat_to_act()
     }
 
     /// The first bidder (`None` without an auction).
@@ -268,7 +268,7 @@ impl<'a> Observation<'a> {
     /// The seat's legal actions when it is to act (empty otherwise).
     #[must_use]
     pub fn legal_actions(&self) -> Vec<Action> {
-        if self.state.current_player() == Some(self.seat) {
+        if self.state.seat_to_act() == Some(self.seat) {
             self.state.legal_actions()
         } else {
             Vec::new()
@@ -423,7 +423,7 @@ mod serde_impls {
                     Phase::Play => "play",
                     Phase::Over => "over",
                 },
-                current_player: self.current_player(),
+                current_player: self.seat_to_act(),
                 first_bidder: self.first_bidder(),
                 bids: self.bids().iter().map(ToString::to_string).collect(),
                 landlord: self.landlord(),
@@ -494,8 +494,8 @@ mod serde_impls {
             assert_eq!(v["phase"], "play");
             assert_eq!(v["kitty"], "469");
             let first = g.legal_actions()[0];
-            let seat = g.current_player().unwrap();
-            g.apply(first).unwrap();
+            let seat = g.seat_to_act().unwrap();
+            g.apply_with_outcome(first).unwrap();
             let v = serde_json::to_value(g.observation(2)).unwrap();
             assert_eq!(v["history"][0]["seat"], seat);
             assert_eq!(v["history"][0]["action"], first.to_string());
@@ -514,7 +514,7 @@ mod serde_impls {
             while !g.is_over() {
                 legal.clear();
                 g.legal_actions_into(&mut legal);
-                g.apply(*legal.last().unwrap()).unwrap();
+                g.apply_with_outcome(*legal.last().unwrap()).unwrap();
             }
             let v = serde_json::to_value(g.observation(0)).unwrap();
             assert_eq!(v["phase"], "over");

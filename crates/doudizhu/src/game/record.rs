@@ -124,7 +124,7 @@ impl Record {
                 error,
             };
             let action = game.parse_action(text).map_err(err)?;
-            game.apply(action).map_err(err)?;
+            game.apply_with_outcome(action).map_err(err)?;
         }
         Ok(game)
     }
@@ -155,7 +155,7 @@ impl Record {
             let _ = writeln!(out, "landlord: seat {l}, hand {}", game.state().hand(l));
         }
         for (index, text) in self.actions.iter().enumerate() {
-            let Some(seat) = game.current_player() else {
+            let Some(seat) = game.seat_to_act() else {
                 let _ = writeln!(out, "action {index} \"{text}\": the game is over");
                 return out;
             };
@@ -166,7 +166,7 @@ impl Record {
                     return out;
                 }
             };
-            let fx = match game.apply(action) {
+            let fx = match game.apply_with_outcome(action) {
                 Ok(fx) => fx,
                 Err(e) => {
                     let _ = writeln!(out, "action {index} \"{text}\": {e}");

@@ -136,7 +136,7 @@ pub fn hand_features(hand: Counts, rules: &Rules) -> [f64; FEATURES] {
 /// let mut g = Game::new(GameRules::STANDARD, 1)?;
 /// g.apply(Action::Pass)?;
 /// g.apply(Action::Bid(2))?;
-/// assert_eq!(context(&g.observation(g.current_player().unwrap())), (2, 2));
+/// assert_eq!(context(&g.observation(g.seat_to_act().unwrap())), (2, 2));
 /// # Ok::<(), doudizhu::GameError>(())
 /// ```
 #[must_use]
@@ -161,7 +161,7 @@ pub fn context(obs: &Observation<'_>) -> (usize, usize) {
 /// weights[0] = -1.5;
 /// let model = BidModel { weights, thresholds: [[0.0; 3]; 3] };
 /// let g = Game::new(GameRules::STANDARD, 3)?;
-/// let obs = g.observation(g.current_player().unwrap());
+/// let obs = g.observation(g.seat_to_act().unwrap());
 /// let twos = obs.hand().count(doudizhu::Rank::Two);
 /// let a = model.choose(&features(obs.hand(), 6), &obs, &g.legal_actions());
 /// assert_eq!(a == Action::Bid(3), twos >= 2);
@@ -194,7 +194,7 @@ impl BidModel {
     /// ```
     /// use doudizhu::bidding::LEARNED;
     /// let g = doudizhu::Game::new(doudizhu::GameRules::STANDARD, 1)?;
-    /// let obs = g.observation(g.current_player().unwrap());
+    /// let obs = g.observation(g.seat_to_act().unwrap());
     /// assert_eq!(LEARNED.threshold(&obs), LEARNED.thresholds[0][0]);
     /// # Ok::<(), doudizhu::GameError>(())
     /// ```
@@ -271,7 +271,7 @@ impl Bidding {
     /// use doudizhu::bidding::Bidding;
     /// use doudizhu::knowledge::hand_plays;
     /// let g = doudizhu::Game::new(doudizhu::GameRules::STANDARD, 2)?;
-    /// let obs = g.observation(g.current_player().unwrap());
+    /// let obs = g.observation(g.seat_to_act().unwrap());
     /// let plays = hand_plays(obs.hand(), &doudizhu::Rules::STANDARD);
     /// let legal = g.legal_actions();
     /// assert!(legal.contains(&Bidding::default().choose(&obs, &legal, plays)));
@@ -369,13 +369,15 @@ pub fn play_outs(seed: u64, deals: u64) -> Vec<Sample> {
             let mut d = deal;
             d.first = s;
             let mut g = Game::from_deal(fixed, d);
-            while let Some(p) = g.current_player() {
+            while let Some(p) = g.seat_to_act() {
                 legal.clear();
                 g.legal_actions_into(&mut legal);
-                let a =
-                    crate::Policy::choose(&mut experts[usize::from(p)], &g.observation(p), &legal)
-                        .unwrap_or(legal[0]);
-                if g.apply(a).is_err() {
+                let a = cards_core::game::Policy::choose(
+                    &mut experts[usize::from(p)],
+                    &g.observation(usize::from(p)),
+                    &legal,
+                );
+                if g.apply_with_outcome(a).is_err() {
                     break;
                 }
             }
@@ -488,13 +490,13 @@ fn returns_in(
     game.set_world(State::new(*rules, &sample.deal), sample.deal, &[]);
     let mut legal = Vec::with_capacity(4);
     while game.state().phase() == Phase::Auction && !game.is_over() {
-        let Some(seat) = game.current_player() else {
+        let Some(seat) = game.seat_to_act() else {
             break;
         };
         legal.clear();
         game.legal_actions_into(&mut legal);
-        let a = bid(seat, &game.observation(seat), &legal);
-        if game.apply(a).is_err() && game.apply(Action::Pass).is_err() {
+        let a = bid(seat, &game.observation(usize::from(seat)), &legal);
+        if game.apply_with_outcome(a).is_err() && game.apply_with_outcome(Action::Pass).is_err() {
             break;
         }
     }

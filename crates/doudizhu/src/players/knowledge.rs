@@ -14,7 +14,7 @@ use crate::bidding::Bidding;
 use crate::game::Phase;
 use crate::rules::generate::follow_into;
 use crate::solve::Fewest;
-use crate::{Action, Counts, Kind, Move, Observation, Policy, Rank, Rules};
+use crate::{Action, Counts, Kind, Move, Observation, Rank, Rules};
 
 /// The fewest plays `hand` splits into under `rules` (0 for no card): the number of leads the
 /// hand needs at least to go out. The same as [`fewest_plays`](crate::solve::fewest_plays).
@@ -77,12 +77,14 @@ pub fn controls(hand: Counts) -> u32 {
 /// player per seat is cheapest.
 ///
 /// ```
+/// use doudizhu::cards_core::game::{Policy, play_out};
 /// use doudizhu::knowledge::ExpertPolicy;
-/// use doudizhu::{Game, GameRules, GreedyPolicy, play_game};
+/// use doudizhu::{Game, GameRules, GreedyPolicy};
 /// let mut g = Game::new(GameRules::DOUZERO, 7)?;
-/// let (mut a, mut b, mut c) = (ExpertPolicy::new(), GreedyPolicy, GreedyPolicy);
-/// let scores = play_game(&mut g, &mut [&mut a, &mut b, &mut c]).unwrap();
-/// assert_eq!(scores.iter().sum::<i64>(), 0);
+/// let mut players: [Box<dyn Policy<Game>>; 3] =
+///     [Box::new(ExpertPolicy::new()), Box::new(GreedyPolicy), Box::new(GreedyPolicy)];
+/// play_out(&mut g, &mut players)?;
+/// assert_eq!(g.scores().iter().sum::<i64>(), 0);
 /// # Ok::<(), doudizhu::GameError>(())
 /// ```
 #[derive(Clone)]
@@ -290,8 +292,9 @@ fn most_enemy_cards(obs: &Observation<'_>) -> u32 {
         .unwrap_or(0)
 }
 
-impl Policy for ExpertPolicy {
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
+impl ExpertPolicy {
+    /// The expert's choice among `legal` (`None` only for an empty list).
+    fn decide(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
         let rules = obs.rules().plays;
         if self.rules != Some(rules) {
             self.fewest.clear();
@@ -323,14 +326,20 @@ impl Policy for ExpertPolicy {
 
 impl cards_core::game::Policy<crate::Game> for ExpertPolicy {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        Policy::choose(self, obs, legal).unwrap_or(legal[0])
+        self.decide(obs, legal).unwrap_or(legal[0])
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Game, GameRules, GreedyPolicy, RandomPolicy, play_game};
+    use crate::{Game, GameRules, GreedyPolicy, RandomPolicy};
+    use cards_core::game::{Policy, play_out};
+
+    fn play_game(g: &mut Game, players: &mut [&mut dyn Policy<Game>; 3]) -> [i64; 3] {
+        play_out(g, players).expect("built-in players choose legal actions");
+        g.scores()
+    }
 
     /// The expert's side wins more often than greedy's over the same deals, each deal played
     /// with the expert once as the landlord and once as the two peasants (DouZero's protocol).
@@ -347,7 +356,7 @@ mod tests {
                         RandomPolicy::new(u64::from(seed)),
                         RandomPolicy::new(u64::from(seed) + 1),
                     );
-                    let other: [&mut dyn Policy; 2] = if name == "greedy" {
+                    let other: [&mut dyn Policy<Game>; 2] = if name == "greedy" {
                         [&mut o1, &mut o2]
                     } else {
                         [&mut r1, &mut r2]
@@ -355,9 +364,9 @@ mod tests {
                     let [x, y] = other;
                     // DOUZERO: seat 0 is the landlord.
                     let scores = if expert_landlord {
-                        play_game(&mut g, &mut [&mut e1, x, y]).unwrap()
+                        play_game(&mut g, &mut [&mut e1, x, y])
                     } else {
-                        play_game(&mut g, &mut [x, &mut e1, &mut e2]).unwrap()
+                        play_game(&mut g, &mut [x, &mut e1, &mut e2])
                     };
                     let landlord_won = scores[0] > 0;
                     wins += u32::from(landlord_won == expert_landlord);

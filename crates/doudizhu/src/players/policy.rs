@@ -1,5 +1,5 @@
-//! Players: the [`Policy`] trait and the built-in [`RandomPolicy`], [`GreedyPolicy`] and
-//! [`HumanPolicy`].
+//! The built-in [`RandomPolicy`], [`GreedyPolicy`] and [`HumanPolicy`]; players implement the
+//! one interface's [`Policy`](cards_core::game::Policy).
 
 use std::io::{BufRead, Write};
 
@@ -10,50 +10,15 @@ use crate::game::Phase;
 use crate::game::observation::Observation;
 use crate::rules::moves::Kind;
 
-/// A player: given what its seat sees and the legal actions (never empty), choose one. `None`
-/// means the player gives up (a human's input ended).
-///
-/// ```
-/// use doudizhu::{Action, Game, GameRules, Observation, Policy};
-/// /// Always the first legal action.
-/// struct First;
-/// impl Policy for First {
-///     fn choose(&mut self, _: &Observation<'_>, legal: &[Action]) -> Option<Action> {
-///         legal.first().copied()
-///     }
-/// }
-/// let mut g = Game::new(GameRules::RLCARD, 5)?;
-/// let returns = doudizhu::play_game(&mut g, &mut [&mut First, &mut First, &mut First]);
-/// assert!(returns.is_some());
-/// # Ok::<(), doudizhu::GameError>(())
-/// ```
-pub trait Policy {
-    /// Chooses one of `legal` (never empty) for the seat `obs` observes.
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Option<Action>;
-}
-
-/// Plays `game` to the end with one policy per seat; the returns, or `None` when a policy gave
-/// up (or chose an illegal action).
-pub fn play_game(game: &mut crate::Game, players: &mut [&mut dyn Policy; 3]) -> Option<[i64; 3]> {
-    let mut legal = Vec::new();
-    while let Some(seat) = game.current_player() {
-        legal.clear();
-        game.legal_actions_into(&mut legal);
-        let obs = game.observation(seat);
-        let a = players[usize::from(seat)].choose(&obs, &legal)?;
-        game.apply(a).ok()?;
-    }
-    Some(game.scores())
-}
-
 /// Uniform over the legal actions, from a seeded [`Rng`].
 ///
 /// ```
-/// use doudizhu::{Game, GameRules, RandomPolicy, play_game};
+/// use doudizhu::cards_core::game::play_out;
+/// use doudizhu::{Game, GameRules, RandomPolicy};
 /// let mut g = Game::new(GameRules::STANDARD, 1)?;
-/// let (mut a, mut b, mut c) = (RandomPolicy::new(1), RandomPolicy::new(2), RandomPolicy::new(3));
-/// let r = play_game(&mut g, &mut [&mut a, &mut b, &mut c]).unwrap();
-/// assert_eq!(r.iter().sum::<i64>(), 0);
+/// let mut players = [RandomPolicy::new(1), RandomPolicy::new(2), RandomPolicy::new(3)];
+/// play_out(&mut g, &mut players)?;
+/// assert_eq!(g.scores().iter().sum::<i64>(), 0);
 /// # Ok::<(), doudizhu::GameError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -79,12 +44,6 @@ impl RandomPolicy {
     }
 }
 
-impl Policy for RandomPolicy {
-    fn choose(&mut self, _: &Observation<'_>, legal: &[Action]) -> Option<Action> {
-        self.pick(legal)
-    }
-}
-
 /// A simple heuristic that plays a whole game sensibly:
 ///
 /// - **Auction:** counts strength as one point per 2, two per joker and two per bomb, and bids
@@ -98,8 +57,9 @@ impl Policy for RandomPolicy {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GreedyPolicy;
 
-impl Policy for GreedyPolicy {
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
+impl GreedyPolicy {
+    /// The heuristic's choice among `legal` (`None` only for an empty list).
+    pub(crate) fn decide(obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
         let hand = obs.hand();
         if obs.phase() == Phase::Auction {
             let mut strength = hand.count(crate::Rank::Two)
@@ -159,22 +119,23 @@ impl Policy for GreedyPolicy {
 /// asks again. In every phase, the auction's included, a number is the action's number in the
 /// list (numbered from 1, as the daifugo crate's terminal player numbers its moves); anything
 /// else is an action in the record notation (`pass`, `bid 3`, `call`, `rob`, `33`,
-/// `333444-56`). `None` when the input ends.
+/// `333444-56`). [`HumanPolicy::ask`] answers `None` when the input ends; as a
+/// [`Policy`](cards_core::game::Policy) it then plays the first legal action.
 ///
 /// ```
-/// use doudizhu::{Game, GameRules, HumanPolicy, Policy};
+/// use doudizhu::{Game, GameRules, HumanPolicy};
 /// let g = Game::new(GameRules::STANDARD, 4)?;
-/// let seat = g.current_player().unwrap();
+/// let seat = g.seat_to_act().unwrap();
 /// let legal = g.legal_actions(); // pass, bid 1, bid 2, bid 3
 /// let mut out = Vec::new();
 /// let mut human = HumanPolicy::new(&b"3\n"[..], &mut out);
-/// let a = human.choose(&g.observation(seat), &legal);
+/// let a = human.ask(&g.observation(usize::from(seat)), &legal);
 /// assert_eq!(a.map(|a| a.to_string()).as_deref(), Some("bid 2")); // the third choice
 /// let shown = String::from_utf8(out).unwrap();
 /// assert!(shown.contains("   3. bid 2"), "{shown}");
 /// // the record notation still names a bid
 /// let mut human = HumanPolicy::new(&b"bid 3\n"[..], Vec::new());
-/// let a = human.choose(&g.observation(seat), &legal);
+/// let a = human.ask(&g.observation(usize::from(seat)), &legal);
 /// assert_eq!(a.map(|a| a.to_string()).as_deref(), Some("bid 3"));
 /// # Ok::<(), doudizhu::GameError>(())
 /// ```
@@ -217,8 +178,10 @@ pub fn describe(obs: &Observation<'_>) -> String {
     s
 }
 
-impl<R: BufRead, W: Write> Policy for HumanPolicy<R, W> {
-    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
+impl<R: BufRead, W: Write> HumanPolicy<R, W> {
+    /// Shows the view and the numbered legal actions, and reads one (asking again after an
+    /// illegal answer); `None` when the input ends.
+    pub fn ask(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Option<Action> {
         let _ = writeln!(self.output, "{}", describe(obs));
         // numbered from 1 in every phase, as the daifugo crate's terminal player numbers them
         for (i, a) in legal.iter().enumerate() {
@@ -249,5 +212,11 @@ impl<R: BufRead, W: Write> Policy for HumanPolicy<R, W> {
                 }
             }
         }
+    }
+}
+
+impl<R: BufRead, W: Write> cards_core::game::Policy<crate::Game> for HumanPolicy<R, W> {
+    fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
+        self.ask(obs, legal).unwrap_or(legal[0])
     }
 }

@@ -52,12 +52,12 @@ impl Rollout<Game> for SearchRollout {
         match self {
             SearchRollout::Random => legal[rng.below(legal.len() as u64) as usize],
             SearchRollout::Greedy => {
-                let seat = world.current_player().unwrap_or(0);
-                GreedyPolicy.choose(&world.observation(seat), legal)
+                let seat = world.seat_to_act().unwrap_or(0);
+                GreedyPolicy.choose(&world.observation(usize::from(seat)), legal)
             }
             SearchRollout::Expert => {
-                let seat = world.current_player().unwrap_or(0);
-                EXPERT.with_borrow_mut(|e| e.choose(&world.observation(seat), legal))
+                let seat = world.seat_to_act().unwrap_or(0);
+                EXPERT.with_borrow_mut(|e| e.choose(&world.observation(usize::from(seat)), legal))
             }
         }
     }
@@ -162,17 +162,17 @@ impl AuctionSearch {
             let base = world.clone();
             for (i, &a) in legal.iter().enumerate() {
                 world.clone_from(&base);
-                if world.apply(a).is_err() {
+                if world.apply_with_outcome(a).is_err() {
                     self.totals[i] = f64::NEG_INFINITY;
                     continue;
                 }
-                while let Some(s) = world.current_player() {
+                while let Some(s) = world.seat_to_act() {
                     self.legal.clear();
                     world.legal_actions_into(&mut self.legal);
-                    let next =
-                        crate::Policy::choose(&mut self.expert, &world.observation(s), &self.legal)
-                            .unwrap_or(self.legal[0]);
-                    if world.apply(next).is_err() {
+                    let next = self
+                        .expert
+                        .choose(&world.observation(usize::from(s)), &self.legal);
+                    if world.apply_with_outcome(next).is_err() {
                         break;
                     }
                 }
@@ -265,7 +265,7 @@ impl SearchPlayer {
     /// let g = Game::new(GameRules::STANDARD, 5)?;
     /// let mut s = SearchPlayer::new(&PolicyOptions::new(1).with_playouts(640));
     /// let legal = g.legal_actions();
-    /// let means = s.auction_values(&g.observation(g.current_player().unwrap()), &legal);
+    /// let means = s.auction_values(&g.observation(g.seat_to_act().unwrap()), &legal);
     /// assert_eq!(means.len(), legal.len());
     /// # Ok::<(), doudizhu::GameError>(())
     /// ```
@@ -348,7 +348,7 @@ impl cards_core::game::Policy<Game> for SearchPlayer {
 /// let g = Game::new(GameRules::STANDARD, 4)?;
 /// let mut s = search_player(&PolicyOptions::new(1).with_playouts(100));
 /// let legal = g.legal_actions();
-/// let a = s.choose(&g.observation(g.current_player().unwrap()), &legal);
+/// let a = s.choose(&g.observation(g.seat_to_act().unwrap()), &legal);
 /// assert!(legal.contains(&a));
 /// # Ok::<(), doudizhu::GameError>(())
 /// ```

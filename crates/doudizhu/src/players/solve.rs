@@ -449,7 +449,7 @@ impl Position {
             hands: [state.hand(0), state.hand(1), state.hand(2)],
             landlord: state.landlord()?,
             table: state.table(),
-            turn: state.current_player()?,
+            turn: state.seat_to_act()?,
         })
     }
 

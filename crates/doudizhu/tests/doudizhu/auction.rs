@@ -18,12 +18,12 @@ fn auction(seed: u64, players: &mut [Box<dyn Policy<Game>>]) -> (Vec<String>, Op
     let mut g = Game::new(GameRules::STANDARD, seed).unwrap();
     let mut actions = Vec::new();
     while g.state().phase() == Phase::Auction && !g.is_over() {
-        let p = g.current_player().unwrap();
+        let p = g.seat_to_act().unwrap();
         let legal = g.legal_actions();
-        let a = players[usize::from(p)].choose(&g.observation(p), &legal);
+        let a = players[usize::from(p)].choose(&g.observation(usize::from(p)), &legal);
         assert!(legal.contains(&a), "{a} is not legal in deal {seed}");
         actions.push(a.to_string());
-        g.apply(a).unwrap();
+        g.apply_with_outcome(a).unwrap();
     }
     (actions, g.state().landlord())
 }

@@ -45,11 +45,11 @@ fn expert_action(rules: GameRules, hand: Counts, seat: u8, before: &[Action]) ->
     let first = (seat + 3 - before.len() as u8 % 3) % 3;
     let mut g = Game::from_deal(rules, deal_with(hand, seat, first));
     for a in before {
-        g.apply(*a).unwrap();
+        g.apply_with_outcome(*a).unwrap();
     }
-    assert_eq!(g.current_player(), Some(seat));
+    assert_eq!(g.seat_to_act(), Some(seat));
     let legal = g.legal_actions();
-    ExpertPolicy::new().choose(&g.observation(seat), &legal)
+    ExpertPolicy::new().choose(&g.observation(usize::from(seat)), &legal)
 }
 
 const STRONG: [&str; 3] = [

@@ -129,7 +129,7 @@ fn ids_and_tensors_are_the_encode_modules() {
             let mut g = DouDizhu::new_game(rules, seed + 100 * k as u64).unwrap();
             loop {
                 for seat in 0..3u8 {
-                    let obs = g.observation(seat);
+                    let obs = g.observation(usize::from(seat));
                     for (kind, old) in old_encodings(&obs).iter().enumerate() {
                         let kind = ObservationType(kind);
                         let shape = DouDizhu::observation_shape(rules, kind).unwrap();
@@ -169,7 +169,7 @@ fn ids_and_tensors_are_the_encode_modules() {
                         assert_eq!(back, *a);
                     }
                 }
-                g.apply(legal[rng.below(legal.len() as u64) as usize])
+                g.apply_with_outcome(legal[rng.below(legal.len() as u64) as usize])
                     .unwrap();
                 steps += 1;
             }

@@ -133,7 +133,7 @@ fn play(game: &mut Game, actions: &[String]) {
         let a = game
             .parse_action(text)
             .unwrap_or_else(|e| panic!("action {i} {text}: {e}"));
-        game.apply(a)
+        game.apply_with_outcome(a)
             .unwrap_or_else(|e| panic!("action {i} {text}: {e}"));
     }
 }
@@ -265,7 +265,7 @@ fn openspiel_auctions() {
         let mut g = Game::from_deal(GameRules::OPENSPIEL, deal(s1, landlord.unwrap_or(0), first));
         for &b in bids {
             assert_eq!(g.state().phase(), Phase::Auction, "{name}");
-            g.apply(if b == 0 { Action::Pass } else { Action::Bid(b) })
+            g.apply_with_outcome(if b == 0 { Action::Pass } else { Action::Bid(b) })
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
         }
         assert_eq!(g.state().landlord(), landlord, "{name}");
@@ -305,14 +305,14 @@ fn openspiel_auction_legal_sets() {
     ];
     for (step, (&b, want)) in [0u8, 0, 1, 0, 2, 0, 3].iter().zip(expected).enumerate() {
         assert_eq!(legal_bids(&g), want, "O9 step {step}");
-        g.apply(if b == 0 { Action::Pass } else { Action::Bid(b) })
+        g.apply_with_outcome(if b == 0 { Action::Pass } else { Action::Bid(b) })
             .unwrap();
     }
     let mut g = Game::from_deal(GameRules::OPENSPIEL, deal(&S[0], 0, 0));
     for a in [Action::Bid(1), Action::Bid(2), Action::Pass] {
-        g.apply(a).unwrap();
+        g.apply_with_outcome(a).unwrap();
     }
-    assert_eq!(g.current_player(), Some(0));
+    assert_eq!(g.seat_to_act(), Some(0));
     assert_eq!(legal_bids(&g), [0, 3]);
 }
 
@@ -324,19 +324,19 @@ fn standard_auctions() {
     let s1 = &S[0];
     let mut g = Game::from_deal(GameRules::STANDARD, deal(s1, 1, 0));
     for a in [Action::Bid(1), Action::Bid(2), Action::Pass] {
-        g.apply(a).unwrap();
+        g.apply_with_outcome(a).unwrap();
     }
     assert_eq!((g.state().landlord(), g.state().bid()), (Some(1), 2), "A1");
     assert_eq!(g.state().phase(), Phase::Play);
     assert_eq!(
-        g.apply(Action::Bid(3)),
+        g.apply_with_outcome(Action::Bid(3)),
         Err(GameError::BidInPlay),
         "A1's 0:3"
     );
 
     let mut g = Game::from_deal(GameRules::STANDARD, deal(s1, 0, 1));
     for a in [Action::Pass, Action::Pass, Action::Bid(1)] {
-        g.apply(a).unwrap();
+        g.apply_with_outcome(a).unwrap();
     }
     assert_eq!((g.state().landlord(), g.state().bid()), (Some(0), 1), "A3");
     play(&mut g, &plays(s1));
@@ -345,29 +345,37 @@ fn standard_auctions() {
     // O8: 0:0 1:1 2:0 ends the round; 0:2 is no bid any more
     let mut g = Game::from_deal(GameRules::STANDARD, deal(s1, 0, 0));
     for a in [Action::Pass, Action::Bid(1), Action::Pass] {
-        g.apply(a).unwrap();
+        g.apply_with_outcome(a).unwrap();
     }
     assert_eq!(g.state().landlord(), Some(1));
     let before = g.clone();
-    assert_eq!(g.apply(Action::Bid(2)), Err(GameError::BidInPlay), "O8");
+    assert_eq!(
+        g.apply_with_outcome(Action::Bid(2)),
+        Err(GameError::BidInPlay),
+        "O8"
+    );
     assert_eq!(g, before, "a refused action leaves the game unchanged");
 
     // S6's auction 2:1 0:2 1:0 then 2:3: the round is over after three actions
     let mut g = Game::from_deal(GameRules::STANDARD, deal(&S[5], 0, 2));
     for a in [Action::Bid(1), Action::Bid(2), Action::Pass] {
-        g.apply(a).unwrap();
+        g.apply_with_outcome(a).unwrap();
     }
     assert_eq!(g.state().landlord(), Some(0));
-    assert_eq!(g.apply(Action::Bid(3)), Err(GameError::BidInPlay), "S6");
+    assert_eq!(
+        g.apply_with_outcome(Action::Bid(3)),
+        Err(GameError::BidInPlay),
+        "S6"
+    );
 
     // O7: all pass is a redeal with zero returns
     let mut g = Game::from_deal(GameRules::STANDARD, deal(s1, 0, 1));
     for _ in 0..3 {
-        g.apply(Action::Pass).unwrap();
+        g.apply_with_outcome(Action::Pass).unwrap();
     }
     assert!(g.is_over() && g.state().redeal());
     assert_eq!(g.scores(), [0, 0, 0]);
-    assert_eq!(g.apply(Action::Pass), Err(GameError::Over));
+    assert_eq!(g.apply_with_outcome(Action::Pass), Err(GameError::Over));
 }
 
 #[test]
@@ -402,7 +410,7 @@ fn rlcard_seeded_deals() {
         assert_eq!(s.hand(1), c(seat1), "seed {seed}");
         assert_eq!(s.hand(2), c(seat2), "seed {seed}");
         assert_eq!(s.landlord(), Some(0));
-        assert_eq!(g.current_player(), Some(0));
+        assert_eq!(g.seat_to_act(), Some(0));
     }
 }
 
@@ -467,24 +475,31 @@ fn refused_actions_leave_the_state_unchanged() {
     let s1 = &S[0];
     let mut g = Game::from_deal(GameRules::RLCARD, deal(s1, 0, 0));
     let before = g.clone();
-    assert_eq!(g.apply(Action::Pass), Err(GameError::PassWhenLeading));
-    assert_eq!(g.apply(Action::Bid(1)), Err(GameError::BidInPlay));
+    assert_eq!(
+        g.apply_with_outcome(Action::Pass),
+        Err(GameError::PassWhenLeading)
+    );
+    assert_eq!(
+        g.apply_with_outcome(Action::Bid(1)),
+        Err(GameError::BidInPlay)
+    );
     let not_held = g.state().parse_action("2222").unwrap();
     assert!(matches!(
-        g.apply(not_held),
+        g.apply_with_outcome(not_held),
         Err(GameError::NotInHand { .. })
     ));
     assert_eq!(g, before);
-    g.apply(g.parse_action("345678").unwrap()).unwrap();
+    g.apply_with_outcome(g.parse_action("345678").unwrap())
+        .unwrap();
     let low = g.parse_action("345678").unwrap();
     let before = g.clone();
     // seat 1 holds no 3456789 chain above; a chain of 5 does not answer a chain of 6
     let five = g.parse_action("34567").unwrap();
     assert!(matches!(
-        g.apply(five),
+        g.apply_with_outcome(five),
         Err(GameError::NotInHand { .. } | GameError::DoesNotBeat { .. })
     ));
-    assert!(g.apply(low).is_err());
+    assert!(g.apply_with_outcome(low).is_err());
     assert_eq!(g, before);
     // a reading the rules do not allow
     let g = Game::from_deal(GameRules::OPENSPIEL, deal(s1, 0, 0));
@@ -554,8 +569,8 @@ fn kitty_left_shrinks_as_the_landlord_plays_its_ranks() {
     let mut seen = Vec::new();
     for text in plays(s) {
         let a = g.parse_action(&text).unwrap();
-        let by_landlord = g.current_player() == Some(0);
-        g.apply(a).unwrap();
+        let by_landlord = g.seat_to_act() == Some(0);
+        g.apply_with_outcome(a).unwrap();
         if by_landlord {
             seen.push(g.state().kitty_left().to_string());
         }
@@ -571,7 +586,8 @@ fn call_rob() -> GameRules {
 fn auction(g: &mut Game, actions: &str) {
     for t in actions.split_whitespace() {
         let a = g.parse_action(t).unwrap();
-        g.apply(a).unwrap_or_else(|e| panic!("{t}: {e}"));
+        g.apply_with_outcome(a)
+            .unwrap_or_else(|e| panic!("{t}: {e}"));
     }
 }
 
@@ -592,7 +608,7 @@ fn call_rob_call_with_no_robs() {
     let mut g = Game::from_deal(call_rob(), deal(&S[0], 0, 0));
     assert_eq!(g.legal_actions(), [Action::Pass, Action::Call]);
     auction(&mut g, "call");
-    assert_eq!(g.current_player(), Some(1));
+    assert_eq!(g.seat_to_act(), Some(1));
     assert_eq!(g.legal_actions(), [Action::Pass, Action::Rob]);
     auction(&mut g, "pass pass");
     let s = g.state();
@@ -611,7 +627,7 @@ fn call_rob_robbed_by_both_others() {
     auction(&mut g, "call rob");
     assert_eq!(g.state().robs(), 1);
     assert_eq!(g.state().multiplier(), 2);
-    assert_eq!(g.current_player(), Some(2));
+    assert_eq!(g.seat_to_act(), Some(2));
     auction(&mut g, "rob");
     let s = g.state();
     assert_eq!((s.landlord(), s.bid(), s.robs()), (Some(2), 1, 2));
@@ -621,7 +637,7 @@ fn call_rob_robbed_by_both_others() {
         Phase::Play,
         "seat 0 (the caller) does not rob back"
     );
-    assert_eq!(g.current_player(), Some(2));
+    assert_eq!(g.seat_to_act(), Some(2));
     play(&mut g, &plays(&S[0]));
     assert_eq!(g.state().multiplier(), 8);
     assert_eq!(g.scores(), [-8, -8, 16]);
@@ -640,7 +656,7 @@ fn call_rob_robbed_by_both_others() {
 fn call_rob_declined_player_cannot_rob() {
     let mut g = Game::from_deal(call_rob(), deal(&S[0], 1, 0));
     auction(&mut g, "pass call");
-    assert_eq!(g.current_player(), Some(2));
+    assert_eq!(g.seat_to_act(), Some(2));
     auction(&mut g, "pass");
     assert_eq!(g.state().landlord(), Some(1), "seat 0 declined: no turn");
     assert_eq!(g.state().robs(), 0);
@@ -655,7 +671,7 @@ fn call_rob_declined_player_cannot_rob() {
     auction(&mut g, "pass pass call");
     assert_eq!((g.state().landlord(), g.state().robs()), (Some(0), 0));
     assert_eq!(g.state().phase(), Phase::Play);
-    assert_eq!(g.apply(Action::Rob), Err(GameError::BidInPlay));
+    assert_eq!(g.apply_with_outcome(Action::Rob), Err(GameError::BidInPlay));
 }
 
 /// Nobody calls: a redeal under `all_pass=redeal`, the end with zero returns under `end_zero`.
@@ -666,7 +682,7 @@ fn call_rob_nobody_calls() {
     assert!(g.is_over() && g.state().redeal());
     assert_eq!(g.state().landlord(), None);
     assert_eq!(g.scores(), [0, 0, 0]);
-    assert_eq!(g.apply(Action::Call), Err(GameError::Over));
+    assert_eq!(g.apply_with_outcome(Action::Call), Err(GameError::Over));
 
     let rules: GameRules = "standard+auction=call_rob+all_pass=end_zero"
         .parse()
@@ -683,7 +699,7 @@ fn call_rob_illegal_actions_refused() {
     let mut g = Game::from_deal(call_rob(), deal(&S[0], 0, 0));
     let refuse = |g: &mut Game, a: Action, e: GameError| {
         let before = g.clone();
-        assert_eq!(g.apply(a), Err(e), "{a}");
+        assert_eq!(g.apply_with_outcome(a), Err(e), "{a}");
         assert_eq!(*g, before, "{a}: the game is unchanged");
     };
     refuse(&mut g, Action::Rob, GameError::NothingToRob);
@@ -779,7 +795,7 @@ fn call_rob_record_json() {
 fn the_old_name_effects_still_names_applied() {
     // A deprecated alias for this release (see the CHANGELOG): the same type, a new name.
     let mut g = Game::new(GameRules::STANDARD, 7).unwrap();
-    let fx: doudizhu::Effects = g.apply(Action::Pass).unwrap();
+    let fx: doudizhu::Effects = g.apply_with_outcome(Action::Pass).unwrap();
     assert_eq!(fx, doudizhu::Applied::default()); // a pass in the auction: nothing happened
     assert_eq!(g.history(), [Action::Pass]);
 }
@@ -789,38 +805,42 @@ fn the_old_name_effects_still_names_applied() {
 /// choice (`bid 2`), and `bid 3` in the record notation is still a bid of 3.
 #[test]
 fn the_terminal_player_numbers_plays_from_one() {
-    use doudizhu::{GreedyPolicy, HumanPolicy, Policy};
+    use doudizhu::cards_core::game::Policy;
+    use doudizhu::{GreedyPolicy, HumanPolicy};
     let mut g = Game::new(GameRules::STANDARD, 4).unwrap();
-    let seat = g.current_player().unwrap();
+    let seat = g.seat_to_act().unwrap();
     let legal = g.legal_actions();
     assert_eq!(
         legal,
         [Action::Pass, Action::Bid(1), Action::Bid(2), Action::Bid(3)]
     );
     let mut out = Vec::new();
-    let bid = HumanPolicy::new(&b"3\n"[..], &mut out).choose(&g.observation(seat), &legal);
+    let bid =
+        HumanPolicy::new(&b"3\n"[..], &mut out).ask(&g.observation(usize::from(seat)), &legal);
     assert_eq!(bid, Some(Action::Bid(2)));
     let text = String::from_utf8(out).unwrap();
     assert!(
         text.contains("\n   1. pass\n   2. bid 1\n   3. bid 2\n   4. bid 3\n"),
         "{text}"
     );
-    let bid = HumanPolicy::new(&b"bid 3\n"[..], Vec::new()).choose(&g.observation(seat), &legal);
+    let bid = HumanPolicy::new(&b"bid 3\n"[..], Vec::new())
+        .ask(&g.observation(usize::from(seat)), &legal);
     assert_eq!(bid, Some(Action::Bid(3)));
     let mut greedy = GreedyPolicy;
     loop {
-        let seat = g.current_player().unwrap();
-        let obs = g.observation(seat);
+        let seat = g.seat_to_act().unwrap();
+        let obs = g.observation(usize::from(seat));
         if obs.phase() == Phase::Play {
             break;
         }
-        let a = greedy.choose(&obs, &g.legal_actions()).unwrap();
-        g.apply(a).unwrap();
+        let a = greedy.choose(&obs, &g.legal_actions());
+        g.apply_with_outcome(a).unwrap();
     }
-    let seat = g.current_player().unwrap();
+    let seat = g.seat_to_act().unwrap();
     let legal = g.legal_actions();
     let mut out = Vec::new();
-    let chosen = HumanPolicy::new(&b"0\n1\n"[..], &mut out).choose(&g.observation(seat), &legal);
+    let chosen =
+        HumanPolicy::new(&b"0\n1\n"[..], &mut out).ask(&g.observation(usize::from(seat)), &legal);
     assert_eq!(chosen, Some(legal[0]));
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains(&format!("\n   1. {}\n", legal[0])), "{text}");
@@ -829,7 +849,7 @@ fn the_terminal_player_numbers_plays_from_one() {
     // and at the end of the input the player gives up
     let mut out = Vec::new();
     assert_eq!(
-        HumanPolicy::new(&b""[..], &mut out).choose(&g.observation(seat), &legal),
+        HumanPolicy::new(&b""[..], &mut out).ask(&g.observation(usize::from(seat)), &legal),
         None
     );
 }

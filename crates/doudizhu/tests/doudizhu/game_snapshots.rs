@@ -1,12 +1,12 @@
 //! One complete game per preset as a person reads it (greedy players, seed 7), and each
 //! preset's record as JSON (feature `serde`).
 
-use doudizhu::{Game, GameRules, GreedyPolicy, play_game};
+use doudizhu::cards_core::game::play_out;
+use doudizhu::{Game, GameRules, GreedyPolicy};
 
 fn greedy_game(rules: GameRules, seed: u64) -> Game {
     let mut g = Game::new(rules, seed).unwrap();
-    let (mut a, mut b, mut c) = (GreedyPolicy, GreedyPolicy, GreedyPolicy);
-    play_game(&mut g, &mut [&mut a, &mut b, &mut c]).unwrap();
+    play_out(&mut g, &mut [GreedyPolicy; 3]).unwrap();
     g
 }
 

@@ -5,8 +5,9 @@
 //! bombs and rockets in the record, and the record replays to the same state. `CARDS_FULL=1`
 //! plays 100 times more games (1,000 random and 250 greedy games a preset by default).
 
+use doudizhu::cards_core::game::Policy;
 use doudizhu::{
-    Action, Counts, Game, GameRules, GreedyPolicy, Kind, Payoff, Phase, Policy, RandomPolicy, Rng,
+    Action, Counts, Game, GameRules, GreedyPolicy, Kind, Payoff, Phase, RandomPolicy, Rng,
 };
 
 fn games() -> u64 {
@@ -21,7 +22,7 @@ fn check_game(rules: GameRules, seed: u64, greedy: bool) -> Game {
     let mut g = Game::new(rules, seed).unwrap();
     let mut random = RandomPolicy::new(seed ^ 0x9e37_79b9);
     let mut legal = Vec::new();
-    while let Some(seat) = g.current_player() {
+    while let Some(seat) = g.seat_to_act() {
         legal.clear();
         let n = g.legal_actions_into(&mut legal);
         assert_eq!(n, legal.len());
@@ -41,15 +42,15 @@ fn check_game(rules: GameRules, seed: u64, greedy: bool) -> Game {
             n,
             "{rules} seed {seed}: duplicate legal actions"
         );
-        let obs = g.observation(seat);
+        let obs = g.observation(usize::from(seat));
         let a = if greedy {
-            GreedyPolicy.choose(&obs, &legal).unwrap()
+            GreedyPolicy.choose(&obs, &legal)
         } else {
-            random.choose(&obs, &legal).unwrap()
+            random.choose(&obs, &legal)
         };
         assert!(legal.contains(&a));
         assert!(st.check(a).is_ok());
-        g.apply(a).unwrap();
+        g.apply_with_outcome(a).unwrap();
         // conservation: hands + played (+ kitty before the landlord takes it) = the deck
         let s = g.state();
         let mut bits = 0u64;
@@ -90,9 +91,9 @@ fn check_game(rules: GameRules, seed: u64, greedy: bool) -> Game {
                 break;
             }
             if matches!(a, Action::Call | Action::Rob) {
-                last = h.current_player();
+                last = h.seat_to_act();
             }
-            h.apply(*a).unwrap();
+            h.apply_with_outcome(*a).unwrap();
         }
         assert_eq!(s.landlord(), last, "{rules} seed {seed}");
         if s.landlord().is_some() {
@@ -150,8 +151,8 @@ fn determinised_states_agree_with_the_observation() {
             let mut g = Game::new(rules, seed).unwrap();
             let mut p = RandomPolicy::new(seed);
             let mut step = 0;
-            while let Some(seat) = g.current_player() {
-                let obs = g.observation((seat + step) % 3);
+            while let Some(seat) = g.seat_to_act() {
+                let obs = g.observation(usize::from((seat + step) % 3));
                 let d = obs.determinize(&mut rng);
                 for s in 0..3 {
                     assert_eq!(d.hand(s).len(), g.state().hand(s).len());
@@ -172,7 +173,7 @@ fn determinised_states_agree_with_the_observation() {
                 assert_eq!(total, Counts::FULL.bits());
                 let legal = g.legal_actions();
                 let a = p.pick(&legal).unwrap();
-                g.apply(a).unwrap();
+                g.apply_with_outcome(a).unwrap();
                 step += 1;
             }
         }

@@ -460,18 +460,21 @@ pub fn simulate<F: Policy + ?Sized, D: Policy + ?Sized>(
         let mut round = Round::new(rules, rng.next_u64());
         // Four stakes of 1 are never all zero.
         let _ = round.bet([1; 4]);
-        while let Some(seat) = round.current_player() {
-            let draw = match round.observation(seat) {
+        while let Some(seat) = round.seat_to_act() {
+            let draw = match round.seat_observation(seat) {
                 Some(obs) if seat == Seat::Dealer => dealer.draws(&obs),
                 Some(obs) => field.draws(&obs),
                 None => false,
             };
-            if round.apply(crate::Action { seat, draw }).is_err() {
+            if round
+                .apply_with_outcome(crate::Action { seat, draw })
+                .is_err()
+            {
                 let hand = round
                     .hand(seat)
                     .unwrap_or(Hand::from_set_unchecked(CardSet::EMPTY));
                 let draw = crate::BuiltinPolicy::House.decide(seat, hand, rules, CardSet::EMPTY);
-                let _ = round.apply(crate::Action { seat, draw });
+                let _ = round.apply_with_outcome(crate::Action { seat, draw });
             }
         }
         let mut total = 0;

@@ -51,7 +51,7 @@ impl Round {
     /// # Ok::<(), kabu::RoundError>(())
     /// ```
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) -> usize {
-        let Some(seat) = self.current_player() else {
+        let Some(seat) = self.seat_to_act() else {
             return 0;
         };
         let before = out.len();
@@ -162,7 +162,7 @@ impl Round {
     /// assert_eq!(round, before);
     /// # Ok::<(), kabu::RoundError>(())
     /// ```
-    pub fn apply(&mut self, action: Action) -> Result<Option<Card>, RoundError> {
+    pub fn apply_with_outcome(&mut self, action: Action) -> Result<Option<Card>, RoundError> {
         let seat = action.seat;
         if self.phase == Phase::Draws && seat != Seat::Dealer && self.stakes[seat.index()] == 0 {
             return Err(RoundError::NotStaked { seat });
@@ -190,7 +190,7 @@ impl Round {
         field: &mut F,
         dealer: &mut D,
     ) -> Result<(), RoundError> {
-        while let Some(seat) = self.current_player() {
+        while let Some(seat) = self.seat_to_act() {
             let is_dealer = seat == Seat::Dealer;
             let own = if is_dealer {
                 dealer.own_cards_only()
@@ -204,7 +204,7 @@ impl Round {
                     self.rules,
                 )
             } else {
-                self.observation(seat).ok_or(RoundError::NotDrawing {
+                self.seat_observation(seat).ok_or(RoundError::NotDrawing {
                     seat,
                     phase: self.phase,
                 })?

@@ -44,7 +44,7 @@ pub const ROUND_CARDS: usize = 15;
 ///
 /// Order of play: the first card to 場1..場4 and then the dealer, the bets ([`Round::bet`]), the
 /// second card in the same order, then each seat in the same order draws or stands
-/// ([`Round::apply`], or [`Round::play`] with policies). Fields without a stake draw by the
+/// ([`Round::apply_with_outcome`], or [`Round::play`] with policies). Fields without a stake draw by the
 /// `house` policy, automatically.
 ///
 /// A round is a small `Copy` value.
@@ -212,13 +212,13 @@ impl Round {
     /// ```
     /// use kabu::{Round, Rules, Seat};
     /// let mut round = Round::new(Rules::DEFAULT, 9);
-    /// assert_eq!(round.current_player(), None);
+    /// assert_eq!(round.seat_to_act(), None);
     /// round.bet([0, 1, 0, 0])?;
-    /// assert_eq!(round.current_player(), Some(Seat::Field2)); // 場1 has no stake: house played it
+    /// assert_eq!(round.seat_to_act(), Some(Seat::Field2)); // 場1 has no stake: house played it
     /// # Ok::<(), kabu::RoundError>(())
     /// ```
     #[must_use]
-    pub const fn current_player(&self) -> Option<Seat> {
+    pub const fn seat_to_act(&self) -> Option<Seat> {
         match self.phase {
             Phase::Draws => Some(Seat::ALL[self.turn as usize]),
             _ => None,
@@ -313,7 +313,7 @@ impl Round {
     /// # Ok::<(), kabu::RoundError>(())
     /// ```
     #[must_use]
-    pub fn observation(&self, seat: Seat) -> Option<Observation> {
+    pub fn seat_observation(&self, seat: Seat) -> Option<Observation> {
         let hand = self.hand(seat)?;
         let mut face_up = CardSet::EMPTY;
         for s in Seat::ALL {

@@ -162,7 +162,7 @@ mod serde_impls {
         fn observation_json_shows_the_own_cards_and_the_face_up_ones() {
             let mut round = Round::new(Rules::DEFAULT, 7);
             round.bet([1, 0, 0, 0]).unwrap();
-            let obs = round.observation(Seat::Field1).unwrap();
+            let obs = round.seat_observation(Seat::Field1).unwrap();
             let v = serde_json::to_value(obs).unwrap();
             assert_eq!(v["seat"], "1");
             assert_eq!(v["hand"], format!("{:#}", obs.hand));

@@ -97,7 +97,7 @@ impl Record {
                 (Some(auto), Some(r)) if auto == r => {}
                 (Some(_), _) => return Err(RoundError::RecordMismatch { seat }),
                 (None, Some(draw)) => {
-                    round.apply(Action { seat, draw })?;
+                    round.apply_with_outcome(Action { seat, draw })?;
                 }
                 (None, None) => {
                     // The record stops here: nothing after may be recorded.

@@ -139,7 +139,7 @@ fn known_ids_and_refusals() {
     assert_eq!(Kabu::action_from_id(&rules, &round, usize::MAX), None);
     Game::apply(&mut round, Decision::Stake([1, 1, 1, 1])).unwrap();
     // a draw's id names the seat to act
-    if let Some(seat) = round.current_player() {
+    if let Some(seat) = round.seat_to_act() {
         for id in Game::legal_actions(&round)
             .iter()
             .filter_map(|d| Kabu::action_id(&rules, d))

@@ -64,29 +64,38 @@ fn phases_dealing_order_draws_and_settlement_of_an_explicit_deal() {
     assert_eq!(r.cards(Seat::Field1), "SA".parse().unwrap());
     assert_eq!(r.cards(Seat::Dealer), "S5".parse().unwrap());
     assert_eq!(r.hand(Seat::Field1), None);
-    assert_eq!(r.current_player(), None);
+    assert_eq!(r.seat_to_act(), None);
     r.bet([1, 2, 3, 4]).unwrap();
     assert_eq!(r.phase(), Phase::Draws);
     assert_eq!(r.cards(Seat::Field2), "S2 C2".parse().unwrap());
-    assert_eq!(r.current_player(), Some(Seat::Field1));
+    assert_eq!(r.seat_to_act(), Some(Seat::Field1));
     // 場1 ♠A ♣A: 2 points, must draw; the next card is ♥A.
     assert_eq!(r.legal_actions(), [Action::draw(Seat::Field1)]);
-    assert_eq!(r.apply(Action::draw(Seat::Field1)), Ok(Some(card("HA"))));
+    assert_eq!(
+        r.apply_with_outcome(Action::draw(Seat::Field1)),
+        Ok(Some(card("HA")))
+    );
     // 場2 ♠2 ♣2: 4 points, a choice; it stands.
     assert_eq!(
         r.legal_actions(),
         [Action::draw(Seat::Field2), Action::stand(Seat::Field2)]
     );
-    assert_eq!(r.apply(Action::stand(Seat::Field2)), Ok(None));
+    assert_eq!(r.apply_with_outcome(Action::stand(Seat::Field2)), Ok(None));
     // 場3 ♠3 ♣3: 6 points; it draws the next card, ♥2.
-    assert_eq!(r.apply(Action::draw(Seat::Field3)), Ok(Some(card("H2"))));
+    assert_eq!(
+        r.apply_with_outcome(Action::draw(Seat::Field3)),
+        Ok(Some(card("H2")))
+    );
     // 場4 ♠4 ♣4: 8 points, must stand.
     assert_eq!(r.legal_actions(), [Action::stand(Seat::Field4)]);
-    assert_eq!(r.apply(Action::stand(Seat::Field4)), Ok(None));
+    assert_eq!(r.apply_with_outcome(Action::stand(Seat::Field4)), Ok(None));
     // The dealer ♠5 ♣5: 0 points, must draw: ♥3, 3 points.
-    assert_eq!(r.apply(Action::draw(Seat::Dealer)), Ok(Some(card("H3"))));
+    assert_eq!(
+        r.apply_with_outcome(Action::draw(Seat::Dealer)),
+        Ok(Some(card("H3")))
+    );
     assert!(r.is_over());
-    assert_eq!(r.current_player(), None);
+    assert_eq!(r.seat_to_act(), None);
     let s1 = r.settlement(Seat::Field1).unwrap();
     assert_eq!(
         (s1.case, s1.net, s1.field.yaku()),
@@ -165,23 +174,23 @@ fn settlement_in_a_round_multiplies_by_the_stake() {
     // 場1 holds シッピン: it may not draw; the round says so and stays as it was.
     let before = r;
     assert!(matches!(
-        r.apply(Action::draw(Seat::Field1)),
+        r.apply_with_outcome(Action::draw(Seat::Field1)),
         Err(RoundError::DrawForbidden {
             seat: Seat::Field1,
             ..
         })
     ));
     assert_eq!(r, before);
-    r.apply(Action::stand(Seat::Field1)).unwrap();
+    r.apply_with_outcome(Action::stand(Seat::Field1)).unwrap();
     // 場2 and 場3 carry no stake: the house policy played them (♣7 ♣2 9 points stands,
     // ♣8 ♥8 6 points a 5x reach draws ♠10).
-    assert_eq!(r.current_player(), Some(Seat::Field4));
+    assert_eq!(r.seat_to_act(), Some(Seat::Field4));
     assert_eq!(r.decision(Seat::Field2), Some(false));
     assert_eq!(r.decision(Seat::Field3), Some(true));
     assert_eq!(r.cards(Seat::Field3).len(), 3);
     // 場4 ♦2 ♦7: 9 points, must stand. The dealer ♥9 ♦8: 7 points, must stand.
-    r.apply(Action::stand(Seat::Field4)).unwrap();
-    r.apply(Action::stand(Seat::Dealer)).unwrap();
+    r.apply_with_outcome(Action::stand(Seat::Field4)).unwrap();
+    r.apply_with_outcome(Action::stand(Seat::Dealer)).unwrap();
     let s = r.settlement(Seat::Field1).unwrap();
     assert_eq!((s.stake, s.case, s.net), (3, Case::Shippin, 6));
     let s = r.settlement(Seat::Field4).unwrap();
@@ -197,7 +206,7 @@ fn every_refused_action_names_the_seat_and_leaves_the_round_unchanged() {
     );
     let check = |r: &mut Round, action: Action, expected: RoundError| {
         let before = *r;
-        assert_eq!(r.apply(action), Err(expected.clone()));
+        assert_eq!(r.apply_with_outcome(action), Err(expected.clone()));
         assert_eq!(*r, before);
         assert!(!expected.to_string().is_empty());
     };
@@ -260,7 +269,7 @@ fn every_refused_action_names_the_seat_and_leaves_the_round_unchanged() {
         .to_string(),
         "field 1 may not stand: it holds 嵐10倍リーチ (2 points) and the draw rule says must draw (3 or less)"
     );
-    r.apply(Action::draw(Seat::Field1)).unwrap();
+    r.apply_with_outcome(Action::draw(Seat::Field1)).unwrap();
     // A second draw.
     check(
         &mut r,
@@ -270,7 +279,7 @@ fn every_refused_action_names_the_seat_and_leaves_the_round_unchanged() {
             drew: true,
         },
     );
-    r.apply(Action::stand(Seat::Field2)).unwrap();
+    r.apply_with_outcome(Action::stand(Seat::Field2)).unwrap();
     // 場3 was played by the house policy (6 points, a reach: it drew).
     assert_eq!(r.decision(Seat::Field3), Some(true));
     // 場4 ♠4 ♣4: 8 points may not draw.
@@ -291,8 +300,8 @@ fn every_refused_action_names_the_seat_and_leaves_the_round_unchanged() {
         .to_string(),
         "field 4 may not draw: it holds 嵐5倍リーチ (8 points) and the draw rule says stands (7 or more, or a two-card yaku)"
     );
-    r.apply(Action::stand(Seat::Field4)).unwrap();
-    r.apply(Action::draw(Seat::Dealer)).unwrap();
+    r.apply_with_outcome(Action::stand(Seat::Field4)).unwrap();
+    r.apply_with_outcome(Action::draw(Seat::Dealer)).unwrap();
     check(
         &mut r,
         Action::draw(Seat::Dealer),
@@ -313,10 +322,10 @@ fn a_two_card_kuppin_stands_and_forced_draw_off_lets_every_hand_choose() {
     let deal = "S2 S3 S4 S6 SA C2 C3 C4 C6 H9 D2 D3 D4 D6 D7";
     let mut r = dealt(Rules::DEFAULT, deal);
     r.bet([1, 0, 0, 0]).unwrap();
-    r.apply(Action::stand(Seat::Field1)).unwrap(); // 4 points
-    assert_eq!(r.current_player(), Some(Seat::Dealer));
+    r.apply_with_outcome(Action::stand(Seat::Field1)).unwrap(); // 4 points
+    assert_eq!(r.seat_to_act(), Some(Seat::Dealer));
     assert!(matches!(
-        r.apply(Action::draw(Seat::Dealer)),
+        r.apply_with_outcome(Action::draw(Seat::Dealer)),
         Err(RoundError::DrawForbidden { seat: Seat::Dealer, outcome }) if outcome.yaku() == Yaku::Kuppin
     ));
     let off = Rules::DEFAULT.with_forced_draw(false);
@@ -324,7 +333,7 @@ fn a_two_card_kuppin_stands_and_forced_draw_off_lets_every_hand_choose() {
     r.bet([1, 1, 1, 1]).unwrap();
     for seat in Seat::ALL {
         assert_eq!(r.legal_actions().len(), 2, "{seat}");
-        r.apply(Action::draw(seat)).unwrap();
+        r.apply_with_outcome(Action::draw(seat)).unwrap();
     }
     // Drawing to クッピン lost it: the dealer's three cards are plain points.
     assert_eq!(r.outcome(Seat::Dealer).unwrap().yaku(), Yaku::None);
@@ -476,7 +485,7 @@ fn policies_play_rounds_that_replay_from_their_records() {
             // Fields without a stake were played by the house policy.
             for (i, seat) in Seat::FIELDS.iter().enumerate() {
                 if stakes[i] == 0 {
-                    let mut obs = r.observation(*seat).unwrap();
+                    let mut obs = r.seat_observation(*seat).unwrap();
                     obs.hand = Hand::from_set(
                         r.deal()[i..]
                             .iter()

@@ -49,7 +49,8 @@ fn client(addr: SocketAddr, name: &str) -> thread::JoinHandle<Result<ClientRepor
         connect_wait: None,
     };
     thread::spawn(move || {
-        let mut me = daifugo::policy_by_name("seed", 1).unwrap();
+        let mut me =
+            <daifugo::Game as daifugo::cards_core::game::Players>::policy("seed", 1).unwrap();
         uecda::run_client(&opts, &Rules::UECDA, me.as_mut()).map_err(|e| e.to_string())
     })
 }

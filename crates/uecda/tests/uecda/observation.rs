@@ -9,18 +9,22 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use daifugo::{Action, Deal, Game, Mode, Observation, Policy, Record, Rules};
+use daifugo::cards_core::game::Policy;
+use daifugo::{Action, Deal, Game, Mode, Observation, Record, Rules};
 use uecda::{ClientOptions, ServeOptions};
 
-/// A policy that keeps every observation it is shown in play (as JSON) and plays by `inner`.
+/// A policy that keeps every observation it is shown in play (as JSON, the exchange's not) and
+/// plays by `inner`.
 struct Recording {
-    inner: Box<dyn Policy>,
+    inner: Box<dyn Policy<Game>>,
     seen: Vec<serde_json::Value>,
 }
 
-impl Policy for Recording {
+impl Policy<Game> for Recording {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        self.seen.push(serde_json::to_value(obs).unwrap());
+        if !obs.exchanging {
+            self.seen.push(serde_json::to_value(obs).unwrap());
+        }
         self.inner.choose(obs, legal)
     }
 }
@@ -39,15 +43,15 @@ fn server_side(records: &[Record], me: u8) -> Vec<serde_json::Value> {
         g.set_mode(Mode::Server);
         if let Some(ex) = r.exchange {
             while g.is_exchanging() {
-                let p = g.current_player().unwrap();
-                g.apply(Action::Give(ex[p as usize])).unwrap();
+                let p = g.seat_to_act().unwrap();
+                g.apply_with_outcome(Action::Give(ex[p as usize])).unwrap();
             }
         }
         for a in &r.actions {
             if a.player == me {
-                out.push(serde_json::to_value(g.observation(me)).unwrap());
+                out.push(serde_json::to_value(g.observation(usize::from(me))).unwrap());
             }
-            g.apply(a.action).unwrap();
+            g.apply_with_outcome(a.action).unwrap();
         }
     }
     out
@@ -88,7 +92,8 @@ fn the_clients_observation_is_the_servers() {
             thread::spawn(move || {
                 let name = ["random", "tutorial", "random", "random", "tutorial"][i as usize];
                 let mut me = Recording {
-                    inner: daifugo::policy_by_name(name, i).unwrap(),
+                    inner: <daifugo::Game as daifugo::cards_core::game::Players>::policy(name, i)
+                        .unwrap(),
                     seen: Vec::new(),
                 };
                 let report = uecda::run_client(&opts, &Rules::UECDA, &mut me).unwrap();

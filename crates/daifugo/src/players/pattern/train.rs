@@ -287,10 +287,10 @@ pub fn self_play(options: &SelfPlayOptions, mut each: impl FnMut(SelfPlayGame)) 
             actions: Vec::new(),
             decisions: Vec::new(),
         };
-        while let Some(p) = g.current_player() {
+        while let Some(p) = g.seat_to_act() {
             legal.clear();
             g.legal_actions_into(&mut legal);
-            let obs = g.observation(p);
+            let obs = g.observation(usize::from(p));
             let a = match search.get_mut(usize::from(p)) {
                 Some(s) => {
                     let mut a = s.decide(&obs, &legal);
@@ -382,7 +382,7 @@ pub fn pattern_samples(
         };
         let mut next = rec.decisions.iter().peekable();
         for (step, &i) in rec.actions.iter().enumerate() {
-            let Some(p) = g.current_player() else { break };
+            let Some(p) = g.seat_to_act() else { break };
             legal.clear();
             g.legal_actions_into(&mut legal);
             let Some(&a) = legal.get(usize::from(i)) else {
@@ -415,7 +415,7 @@ pub fn pattern_samples(
                     }
                     let chosen = usize::from(d.chosen);
                     target[chosen] += if sum > 0.0 { cw } else { 1.0 };
-                    let rows = PatternPolicy::features(&g.observation(p), &legal);
+                    let rows = PatternPolicy::features(&g.observation(usize::from(p)), &legal);
                     out.push(PatternSample {
                         rows,
                         target,
@@ -636,10 +636,10 @@ type Draw = (Vec<PatternRow>, Vec<f32>, usize);
 #[allow(clippy::cast_precision_loss)]
 fn play_drawing(g: &mut Game, w: &[f32], rng: &mut Rng, draws: &mut Vec<Draw>) -> f64 {
     let mut legal = Vec::with_capacity(64);
-    while let Some(p) = g.current_player() {
+    while let Some(p) = g.seat_to_act() {
         legal.clear();
         g.legal_actions_into(&mut legal);
-        let obs = g.observation(p);
+        let obs = g.observation(usize::from(p));
         let a = if p != 0 {
             TutorialPlayer.choose(&obs, &legal)
         } else if obs.exchanging {

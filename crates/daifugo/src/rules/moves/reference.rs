@@ -413,7 +413,7 @@ mod tests {
             let mut slow = Vec::new();
             for _ in 0..8 {
                 let mut g = m.next_game();
-                while let Some(p) = g.current_player() {
+                while let Some(p) = g.seat_to_act() {
                     legal.clear();
                     g.legal_actions_into(&mut legal);
                     if !g.is_exchanging() {
@@ -445,13 +445,13 @@ mod tests {
                             kinds[t.kind() as usize] += 1;
                         }
                     }
-                    let obs = g.observation(p);
+                    let obs = g.observation(usize::from(p));
                     let a = match p {
                         0 => search.choose(&obs, &legal),
                         1 => cards_core::game::Policy::choose(&mut random, &obs, &legal),
                         _ => cards_core::game::Policy::choose(&mut TutorialPlayer, &obs, &legal),
                     };
-                    g.apply(a).expect("a legal action");
+                    g.apply_with_outcome(a).expect("a legal action");
                 }
                 m.finish(&g);
             }
