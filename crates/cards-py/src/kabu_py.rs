@@ -306,6 +306,7 @@ fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py
 /// >>> r.play(field="odds")
 /// >>> r.is_over(), r.returns() == sum(r.settlement(f)["net"] for f in (1, 3))
 /// (True, True)
+#[allow(clippy::doc_link_with_quotes)] // a Python doctest's dict key, not a Rust doc link
 #[pyclass(module = "cards_rs.kabu", name = "Round")]
 #[derive(Clone)]
 pub struct PyRound(Round);

@@ -3,6 +3,13 @@
 //! DouZero drop-in; the functions here are thin: parse, call the Rust engine, convert.
 
 #![forbid(unsafe_code)]
+// The doc comments are the Python docstrings (and their examples Python doctests): the peers'
+// names (RLCard, OpenSpiel, DouZero) are names in prose there, not Rust code to put in backticks.
+#![allow(clippy::doc_markdown)]
+// PyO3 hands a function its arguments as owned values (a Python list arrives as a `Vec`) and a
+// method its class by reference (`&self`, however small the class); the engines take their
+// small `Rules` by reference too.
+#![allow(clippy::needless_pass_by_value, clippy::trivially_copy_pass_by_ref)]
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -12,8 +19,13 @@ mod arena_py;
 mod bot_py;
 mod daifugo_py;
 mod doudizhu_py;
-mod ids;
 mod kabu_py;
+// The environments are being reworked (issue 34); their lint findings go with that rework.
+#[allow(
+    clippy::items_after_statements,
+    clippy::elidable_lifetime_names,
+    clippy::redundant_closure_for_method_calls
+)]
 mod rl;
 
 create_exception!(
@@ -63,6 +75,8 @@ create_exception!(
 /// every [`bot_py::POLL`]: a signal's exception (Ctrl-C's `KeyboardInterrupt`) sets the stop
 /// flag `work` is handed (which it checks between games or moves), and is raised once `work`
 /// has returned.
+// `Python::check_signals` as a path is not general enough over the GIL token's lifetime
+#[allow(clippy::redundant_closure_for_method_calls)]
 pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&std::sync::atomic::AtomicBool) -> T + Send,

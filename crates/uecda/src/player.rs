@@ -63,12 +63,12 @@ impl<'p> Player<'p> {
             .subsets_of_size(u32::try_from(n).unwrap_or(u32::MAX))
             .map(Action::Give)
             .collect();
-        match gives.is_empty() {
-            true => daifugo::weakest(told.hand, n),
-            false => match self.policy.choose(&obs, &gives) {
-                Action::Give(c) if c.len() == n && c.is_subset(told.hand) => c,
-                _ => daifugo::weakest(told.hand, n),
-            },
+        if gives.is_empty() {
+            return daifugo::weakest(told.hand, n);
+        }
+        match self.policy.choose(&obs, &gives) {
+            Action::Give(c) if c.len() == n && c.is_subset(told.hand) => c,
+            _ => daifugo::weakest(told.hand, n),
         }
     }
 

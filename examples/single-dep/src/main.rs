@@ -21,7 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let a = SearchRollout::Greedy.choose(&g, &legal, &mut Rng::seed_from_u64(0));
     assert!(legal.contains(&a));
     let mut s = search_player(&PolicyOptions::new(1).with_playouts(20));
-    let b = s.choose(&g.observation(g.seat_to_act().unwrap()), &legal);
+    let b = s.choose(&g.observation(g.current_player().unwrap()), &legal);
     assert!(legal.contains(&b));
     println!("returns {returns:?}");
     Ok(())

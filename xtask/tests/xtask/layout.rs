@@ -1,6 +1,6 @@
 //! The workspace's design rules that no compiler checks: each game crate depends on `cards-core`
 //! and never on another game, the search crate on `cards-core` only, every member inherits the workspace lints (the C ABI
-//! crate all but `unsafe_code`), no publishable
+//! crate all but `unsafe_code`; the Python package, outside the workspace, a copy), no publishable
 //! crate's code or tests read a file outside the crate (a published crate has nothing else), and
 //! each game crate has one layout (`rules/`, its game flow, `players/`, `encode/`) in which the
 //! rules read nothing of the flow, the players or the encodings.
@@ -182,6 +182,36 @@ fn the_c_abi_crate_keeps_the_workspace_lints_but_allows_unsafe_code() {
     rust.push("unsafe_op_in_unsafe_fn = \"deny\"".into());
     rust.sort();
     assert_eq!(table_lines(&ffi, "[lints.rust]"), rust);
+}
+
+#[test]
+fn the_python_package_copies_the_workspace_lints() {
+    // outside the workspace (`cargo test --workspace` would build it without Python), so it
+    // cannot write `[lints] workspace = true`: its `[lints.*]` tables are the workspace's
+    let workspace = manifest("Cargo.toml");
+    let python = manifest("crates/cards-py/Cargo.toml");
+    let headers: Vec<&str> = workspace
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("[workspace.lints."))
+        .collect();
+    assert_eq!(headers, ["rust]", "clippy]"]);
+    for table in headers {
+        let want = table_lines(&workspace, &format!("[workspace.lints.{table}"));
+        assert!(!want.is_empty(), "{table}");
+        assert_eq!(
+            table_lines(&python, &format!("[lints.{table}")),
+            want,
+            "crates/cards-py/Cargo.toml's [lints.{table} must equal the workspace's"
+        );
+    }
+    let tables = python
+        .lines()
+        .filter(|l| l.trim().starts_with("[lints"))
+        .count();
+    assert_eq!(
+        tables, 2,
+        "crates/cards-py/Cargo.toml: a lints table the workspace lacks"
+    );
 }
 
 /// The places in one crate where code names a path outside the crate: an `include_str!` or

@@ -80,7 +80,11 @@ impl RlGame for Game {
             }
         }
         if let Some(p) = self.seat_to_act() {
-            let _ = write!(out, "to act: player {p}\n{}", self.observation(usize::from(p)));
+            let _ = write!(
+                out,
+                "to act: player {p}\n{}",
+                self.observation(usize::from(p))
+            );
         }
         out
     }

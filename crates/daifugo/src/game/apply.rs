@@ -12,7 +12,7 @@ use crate::{Effects, Error, FiveSkip, Meld, Table};
 /// use daifugo::{Action, Game, Mode, Rules};
 /// let mut g = Game::new(Rules::UECDA, 7);
 /// g.set_mode(Mode::Server);
-/// assert!(g.apply(Action::Invalid).is_ok()); // a pass, as the server counts it
+/// assert!(g.apply_with_outcome(Action::Invalid).is_ok()); // a pass, as the server counts it
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Mode {
@@ -30,7 +30,7 @@ pub enum Mode {
 /// use daifugo::{Action, Game, Rules};
 /// let mut g = Game::new(Rules::UECDA, 3);
 /// let p = g.seat_to_act().unwrap();
-/// g.apply(Action::Pass).unwrap();
+/// g.apply_with_outcome(Action::Pass).unwrap();
 /// assert_eq!(g.history()[0].player, p);
 /// assert!(g.history()[0].accepted);
 /// ```
@@ -51,7 +51,7 @@ pub struct Step {
 /// use daifugo::{Action, Game, Rules};
 /// let mut g = Game::new(Rules::UECDA, 3);
 /// let legal = g.legal_actions();
-/// let out = g.apply(legal[0]).unwrap();
+/// let out = g.apply_with_outcome(legal[0]).unwrap();
 /// assert!(out.accepted && out.reason.is_none());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,7 +159,7 @@ impl Game {
     /// let p = g.seat_to_act().unwrap();
     /// let not_held = (0..5).map(|q| g.hands()[q]).find(|h| !h.is_empty() && *h != g.hands()[p as usize]).unwrap();
     /// let m = Meld::single(not_held.first().unwrap()).unwrap();
-    /// assert!(matches!(g.apply(Action::Play(m)), Err(GameError::Illegal { .. })));
+    /// assert!(matches!(g.apply_with_outcome(Action::Play(m)), Err(GameError::Illegal { .. })));
     /// assert!(g.history().is_empty());
     /// ```
     pub fn apply_with_outcome(&mut self, action: Action) -> Result<Applied, GameError> {

@@ -15,7 +15,7 @@ use crate::{Error, Meld};
 /// use daifugo::{Action, Game, GameError, Rules};
 /// let mut g = Game::new(Rules::UECDA, 1);
 /// let p = g.seat_to_act().unwrap();
-/// assert_eq!(g.apply(Action::Invalid), Err(GameError::Invalid { player: p }));
+/// assert_eq!(g.apply_with_outcome(Action::Invalid), Err(GameError::Invalid { player: p }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

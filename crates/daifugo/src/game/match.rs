@@ -11,13 +11,13 @@ use crate::Rules;
 /// reset games, with no exchange and a random first receiver); points totalled.
 ///
 /// ```
-/// use daifugo::cards_core::game::Policy;
+/// use daifugo::cards_core::game::play_out;
 /// use daifugo::{Match, Random, Rules};
 /// let mut m = Match::new(Rules::UECDA, 7);
-/// let mut players: [Box<dyn Policy<Game>>; 5] = std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>);
+/// let mut players = [0, 1, 2, 3, 4].map(Random::new);
 /// for _ in 0..4 {
 ///     let mut g = m.next_game();
-///     daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
+///     play_out(&mut g, &mut players).unwrap();
 ///     m.finish(&g);
 /// }
 /// assert_eq!(m.games_played(), 4);

@@ -60,7 +60,7 @@ enum Phase {
 /// while !g.is_over() {
 ///     legal.clear();
 ///     g.legal_actions_into(&mut legal);
-///     g.apply(legal[0]).unwrap(); // the first listed action
+///     g.apply_with_outcome(legal[0]).unwrap(); // the first listed action
 /// }
 /// let mut places = g.places();
 /// places.sort_unstable();

@@ -67,7 +67,7 @@ impl Game {
     /// What `player` (0..=4; a larger number is read modulo 5) sees now.
     #[must_use]
     pub fn observation(&self, player: usize) -> Observation<'_> {
-        let p = player as usize % PLAYERS;
+        let p = player % PLAYERS;
         let (hand, returned) = self.hand_and_returned(p);
         let (given, received) = self.exchanged(p);
         Observation {
@@ -266,7 +266,7 @@ impl InfoSet<Game> for Observation<'_> {
     /// let mut tutorial = Game::policy("tutorial", 0).unwrap();
     /// for _ in 0..12 {
     ///     let p = g.seat_to_act().unwrap();
-    ///     let a = tutorial.choose(&g.observation(p), &g.legal_actions());
+    ///     let a = tutorial.choose(&g.observation(usize::from(p)), &g.legal_actions());
     ///     g.apply(a).unwrap();
     /// }
     /// // The true hands explain every play of tutorial players.

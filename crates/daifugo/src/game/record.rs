@@ -376,7 +376,7 @@ impl Record {
     /// ```
     /// use daifugo::{Game, Rules};
     /// let mut g = Game::new(Rules::UECDA, 3);
-    /// g.apply(g.legal_actions()[0]).unwrap();
+    /// g.apply_with_outcome(g.legal_actions()[0]).unwrap();
     /// let again = g.record().replay().unwrap();
     /// assert_eq!(again.history(), g.history());
     /// assert_eq!(again.hands(), g.hands());
@@ -531,8 +531,8 @@ impl Record {
     /// let mut p = TutorialPlayer;
     /// for _ in 0..3 {
     ///     let seat = g.seat_to_act().unwrap();
-    ///     let a = p.choose(&g.observation(seat), &g.legal_actions());
-    ///     g.apply(a).unwrap();
+    ///     let a = p.choose(&g.observation(usize::from(seat)), &g.legal_actions());
+    ///     g.apply_with_outcome(a).unwrap();
     /// }
     /// let text = g.record().transcript_so_far().unwrap();
     /// assert!(text.contains("trick 1, player "));

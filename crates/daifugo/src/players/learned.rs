@@ -262,7 +262,7 @@ fn mean_strength(cards: u64, order: Order) -> f32 {
 /// let g = Game::new(Rules::UECDA, 3);
 /// let p = g.seat_to_act().unwrap();
 /// let legal = g.legal_actions();
-/// let a = LearnedPolicy::default().choose(&g.observation(p), &legal);
+/// let a = LearnedPolicy::default().choose(&g.observation(usize::from(p)), &legal);
 /// assert!(legal.contains(&a));
 /// ```
 #[derive(Clone, Copy, PartialEq)]
@@ -383,7 +383,7 @@ impl LearnedPolicy {
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
     /// let mut scores = Vec::new();
-    /// LearnedPolicy::default().scores_into(&g.observation(g.seat_to_act().unwrap()), &legal, &mut scores);
+    /// LearnedPolicy::default().scores_into(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal, &mut scores);
     /// assert_eq!(scores.len(), legal.len());
     /// ```
     pub fn scores_into(&self, obs: &Observation<'_>, legal: &[Action], out: &mut Vec<f32>) {
@@ -403,7 +403,7 @@ impl LearnedPolicy {
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
     /// let mut rows = Vec::new();
-    /// LearnedPolicy::features_into(&g.observation(g.seat_to_act().unwrap()), &legal, &mut rows);
+    /// LearnedPolicy::features_into(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal, &mut rows);
     /// assert_eq!(rows.len(), legal.len());
     /// assert_eq!(rows[0][0], 1.0); // a lead
     /// ```
@@ -427,7 +427,7 @@ impl LearnedPolicy {
     /// use daifugo::{Action, Game, LearnedPolicy, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let a = LearnedPolicy::default().best(&g.observation(g.seat_to_act().unwrap()), &legal);
+    /// let a = LearnedPolicy::default().best(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal);
     /// assert!(matches!(a, Action::Play(_)));
     /// ```
     #[must_use]
@@ -456,7 +456,7 @@ impl LearnedPolicy {
     /// use daifugo::{Game, LearnedPolicy, Rng, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let obs = g.observation(g.seat_to_act().unwrap());
+    /// let obs = g.observation(usize::from(g.seat_to_act().unwrap()));
     /// let a = LearnedPolicy::default().sample(&obs, &legal, &mut Rng::seed_from_u64(1));
     /// assert!(legal.contains(&a));
     /// ```

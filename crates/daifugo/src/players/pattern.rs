@@ -77,7 +77,7 @@ impl PatternRow {
     /// use daifugo::{Game, PatternPolicy, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let rows = PatternPolicy::features(&g.observation(g.seat_to_act().unwrap()), &legal);
+    /// let rows = PatternPolicy::features(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal);
     /// assert!(rows.iter().all(|r| !r.active().is_empty()));
     /// ```
     #[must_use]
@@ -91,7 +91,7 @@ impl PatternRow {
     /// use daifugo::{Game, PatternPolicy, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let rows = PatternPolicy::features(&g.observation(g.seat_to_act().unwrap()), &legal);
+    /// let rows = PatternPolicy::features(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal);
     /// assert_eq!(rows[0].dense()[0], 1.0); // a lead
     /// ```
     #[must_use]
@@ -593,7 +593,7 @@ fn mean_strength_bucket(cards: u64, order: Order) -> u64 {
 /// let g = Game::new(Rules::UECDA, 3);
 /// let p = g.seat_to_act().unwrap();
 /// let legal = g.legal_actions();
-/// let a = PatternPolicy::default().choose(&g.observation(p), &legal);
+/// let a = PatternPolicy::default().choose(&g.observation(usize::from(p)), &legal);
 /// assert!(legal.contains(&a));
 /// ```
 #[derive(Clone, PartialEq)]
@@ -717,7 +717,7 @@ impl PatternPolicy {
     /// use daifugo::{Game, PatternPolicy, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let rows = PatternPolicy::features(&g.observation(g.seat_to_act().unwrap()), &legal);
+    /// let rows = PatternPolicy::features(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal);
     /// assert_eq!(rows.len(), legal.len());
     /// ```
     #[must_use]
@@ -741,7 +741,7 @@ impl PatternPolicy {
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
     /// let mut scores = Vec::new();
-    /// PatternPolicy::default().scores_into(&g.observation(g.seat_to_act().unwrap()), &legal, &mut scores);
+    /// PatternPolicy::default().scores_into(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal, &mut scores);
     /// assert_eq!(scores.len(), legal.len());
     /// ```
     pub fn scores_into(&self, obs: &Observation<'_>, legal: &[Action], out: &mut Vec<f32>) {
@@ -761,7 +761,7 @@ impl PatternPolicy {
     /// use daifugo::{Action, Game, PatternPolicy, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let a = PatternPolicy::default().best(&g.observation(g.seat_to_act().unwrap()), &legal);
+    /// let a = PatternPolicy::default().best(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal);
     /// assert!(matches!(a, Action::Play(_)));
     /// ```
     #[must_use]
@@ -792,7 +792,7 @@ impl PatternPolicy {
     /// use daifugo::{Game, PatternPolicy, Rng, Rules};
     /// let g = Game::new(Rules::UECDA, 3);
     /// let legal = g.legal_actions();
-    /// let obs = g.observation(g.seat_to_act().unwrap());
+    /// let obs = g.observation(usize::from(g.seat_to_act().unwrap()));
     /// let a = PatternPolicy::default().sample(&obs, &legal, &mut Rng::seed_from_u64(1));
     /// assert!(legal.contains(&a));
     /// ```

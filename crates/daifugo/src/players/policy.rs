@@ -63,7 +63,7 @@ impl Random {
 /// use daifugo::{Action, Game, Rules, TutorialPlayer};
 /// let g = Game::new(Rules::UECDA, 3);
 /// let p = g.seat_to_act().unwrap();
-/// let a = TutorialPlayer.choose(&g.observation(p), &g.legal_actions());
+/// let a = TutorialPlayer.choose(&g.observation(usize::from(p)), &g.legal_actions());
 /// assert!(matches!(a, Action::Play(_))); // a leader with cards leads
 /// ```
 #[derive(Copy, Clone, Debug, Default)]
@@ -160,7 +160,7 @@ pub(crate) fn tutorial_pick(parts: &[Meld], leads: bool, order: Order, legal: &[
 /// let legal = g.legal_actions();
 /// let mut out = Vec::new();
 /// let mut h = Human::new(&b"x\n99\n1\n"[..], &mut out);
-/// assert_eq!(h.choose(&g.observation(p), &legal), legal[0]);
+/// assert_eq!(h.choose(&g.observation(usize::from(p)), &legal), legal[0]);
 /// let text = String::from_utf8(out).unwrap();
 /// assert_eq!(text.matches("not one of").count(), 2); // asked three times
 /// ```

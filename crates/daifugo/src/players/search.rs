@@ -266,7 +266,7 @@ pub type SearchPlayer = Search<Game, SearchRollout>;
 /// let g = Game::new(Rules::UECDA, 4);
 /// let mut s = search_player(&PolicyOptions::new(1).with_playouts(50));
 /// let legal = g.legal_actions();
-/// let a = s.choose(&g.observation(g.seat_to_act().unwrap()), &legal);
+/// let a = s.choose(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal);
 /// assert!(legal.contains(&a));
 /// ```
 #[must_use]

@@ -89,6 +89,21 @@ use std::sync::OnceLock;
 
 use crate::{Action, Counts, Move, Observation, Phase, Rules, classify};
 
+mod douzero;
+mod openspiel;
+mod rlcard;
+
+pub use douzero::{
+    DOUZERO_CARD_NUMBERS, DOUZERO_TYPE_PASS, DOUZERO_TYPE_WRONG, DouZeroCardError, DouZeroFeatures,
+    DouZeroMoveType, counts_from_douzero, douzero_card, douzero_cards, douzero_features,
+    douzero_gen, douzero_kind, douzero_legal, douzero_move_type, douzero_type,
+};
+pub use openspiel::{
+    OPENSPIEL_FIRST_PLAY, OPENSPIEL_OBS, OPENSPIEL_PASS, OPENSPIEL_SIZE, openspiel_action,
+    openspiel_action_id, openspiel_id, openspiel_observation,
+};
+pub use rlcard::rlcard_play_id;
+
 /// RLCard's and DouZero's `_cards2array`: 13 columns of 4 for the ranks 3 ... 2 (a rank held
 /// `n` times sets its column's first `n` entries), then the black and the red joker.
 ///
@@ -212,7 +227,7 @@ pub fn douzero_action(a: &Action) -> [i8; DOUZERO_ACTION] {
 /// let g = Game::new(GameRules::DOUZERO, 0)?;
 /// let landlord = g.state().landlord().unwrap();
 /// let mut x = [0i8; encode::DOUZERO_X_PEASANT];
-/// let pos = encode::douzero_x(&g.observation(landlord), &mut x);
+/// let pos = encode::douzero_x(&g.observation(usize::from(landlord)), &mut x);
 /// assert_eq!(pos, Some(DouZeroPosition::Landlord));
 /// assert_eq!(x[..54].iter().filter(|&&v| v == 1).count(), 20); // its 20 cards
 /// assert_eq!(x[270 + 16], 1); // landlord_up holds 17
@@ -306,7 +321,7 @@ pub fn douzero_x(
 /// use doudizhu::{Action, Game, GameRules, encode};
 /// let mut g = Game::new(GameRules::DOUZERO, 0)?;
 /// let first = g.legal_actions()[0];
-/// g.apply(first)?;
+/// g.apply_with_outcome(first)?;
 /// let mut z = [0i8; encode::DOUZERO_Z];
 /// encode::douzero_z(&g.observation(0), &mut z);
 /// assert_eq!(&z[14 * 54..], &encode::douzero_action(&first)[..]);
@@ -712,7 +727,7 @@ pub const RLCARD_OBS: usize = 901;
 /// use doudizhu::{Game, GameRules, encode};
 /// let g = Game::new(GameRules::RLCARD, 0)?;
 /// let mut obs = [0i8; encode::RLCARD_OBS];
-/// encode::encode_rlcard(&g.observation(g.state().landlord().unwrap()), &mut obs);
+/// encode::encode_rlcard(&g.observation(usize::from(g.state().landlord().unwrap())), &mut obs);
 /// assert_eq!(obs[..54].iter().filter(|&&x| x == 1).count(), 20); // the landlord's hand
 /// assert!(obs[790..].iter().all(|&x| x == 0));
 /// # Ok::<(), doudizhu::GameError>(())

@@ -14,7 +14,7 @@ use crate::{Auction, Game};
 /// ```
 /// use doudizhu::{Action, Game, GameError, GameRules};
 /// let mut g = Game::new(GameRules::STANDARD, 7)?;
-/// assert_eq!(g.apply(Action::Bid(4)), Err(GameError::BidOutOfRange { bid: 4 }));
+/// assert_eq!(g.apply_with_outcome(Action::Bid(4)), Err(GameError::BidOutOfRange { bid: 4 }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

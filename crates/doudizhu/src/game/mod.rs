@@ -273,7 +273,7 @@ impl State {
 /// while !g.is_over() {
 ///     legal.clear();
 ///     g.legal_actions_into(&mut legal);
-///     g.apply(legal[0])?; // the first legal action, every turn
+///     g.apply_with_outcome(legal[0])?; // the first legal action, every turn
 /// }
 /// let r = g.scores();
 /// assert_eq!(r.iter().sum::<i64>(), 0); // standard is zero-sum

@@ -23,7 +23,7 @@ use crate::rules::counts::Counts;
 /// use doudizhu::{Game, GameRules, Record};
 /// let mut g = Game::new(GameRules::RLCARD, 0)?;
 /// let a = g.legal_actions()[0];
-/// g.apply(a)?;
+/// g.apply_with_outcome(a)?;
 /// let r: Record = g.record();
 /// assert_eq!(r.actions, ["3"]);
 /// assert_eq!(r.replay()?.state(), g.state());

@@ -134,9 +134,9 @@ pub fn hand_features(hand: Counts, rules: &Rules) -> [f64; FEATURES] {
 /// use doudizhu::bidding::context;
 /// use doudizhu::{Action, Game, GameRules};
 /// let mut g = Game::new(GameRules::STANDARD, 1)?;
-/// g.apply(Action::Pass)?;
-/// g.apply(Action::Bid(2))?;
-/// assert_eq!(context(&g.observation(g.seat_to_act().unwrap())), (2, 2));
+/// g.apply_with_outcome(Action::Pass)?;
+/// g.apply_with_outcome(Action::Bid(2))?;
+/// assert_eq!(context(&g.observation(usize::from(g.seat_to_act().unwrap()))), (2, 2));
 /// # Ok::<(), doudizhu::GameError>(())
 /// ```
 #[must_use]
@@ -161,7 +161,7 @@ pub fn context(obs: &Observation<'_>) -> (usize, usize) {
 /// weights[0] = -1.5;
 /// let model = BidModel { weights, thresholds: [[0.0; 3]; 3] };
 /// let g = Game::new(GameRules::STANDARD, 3)?;
-/// let obs = g.observation(g.seat_to_act().unwrap());
+/// let obs = g.observation(usize::from(g.seat_to_act().unwrap()));
 /// let twos = obs.hand().count(doudizhu::Rank::Two);
 /// let a = model.choose(&features(obs.hand(), 6), &obs, &g.legal_actions());
 /// assert_eq!(a == Action::Bid(3), twos >= 2);
@@ -194,7 +194,7 @@ impl BidModel {
     /// ```
     /// use doudizhu::bidding::LEARNED;
     /// let g = doudizhu::Game::new(doudizhu::GameRules::STANDARD, 1)?;
-    /// let obs = g.observation(g.seat_to_act().unwrap());
+    /// let obs = g.observation(usize::from(g.seat_to_act().unwrap()));
     /// assert_eq!(LEARNED.threshold(&obs), LEARNED.thresholds[0][0]);
     /// # Ok::<(), doudizhu::GameError>(())
     /// ```
@@ -271,7 +271,7 @@ impl Bidding {
     /// use doudizhu::bidding::Bidding;
     /// use doudizhu::knowledge::hand_plays;
     /// let g = doudizhu::Game::new(doudizhu::GameRules::STANDARD, 2)?;
-    /// let obs = g.observation(g.seat_to_act().unwrap());
+    /// let obs = g.observation(usize::from(g.seat_to_act().unwrap()));
     /// let plays = hand_plays(obs.hand(), &doudizhu::Rules::STANDARD);
     /// let legal = g.legal_actions();
     /// assert!(legal.contains(&Bidding::default().choose(&obs, &legal, plays)));

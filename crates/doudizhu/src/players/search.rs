@@ -265,7 +265,7 @@ impl SearchPlayer {
     /// let g = Game::new(GameRules::STANDARD, 5)?;
     /// let mut s = SearchPlayer::new(&PolicyOptions::new(1).with_playouts(640));
     /// let legal = g.legal_actions();
-    /// let means = s.auction_values(&g.observation(g.seat_to_act().unwrap()), &legal);
+    /// let means = s.auction_values(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal);
     /// assert_eq!(means.len(), legal.len());
     /// # Ok::<(), doudizhu::GameError>(())
     /// ```
@@ -348,7 +348,7 @@ impl cards_core::game::Policy<Game> for SearchPlayer {
 /// let g = Game::new(GameRules::STANDARD, 4)?;
 /// let mut s = search_player(&PolicyOptions::new(1).with_playouts(100));
 /// let legal = g.legal_actions();
-/// let a = s.choose(&g.observation(g.seat_to_act().unwrap()), &legal);
+/// let a = s.choose(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal);
 /// assert!(legal.contains(&a));
 /// # Ok::<(), doudizhu::GameError>(())
 /// ```

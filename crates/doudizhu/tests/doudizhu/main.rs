@@ -10,6 +10,7 @@ mod edges;
 mod game;
 mod game_snapshots;
 mod notation;
+mod peers;
 mod properties;
 mod seed;
 mod selfplay;

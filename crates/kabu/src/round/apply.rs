@@ -158,7 +158,7 @@ impl Round {
     /// let mut round = Round::new(Rules::DEFAULT, 9);
     /// round.bet([1, 1, 1, 1])?;
     /// let before = round;
-    /// assert!(matches!(round.apply(Action::draw(Seat::Dealer)), Err(RoundError::OutOfTurn { .. })));
+    /// assert!(matches!(round.apply_with_outcome(Action::draw(Seat::Dealer)), Err(RoundError::OutOfTurn { .. })));
     /// assert_eq!(round, before);
     /// # Ok::<(), kabu::RoundError>(())
     /// ```

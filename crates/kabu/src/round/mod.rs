@@ -307,9 +307,9 @@ impl Round {
     /// ```
     /// use kabu::{Round, Rules, Seat};
     /// let mut round = Round::new(Rules::DEFAULT, 9);
-    /// assert!(round.observation(Seat::Field1).is_none());
+    /// assert!(round.seat_observation(Seat::Field1).is_none());
     /// round.bet([1, 1, 1, 1])?;
-    /// assert_eq!(round.observation(Seat::Dealer).unwrap().face_up.len(), 4);
+    /// assert_eq!(round.seat_observation(Seat::Dealer).unwrap().face_up.len(), 4);
     /// # Ok::<(), kabu::RoundError>(())
     /// ```
     #[must_use]

@@ -15,7 +15,7 @@ use crate::{Advice, Hand, Outcome, Rules};
 /// use kabu::{Round, Rules, Seat};
 /// let mut round = Round::new(Rules::DEFAULT, 7);
 /// round.bet([1, 0, 0, 0])?;
-/// let obs = round.observation(Seat::Field1).unwrap();
+/// let obs = round.seat_observation(Seat::Field1).unwrap();
 /// assert_eq!(obs.hand.len(), 2);
 /// assert_eq!(obs.face_up.len(), 4); // the other four first cards
 /// # Ok::<(), kabu::RoundError>(())
