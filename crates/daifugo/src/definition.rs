@@ -20,8 +20,10 @@ use cards_core::game::{
     Definition, EncodeError, Encoding, ObservationType, as_array, check_length,
 };
 
+use core::fmt::Write as _;
+
 use crate::encode::{self, PLANES};
-use crate::{Action, Deal, Game, GameError, Observation, PLAYERS, Rules};
+use crate::{Action, Class, Deal, Game, GameError, Observation, PLAYERS, Rules};
 
 /// Daifugo as a game definition: five players, the presets of [`Rules`] (`uecda` the
 /// default), [`Game::new`] for a seed (a reset game: no classes, no exchange; a match's later
@@ -122,5 +124,52 @@ impl Encoding for Daifugo {
         check_length(Self::observation_shape(rules, kind)?, out)?;
         encode::encode_planes(obs, as_array(out)?);
         Ok(())
+    }
+
+    /// With the exchange in the rules, three episodes in four are games after a first one:
+    /// the classes are a random permutation (drawn from the seed), so the exchange is played;
+    /// the fourth (a seed that is a multiple of 4) is a reset game, [`Definition::new_game`]'s
+    /// (no classes, no exchange). Seats are in player order.
+    fn new_episode(rules: &Rules, seed: u64) -> Result<Game, GameError> {
+        if !rules.exchange || seed.is_multiple_of(4) {
+            return Ok(Game::new(*rules, seed));
+        }
+        let mut classes = Class::ALL;
+        cards_core::Rng::seed_from_u64(seed ^ 0x0C1A_55E5).shuffle(&mut classes);
+        Ok(Game::deal_from(
+            *rules,
+            seed,
+            [0, 1, 2, 3, 4],
+            Some(classes),
+        ))
+    }
+
+    /// The player's class ([`Class::index`]: 0 for the 大富豪 to 4 for the 大貧民), none in
+    /// a game without classes (a reset game).
+    fn role(game: &Game, player: usize) -> Option<u8> {
+        Some(game.classes()?.get(player)?.index())
+    }
+
+    /// The record's transcript from the first trick on (as `cards daifugo play` prints each
+    /// action; the deal and the exchange, which show hands, left out; nothing during the
+    /// exchange), then `to act: player P` and the player's view as the terminal shows it.
+    fn render(game: &Game) -> String {
+        let mut out = String::new();
+        if !game.is_exchanging()
+            && let Ok(text) = game.record().transcript_so_far()
+        {
+            for line in text.lines().skip_while(|l| !l.starts_with("trick ")) {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        if let Some(p) = game.seat_to_act() {
+            let _ = write!(
+                out,
+                "to act: player {p}\n{}",
+                game.observation(usize::from(p))
+            );
+        }
+        out
     }
 }

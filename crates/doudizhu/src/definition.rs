@@ -21,7 +21,7 @@ use cards_core::game::{
 };
 
 use crate::encode::{self, DOUZERO_X_PEASANT, DOUZERO_Z, PLANES, RLCARD_OBS};
-use crate::{Action, Deal, DealError, Game, GameRules, Observation};
+use crate::{Action, Deal, DealError, Dealer, Game, GameRules, Observation};
 
 /// Dou Dizhu as a game definition: three players, the presets of [`GameRules`] (`standard`
 /// the default), [`Game::new`] for a seed (a DouZero deal takes a 32-bit seed: a larger one
@@ -162,5 +162,55 @@ impl Encoding for DouDizhu {
             }
         }
         Ok(())
+    }
+
+    /// [`Definition::new_game`], but a DouZero dealer (which takes 32-bit seeds) deals from
+    /// the seed's low 32 bits: every seed deals.
+    fn new_episode(rules: &GameRules, seed: u64) -> Result<Game, DealError> {
+        let seed = if rules.dealer == Dealer::DouZero {
+            seed & 0xFFFF_FFFF
+        } else {
+            seed
+        };
+        Self::new_game(rules, seed)
+    }
+
+    /// [`encode::role`]: 0 for the landlord, 1 for the peasant after it, 2 for the one
+    /// before it; none before the auction has a landlord.
+    fn role(game: &Game, player: usize) -> Option<u8> {
+        let landlord = game.state().landlord()?;
+        u8::try_from(encode::role((player % 3) as u8, landlord)).ok()
+    }
+
+    /// The record's transcript without the deal (every hand, the kitty) and without the
+    /// landlord's hand when it takes the kitty (as `cards doudizhu play` prints each action),
+    /// then `to act: ` and [`describe`](crate::describe) of the seat to act.
+    fn render(game: &Game) -> String {
+        let record = game.record();
+        let deal = {
+            let mut before = record.clone();
+            before.actions.clear();
+            before.transcript().lines().count() - 1 // its last line is "(not over)"
+        };
+        let mut out = String::new();
+        for line in record.transcript().lines().skip(deal) {
+            if line == "(not over)" {
+                continue;
+            }
+            let public = match line.find(", takes the kitty: hand ") {
+                Some(at) if line.starts_with("landlord: ") => {
+                    &line[..at + ", takes the kitty".len()]
+                }
+                _ => line,
+            };
+            out.push_str(public);
+            out.push('\n');
+        }
+        if let Some(p) = game.seat_to_act() {
+            out.push_str("to act: ");
+            out.push_str(&crate::describe(&game.observation(usize::from(p))));
+            out.push('\n');
+        }
+        out
     }
 }

@@ -21,8 +21,10 @@ use cards_core::game::{
     self, Definition, EncodeError, Encoding, ObservationType, as_array, check_length,
 };
 
+use core::fmt::Write as _;
+
 use crate::encode::{self, PLANES};
-use crate::{Card, Decision, ROUND_CARDS, Round, RoundError, RoundView, Rules, Seat};
+use crate::{Card, Decision, Phase, ROUND_CARDS, Round, RoundError, RoundView, Rules, Seat};
 
 /// Kabu as a game definition: two players (0 stakes and draws, 1 the dealer), the presets of
 /// [`Rules`] (`default` the default), [`Round::new`] for a seed and [`Round::from_deal`] for a
@@ -124,5 +126,63 @@ impl Encoding for Kabu {
         check_length(Self::observation_shape(rules, kind)?, out)?;
         encode::encode_planes(obs, as_array(out)?);
         Ok(())
+    }
+
+    /// 0 for player 0 (the fields' side: it stakes and draws), 1 for player 1 (the dealer).
+    fn role(_: &Round, player: usize) -> Option<u8> {
+        Some((player % 2) as u8)
+    }
+
+    /// The stakes, each hand as the player to act sees it (its own hands whole, the others'
+    /// first and third cards, `+ 1 face down` for a card it does not see) with its decision,
+    /// then `to act: ...`; at the end the settlement of each staked field and the net, as
+    /// `cards kabu round` prints them (outcomes, no hidden card).
+    fn render(round: &Round) -> String {
+        let observer = game::Game::current_player(round).unwrap_or(0);
+        let view = game::Game::observation(round, observer);
+        let mut out = format!("rules: {}\n", round.rules());
+        if round.phase() == Phase::Bets {
+            out.push_str("stakes: not placed yet\n");
+        } else {
+            let stakes: Vec<String> = Seat::FIELDS
+                .iter()
+                .zip(round.stakes())
+                .map(|(s, st)| format!("{s}: {st}"))
+                .collect();
+            let _ = writeln!(out, "stakes: {}", stakes.join(", "));
+        }
+        for seat in Seat::ALL {
+            let hidden = if round.phase() == Phase::Bets || view.owns(seat) {
+                ""
+            } else {
+                " + 1 face down"
+            };
+            let decision = match round.decision(seat) {
+                Some(true) => ", drew",
+                Some(false) => ", stood",
+                None => "",
+            };
+            let _ = writeln!(out, "{seat}: {:#}{hidden}{decision}", view.cards(seat));
+        }
+        match round.seat_to_act() {
+            _ if round.phase() == Phase::Bets => out.push_str("to act: player 0, the stakes\n"),
+            Some(seat) => {
+                let _ = writeln!(out, "to act: player {observer}, {seat} draws or stands");
+            }
+            None => {
+                out.push_str("settlement:\n");
+                for seat in Seat::FIELDS {
+                    if let Some(s) = round.settlement(seat) {
+                        let _ = writeln!(
+                            out,
+                            "  {seat}: {} against {}: {}, stake {}, net {:+}",
+                            s.field, s.dealer, s.case, s.stake, s.net
+                        );
+                    }
+                }
+                let _ = writeln!(out, "net: {:+}", round.net());
+            }
+        }
+        out
     }
 }

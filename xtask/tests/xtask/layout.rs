@@ -1,5 +1,5 @@
 //! The workspace's design rules that no compiler checks: each game crate depends on `cards-core`
-//! and never on another game, the search crate on `cards-core` only, every member inherits the workspace lints (the C ABI
+//! and never on another game, the search and environment crates on `cards-core` only, every member inherits the workspace lints (the C ABI
 //! crate all but `unsafe_code`; the Python package, outside the workspace, a copy), no publishable
 //! crate's code or tests read a file outside the crate (a published crate has nothing else), and
 //! each game crate has one layout (`rules/`, its game flow, `players/`, `encode/`) in which the
@@ -11,9 +11,10 @@ use std::path::{Path, PathBuf};
 const GAMES: [&str; 3] = ["kabu", "doudizhu", "daifugo"];
 
 /// The crates published to crates.io (directory names under `crates/`).
-const PUBLISHED: [&str; 9] = [
+const PUBLISHED: [&str; 10] = [
     "cards-core",
     "cards-search",
+    "cards-env",
     "kabu",
     "doudizhu",
     "daifugo",
@@ -80,6 +81,9 @@ fn game_crates_depend_on_cards_core_never_on_each_other() {
             "cards-search's tests run on cards-core's toy game: the ones on {game} belong in benches/tests/search/"
         );
     }
+    // So are the environments (a game is only a dev-dependency of their tests).
+    let env = manifest("crates/cards-env/Cargo.toml");
+    assert_eq!(dependency_names(&env, "dependencies"), ["cards-core"]);
     let core = manifest("crates/cards-core/Cargo.toml");
     for game in GAMES {
         assert!(
@@ -95,6 +99,7 @@ fn every_member_inherits_the_workspace_lints() {
     for path in [
         "crates/cards-core",
         "crates/cards-search",
+        "crates/cards-env",
         "crates/kabu",
         "crates/doudizhu",
         "crates/daifugo",

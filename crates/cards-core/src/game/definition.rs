@@ -297,6 +297,66 @@ pub trait Encoding: Definition {
         obs: &<Self::Game as Game>::Observation<'_>,
         out: &mut [i8],
     ) -> Result<(), EncodeError>;
+
+    /// The game a learning environment's episode dealt from `seed` starts from (every seed of
+    /// a stream of episodes deals, so a game whose [`Definition::new_game`] refuses some seeds
+    /// maps them onto those it takes). By default [`Definition::new_game`]; a game may also
+    /// deal a later game of a match here, so that an agent meets every phase of the game
+    /// (Daifugo's exchange), and documents what it does.
+    ///
+    /// ```
+    /// use cards_core::game::{Definition, Encoding};
+    /// use cards_core::game::testing_toy::ToyGame;
+    /// let rules = ToyGame::default_rules();
+    /// assert_eq!(ToyGame::new_episode(&rules, 5)?, ToyGame::new_game(&rules, 5)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Definition::new_game`], for a seed the game cannot deal from.
+    fn new_episode(rules: &Self::Rules, seed: u64) -> Result<Self::Game, Self::DealError> {
+        Self::new_game(rules, seed)
+    }
+
+    /// The role of `player` in `game` now, a small number the game documents (Dou Dizhu's
+    /// landlord and peasants, Daifugo's classes, Kabu's stakes and dealer), which a learning
+    /// program may read beside the observation; `None` when the player has none (yet). By
+    /// default none.
+    ///
+    /// ```
+    /// use cards_core::game::{Definition, Encoding};
+    /// use cards_core::game::testing_toy::ToyGame;
+    /// let game = ToyGame::new_game(&ToyGame::default_rules(), 1)?;
+    /// assert_eq!(ToyGame::role(&game, 0), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn role(game: &Self::Game, player: usize) -> Option<u8> {
+        let _ = (game, player);
+        None
+    }
+
+    /// The table as a text terminal shows it to the player to act (an environment's
+    /// `render_mode="ansi"`): what everyone has seen so far, then the view of the player to
+    /// act, or at the end the result. Never a card that player may not see. By default
+    /// `to act: player P`, or at the end every player's return.
+    ///
+    /// ```
+    /// use cards_core::game::{Definition, Encoding};
+    /// use cards_core::game::testing_toy::ToyGame;
+    /// let game = ToyGame::new_game(&ToyGame::default_rules(), 1)?;
+    /// assert_eq!(ToyGame::render(&game), "to act: player 0\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn render(game: &Self::Game) -> String {
+        if let Some(p) = game.current_player() {
+            return alloc::format!("to act: player {p}\n");
+        }
+        let returns: Vec<String> = (0..game.num_players())
+            .map(|p| alloc::format!("{}", game.returns(p)))
+            .collect();
+        alloc::format!("returns: {}\n", returns.join(", "))
+    }
 }
 
 /// Checks that `out` has the length of `shape`, as [`Encoding::encode_into`] requires.

@@ -12,4 +12,18 @@ from ._native import (
 )
 
 __version__: str
-__all__: list[str]
+__all__ = [
+    "ActionIdError",
+    "CardsError",
+    "DaifugoError",
+    "KabuError",
+    "NoPlayError",
+    "ParseError",
+    "PlayerError",
+    "RulesError",
+    "__version__",
+    "arena",
+    "daifugo",
+    "doudizhu",
+    "kabu",
+]

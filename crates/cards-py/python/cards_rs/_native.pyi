@@ -1,6 +1,6 @@
 """Type stubs of the compiled module (the public API is in the submodules)."""
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, final
 
 Cards = Union[str, int, Sequence[int], "Move"]
 
@@ -38,8 +38,9 @@ DDZ_PRESETS: List[str]
 DFG_PRESETS: List[str]
 KABU_YAKU: List[str]
 
+@final
 class Move:
-    def __init__(self, cards: Cards, rules: Optional[str] = None) -> None: ...
+    def __new__(cls, cards: Cards, rules: Optional[str] = None) -> Move: ...
     @property
     def cards(self) -> str: ...
     @property
@@ -62,14 +63,15 @@ class Move:
     def rlcard_id(self) -> Optional[int]: ...
     def openspiel_id(self) -> Optional[int]: ...
     def douzero(self) -> List[int]: ...
-    def __lt__(self, other: Move) -> bool: ...
-    def __le__(self, other: Move) -> bool: ...
-    def __gt__(self, other: Move) -> bool: ...
-    def __ge__(self, other: Move) -> bool: ...
+    def __lt__(self, other: Move, /) -> bool: ...
+    def __le__(self, other: Move, /) -> bool: ...
+    def __gt__(self, other: Move, /) -> bool: ...
+    def __ge__(self, other: Move, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class DoudizhuGame:
-    def __init__(self, rules: str = "standard", seed: int = 0) -> None: ...
+    def __new__(cls, rules: str = "standard", seed: int = 0) -> DoudizhuGame: ...
     @staticmethod
     def from_record(json: str) -> DoudizhuGame: ...
     @staticmethod
@@ -125,15 +127,16 @@ def dz_gen(hand: Cards, type_number: int, repeat_num: int = 0) -> List[List[int]
 def dz_move_type(mv: List[int]) -> Dict[str, int]: ...
 def dz_legal(hand: Cards, rival_move: List[int]) -> List[List[int]]: ...
 
+@final
 class State:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         table: Optional[str] = None,
         revolution: bool = False,
         eleven_back: bool = False,
         locked: bool = False,
         rules: str = "uecda",
-    ) -> None: ...
+    ) -> State: ...
     @property
     def table(self) -> Optional[str]: ...
     @property
@@ -149,8 +152,9 @@ class State:
     def follow(self, hand: str) -> List[str]: ...
     def __hash__(self) -> int: ...
 
+@final
 class DaifugoGame:
-    def __init__(self, rules: str = "uecda", seed: int = 0) -> None: ...
+    def __new__(cls, rules: str = "uecda", seed: int = 0) -> DaifugoGame: ...
     @staticmethod
     def from_record(record: Union[str, Dict[str, Any]]) -> DaifugoGame: ...
     @property
@@ -177,6 +181,7 @@ def dfg_fewest_melds(hand: str, rules: str = "uecda", revolution: bool = False) 
 def dfg_lead(hand: str, rules: str = "uecda") -> List[str]: ...
 def dfg_replay(record: Union[str, Dict[str, Any]]) -> Dict[str, Any]: ...
 
+@final
 class Outcome:
     @property
     def yaku(self) -> str: ...
@@ -192,8 +197,9 @@ class Outcome:
     def label(self) -> str: ...
     def __hash__(self) -> int: ...
 
+@final
 class DrawOdds:
-    def __init__(self, hand: str, role: str = "child", rules: str = "default", seen: str = "") -> None: ...
+    def __new__(cls, hand: str, role: str = "child", rules: str = "default", seen: str = "") -> DrawOdds: ...
     @property
     def standing(self) -> Outcome: ...
     @property
@@ -214,8 +220,9 @@ Policy = Union[str, Callable[[Dict[str, Any]], bool]]
 """A built-in policy's name (``house``, ``odds``, ``always``, ``never``) or a callable taking
 the seat's observation dict and returning whether it draws."""
 
+@final
 class Round:
-    def __init__(self, seed: int = 0, rules: str = "default") -> None: ...
+    def __new__(cls, seed: int = 0, rules: str = "default") -> Round: ...
     @staticmethod
     def from_deal(deal: str, rules: str = "default") -> Round: ...
     @staticmethod
@@ -249,11 +256,12 @@ def kabu_evaluate(hand: str, role: str = "child", rules: str = "default") -> Out
 
 # Reinforcement learning (src/rl): the cores of cards_rs.rl.VectorEnv and cards_rs.envs.
 
+@final
 class VecEnv:
     """Many games of one kind stepped together (see cards_rs.rl.VectorEnv, which wraps it)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: str,
         num_envs: int,
         rules: Optional[str] = None,
@@ -261,7 +269,7 @@ class VecEnv:
         threads: int = 1,
         obs: Optional[str] = None,
         masks: bool = False,
-    ) -> None:
+    ) -> VecEnv:
         """``MemoryError`` naming the limit (4 GiB) when the envs would need more, before any
         is allocated; ``masks``: the caller holds dense masks too (counted)."""
     @property
@@ -289,10 +297,19 @@ class VecEnv:
     def write_masks(self, mask: Any) -> None: ...
     def action_text(self, id: int) -> str: ...
 
+@final
 class Env:
     """One game, a step a call (the core of the PettingZoo and Gymnasium envs)."""
 
-    def __init__(self, game: str, rules: Optional[str] = None, seed: int = 0) -> None: ...
+    def __new__(
+        cls, game: str, rules: Optional[str] = None, seed: int = 0, obs: Optional[str] = None
+    ) -> Env: ...
+    @staticmethod
+    def from_record(
+        game: str, record: str, rules: Optional[str] = None, seed: int = 0, obs: Optional[str] = None
+    ) -> Env:
+        """The env at the position a game record (its JSON) replays to; ``reset`` deals from
+        seed stream ``seed`` afterwards."""
     def reset(self, seed: Optional[int] = None) -> None: ...
     def step(self, id: int) -> bool: ...
     def step_turn(self, id: int) -> Optional[Tuple[int, List[int]]]: ...
@@ -321,7 +338,11 @@ class Env:
     def obs_shape(self) -> Tuple[int, int]: ...
 
 def rl_self_check(
-    game: str, rules: Optional[str] = None, episodes: int = 20, seed: int = 0
+    game: str,
+    rules: Optional[str] = None,
+    episodes: int = 20,
+    seed: int = 0,
+    obs: Optional[str] = None,
 ) -> Tuple[int, int]: ...
 def scalar_columns(game: str) -> List[str]: ...
 def mask_ids(mask: Any) -> Optional[List[int]]: ...
@@ -340,62 +361,65 @@ def play_batch_raw(
     """The arrays as little-endian ``bytearray``s (read in place by ``rl.play_batch``); the GIL
     is released while the games are played and Ctrl-C raises ``KeyboardInterrupt``."""
 
+@final
 class DoudizhuBot:
     """A Dou Dizhu built-in player by name (``names()``): ``choose(game)`` gives the action text
     for ``game.current_player`` from that seat's observation only.
     ``playouts``, ``think_ms`` and ``threads`` (a search's budget) must be at least 1 (``None``:
     the default) and ``threads`` at most 256, else ``ValueError``; an unknown name raises
     ``ValueError`` quoting at most 40 characters of it."""
-    def __init__(
-        self,
+    def __new__(
+        cls,
         name: str,
         seed: int = 0,
         playouts: Optional[int] = None,
         think_ms: Optional[int] = None,
         threads: Optional[int] = None,
-    ) -> None: ...
+    ) -> DoudizhuBot: ...
     @staticmethod
     def names() -> List[str]: ...
     @property
     def name(self) -> str: ...
     def choose(self, game: DoudizhuGame) -> str: ...
 
+@final
 class DaifugoBot:
     """A Daifugo built-in player by name (``names()``): ``choose(game)`` gives the action text
     (a meld, ``pass``, ``give ...``) for the player to act, from its observation only.
     ``playouts``, ``think_ms`` and ``threads`` (a search's budget) must be at least 1 (``None``:
     the default) and ``threads`` at most 256, else ``ValueError``; an unknown name raises
     ``ValueError`` quoting at most 40 characters of it."""
-    def __init__(
-        self,
+    def __new__(
+        cls,
         name: str,
         seed: int = 0,
         playouts: Optional[int] = None,
         think_ms: Optional[int] = None,
         threads: Optional[int] = None,
-    ) -> None: ...
+    ) -> DaifugoBot: ...
     @staticmethod
     def names() -> List[str]: ...
     @property
     def name(self) -> str: ...
     def choose(self, game: DaifugoGame) -> str: ...
 
+@final
 class KabuBot:
     """A Kabu built-in player by name (``names()``), for either side: ``choose(round)`` gives
     the four stakes while betting, then ``"draw"`` or ``"stand"``.
     ``playouts``, ``think_ms`` and ``threads`` (a search's budget) must be at least 1 (``None``:
     the default) and ``threads`` at most 256, else ``ValueError``; an unknown name raises
     ``ValueError`` quoting at most 40 characters of it."""
-    def __init__(
-        self,
+    def __new__(
+        cls,
         name: str,
         seed: int = 0,
         playouts: Optional[int] = None,
         think_ms: Optional[int] = None,
         threads: Optional[int] = None,
-    ) -> None: ...
+    ) -> KabuBot: ...
     @staticmethod
     def names() -> List[str]: ...
     @property
     def name(self) -> str: ...
-    def choose(self, round: Round) -> Union[List[int], str]: ...
+    def choose(self, game: Round) -> Union[List[int], str]: ...

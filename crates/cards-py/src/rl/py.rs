@@ -1,23 +1,32 @@
-//! The Python classes over the generic cores: `VecEnv` (many envs, stepped with the GIL
-//! released) and `Env` (one env, one call a step, for the `PettingZoo` and Gymnasium envs).
-//! Each holds the core of one game behind an enum; every method is written once by macro.
+//! The Python classes over the `cards_env` engine: `VecEnv` (an [`EnvPool`], stepped with the
+//! GIL released) and `Env` (one [`Env`], one call a step, for the `PettingZoo` and Gymnasium
+//! envs). Each holds the engine of one game behind an enum; every method is written once,
+//! generic over the game's definition ([`Encoding`]), and dispatched by macro.
 
-use cards_core::game::MAX_THREADS;
+use cards_core::game::{Definition, Encoding, Game as _, MAX_THREADS, ObservationType};
+use cards_env::{Batch, BatchConfig, Config, Env, EnvError, EnvPool, play_batch, self_check};
+use daifugo::Daifugo;
+use doudizhu::DouDizhu;
+use kabu::Kabu;
 use pyo3::buffer::PyBuffer;
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-
-use super::{Batch, RlGame, Slot, VecCore, play_batch, self_check};
-
-type Ddz = doudizhu::Game;
-type Dfg = daifugo::Game;
-type Kabu = kabu::Round;
 
 /// The game names the environments take.
 const GAMES: &str = "doudizhu, daifugo, kabu";
 
 fn value_err(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// An engine error as Python sees it: `MemoryError` for a pool past the memory limit,
+/// `ValueError` for the rest, in the words the package has always used.
+fn env_err(e: EnvError) -> PyErr {
+    match e {
+        EnvError::TooLarge { .. } => PyMemoryError::new_err(format!("VectorEnv: {e}")),
+        EnvError::WorkerStopped => value_err("a worker thread of the VectorEnv stopped"),
+        e => value_err(e),
+    }
 }
 
 /// Refuses a thread count of 0 or past [`MAX_THREADS`], as the bots do.
@@ -30,16 +39,144 @@ fn check_threads(threads: usize) -> PyResult<()> {
     Ok(())
 }
 
+/// What the Python classes add to a game's definition: the variant of the enums that holds
+/// its engine, and the rules its environments refuse.
+trait PyGame: Encoding<Game: Send + cards_core::game::Game<Action: Send>> {
+    /// Whether every legal action has an id of its own ([`self_check`]'s `strict`).
+    const DISTINCT_IDS: bool = true;
+
+    fn pool(pool: EnvPool<Self>) -> AnyVec;
+
+    fn env(env: Env<Self>) -> AnyEnv;
+
+    /// Why the environments refuse `rules` (named `text`), beside rules that do not parse.
+    fn refuse(_rules: &Self::Rules, _text: Option<&str>) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+impl PyGame for DouDizhu {
+    // an id names a multiset of cards, which two legal plays may share
+    const DISTINCT_IDS: bool = false;
+
+    fn pool(pool: EnvPool<Self>) -> AnyVec {
+        AnyVec::Ddz(pool)
+    }
+
+    fn env(env: Env<Self>) -> AnyEnv {
+        AnyEnv::Ddz(env)
+    }
+
+    /// Rules whose plays are not `RLCard`'s, whose ids the environments use (another rules'
+    /// plays may have none).
+    fn refuse(rules: &doudizhu::GameRules, text: Option<&str>) -> Result<(), String> {
+        if rules.plays == doudizhu::Rules::STANDARD {
+            return Ok(());
+        }
+        Err(format!(
+            "the Dou Dizhu environments use RLCard's action ids, which name the standard \
+                 plays: rules {:?} have other plays (use standard or rlcard, with options)",
+            text.unwrap_or_default()
+        ))
+    }
+}
+
+impl PyGame for Daifugo {
+    fn pool(pool: EnvPool<Self>) -> AnyVec {
+        AnyVec::Dfg(pool)
+    }
+
+    fn env(env: Env<Self>) -> AnyEnv {
+        AnyEnv::Dfg(env)
+    }
+}
+
+impl PyGame for Kabu {
+    fn pool(pool: EnvPool<Self>) -> AnyVec {
+        AnyVec::Kabu(pool)
+    }
+
+    fn env(env: Env<Self>) -> AnyEnv {
+        AnyEnv::Kabu(env)
+    }
+}
+
+/// A game name none of the environments has.
+struct UnknownGame(String);
+
+impl From<UnknownGame> for String {
+    fn from(UnknownGame(name): UnknownGame) -> String {
+        format!("unknown game {name:?} (expected one of: {GAMES})")
+    }
+}
+
+impl From<UnknownGame> for PyErr {
+    fn from(e: UnknownGame) -> PyErr {
+        value_err(String::from(e))
+    }
+}
+
+/// `$body` with `$D` the definition of the game named `$game` (its name trimmed, in any
+/// case), or the error of an unknown game.
+macro_rules! by_name {
+    ($game:expr, $D:ident => $body:expr) => {
+        match $game.trim().to_ascii_lowercase().as_str() {
+            "doudizhu" => {
+                type $D = DouDizhu;
+                $body
+            }
+            "daifugo" => {
+                type $D = Daifugo;
+                $body
+            }
+            "kabu" => {
+                type $D = Kabu;
+                $body
+            }
+            other => Err(UnknownGame(other.to_string()).into()),
+        }
+    };
+}
+
+/// The rules named by `text` (a preset name with options; the game's default preset for
+/// `None`) and the observation encoding named `obs` (`None`: the game's first), as the
+/// environments take them.
+fn parse<D: PyGame>(
+    text: Option<&str>,
+    obs: Option<&str>,
+) -> Result<(D::Rules, ObservationType), String> {
+    let kind = match obs.map(str::trim) {
+        None => ObservationType::default(),
+        Some(name) => D::OBSERVATION_TYPES
+            .iter()
+            .position(|n| *n == name)
+            .map(ObservationType)
+            .ok_or_else(|| {
+                format!(
+                    "unknown observation encoding {name:?} for {} (expected: {})",
+                    D::NAME,
+                    D::OBSERVATION_TYPES.join(", ")
+                )
+            })?,
+    };
+    let rules = text
+        .unwrap_or(D::DEFAULT_PRESET)
+        .parse()
+        .map_err(|e: <D::Rules as std::str::FromStr>::Err| e.to_string())?;
+    D::refuse(&rules, text)?;
+    Ok((rules, kind))
+}
+
 enum AnyVec {
-    Ddz(VecCore<Ddz>),
-    Dfg(VecCore<Dfg>),
-    Kabu(VecCore<Kabu>),
+    Ddz(EnvPool<DouDizhu>),
+    Dfg(EnvPool<Daifugo>),
+    Kabu(EnvPool<Kabu>),
 }
 
 enum AnyEnv {
-    Ddz(Slot<Ddz>, <Ddz as RlGame>::Rules),
-    Dfg(Slot<Dfg>, <Dfg as RlGame>::Rules),
-    Kabu(Slot<Kabu>, <Kabu as RlGame>::Rules),
+    Ddz(Env<DouDizhu>),
+    Dfg(Env<Daifugo>),
+    Kabu(Env<Kabu>),
 }
 
 macro_rules! each_vec {
@@ -53,19 +190,19 @@ macro_rules! each_vec {
 }
 
 macro_rules! each_env {
-    ($e:expr, $s:ident, $r:ident, $G:ident => $body:expr) => {
+    ($e:expr, $s:ident, $G:ident => $body:expr) => {
         match $e {
-            AnyEnv::Ddz($s, $r) => {
+            AnyEnv::Ddz($s) => {
                 #[allow(dead_code)]
-                type $G = Ddz;
+                type $G = DouDizhu;
                 $body
             }
-            AnyEnv::Dfg($s, $r) => {
+            AnyEnv::Dfg($s) => {
                 #[allow(dead_code)]
-                type $G = Dfg;
+                type $G = Daifugo;
                 $body
             }
-            AnyEnv::Kabu($s, $r) => {
+            AnyEnv::Kabu($s) => {
                 #[allow(dead_code)]
                 type $G = Kabu;
                 $body
@@ -94,9 +231,21 @@ fn copy_into<T: pyo3::buffer::Element + Copy>(
 #[pyclass(module = "cards_rs._native", name = "VecEnv")]
 pub struct PyVecEnv {
     core: AnyVec,
-    /// The ids written into the mask buffer last time (cleared before the new ones are set).
-    mask_values: Vec<u32>,
-    mask_offsets: Vec<u64>,
+}
+
+/// A pool of `D` from the Python arguments.
+fn pool<D: PyGame>(
+    (rules, kind): (D::Rules, ObservationType),
+    num_envs: usize,
+    seed: u64,
+    (threads, masks): (usize, bool),
+) -> PyResult<AnyVec> {
+    let config = Config::new(num_envs)
+        .seed(seed)
+        .threads(threads)
+        .observation(kind)
+        .masks(masks);
+    EnvPool::new(rules, config).map(D::pool).map_err(env_err)
 }
 
 // pyo3 takes buffers by value: they are Python objects' views, released when dropped
@@ -121,45 +270,11 @@ impl PyVecEnv {
             )));
         }
         check_threads(threads)?;
-        let core = match game.trim().to_ascii_lowercase().as_str() {
-            "doudizhu" => AnyVec::Ddz(
-                VecCore::new(
-                    Ddz::parse_rules(rules, obs).map_err(value_err)?,
-                    num_envs,
-                    seed,
-                    (threads, masks),
-                )
-                .map_err(PyMemoryError::new_err)?,
-            ),
-            "daifugo" => AnyVec::Dfg(
-                VecCore::new(
-                    Dfg::parse_rules(rules, obs).map_err(value_err)?,
-                    num_envs,
-                    seed,
-                    (threads, masks),
-                )
-                .map_err(PyMemoryError::new_err)?,
-            ),
-            "kabu" => AnyVec::Kabu(
-                VecCore::new(
-                    Kabu::parse_rules(rules, obs).map_err(value_err)?,
-                    num_envs,
-                    seed,
-                    (threads, masks),
-                )
-                .map_err(PyMemoryError::new_err)?,
-            ),
-            other => {
-                return Err(value_err(format!(
-                    "unknown game {other:?} (expected one of: {GAMES})"
-                )));
-            }
-        };
-        Ok(PyVecEnv {
-            core,
-            mask_values: Vec::new(),
-            mask_offsets: vec![0; num_envs + 1],
-        })
+        let how = (threads, masks);
+        let core: PyResult<AnyVec> = by_name!(game, D => {
+            pool::<D>(parse::<D>(rules, obs).map_err(value_err)?, num_envs, seed, how)
+        });
+        Ok(PyVecEnv { core: core? })
     }
 
     #[getter]
@@ -174,20 +289,13 @@ impl PyVecEnv {
 
     #[getter]
     fn num_actions(&self) -> u32 {
-        match &self.core {
-            AnyVec::Ddz(c) => Ddz::num_actions(&c.rules),
-            AnyVec::Dfg(c) => Dfg::num_actions(&c.rules),
-            AnyVec::Kabu(c) => Kabu::num_actions(&c.rules),
-        }
+        each_vec!(&self.core, c => c.num_actions())
     }
 
     #[getter]
     fn obs_shape(&self) -> (usize, usize) {
-        match &self.core {
-            AnyVec::Ddz(c) => Ddz::obs_shape(&c.rules),
-            AnyVec::Dfg(c) => Dfg::obs_shape(&c.rules),
-            AnyVec::Kabu(c) => Kabu::obs_shape(&c.rules),
-        }
+        let [planes, width] = each_vec!(&self.core, c => c.obs_shape());
+        (planes, width)
     }
 
     /// Resets every env (GIL released); env `i` takes the seed stream of (`seed`, `i`), or
@@ -196,7 +304,7 @@ impl PyVecEnv {
     fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
         let core = &mut self.core;
         py.allow_threads(|| each_vec!(core, c => c.reset(seed)))
-            .map_err(value_err)
+            .map_err(env_err)
     }
 
     /// Steps every env with `actions` (an int64 buffer, one id per env; GIL released).
@@ -206,7 +314,7 @@ impl PyVecEnv {
         let a = actions.to_vec(py)?;
         let core = &mut self.core;
         py.allow_threads(|| each_vec!(core, c => c.step(&a)))
-            .map_err(value_err)
+            .map_err(env_err)
     }
 
     /// Copies the last reset's or step's arrays into the caller's buffers (reused from step
@@ -226,33 +334,36 @@ impl PyVecEnv {
         values: PyBuffer<u32>,
     ) -> PyResult<usize> {
         each_vec!(&self.core, c => {
-            copy_into(py, "obs", &obs, &c.rows.obs)?;
-            copy_into(py, "rewards", &rewards, &c.rows.rewards)?;
-            copy_into(py, "terminated", &terminated, &c.rows.terminated)?;
-            copy_into(py, "truncated", &truncated, &c.rows.truncated)?;
-            copy_into(py, "players", &players, &c.rows.players)?;
-            copy_into(py, "roles", &roles, &c.rows.roles)?;
-            copy_into(py, "offsets", &offsets, &c.offsets)?;
-            if values.item_count() >= c.values.len()
+            let rows = c.rows();
+            copy_into(py, "obs", &obs, &rows.obs)?;
+            copy_into(py, "rewards", &rewards, &rows.rewards)?;
+            copy_into(py, "terminated", &terminated, &rows.terminated)?;
+            copy_into(py, "truncated", &truncated, &rows.truncated)?;
+            copy_into(py, "players", &players, &rows.players)?;
+            copy_into(py, "roles", &roles, &rows.roles)?;
+            copy_into(py, "offsets", &offsets, c.legal_offsets())?;
+            let ids = c.legal_values();
+            if values.item_count() >= ids.len()
                 && !values.readonly()
                 && let Some(cells) = values.as_mut_slice(py)
             {
-                for (cell, &v) in cells.iter().zip(&c.values) {
+                for (cell, &v) in cells.iter().zip(ids) {
                     cell.set(v);
                 }
             }
-            Ok(c.values.len())
+            Ok(ids.len())
         })
     }
 
     /// Writes the legal ids into `values` (at least as long as their number).
     fn write_values(&self, py: Python<'_>, values: PyBuffer<u32>) -> PyResult<()> {
         each_vec!(&self.core, c => {
+            let ids = c.legal_values();
             let cells = values
                 .as_mut_slice(py)
-                .filter(|s| s.len() >= c.values.len())
+                .filter(|s| s.len() >= ids.len())
                 .ok_or_else(|| value_err("values: a writable buffer of enough uint32 is needed"))?;
-            for (cell, &v) in cells.iter().zip(&c.values) {
+            for (cell, &v) in cells.iter().zip(ids) {
                 cell.set(v);
             }
             Ok(())
@@ -268,36 +379,13 @@ impl PyVecEnv {
             .as_mut_slice(py)
             .filter(|s| s.len() == n * envs)
             .ok_or_else(|| value_err("mask: a writable buffer of num_envs x num_actions int8"))?;
-        for i in 0..envs {
-            let (a, b) = (
-                self.mask_offsets[i] as usize,
-                self.mask_offsets[i + 1] as usize,
-            );
-            for &v in &self.mask_values[a..b] {
-                cells[i * n + v as usize].set(0);
-            }
-        }
-        each_vec!(&self.core, c => {
-            for i in 0..envs {
-                let (a, b) = (c.offsets[i] as usize, c.offsets[i + 1] as usize);
-                for &v in &c.values[a..b] {
-                    cells[i * n + v as usize].set(1);
-                }
-            }
-            self.mask_values.clone_from(&c.values);
-            self.mask_offsets.clone_from(&c.offsets);
-        });
+        each_vec!(&mut self.core, c => c.update_masks(|k, on| cells[k].set(i8::from(on))));
         Ok(())
     }
 
     /// The text of action `id`.
     fn action_text(&self, id: u32) -> PyResult<String> {
-        let t = match &self.core {
-            AnyVec::Ddz(c) => Ddz::action_text(&c.rules, id),
-            AnyVec::Dfg(c) => Dfg::action_text(&c.rules, id),
-            AnyVec::Kabu(c) => Kabu::action_text(&c.rules, id),
-        };
-        t.ok_or_else(|| {
+        each_vec!(&self.core, c => c.action_text(id)).ok_or_else(|| {
             value_err(format!(
                 "action {id} is out of range (0..{})",
                 self.num_actions()
@@ -312,32 +400,34 @@ pub struct PyEnv {
     env: AnyEnv,
 }
 
+/// The env at the position `record` (the JSON of the game's record) replays to.
+fn load<D: PyGame>(
+    record: &str,
+    (rules, kind): (D::Rules, ObservationType),
+    seed: u64,
+) -> PyResult<AnyEnv>
+where
+    <D::Game as cards_core::game::Game>::Record: serde::de::DeserializeOwned,
+{
+    let rec: <D::Game as cards_core::game::Game>::Record =
+        serde_json::from_str(record).map_err(value_err)?;
+    let g = cards_core::game::Record::replay(&rec).map_err(value_err)?;
+    Env::with_game(rules, kind, g, seed)
+        .map(D::env)
+        .map_err(env_err)
+}
+
 #[allow(clippy::needless_pass_by_value)]
 #[pymethods]
 impl PyEnv {
     #[new]
     #[pyo3(signature = (game, rules = None, seed = 0, obs = None))]
     fn new(game: &str, rules: Option<&str>, seed: u64, obs: Option<&str>) -> PyResult<Self> {
-        let env = match game.trim().to_ascii_lowercase().as_str() {
-            "doudizhu" => {
-                let r = Ddz::parse_rules(rules, obs).map_err(value_err)?;
-                AnyEnv::Ddz(Slot::new(&r, seed), r)
-            }
-            "daifugo" => {
-                let r = Dfg::parse_rules(rules, obs).map_err(value_err)?;
-                AnyEnv::Dfg(Slot::new(&r, seed), r)
-            }
-            "kabu" => {
-                let r = Kabu::parse_rules(rules, obs).map_err(value_err)?;
-                AnyEnv::Kabu(Slot::new(&r, seed), r)
-            }
-            other => {
-                return Err(value_err(format!(
-                    "unknown game {other:?} (expected one of: {GAMES})"
-                )));
-            }
-        };
-        Ok(PyEnv { env })
+        let env: PyResult<AnyEnv> = by_name!(game, D => {
+            let (rules, kind) = parse::<D>(rules, obs).map_err(value_err)?;
+            Env::new(rules, kind, seed).map(D::env).map_err(env_err)
+        });
+        Ok(PyEnv { env: env? })
     }
 
     /// The env at the position a game record (the JSON of the game module's `record()`)
@@ -351,50 +441,29 @@ impl PyEnv {
         seed: u64,
         obs: Option<&str>,
     ) -> PyResult<Self> {
-        fn load<G: RlGame>(record: &str, rules: &G::Rules, seed: u64) -> PyResult<Slot<G>> {
-            let rec: G::Record = serde_json::from_str(record).map_err(value_err)?;
-            let g = cards_core::game::Record::replay(&rec).map_err(value_err)?;
-            Ok(Slot::with_game(rules, g, seed))
-        }
-        let env = match game.trim().to_ascii_lowercase().as_str() {
-            "doudizhu" => {
-                let r = Ddz::parse_rules(rules, obs).map_err(value_err)?;
-                AnyEnv::Ddz(load::<Ddz>(record, &r, seed)?, r)
-            }
-            "daifugo" => {
-                let r = Dfg::parse_rules(rules, obs).map_err(value_err)?;
-                AnyEnv::Dfg(load::<Dfg>(record, &r, seed)?, r)
-            }
-            "kabu" => {
-                let r = Kabu::parse_rules(rules, obs).map_err(value_err)?;
-                AnyEnv::Kabu(load::<Kabu>(record, &r, seed)?, r)
-            }
-            other => {
-                return Err(value_err(format!(
-                    "unknown game {other:?} (expected one of: {GAMES})"
-                )));
-            }
-        };
-        Ok(PyEnv { env })
+        let env: PyResult<AnyEnv> = by_name!(game, D => {
+            load::<D>(record, parse::<D>(rules, obs).map_err(value_err)?, seed)
+        });
+        Ok(PyEnv { env: env? })
     }
 
     /// Deals a new game: seed stream `seed` from its first episode, or the next episode.
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, seed: Option<u64>) {
-        each_env!(&mut self.env, s, r, G => s.reset(r, seed));
+    fn reset(&mut self, seed: Option<u64>) -> PyResult<()> {
+        each_env!(&mut self.env, s, G => s.reset(seed)).map_err(env_err)
     }
 
     /// Plays legal action `id`; returns whether the game is over. An illegal id raises
     /// `ValueError` and changes nothing.
     fn step(&mut self, id: i64) -> PyResult<bool> {
-        each_env!(&mut self.env, s, r, G => {
+        each_env!(&mut self.env, s, G => {
             let Ok(id) = u32::try_from(id) else {
                 return Err(value_err(format!(
                     "action {id} is out of range (0..{})",
-                    G::num_actions(r)
+                    s.num_actions()
                 )));
             };
-            s.step(r, id).map_err(value_err)
+            s.step(id).map_err(env_err)
         })
     }
 
@@ -411,22 +480,24 @@ impl PyEnv {
         let env = &mut self.env;
         crate::interruptible(
             py,
-            |stop| each_env!(env, s, r, G => s.play_others(r, learner, &names, seed, stop)),
+            |stop| each_env!(env, s, G => s.play_others(learner, &names, seed, stop)),
         )?
-        .map_err(value_err)
+        .map_err(env_err)
     }
 
     /// The built-in players' names.
     #[getter]
     fn policy_names(&self) -> Vec<&'static str> {
-        each_env!(&self.env, _s, _r, G => <G as cards_core::game::Players>::POLICY_NAMES.to_vec())
+        each_env!(&self.env, _s, G => G::policy_names().to_vec())
     }
 
     /// Plays legal action `id` as `step` does; returns `None` when the game is over, else
     /// the player to act and its legal ids (one call a turn for the AEC env).
     fn step_turn(&mut self, id: i64) -> PyResult<Option<(usize, Vec<u32>)>> {
         if !self.step(id)? {
-            return Ok(each_env!(&self.env, s, _r, G => s.current().map(|p| (p, s.ids.clone()))));
+            return Ok(
+                each_env!(&self.env, s, G => s.current().map(|p| (p, s.legal_ids().to_vec()))),
+            );
         }
         Ok(None)
     }
@@ -450,24 +521,24 @@ impl PyEnv {
 
     /// Whether `id` is legal now.
     fn is_legal(&self, id: i64) -> bool {
-        each_env!(&self.env, s, _r, G => u32::try_from(id).is_ok_and(|id| s.ids.contains(&id)))
+        each_env!(&self.env, s, G => u32::try_from(id).is_ok_and(|id| s.legal_ids().contains(&id)))
     }
 
     /// The legal ids now (empty at the end).
     fn legal_ids(&self) -> Vec<u32> {
-        each_env!(&self.env, s, _r, G => s.ids.clone())
+        each_env!(&self.env, s, G => s.legal_ids().to_vec())
     }
 
     /// Sets `mask[id] = 1` for each legal id (the caller's zeroed int8 buffer of
     /// `num_actions`).
     fn write_mask(&self, py: Python<'_>, mask: PyBuffer<i8>) -> PyResult<()> {
-        each_env!(&self.env, s, r, G => {
-            let n = G::num_actions(r) as usize;
+        each_env!(&self.env, s, G => {
+            let n = s.num_actions() as usize;
             let cells = mask
                 .as_mut_slice(py)
                 .filter(|c| c.len() == n)
                 .ok_or_else(|| value_err(format!("mask: a writable int8 buffer of {n}")))?;
-            for &id in &s.ids {
+            for &id in s.legal_ids() {
                 cells[id as usize].set(1);
             }
             Ok(())
@@ -476,10 +547,10 @@ impl PyEnv {
 
     /// Writes `player`'s observation into `out` (int8, planes x width).
     fn observe(&self, py: Python<'_>, player: usize, out: PyBuffer<i8>) -> PyResult<()> {
-        each_env!(&self.env, s, r, G => {
-            let (p, w) = G::obs_shape(r);
+        each_env!(&self.env, s, G => {
+            let [p, w] = s.obs_shape();
             let mut buf = vec![0i8; p * w];
-            s.encode(r, player, &mut buf);
+            s.encode(player, &mut buf).map_err(env_err)?;
             copy_into(py, "out", &out, &buf)
         })
     }
@@ -487,57 +558,59 @@ impl PyEnv {
     /// The player to act (`None` at the end).
     #[getter]
     fn current_player(&self) -> Option<usize> {
-        each_env!(&self.env, s, _r, G => s.current())
+        each_env!(&self.env, s, G => s.current())
     }
 
     /// Whether the game is over.
     #[getter]
     fn is_over(&self) -> bool {
-        each_env!(&self.env, s, _r, G => s.current().is_none())
+        each_env!(&self.env, s, G => s.current().is_none())
     }
 
     /// Every player's return (0.0 before the end).
     fn returns(&self) -> Vec<f64> {
-        each_env!(&self.env, s, _r, G => s.returns())
+        each_env!(&self.env, s, G => s.returns())
     }
 
     /// The role of `player` (the game's small integer; -1 when none yet).
     fn role(&self, player: usize) -> i8 {
-        each_env!(&self.env, s, _r, G => s.game.role(player))
+        each_env!(&self.env, s, G => s.role(player))
+            .map_or(-1, |r| i8::try_from(r).unwrap_or(i8::MAX))
     }
 
     /// The text of action `id`.
     fn action_text(&self, id: u32) -> PyResult<String> {
-        each_env!(&self.env, _s, r, G => G::action_text(r, id)
-            .ok_or_else(|| value_err(format!("action {id} is out of range (0..{})", G::num_actions(r)))))
+        each_env!(&self.env, s, G => G::action_text(s.rules(), id as usize)
+            .ok_or_else(|| value_err(format!("action {id} is out of range (0..{})", s.num_actions()))))
     }
 
     /// The text of the player to act's view (what `render_mode="ansi"` shows): its
     /// observation, never another hand.
     fn render(&self) -> String {
-        each_env!(&self.env, s, _r, G => s.render())
+        each_env!(&self.env, s, G => s.render())
     }
 
     /// The game's record, the JSON of the game's `record()` in its own module (which
     /// replays it: `doudizhu.Game.from_record`, `daifugo.Game.from_record`,
     /// `kabu.Round.from_record`).
     fn record_json(&self) -> PyResult<String> {
-        each_env!(&self.env, s, _r, G => serde_json::to_string(&cards_core::game::Game::record(&s.game)).map_err(value_err))
+        each_env!(&self.env, s, G => serde_json::to_string(&s.game().record()).map_err(value_err))
     }
 
     #[getter]
     fn num_actions(&self) -> u32 {
-        each_env!(&self.env, _s, r, G => G::num_actions(r))
+        each_env!(&self.env, s, G => s.num_actions())
     }
 
     #[getter]
     fn num_players(&self) -> usize {
-        each_env!(&self.env, s, _r, G => s.players())
+        each_env!(&self.env, s, G => s.players())
     }
 
     #[getter]
     fn obs_shape(&self) -> (usize, usize) {
-        each_env!(&self.env, _s, r, G => G::obs_shape(r))
+        let [planes, width] = each_env!(&self.env, s, G => s.obs_shape());
+        (planes, width)
     }
 }
 
@@ -552,12 +625,12 @@ fn rl_self_check(
     seed: u64,
     obs: Option<&str>,
 ) -> PyResult<(u64, u64)> {
-    let game = game.trim().to_ascii_lowercase();
-    py.allow_threads(|| match game.as_str() {
-        "doudizhu" => self_check::<Ddz>(&Ddz::parse_rules(rules, obs)?, episodes, seed, false),
-        "daifugo" => self_check::<Dfg>(&Dfg::parse_rules(rules, obs)?, episodes, seed, true),
-        "kabu" => self_check::<Kabu>(&Kabu::parse_rules(rules, obs)?, episodes, seed, true),
-        other => Err(format!("unknown game {other:?} (expected one of: {GAMES})")),
+    py.allow_threads(|| -> Result<(u64, u64), String> {
+        by_name!(game, D => {
+            let (rules, kind) = parse::<D>(rules, obs)?;
+            self_check::<D>(&rules, kind, episodes, seed, D::DISTINCT_IDS)
+                .map_err(|e| e.to_string())
+        })
     })
     .map_err(value_err)
 }
@@ -566,8 +639,8 @@ fn rl_self_check(
 #[pyfunction]
 fn scalar_columns(game: &str) -> PyResult<Vec<&'static str>> {
     match game.trim().to_ascii_lowercase().as_str() {
-        "doudizhu" => Ok(super::doudizhu::SCALARS.to_vec()),
-        "daifugo" => Ok(super::daifugo::SCALARS.to_vec()),
+        "doudizhu" => Ok(doudizhu::encode::PLANE_SCALARS.to_vec()),
+        "daifugo" => Ok(daifugo::encode::PLANE_SCALARS.to_vec()),
         other => Err(value_err(format!(
             "no scalar plane for {other:?} (doudizhu and daifugo have one)"
         ))),
@@ -587,15 +660,15 @@ fn le_bytes<'py, T: Copy, const N: usize>(
 }
 
 /// A batch's parts, its observation shape and its number of players.
-type Played = (Vec<Batch>, (usize, usize), usize);
+type Played = (Vec<Batch<String>>, (usize, usize), usize);
 
 /// One field of every part, joined into one writable `bytearray` (little-endian) that numpy
 /// reads in place: each part's field is freed once copied, so the batch is held about once
 /// in Rust and once in Python, never more (a failed allocation raises `MemoryError`).
 fn joined<'py, T: Copy, const N: usize>(
     py: Python<'py>,
-    parts: &mut [Batch],
-    field: impl Fn(&mut Batch) -> &mut Vec<T>,
+    parts: &mut [Batch<String>],
+    field: impl Fn(&mut Batch<String>) -> &mut Vec<T>,
     f: impl Fn(T) -> [u8; N],
 ) -> PyResult<Bound<'py, pyo3::types::PyByteArray>> {
     let len = parts.iter_mut().map(|p| field(p).len()).sum::<usize>() * N;
@@ -635,31 +708,28 @@ fn play_batch_raw<'py>(
         )));
     }
     check_threads(threads)?;
-    fn run<G: RlGame>(
-        rules: Option<&str>,
-        obs: Option<&str>,
-        args: (u64, &[String], u64, usize, bool, bool),
+    fn run<D: PyGame>(
+        (rules, kind): (D::Rules, ObservationType),
+        mut config: BatchConfig,
         stop: &std::sync::atomic::AtomicBool,
-    ) -> Result<Played, String> {
-        let r = G::parse_rules(rules, obs)?;
-        let (n, p, seed, threads, tuples, records) = args;
-        let b = play_batch::<G>(&r, n, p, seed, threads, tuples, records, stop)?;
-        Ok((b, G::obs_shape(&r), G::deal(&r, 0).num_players()))
+    ) -> Result<Played, String>
+    where
+        <D::Game as cards_core::game::Game>::Record: serde::Serialize,
+    {
+        config.observation = kind;
+        let json = |g: &D::Game| serde_json::to_string(&g.record()).map_err(|e| e.to_string());
+        let b = play_batch::<D, String>(&rules, &config, &json, stop).map_err(|e| e.to_string())?;
+        let [planes, width] = D::observation_shape(&rules, kind).map_err(|e| e.to_string())?;
+        Ok((b, (planes, width), D::NUM_PLAYERS))
     }
-    let args = (
-        num_games,
-        policies.as_slice(),
-        seed,
-        threads,
-        tuples,
-        records,
-    );
-    let g = game.trim().to_ascii_lowercase();
-    let (mut parts, shape, np) = crate::interruptible(py, |stop| match g.as_str() {
-        "doudizhu" => run::<Ddz>(rules, obs, args, stop),
-        "daifugo" => run::<Dfg>(rules, obs, args, stop),
-        "kabu" => run::<Kabu>(rules, obs, args, stop),
-        other => Err(format!("unknown game {other:?} (expected one of: {GAMES})")),
+    let mut config = BatchConfig::new(num_games, &[]);
+    config.policies = policies;
+    config.seed = seed;
+    config.threads = threads;
+    config.tuples = tuples;
+    config.records = records;
+    let (mut parts, shape, np) = crate::interruptible(py, |stop| -> Result<Played, String> {
+        by_name!(game, D => run::<D>(parse::<D>(rules, obs)?, config, stop))
     })?
     .map_err(value_err)?;
     // the parts' offsets, each from 0, joined (small: one a game, one a decision)
@@ -733,11 +803,11 @@ fn douzero_action_rows<'py>(
     for (i, &id) in ids.iter().enumerate() {
         let cards = u32::try_from(id)
             .ok()
-            .and_then(super::doudizhu::id_cards)
+            .and_then(doudizhu::encode::action_cards)
             .ok_or_else(|| {
                 value_err(format!(
                     "ids[{i}]: action {id} is out of range (0..{})",
-                    super::doudizhu::SIZE
+                    doudizhu::encode::ACTIONS
                 ))
             })?;
         out.extend(doudizhu::encode::cards54(cards).map(i8::cast_unsigned));
