@@ -42,6 +42,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use crate::util::short;
+use crate::wire::ApiError;
 
 /// The prefix of an agent's name: `exec:COMMAND`.
 pub const EXEC: &str = "exec:";
@@ -583,6 +584,26 @@ impl fmt::Display for AgentSpec {
             write!(f, "{g}:")?;
         }
         write!(f, "{}={EXEC}{}", self.name, self.command)
+    }
+}
+
+impl ApiError {
+    /// 502: the game's external agent failed ([`crate::agent`]): the message names its seat,
+    /// its command and what went wrong.
+    ///
+    /// ```
+    /// use cards_web::ApiError;
+    /// use cards_web::agent::{AgentError, Fault};
+    /// let e = ApiError::agent(&AgentError { seat_word: "seat", seat: 1, command: "./bot".into(), fault: Fault::TimedOut(200) });
+    /// assert_eq!(e.status, 502);
+    /// assert_eq!(e.message, "seat 1 (exec:./bot): the agent did not answer within 200 ms");
+    /// ```
+    #[must_use]
+    pub fn agent(e: &crate::agent::AgentError) -> ApiError {
+        ApiError {
+            status: 502,
+            message: e.to_string(),
+        }
     }
 }
 

@@ -8,8 +8,8 @@ use daifugo::{Action, Card, CardSet, Daifugo, Game, HandText, Match, Record, Rul
 use serde_json::{Value, json};
 
 use super::ActionBody;
-use super::api::{ApiError, Last, Legal, frame_observations, read_record, to_json};
 use super::session::{GameSession, PERSON, Read, WebGame, no_stakes, unreadable};
+use super::wire::{ApiError, Last, Legal, frame_observations, read_record, to_json};
 
 /// The rules when a create request names none (the definition's default, as the CLI's).
 pub const DEFAULT_RULES: &str = Daifugo::DEFAULT_PRESET;

@@ -8,8 +8,8 @@ use doudizhu::{Action, DouDizhu, Game, GameRules, Record};
 use serde_json::{Value, json};
 
 use super::ActionBody;
-use super::api::{ApiError, Last, Legal, frame_observations, read_record, to_json};
 use super::session::{GameSession, PERSON, Read, WebGame, no_stakes, unreadable};
+use super::wire::{ApiError, Last, Legal, frame_observations, read_record, to_json};
 
 /// The rules when a create request names none (the definition's default, as the CLI's: 叫分
 /// with an auction).
@@ -170,7 +170,7 @@ pub(crate) fn solve(body: &[u8]) -> Result<Value, ApiError> {
     use doudizhu::solve::{Ban, Position, Solver};
     use doudizhu::{Counts, Preset};
 
-    let body: SolveBody = super::api::parse_body(body)?;
+    let body: SolveBody = super::wire::parse_body(body)?;
     let preset: Preset = match body.rules.as_deref().map(str::trim) {
         None | Some("") => Preset::Standard,
         Some(name) => name

@@ -12,8 +12,8 @@ use kabu::{Advice, Card, CardSet, Decision, Kabu, Phase, Record, Round, Rules, S
 use serde_json::{Value, json};
 
 use super::ActionBody;
-use super::api::{ApiError, Last, Legal, read_record, to_json};
 use super::session::{GameSession, Read, WebGame};
+use super::wire::{ApiError, Last, Legal, read_record, to_json};
 
 /// The rules when a create request names none (the definition's default).
 pub const DEFAULT_RULES: &str = Kabu::DEFAULT_PRESET;

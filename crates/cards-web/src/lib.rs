@@ -66,13 +66,14 @@ pub mod kabu;
 mod server;
 pub mod session;
 mod util;
+mod wire;
 
 #[cfg(feature = "server")]
 use std::net::{SocketAddr, TcpListener};
 
 pub use api::{
-    ActionBody, Api, ApiError, BODY_LIMIT, BODY_TIMEOUT, CONNECTION_TIMEOUT, Config, EVICT_AFTER,
-    GAMES, HEADER_TIMEOUT, IDLE_LIMIT, Last, Legal, NewGame, Reply, Request, Session, View, Work,
+    Api, BODY_LIMIT, BODY_TIMEOUT, CONNECTION_TIMEOUT, Config, EVICT_AFTER, HEADER_TIMEOUT,
+    IDLE_LIMIT, Reply, Request, Session, Work,
 };
 pub use assets::content_type;
 #[cfg(feature = "server")]
@@ -80,6 +81,7 @@ pub use server::{
     AGENT_WORKERS, BACKLOG, MAX_CONNECTIONS, MAX_WAITING, MAX_WAITING_PER_PEER, QUEUE,
     QUEUE_PER_CLIENT, WORKERS,
 };
+pub use wire::{ActionBody, ApiError, GAMES, Last, Legal, NewGame, View};
 
 #[cfg(feature = "server")]
 /// Serves the page and the API on `listener` until the process ends; `started` is called

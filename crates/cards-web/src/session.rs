@@ -36,7 +36,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use crate::agent::{AgentError, AgentProcess, AgentSpec, Fault};
-use crate::api::{ActionBody, ApiError, Last, Legal, NewGame, View, to_json};
+use crate::wire::{ActionBody, ApiError, Last, Legal, NewGame, View, to_json};
 
 /// The person's player number in every game (in Kabu, the staking player; player 1 is the
 /// dealer).

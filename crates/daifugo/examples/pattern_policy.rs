@@ -12,7 +12,7 @@
 //! cargo run --release -p daifugo --example pattern_policy -- train \
 //!     --data target/selfplay/sp-1.txt,target/selfplay/sp-2.txt --seed 1 --epochs 10 \
 //!     --reinforce-games N --reinforce-rate R --reinforce-replays 2 --eval 5000 \
-//!     --out crates/daifugo/src/pattern/weights.rs
+//!     --out crates/daifugo/src/players/pattern/weights.rs
 //! # the cost of a decision of each policy over positions of tutorial games
 //! cargo run --release -p daifugo --example pattern_policy -- bench --positions 200000
 //! # player 0 against four others (a built-in name or search:ROLLOUT), a seeded match

@@ -4,7 +4,7 @@
 //! ```text
 //! cargo run --release -p daifugo --example train_policy -- --games 300 --seed 1 --playouts 5000 \
 //!     --algorithm pimc --temperature 0.1 --epochs 30 --rollout tutorial \
-//!     --out crates/daifugo/src/learned/weights.rs
+//!     --out crates/daifugo/src/players/learned/weights.rs
 //! ```
 //!
 //! `--out` ending in `.rs` writes the `WEIGHTS` table (with a first line naming this command);

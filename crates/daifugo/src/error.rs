@@ -97,19 +97,21 @@ impl fmt::Display for Error {
             }) => write!(
                 f,
                 "card {} given twice (\"{token}\" at position {position})",
-                crate::meld::CardText(*c)
+                crate::rules::meld::CardText(*c)
             ),
             Error::Parse(e) => write!(f, "{e}"),
-            Error::Repeated(c) => write!(f, "card {} given twice", crate::meld::CardText(*c)),
+            Error::Repeated(c) => {
+                write!(f, "card {} given twice", crate::rules::meld::CardText(*c))
+            }
             Error::OnTable(c) => write!(
                 f,
                 "card {} is already on the table, it cannot be played too",
-                crate::meld::CardText(*c)
+                crate::rules::meld::CardText(*c)
             ),
             Error::NotHeld(c) => write!(
                 f,
                 "card {} is not in the player's hand",
-                crate::meld::CardText(*c)
+                crate::rules::meld::CardText(*c)
             ),
             Error::NotAMeld => f.write_str("the submission is no meld"),
             Error::NotInDeck(c) => write!(
@@ -157,7 +159,7 @@ impl fmt::Display for Error {
             Error::StandInPlayed(c) => write!(
                 f,
                 "the joker stands for {}, which is played in the same meld",
-                crate::meld::CardText(*c)
+                crate::rules::meld::CardText(*c)
             ),
             Error::MixedCards(s) => write!(
                 f,

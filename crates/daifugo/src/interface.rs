@@ -27,10 +27,10 @@
 
 use cards_core::game::{self, Players, PolicyOptions, UnknownPolicy};
 
+use crate::game::observation::Observation;
+use crate::game::record::Record;
 use crate::game::{Action, Game, GameError, PLAYERS, weakest};
-use crate::observation::Observation;
-use crate::policy::{Random, TutorialPlayer};
-use crate::record::Record;
+use crate::players::policy::{Random, TutorialPlayer};
 
 impl game::Game for Game {
     type Action = Action;

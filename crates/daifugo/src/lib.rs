@@ -20,22 +20,17 @@ macro_rules! as_text {
     };
 }
 
-mod decompose;
+// The layout (ARCHITECTURE.md): `rules/` the melds, rules and table, move lists and the
+// fewest-melds split (no game flow); `game/` a game and a match, its observation and record;
+// `players/` the built-in, learned, pattern and search players and the opponent model;
+// `encode/` action ids, planes and the UECda grid codec (`daifugo::uecda`).
 mod definition;
 pub mod encode;
 mod error;
 mod game;
 mod interface;
-mod learned;
-mod meld;
-mod moves;
-mod observation;
-mod pattern;
-mod policy;
-mod record;
+mod players;
 mod rules;
-mod search;
-mod train;
 
 /// The card layer this crate is built on; its types in this crate's signatures are re-exported
 /// below, so this crate alone is enough as a dependency.
@@ -43,38 +38,38 @@ pub use cards_core;
 pub use cards_core::{Card, CardSet, Order, ParseError, Rank, Rng, Suit};
 pub use cards_search;
 
-pub use decompose::{
-    decompose, decompose_into, fewest_melds, fewest_melds_count, fewest_melds_into,
-};
 pub use definition::Daifugo;
 pub use error::Error;
 #[allow(deprecated)]
 pub use game::Outcome;
+pub use game::observation::Observation;
+#[allow(deprecated)]
+pub use game::record::Replay;
+pub use game::record::{Record, RecordAction, RecordError, Verdict};
 pub use game::{
     Action, Applied, Class, Deal, Game, GameError, Match, Mode, PLAYERS, Step, weakest,
 };
-pub use learned::{FEATURE_NAMES, FEATURES, LearnedPolicy, WeightsError};
-pub use meld::{HandText, Kind, Meld, StandIn};
-pub use moves::{follow, follow_into, lead, lead_into};
-pub use observation::Observation;
-pub use pattern::{
+pub use players::learned::{FEATURE_NAMES, FEATURES, LearnedPolicy, WeightsError};
+pub use players::pattern::{
     Decision, FitOptions, PATTERN_BITS, PATTERN_SIZE, PATTERN_WEIGHTS, PatternPolicy, PatternRow,
     PatternSample, RecordLineError, ReinforceOptions, SelfPlayGame, SelfPlayOptions, fit_pattern,
     pattern_samples, pattern_scores, reinforce, self_play,
 };
 #[allow(deprecated)]
-pub use policy::SeedPlayer;
-pub use policy::{Human, POLICY_NAMES, Random, TutorialPlayer};
-#[allow(deprecated)]
-pub use record::Replay;
-pub use record::{Record, RecordAction, RecordError, Verdict};
-#[allow(deprecated)]
-pub use rules::State;
-pub use rules::{Effects, FiveSkip, Rules, RulesError, Table};
-pub use search::{
+pub use players::policy::SeedPlayer;
+pub use players::policy::{Human, POLICY_NAMES, Random, TutorialPlayer};
+pub use players::search::{
     SEARCH_ALGORITHM, SEARCH_BELIEF, SEARCH_PLAYOUTS, SEARCH_ROLLOUT, SearchPlayer, SearchRollout,
     search_player,
 };
-pub use train::{Sample, TrainOptions, cross_entropy, fit, samples, train};
+pub use players::train::{Sample, TrainOptions, cross_entropy, fit, samples, train};
+pub use rules::decompose::{
+    decompose, decompose_into, fewest_melds, fewest_melds_count, fewest_melds_into,
+};
+pub use rules::meld::{HandText, Kind, Meld, StandIn};
+pub use rules::moves::{follow, follow_into, lead, lead_into};
+#[allow(deprecated)]
+pub use rules::options::State;
+pub use rules::options::{Effects, FiveSkip, Rules, RulesError, Table};
 
-pub mod uecda;
+pub use encode::uecda;

@@ -1,5 +1,5 @@
 //! Trains `expert`'s bidding model ([`doudizhu::bidding::train`]) and compares it with the
-//! fixed rule on other deals; `--write` writes the model (`src/learned_bids.rs`) and its table
+//! fixed rule on other deals; `--write` writes the model (`src/players/learned_bids.rs`) and its table
 //! (the crate's README, between the `bid-table` markers); `--shipped` evaluates the shipped
 //! model instead of training one.
 //!
@@ -89,7 +89,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if write {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         std::fs::write(
-            dir.join("src/learned_bids.rs"),
+            dir.join("src/players/learned_bids.rs"),
             bidding::learned_source(&model, seed, deals),
         )?;
         let readme = dir.join("README.md");
@@ -101,7 +101,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let table = bidding::table_markdown(&model, seed, deals);
         let new = format!("{}{start}\n{table}{}", &text[..a], &text[b..]);
         std::fs::write(&readme, new)?;
-        eprintln!("wrote src/learned_bids.rs and the table in README.md");
+        eprintln!("wrote src/players/learned_bids.rs and the table in README.md");
     }
     Ok(())
 }

@@ -27,13 +27,13 @@
 use cards_core::Rng;
 use cards_core::game::{self, InfoSet, Players, PolicyOptions, UnknownPolicy};
 
-use crate::counts::Counts;
-use crate::deal::Deal;
 use crate::game::Action;
+use crate::game::deal::Deal;
+use crate::game::observation::Observation;
+use crate::game::record::{Record, ReplayError};
 use crate::game::{Game, GameError, Payoff};
-use crate::observation::Observation;
-use crate::policy::{GreedyPolicy, RandomPolicy};
-use crate::record::{Record, ReplayError};
+use crate::players::policy::{GreedyPolicy, RandomPolicy};
+use crate::rules::counts::Counts;
 
 impl game::Game for Game {
     type Action = Action;

@@ -29,42 +29,39 @@ macro_rules! text_serde {
     };
 }
 
-pub mod bidding;
-mod classify;
-mod counts;
-mod deal;
+// The layout (ARCHITECTURE.md): `rules/` the rule options, counts, combinations and move
+// lists (no game flow); `game/` the whole-game presets, deal, auction, play, score, observation
+// and record; `players/` the built-in players, bidding, the expert's knowledge, the endgame
+// solver and the search player (`bidding`, `knowledge` and `solve` are public modules);
+// `encode/` action ids and tensors.
 mod definition;
 pub mod encode;
 mod game;
-mod generate;
 mod interface;
-pub mod knowledge;
-mod learned_bids;
-mod moves;
-mod observation;
-mod policy;
-mod record;
+mod players;
 mod rules;
-mod search;
-pub mod solve;
 
-pub use classify::{Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play};
-pub use counts::{Counts, MAX_PLAY, ParseError, Rank};
-pub use deal::{Deal, DealError};
+pub use players::{bidding, knowledge, solve};
+
 pub use definition::DouDizhu;
 #[allow(deprecated)]
 pub use game::Effects;
+pub use game::deal::{Deal, DealError};
+pub use game::observation::Observation;
+pub use game::record::{Record, ReplayError};
 pub use game::{
     Action, ActionParseError, AllPass, Applied, Auction, Base, Dealer, FirstBidder, Game,
-    GameError, GameRules, Objective, Payoff, Phase, State,
+    GameError, GameRules, Objective, Payoff, Phase, State, actions,
 };
-pub use generate::{actions, follow, follow_into, lead, lead_into, universe};
-pub use moves::{Kind, Move, MoveParseError, NotationError, UnknownKind};
-pub use observation::Observation;
-pub use policy::{GreedyPolicy, HumanPolicy, RandomPolicy, describe};
-pub use record::{Record, ReplayError};
-pub use rules::{Preset, Rules, RulesError, SoloWings};
-pub use search::{
+pub use players::policy::{GreedyPolicy, HumanPolicy, RandomPolicy, describe};
+pub use players::search::{
     AUCTION_MIN_WORLDS, AUCTION_PASS_COST, AUCTION_PLAYOUTS_PER_WORLD, AUCTION_WORLDS,
     SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player,
 };
+pub use rules::classify::{
+    Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play,
+};
+pub use rules::counts::{Counts, MAX_PLAY, ParseError, Rank};
+pub use rules::generate::{follow, follow_into, lead, lead_into, universe};
+pub use rules::moves::{Kind, Move, MoveParseError, NotationError, UnknownKind};
+pub use rules::options::{Preset, Rules, RulesError, SoloWings};

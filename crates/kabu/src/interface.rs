@@ -30,11 +30,11 @@ use cards_core::Rng;
 use cards_core::game::{self, InfoSet, Players, PolicyOptions, Random, UnknownPolicy};
 
 use crate::Advice;
-use crate::card::DECK;
 use crate::round::{
     Action, BuiltinPolicy, DrawStrategy as _, Observation, Phase, ROUND_CARDS, Record, Round,
     RoundError, Seat, draw_rule,
 };
+use crate::rules::card::DECK;
 use crate::{Card, CardSet, Hand, KabuError, Rules};
 
 /// An action of a round as a two-player game: player 0's stakes, then draws and stands.

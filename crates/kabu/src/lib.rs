@@ -22,21 +22,21 @@ macro_rules! as_text {
     )*};
 }
 
-mod card;
+// The layout (ARCHITECTURE.md): `rules/` cards, hands, evaluation, rules, draw odds and the
+// seed's harness listing (`kabu::harness`); `round/` a whole round, with the draw policies
+// (the house rule is part of its flow); `players/` the exact `optimal` policy, the equilibrium
+// (`kabu::equilibrium`), the search player, and the house edge of a pair of policies (`edge.rs`:
+// a measure of players, so with them rather than with the rules); `encode/` ids and planes.
 mod definition;
-mod edge;
 pub mod encode;
-pub mod equilibrium;
 mod error;
-mod eval;
-mod hand;
-pub mod harness;
 mod interface;
-mod odds;
-mod optimal;
+mod players;
 mod round;
 mod rules;
-mod search;
+
+pub use players::equilibrium;
+pub use rules::harness;
 
 /// The card layer this crate is built on, re-exported so that one dependency is enough.
 ///
@@ -49,22 +49,22 @@ pub use cards_core;
 pub use cards_core::{Card, CardSet, Rank, Suit};
 pub use cards_search;
 
-pub use card::{
-    DECK, SEED_SUITS, from_harness_number, from_seed_number, harness_number, number, seed_number,
-    seed_suit,
-};
 pub use definition::Kabu;
-pub use edge::{Estimate, HouseEdge, Simulation, house_edge, house_edge_on, simulate};
 pub use equilibrium::{Certificate, Equilibrium, equilibrium, equilibrium_on};
 pub use error::{At, KabuError};
-pub use eval::{Outcome, Payout, Role, Yaku, evaluate, evaluate_by_rule};
-pub use hand::{Hand, parse_cards};
 pub use interface::{Decision, RoundView};
-pub use odds::{Advice, DrawOdds, Fraction};
-pub use optimal::{edge_of_rules, exact_edge, exact_edge_on, optimal_decision};
+pub use players::edge::{Estimate, HouseEdge, Simulation, house_edge, house_edge_on, simulate};
+pub use players::optimal::{edge_of_rules, exact_edge, exact_edge_on, optimal_decision};
+pub use players::search::{SEARCH_PLAYOUTS, SearchPlayer, search_player};
 pub use round::{
     Action, BuiltinPolicy, Case, DrawStrategy, FieldSettlement, Observation, Phase, ROUND_CARDS,
     Record, Round, RoundError, Seat, draw_rule, settle,
 };
-pub use rules::{Rules, Ties};
-pub use search::{SEARCH_PLAYOUTS, SearchPlayer, search_player};
+pub use rules::card::{
+    DECK, SEED_SUITS, from_harness_number, from_seed_number, harness_number, number, seed_number,
+    seed_suit,
+};
+pub use rules::eval::{Outcome, Payout, Role, Yaku, evaluate, evaluate_by_rule};
+pub use rules::hand::{Hand, parse_cards};
+pub use rules::odds::{Advice, DrawOdds, Fraction};
+pub use rules::options::{Rules, Ties};

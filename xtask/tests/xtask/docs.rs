@@ -218,9 +218,9 @@ fn every_cargo_install_in_the_docs_is_locked() {
 fn the_docs_say_a_debug_build_slows_search() {
     let root = xtask::project_root();
     for page in [
-        "crates/kabu/src/search.rs",
-        "crates/doudizhu/src/search.rs",
-        "crates/daifugo/src/search.rs",
+        "crates/kabu/src/players/search.rs",
+        "crates/doudizhu/src/players/search.rs",
+        "crates/daifugo/src/players/search.rs",
         "crates/cards-search/README.md",
         "book/src/rust.md",
     ] {

@@ -1,7 +1,9 @@
 //! The workspace's design rules that no compiler checks: each game crate depends on `cards-core`
 //! and never on another game, the search and environment crates on `cards-core` only, every member inherits the workspace lints (the C ABI
-//! crate all but `unsafe_code`; the Python package, outside the workspace, a copy), and no publishable
-//! crate's code or tests read a file outside the crate (a published crate has nothing else).
+//! crate all but `unsafe_code`; the Python package, outside the workspace, a copy), no publishable
+//! crate's code or tests read a file outside the crate (a published crate has nothing else), and
+//! each game crate has one layout (`rules/`, its game flow, `players/`, `encode/`) in which the
+//! rules read nothing of the flow, the players or the encodings.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -69,6 +71,16 @@ fn game_crates_depend_on_cards_core_never_on_each_other() {
     // The search is written once over the game interface: it depends on `cards-core` only.
     let search = manifest("crates/cards-search/Cargo.toml");
     assert_eq!(dependency_names(&search, "dependencies"), ["cards-core"]);
+    // Its own tests run on the toy game of `cards-core`; the tests on the games are in
+    // `benches/tests/search/`.
+    for game in GAMES {
+        assert!(
+            !dependency_names(&search, "dev-dependencies")
+                .iter()
+                .any(|d| dependency_aliases(game).contains(d)),
+            "cards-search's tests run on cards-core's toy game: the ones on {game} belong in benches/tests/search/"
+        );
+    }
     // So are the environments (a game is only a dev-dependency of their tests).
     let env = manifest("crates/cards-env/Cargo.toml");
     assert_eq!(dependency_names(&env, "dependencies"), ["cards-core"]);
@@ -354,4 +366,149 @@ fn proptest_regressions_sit_where_proptest_reads_them() {
             .any(|d| d.path().join(format!("{module}.rs")).is_file());
         assert!(beside, "{rel}: no tests/<package>/{module}.rs uses it");
     }
+}
+
+/// Each game crate's folders (issue 34): `rules/` (the rules of play: melds or combinations,
+/// moves, comparison), the game's flow (`game/`, Kabu's `round/`), `players/` (built-in
+/// players, search knowledge, learned policies) and `encode/`.
+const GAME_LAYOUT: [(&str, &str); 3] =
+    [("kabu", "round"), ("doudizhu", "game"), ("daifugo", "game")];
+
+/// Blanks every `//` comment of `text` (line and doc comments; offsets and lines stay), so that
+/// prose naming a module is not read as a path.
+fn without_comments(text: &str) -> String {
+    text.lines()
+        .map(|line| match line.find("//") {
+            Some(i) => format!("{}{}", &line[..i], " ".repeat(line.len() - i)),
+            None => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Whether `rest` starts with the path segment `module` (followed by no identifier character).
+fn starts_with_segment(rest: &str, module: &str) -> bool {
+    rest.strip_prefix(module)
+        .is_some_and(|after| !after.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+}
+
+/// The places in `text` (a Rust source) where a path from `crate` or `super` reaches one of
+/// `modules`: `crate::game`, `super::super::players::x`, `crate::{encode, ...}` (across lines
+/// too), as `line: text` (1-based).
+fn paths_to(text: &str, modules: &[&str]) -> Vec<String> {
+    let code = without_comments(text);
+    let mut found = Vec::new();
+    for root in ["crate::", "super::"] {
+        for (at, _) in code.match_indices(root) {
+            let mut rest = &code[at + root.len()..];
+            while let Some(r) = rest.strip_prefix("super::") {
+                rest = r;
+            }
+            // the first segments: one, or each of a `{...}` group's
+            let firsts: Vec<&str> = if let Some(group) = rest.strip_prefix('{') {
+                let mut depth = 1;
+                let end = group
+                    .char_indices()
+                    .find(|&(_, c)| {
+                        depth += match c {
+                            '{' => 1,
+                            '}' => -1,
+                            _ => 0,
+                        };
+                        depth == 0
+                    })
+                    .map_or(group.len(), |(i, _)| i);
+                let mut depth = 0;
+                let mut starts = vec![group.trim_start()];
+                for (i, c) in group[..end].char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => starts.push(group[i + 1..].trim_start()),
+                        _ => {}
+                    }
+                }
+                starts
+            } else {
+                vec![rest]
+            };
+            if firsts
+                .iter()
+                .any(|f| modules.iter().any(|m| starts_with_segment(f, m)))
+            {
+                let line = code[..at].matches('\n').count();
+                let shown = text.lines().nth(line).unwrap_or_default().trim();
+                found.push(format!("{}: {shown}", line + 1));
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+#[test]
+fn game_crates_have_one_layout() {
+    let root = xtask::project_root();
+    for (game, flow) in GAME_LAYOUT {
+        let src = root.join("crates").join(game).join("src");
+        for folder in ["rules", flow, "players", "encode"] {
+            assert!(
+                src.join(folder).join("mod.rs").is_file(),
+                "crates/{game}/src/{folder}/mod.rs is missing: each game crate has rules/, {flow}/, players/ and encode/"
+            );
+        }
+    }
+}
+
+/// "No game flow in rules/": nothing under a game crate's `src/rules/` reaches the game's flow,
+/// its players or its encodings; those are built on the rules, not the other way round.
+#[test]
+fn rules_read_nothing_of_the_game_flow_players_or_encodings() {
+    let root = xtask::project_root();
+    let mut found = Vec::new();
+    for (game, flow) in GAME_LAYOUT {
+        let krate = root.join("crates").join(game);
+        let mut files = Vec::new();
+        rust_files(&krate.join("src/rules"), &mut files);
+        assert!(
+            !files.is_empty(),
+            "crates/{game}/src/rules/ has no .rs file"
+        );
+        for file in files {
+            let text = fs::read_to_string(&file).unwrap_or_default();
+            let rel = file
+                .strip_prefix(&root)
+                .unwrap_or(&file)
+                .display()
+                .to_string();
+            for place in paths_to(&text, &[flow, "players", "encode"]) {
+                found.push(format!("{rel}:{place}"));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a file under src/rules/ reaches the game's flow, players or encodings (move the item down into rules/, or the code up):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_rules_check_finds_what_it_should() {
+    let m = ["game", "players", "encode"];
+    assert_eq!(
+        paths_to("use crate::game::Action;", &m),
+        ["1: use crate::game::Action;"]
+    );
+    assert_eq!(paths_to("x\n  super::super::players::f()", &m).len(), 1);
+    assert_eq!(
+        paths_to("use crate::{Meld,\n    encode::PLANES};", &m).len(),
+        1
+    );
+    assert_eq!(paths_to("use crate::{rules::{a, b}, game};", &m).len(), 1);
+    assert!(paths_to("use crate::gameplay::X;", &m).is_empty());
+    assert!(paths_to("use cards_core::game::Policy;", &m).is_empty());
+    assert!(paths_to("/// see [`x`](crate::game::X)", &m).is_empty());
+    assert!(paths_to("use crate::{Meld, rules::game_of};", &m).is_empty());
 }

@@ -1,13 +1,8 @@
-//! The search crate's tests (one binary): legality on all three games, reproducibility by
-//! seed (threads too), budgets (playouts, and time through an injected clock), no reading of
-//! hidden cards, forced wins in constructed Dou Dizhu positions, sequential halving and the
-//! weighing of worlds, and strength against random.
+//! The search crate's own tests (one binary), on the toy game of `cards-core`
+//! (`cards_core::game::testing_toy`: two players, two cards each): the search written over the
+//! game interface alone. Legality, budgets (playouts exactly, with threads too, and time through
+//! an injected clock), reproducibility by seed, and no reading of hidden cards. The same tests on
+//! the three games, with forced wins, halving, evaluators and strength, are in
+//! `benches/tests/search/`.
 
-mod budget;
-mod common;
-mod evaluator;
-mod forced;
-mod halving;
-mod hidden;
-mod legality;
-mod strength;
+mod toy;

@@ -4,6 +4,7 @@ use core::fmt;
 
 use cards_core::CardSet;
 
+use crate::rules::moves::Sink;
 use crate::{Error, Meld, Rules};
 
 /// What a player does on its turn.
@@ -99,6 +100,22 @@ impl fmt::Display for Action {
 }
 
 /// `serde`: an [`Action`] is its ASCII text (`"pass"`, `"give S3 S4"`, `"S3 S4 S5"`).
+/// The move generators write a game's legal plays straight into its action list.
+impl Sink for Vec<crate::Action> {
+    #[inline]
+    fn push(&mut self, m: Meld) {
+        Vec::push(self, crate::Action::Play(m));
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline]
+    fn extend_melds<I: Iterator<Item = Meld>>(&mut self, melds: I) {
+        self.extend(melds.map(crate::Action::Play));
+    }
+}
+
 #[cfg(feature = "serde")]
 mod serde_impls {
     use super::Action;

@@ -111,7 +111,7 @@ impl Game {
                 let hand = self.hands[self.turn as usize];
                 // the state's table never shares a card with the mover's hand, and the hands
                 // hold the rules' cards: no error
-                let _ = crate::moves::follow_sink(hand, &self.state, &self.rules, out);
+                let _ = crate::rules::moves::follow_sink(hand, &self.state, &self.rules, out);
                 out.push(Action::Pass);
             }
         }
@@ -334,7 +334,7 @@ impl Game {
         let p = player as usize;
         // checked: the meld's cards are in the hand
         self.hands[p] -= meld.cards();
-        self.counts[p] -= crate::rules::few_len(meld.cards().bits());
+        self.counts[p] -= crate::rules::options::few_len(meld.cards().bits());
         self.passes = 0;
         self.state = next;
         self.last = player;

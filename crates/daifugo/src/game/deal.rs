@@ -8,7 +8,7 @@ use super::{
     Class, D3, Game, GameError, Mode, NOBODY, PLAYERS, Phase, Step, hand_counts, is_permutation,
     successors,
 };
-use crate::meld::{JK, STD};
+use crate::rules::meld::{JK, STD};
 use crate::{Rules, Table};
 
 /// A deal that starts a game: who sits where, the classes, and the hands as dealt (before the

@@ -173,7 +173,7 @@ impl fmt::Display for GameError {
             GameError::CardInTwoHands { card, player } => write!(
                 f,
                 "card {} is in two hands (player {player}'s and another)",
-                crate::meld::CardText(*card)
+                crate::rules::meld::CardText(*card)
             ),
             GameError::BadHand { player, reason } => {
                 write!(f, "hand of player {player}: {reason}")

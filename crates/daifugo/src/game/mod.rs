@@ -14,6 +14,8 @@ mod deal;
 mod error;
 mod exchange;
 mod r#match;
+pub(crate) mod observation;
+pub(crate) mod record;
 
 pub use action::Action;
 #[allow(deprecated)]

@@ -1,6 +1,9 @@
 //! A turn's choice, [`Action`], with its text form.
 
-use crate::moves::Move;
+use crate::rules::counts::Counts;
+use crate::rules::generate::{Sink, follow, lead};
+use crate::rules::moves::Move;
+use crate::rules::options::Rules;
 
 /// A turn's choice: pass, a bid (during a game's auction), or a play.
 ///
@@ -146,6 +149,38 @@ impl std::fmt::Display for Action {
     }
 }
 
+/// Every action of a turn: leading (`table` is `None`), every lead and no pass; following, pass
+/// first and then every play that beats `table`.
+///
+/// ```
+/// use doudizhu::{actions, classify, Action, Rules};
+/// let table = classify("A".parse()?, &Rules::STANDARD).unwrap().first();
+/// let a = actions("32".parse()?, Some(&table), &Rules::STANDARD);
+/// assert_eq!(a.len(), 2);
+/// assert_eq!(a[0], Action::Pass);
+/// # Ok::<(), doudizhu::ParseError>(())
+/// ```
+#[must_use]
+pub fn actions(hand: Counts, table: Option<&Move>, rules: &Rules) -> Vec<Action> {
+    match table {
+        None => lead(hand, rules).into_iter().map(Action::Play).collect(),
+        Some(t) => std::iter::once(Action::Pass)
+            .chain(follow(hand, t, rules).into_iter().map(Action::Play))
+            .collect(),
+    }
+}
+
+impl Sink for Vec<Action> {
+    #[inline]
+    fn push_move(&mut self, m: Move) {
+        self.push(Action::Play(m));
+    }
+    #[inline]
+    fn entries(&self) -> usize {
+        self.len()
+    }
+}
+
 /// `serde`: an [`Action`] is `"pass"`, `"call"`, `"rob"`, a bid's number, or a move.
 #[cfg(feature = "serde")]
 mod serde_impls {
@@ -154,7 +189,7 @@ mod serde_impls {
     use serde::{Deserialize, Serialize};
 
     use super::Action;
-    use crate::moves::Move;
+    use crate::rules::moves::Move;
 
     impl Serialize for Action {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -1,10 +1,10 @@
 //! Legal actions, checking and applying an action, reading one from text.
 
 use super::{Action, AllPass, Auction, GameError, NONE, Phase, State};
-use crate::classify::classify;
-use crate::counts::Counts;
-use crate::generate::{follow_sink, lead_sink};
-use crate::moves::{Kind, Move};
+use crate::rules::classify::classify;
+use crate::rules::counts::Counts;
+use crate::rules::generate::{follow_sink, lead_sink};
+use crate::rules::moves::{Kind, Move};
 
 /// What an applied action did.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]

@@ -3,9 +3,9 @@
 use std::fmt;
 
 use super::Action;
-use crate::counts::Counts;
-use crate::deal::DealError;
-use crate::moves::{Move, NotationError};
+use crate::game::deal::DealError;
+use crate::rules::counts::Counts;
+use crate::rules::moves::{Move, NotationError};
 #[cfg(doc)]
 use crate::{Auction, Game};
 

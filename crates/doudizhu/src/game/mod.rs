@@ -1,29 +1,32 @@
 //! Whole games: the flow rules ([`GameRules`], five presets), the state ([`State`], small and
 //! `Copy`), and [`Game`] (a state with its deal and history, which writes a [`Record`]).
 //!
-//! The files: `rules.rs` (the flow rules), `action.rs` (a turn's [`Action`]), this file (the
+//! The files: `flow.rs` (the flow rules), `action.rs` (a turn's [`Action`]), this file (the
 //! [`State`] and [`Game`] types and their accessors), `apply.rs` (legal actions and apply),
-//! `error.rs` ([`GameError`]), `score.rs` (the returns).
+//! `error.rs` ([`GameError`]), `score.rs` (the returns), `deal.rs` (the [`Deal`](crate::Deal)),
+//! `observation.rs` (what one seat sees), `record.rs` (the [`Record`] and its replay).
 
 mod action;
 mod apply;
+pub(crate) mod deal;
 mod error;
-mod rules;
+mod flow;
+pub(crate) mod observation;
+pub(crate) mod record;
 mod score;
 
-pub use action::{Action, ActionParseError};
+pub use action::{Action, ActionParseError, actions};
 pub use apply::Applied;
 #[allow(deprecated)]
 pub use apply::Effects;
 pub use error::GameError;
-pub(crate) use rules::FLOW_VALUES;
-pub use rules::{AllPass, Auction, Base, Dealer, FirstBidder, GameRules, Payoff};
+pub use flow::{AllPass, Auction, Base, Dealer, FirstBidder, GameRules, Payoff};
 pub use score::Objective;
 
-use crate::counts::Counts;
-use crate::deal::Deal;
-use crate::moves::Move;
-use crate::record::Record;
+use crate::game::deal::Deal;
+use crate::game::record::Record;
+use crate::rules::counts::Counts;
+use crate::rules::moves::Move;
 
 /// The phase of a game.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

@@ -190,7 +190,7 @@ fn the_readme_table_is_the_learned_models() {
         "README.md's table is stale: rerun the example"
     );
     const { assert!(LEARNED_DEALS >= 10_000) };
-    let source = include_str!("../../src/learned_bids.rs");
+    let source = include_str!("../../src/players/learned_bids.rs");
     assert_eq!(
         source,
         bidding::learned_source(&LEARNED, LEARNED_SEED, LEARNED_DEALS)

@@ -124,7 +124,7 @@ mod serde_impls {
     use serde::ser::{SerializeStruct, Serializer};
 
     use super::Observation;
-    use crate::card::write_ascii;
+    use crate::rules::card::write_ascii;
 
     /// Cards as ASCII text, separated by spaces (`""` for none).
     struct CardsText(cards_core::CardSet);

@@ -276,7 +276,7 @@ impl BuiltinPolicy {
             BuiltinPolicy::Optimal | BuiltinPolicy::Equilibrium => {
                 let mut obs = Observation::own_cards(seat, hand, rules);
                 obs.out_of_play = out_of_play;
-                crate::optimal::draws(&obs)
+                crate::players::optimal::draws(&obs)
             }
             BuiltinPolicy::House | BuiltinPolicy::Odds => match outcome.yaku() {
                 Yaku::Kuppin | Yaku::Shippin => false,
@@ -292,7 +292,7 @@ impl DrawStrategy for BuiltinPolicy {
     #[inline]
     fn draws(&mut self, obs: &Observation) -> bool {
         match self {
-            BuiltinPolicy::Optimal => return crate::optimal::draws(obs),
+            BuiltinPolicy::Optimal => return crate::players::optimal::draws(obs),
             BuiltinPolicy::Equilibrium => return crate::equilibrium::draws(obs),
             _ => {}
         }

@@ -148,8 +148,8 @@ mod serde_impls {
     use serde::{Deserialize, Serialize};
 
     use super::Record;
-    use crate::card::write_ascii;
     use crate::round::seat::serde_impls::SeatKey;
+    use crate::rules::card::write_ascii;
     use crate::{Card, ROUND_CARDS, Rules, Seat};
 
     /// The 15 cards of a deal as one ASCII string.

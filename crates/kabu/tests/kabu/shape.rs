@@ -12,7 +12,12 @@ fn the_package_is_cards_kabu_and_the_library_kabu() {
     // this module of the package's one integration-test binary (`tests/kabu/main.rs`)
     assert_eq!(env!("CARGO_CRATE_NAME"), "kabu");
     assert_eq!(module_path!(), "kabu::shape");
-    assert_eq!(std::any::type_name::<Hand>(), "kabu::hand::Hand");
+    // the library's name, whatever module inside it holds the type
+    let name = std::any::type_name::<Hand>();
+    assert!(
+        name.starts_with("kabu::") && name.ends_with("::Hand"),
+        "{name}"
+    );
 }
 
 #[test]
@@ -172,13 +177,19 @@ fn doc_examples_use_only_this_crates_paths() {
     let sources = [
         ("README.md", include_str!("../../README.md")),
         ("src/lib.rs", include_str!("../../src/lib.rs")),
-        ("src/card.rs", include_str!("../../src/card.rs")),
+        ("src/rules/card.rs", include_str!("../../src/rules/card.rs")),
         ("src/error.rs", include_str!("../../src/error.rs")),
-        ("src/eval.rs", include_str!("../../src/eval.rs")),
-        ("src/hand.rs", include_str!("../../src/hand.rs")),
-        ("src/harness.rs", include_str!("../../src/harness.rs")),
-        ("src/odds.rs", include_str!("../../src/odds.rs")),
-        ("src/rules.rs", include_str!("../../src/rules.rs")),
+        ("src/rules/eval.rs", include_str!("../../src/rules/eval.rs")),
+        ("src/rules/hand.rs", include_str!("../../src/rules/hand.rs")),
+        (
+            "src/rules/harness.rs",
+            include_str!("../../src/rules/harness.rs"),
+        ),
+        ("src/rules/odds.rs", include_str!("../../src/rules/odds.rs")),
+        (
+            "src/rules/options.rs",
+            include_str!("../../src/rules/options.rs"),
+        ),
         (
             "src/round/action.rs",
             include_str!("../../src/round/action.rs"),
@@ -209,7 +220,10 @@ fn doc_examples_use_only_this_crates_paths() {
             "src/round/settle.rs",
             include_str!("../../src/round/settle.rs"),
         ),
-        ("src/edge.rs", include_str!("../../src/edge.rs")),
+        (
+            "src/players/edge.rs",
+            include_str!("../../src/players/edge.rs"),
+        ),
         ("src/interface.rs", include_str!("../../src/interface.rs")),
     ];
     for (file, text) in sources {
