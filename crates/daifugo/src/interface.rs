@@ -76,7 +76,7 @@ impl game::Game for Game {
 
     #[inline]
     fn observation(&self, player: usize) -> Observation<'_> {
-        Game::observation(self, usize::from((player % PLAYERS) as u8))
+        Game::observation(self, player)
     }
 
     fn record(&self) -> Record {

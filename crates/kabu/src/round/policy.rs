@@ -14,7 +14,7 @@ use crate::{Advice, DECK, Hand, KabuError, Outcome, Role, Rules, Yaku};
 /// A draw strategy: a program's answer to "draw?" for a seat, from what the seat may see.
 ///
 /// It is not a player: a player of the round (bets and draws) is the one interface's
-/// [`Policy`](cards_core::game::Policy)`<Round>` (the built-in [`BuiltinPolicy`] is both). A
+/// [`Policy`](crate::cards_core::game::Policy)`<Round>` (the built-in [`BuiltinPolicy`] is both). A
 /// strategy is what the exact house edge ([`crate::house_edge`]), [`crate::simulate`] and
 /// [`Round::play`] enumerate or apply seat by seat. (Named `Policy` before 0.3.0.)
 ///
