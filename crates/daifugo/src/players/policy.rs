@@ -56,7 +56,7 @@ impl Random {
 ///   (every meld of the decomposition it takes a card from, it plays whole), melds without the
 ///   joker before melds with it; it passes when there is none. "Weakest" is the meld's rank in
 ///   the order in force (a sequence's weakest rank; the lone joker is strongest);
-/// - in the exchange, it gives the weakest cards (the trait's default).
+/// - in the exchange, it gives the weakest cards (its choice among the legal gives).
 ///
 /// ```
 /// use daifugo::cards_core::game::Policy;
