@@ -512,3 +512,66 @@ fn the_rules_check_finds_what_it_should() {
     assert!(paths_to("/// see [`x`](crate::game::X)", &m).is_empty());
     assert!(paths_to("use crate::{Meld, rules::game_of};", &m).is_empty());
 }
+
+/// The inherent `pub fn`s of the game crates (`crates/{game}/src`) named `name`, as
+/// `file:line` (comments skipped).
+fn inherent_fns_named(name: &str) -> Vec<String> {
+    let root = xtask::project_root();
+    let mut found = Vec::new();
+    for game in GAMES {
+        let mut files = Vec::new();
+        rust_files(&root.join("crates").join(game).join("src"), &mut files);
+        for file in files {
+            let text = fs::read_to_string(&file).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("//") {
+                    continue;
+                }
+                let sig = ["pub fn ", "pub const fn "]
+                    .iter()
+                    .find_map(|p| code.strip_prefix(p));
+                if sig.is_some_and(|s| {
+                    s.strip_prefix(name)
+                        .is_some_and(|r| r.starts_with('(') || r.starts_with('<'))
+                }) {
+                    found.push(format!("{}:{}", file.display(), i + 1));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// One player trait and one meaning per method name (issue 34): no game crate declares a
+/// player trait of its own, and no inherent method takes the name of a `cards_core::game::Game`
+/// method that it would answer with another type (`current_player` as a `u8`, `apply` with a
+/// report): those are `seat_to_act` and `apply_with_outcome`.
+#[test]
+fn the_game_crates_keep_one_player_trait_and_the_traits_method_names() {
+    let root = xtask::project_root();
+    for game in GAMES {
+        let mut files = Vec::new();
+        rust_files(&root.join("crates").join(game).join("src"), &mut files);
+        for file in files {
+            let text = fs::read_to_string(&file).unwrap();
+            assert!(
+                !text
+                    .lines()
+                    .any(|l| l.trim_start().starts_with("pub trait Policy")),
+                "{}: a player trait of its own; players implement cards_core::game::Policy",
+                file.display()
+            );
+        }
+    }
+    for name in ["current_player", "apply", "num_players", "returns"] {
+        let found = inherent_fns_named(name);
+        assert!(
+            found.is_empty(),
+            "inherent `{name}` beside the trait's: {found:?}"
+        );
+    }
+    // the check finds what it should
+    assert!(!inherent_fns_named("seat_to_act").is_empty());
+    assert!(!inherent_fns_named("apply_with_outcome").is_empty());
+}
