@@ -118,11 +118,7 @@ fn flooder(
 ) -> Vec<thread::JoinHandle<()>> {
     // a long record: a whole Daifugo game of random players
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 3);
-    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
-        std::array::from_fn(|i| {
-            Box::new(daifugo::Random::new(i as u64))
-                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
-        });
+    let mut players = [0, 1, 2, 3, 4].map(daifugo::Random::new);
     daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let record = Arc::new(serde_json::to_vec(&g.record()).unwrap());
     // the flooder's own game, against `search` computers (each move thinks 2,000 playouts)

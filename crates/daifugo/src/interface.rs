@@ -95,11 +95,7 @@ impl game::Record for Record {
 
 /// The exchange's give of a policy that gives its weakest cards, read off the legal gives.
 fn weakest_give(obs: &Observation<'_>, legal: &[Action]) -> Action {
-    let count = match legal.first() {
-        Some(Action::Give(c)) => c.len(),
-        _ => 0,
-    };
-    Action::Give(weakest(obs.hand, count))
+    Action::Give(weakest(obs.hand, crate::game::give_count(legal)))
 }
 
 /// Uniform over the legal plays and pass; in the exchange it gives its weakest cards (as the
@@ -118,11 +114,7 @@ impl game::Policy<Game> for Random {
 impl game::Policy<Game> for TutorialPlayer {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
         if obs.exchanging {
-            let count = match legal.first() {
-                Some(Action::Give(c)) => c.len(),
-                _ => 0,
-            };
-            Action::Give(weakest(obs.hand, count))
+            weakest_give(obs, legal)
         } else {
             TutorialPlayer::decide(obs, legal)
         }

@@ -364,11 +364,9 @@ pub fn replay(a: &ReplayArgs) -> Result<(), CliError> {
 mod tests {
     use super::*;
     use daifugo::Random;
-    use daifugo::cards_core::game::Policy;
 
     fn record_json(seed: u64) -> String {
-        let mut players: [Box<dyn Policy<Game>>; 5] =
-            std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>);
+        let mut players = [0, 1, 2, 3, 4].map(Random::new);
         let mut g = Game::new(Rules::UECDA, seed);
         daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
         serde_json::to_string(&g.record()).unwrap()

@@ -211,11 +211,7 @@ fn batch_lines(args: &[&str], input: &str) -> Vec<String> {
 /// (read through a JSON value, the last one won), in `daifugo replay` and `doudizhu replay`.
 #[test]
 fn a_record_is_an_object_with_each_key_once() {
-    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
-        std::array::from_fn(|i| {
-            Box::new(daifugo::Random::new(i as u64))
-                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
-        });
+    let mut players = [0, 1, 2, 3, 4].map(daifugo::Random::new);
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
     daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let v = serde_json::to_value(g.record()).unwrap();

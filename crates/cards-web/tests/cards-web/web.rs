@@ -1252,11 +1252,7 @@ fn replays_do_not_starve_light_requests() {
     let addr = start(Config::default());
     // a long record: a whole Daifugo match game of random players
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 3);
-    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
-        std::array::from_fn(|i| {
-            Box::new(daifugo::Random::new(i as u64))
-                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
-        });
+    let mut players = [0, 1, 2, 3, 4].map(daifugo::Random::new);
     daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let record = serde_json::to_vec(&g.record()).unwrap();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
@@ -1308,11 +1304,7 @@ fn replays_do_not_starve_light_requests() {
 /// is refused (it was read as the last one), as the command line refuses it.
 #[test]
 fn a_record_key_given_twice_is_refused() {
-    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
-        std::array::from_fn(|i| {
-            Box::new(daifugo::Random::new(i as u64))
-                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
-        });
+    let mut players = [0, 1, 2, 3, 4].map(daifugo::Random::new);
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
     daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let text = serde_json::to_string(&g.record()).unwrap();
@@ -1338,11 +1330,7 @@ fn a_replay_shows_cards_that_are_no_meld_as_rejected() {
     let mut g = daifugo::Game::new(daifugo::Rules::UECDA, 9);
     g.set_mode(daifugo::Mode::Server);
     g.apply_with_outcome(daifugo::Action::Invalid).unwrap();
-    let mut players: [Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>; 5] =
-        std::array::from_fn(|i| {
-            Box::new(daifugo::Random::new(i as u64))
-                as Box<dyn daifugo::cards_core::game::Policy<daifugo::Game>>
-        });
+    let mut players = [0, 1, 2, 3, 4].map(daifugo::Random::new);
     daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
     let mut v = serde_json::to_value(g.record()).unwrap();
     assert_eq!(v["actions"][0]["meld"], "invalid");

@@ -22,6 +22,15 @@ pub(super) fn strongest(hand: CardSet, n: u32) -> CardSet {
     CardSet::from_bits_truncate(out)
 }
 
+/// The number of cards to give, read off the exchange's legal gives (every set of that size;
+/// 0 outside the exchange).
+pub(crate) fn give_count(legal: &[Action]) -> usize {
+    match legal.first() {
+        Some(Action::Give(c)) => c.len(),
+        _ => 0,
+    }
+}
+
 /// The `n` weakest cards of `hand` in the normal order (3 up, ♣ first, the joker last): the
 /// default exchange choice.
 ///

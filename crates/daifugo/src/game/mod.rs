@@ -24,6 +24,7 @@ pub use apply::{Applied, Mode, Step};
 pub use class::Class;
 pub use deal::Deal;
 pub use error::GameError;
+pub(crate) use exchange::give_count;
 pub use exchange::weakest;
 pub use r#match::Match;
 

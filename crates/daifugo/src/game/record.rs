@@ -103,11 +103,11 @@ fn is_no_meld(e: &Error) -> bool {
 ///   otherwise): the places the cut-off gave, by player.
 ///
 /// ```
-/// use daifugo::cards_core::game::Policy;
-/// use daifugo::{Game, Random, Record, Rules};
-/// let mut players: [Box<dyn Policy<Game>>; 5] = std::array::from_fn(|i| Box::new(Random::new(i as u64)) as Box<dyn Policy<Game>>);
+/// use daifugo::cards_core::game::play_out;
+/// use daifugo::{Game, Random, Rules};
+/// let mut players = [0, 1, 2, 3, 4].map(Random::new);
 /// let mut g = Game::new(Rules::UECDA, 1);
-/// daifugo::cards_core::game::play_out(&mut g, &mut players).unwrap();
+/// play_out(&mut g, &mut players).unwrap();
 /// let r = g.record();
 /// let replay = r.verdict().unwrap();
 /// assert_eq!(replay.places, g.places());

@@ -542,10 +542,7 @@ impl std::error::Error for WeightsError {}
 impl cards_core::game::Policy<crate::Game> for LearnedPolicy {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
         if obs.exchanging {
-            let count = match legal.first() {
-                Some(Action::Give(c)) => c.len(),
-                _ => 0,
-            };
+            let count = crate::game::give_count(legal);
             Action::Give(LearnedPolicy::give_cards(obs.hand, count, &obs.rules))
         } else {
             self.best(obs, legal)

@@ -189,10 +189,7 @@ impl<R: BufRead, W: Write> Human<R, W> {
 impl<R: BufRead, W: Write> cards_core::game::Policy<Game> for Human<R, W> {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
         if obs.exchanging {
-            let count = match legal.first() {
-                Some(Action::Give(c)) => c.len(),
-                _ => 0,
-            };
+            let count = crate::game::give_count(legal);
             Action::Give(self.give(obs, count))
         } else {
             self.play(obs, legal)

@@ -643,10 +643,7 @@ fn play_drawing(g: &mut Game, w: &[f32], rng: &mut Rng, draws: &mut Vec<Draw>) -
         let a = if p != 0 {
             TutorialPlayer.choose(&obs, &legal)
         } else if obs.exchanging {
-            let count = match legal.first() {
-                Some(crate::Action::Give(c)) => c.len(),
-                _ => 0,
-            };
+            let count = crate::game::give_count(&legal);
             crate::Action::Give(crate::LearnedPolicy::give_cards(
                 obs.hand, count, &obs.rules,
             ))
