@@ -340,15 +340,15 @@ pub(crate) fn refusal<D: Encoding>(rules: &D::Rules, ids: &[u32], id: u32) -> En
 }
 
 /// Checks the environments' invariants over `episodes` random games from `seed`: every legal
-/// action has an id, distinct (`strict`; otherwise two readings of one multiset may share
-/// one), ids are distinct and in range, and each player's encoding equals the encoding of the
+/// action has an id, one of its own where the game says so ([`Encoding::DISTINCT_IDS`];
+/// otherwise two readings of one multiset may share one), ids are distinct and in range, and each player's encoding equals the encoding of the
 /// same player's observation in a world sampled from it (other hands dealt anew): an encoding
 /// that read a hidden card would differ. Returns (steps, encodings compared).
 ///
 /// ```
 /// use cards_env::cards_core::game::{Definition, ObservationType, testing_toy::ToyGame};
 /// let rules = ToyGame::default_rules();
-/// let (steps, compared) = cards_env::self_check::<ToyGame>(&rules, ObservationType(0), 5, 1, true)?;
+/// let (steps, compared) = cards_env::self_check::<ToyGame>(&rules, ObservationType(0), 5, 1)?;
 /// assert!(steps > 0 && compared > steps);
 /// # Ok::<(), cards_env::EnvError>(())
 /// ```
@@ -361,7 +361,6 @@ pub fn self_check<D: Encoding>(
     kind: ObservationType,
     episodes: u64,
     seed: u64,
-    strict: bool,
 ) -> Result<(u64, u64), EnvError> {
     let [planes, width] = D::observation_shape(rules, kind)?;
     let mut a = vec![0i8; planes * width];
@@ -378,7 +377,7 @@ pub fn self_check<D: Encoding>(
             }
             all.clear();
             env.game.legal_actions_into(&mut all);
-            if strict && all.len() != env.ids.len() {
+            if D::DISTINCT_IDS && all.len() != env.ids.len() {
                 return Err(EnvError::Check(format!(
                     "{} legal actions but {} distinct ids",
                     all.len(),

@@ -248,6 +248,7 @@ impl From<cards_core::game::EncodeError> for EnvError {
 pub(crate) fn num_actions<D: cards_core::game::Encoding>(
     rules: &D::Rules,
 ) -> Result<u32, EnvError> {
+    D::check_rules(rules)?;
     let n = D::num_actions(rules);
     u32::try_from(n).map_err(|_| EnvError::TooManyActions(n))
 }

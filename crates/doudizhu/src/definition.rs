@@ -101,6 +101,23 @@ const DOUZERO: usize = DOUZERO_X_PEASANT + DOUZERO_Z;
 impl Encoding for DouDizhu {
     const OBSERVATION_TYPES: &'static [&'static str] = &["planes", "rlcard", "douzero"];
 
+    // an id names a multiset of cards, which two legal plays may share
+    const DISTINCT_IDS: bool = false;
+
+    /// The ids are `RLCard`'s, which name the standard plays: rules with other plays
+    /// ([`Rules::STANDARD`](crate::Rules::STANDARD) differs) are not covered.
+    fn check_rules(rules: &GameRules) -> Result<(), EncodeError> {
+        if rules.plays == crate::Rules::STANDARD {
+            return Ok(());
+        }
+        Err(EncodeError::UncoveredRules {
+            game: Self::NAME,
+            rules: rules.to_string(),
+            why: "the action ids are RLCard's, which name the standard plays; these rules have \
+                  other plays (use standard or rlcard, with options)",
+        })
+    }
+
     fn num_actions(_: &GameRules) -> usize {
         encode::ACTIONS as usize
     }

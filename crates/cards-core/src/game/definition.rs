@@ -165,6 +165,16 @@ pub enum EncodeError {
         /// The index asked for.
         index: usize,
     },
+    /// Rules the action enumeration does not cover (a game under them may list an action
+    /// without an id): [`Encoding::check_rules`].
+    UncoveredRules {
+        /// The game.
+        game: &'static str,
+        /// The rules, as they read back.
+        rules: String,
+        /// Why the enumeration does not cover them.
+        why: &'static str,
+    },
     /// A buffer whose length is not the observation's.
     Length {
         /// The length the observation type needs (its shape's product).
@@ -186,6 +196,12 @@ impl Display for EncodeError {
             }
             EncodeError::NoSuchType { game, index } => {
                 write!(f, "{game} has no observation type number {index}")
+            }
+            EncodeError::UncoveredRules { game, rules, why } => {
+                write!(
+                    f,
+                    "the {game} encodings do not cover rules {rules:?}: {why}"
+                )
             }
             EncodeError::Length { expected, got } => write!(
                 f,
@@ -231,6 +247,35 @@ fn cut(name: &str) -> String {
 pub trait Encoding: Definition {
     /// The observation encodings' names, the default first.
     const OBSERVATION_TYPES: &'static [&'static str];
+
+    /// Whether two legal actions of a position never share an id. `false` where an id names
+    /// something two legal actions may share (Dou Dizhu's ids name a multiset of cards, which
+    /// may have two legal readings): [`Encoding::action_from_id`] then says which of them an
+    /// id plays. By default `true`.
+    ///
+    /// ```
+    /// use cards_core::game::Encoding;
+    /// use cards_core::game::testing_toy::ToyGame;
+    /// assert!(ToyGame::DISTINCT_IDS);
+    /// ```
+    const DISTINCT_IDS: bool = true;
+
+    /// Checks that the action enumeration covers `rules`: every action a game under them lists
+    /// has an id. By default it covers every rules.
+    ///
+    /// ```
+    /// use cards_core::game::{Definition, Encoding};
+    /// use cards_core::game::testing_toy::ToyGame;
+    /// assert_eq!(ToyGame::check_rules(&ToyGame::default_rules()), Ok(()));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`EncodeError::UncoveredRules`], saying why.
+    fn check_rules(rules: &Self::Rules) -> Result<(), EncodeError> {
+        let _ = rules;
+        Ok(())
+    }
 
     /// The number of action ids under `rules`: every action has an id below it.
     fn num_actions(rules: &Self::Rules) -> usize;

@@ -46,15 +46,32 @@ fn a_reset_with_the_same_seed_replays_the_episodes() {
 #[test]
 fn the_self_check_passes() {
     for kind in 0..3 {
-        self_check::<DouDizhu>(
-            &DouDizhu::default_rules(),
-            ObservationType(kind),
-            3,
-            1,
-            false,
-        )
-        .unwrap();
+        self_check::<DouDizhu>(&DouDizhu::default_rules(), ObservationType(kind), 3, 1).unwrap();
     }
-    self_check::<Daifugo>(&Daifugo::default_rules(), ObservationType(0), 3, 1, true).unwrap();
-    self_check::<Kabu>(&Kabu::default_rules(), ObservationType(0), 10, 1, true).unwrap();
+    self_check::<Daifugo>(&Daifugo::default_rules(), ObservationType(0), 3, 1).unwrap();
+    self_check::<Kabu>(&Kabu::default_rules(), ObservationType(0), 10, 1).unwrap();
+}
+
+#[test]
+fn rules_the_enumeration_does_not_cover_are_refused_with_why() {
+    // Dou Dizhu's ids are RLCard's: rules with other plays (OpenSpiel's) are refused before any
+    // environment is made, the error naming the rules
+    let rules: doudizhu::GameRules = "openspiel".parse().unwrap();
+    assert!(DouDizhu::check_rules(&rules).is_err());
+    let Err(e) = Env::<DouDizhu>::new(rules, ObservationType(0), 1) else {
+        panic!("the openspiel plays have no RLCard ids");
+    };
+    let text = e.to_string();
+    assert!(
+        text.contains("standard plays") && text.contains("openspiel"),
+        "{text}"
+    );
+    let Err(e) = cards_env::EnvPool::<DouDizhu>::new(rules, cards_env::Config::new(2)) else {
+        panic!("a pool over uncovered rules");
+    };
+    assert!(matches!(e, EnvError::Encode(_)), "{e}");
+    // the standard plays under another flow are covered
+    let rlcard: doudizhu::GameRules = "rlcard".parse().unwrap();
+    assert_eq!(DouDizhu::check_rules(&rlcard), Ok(()));
+    assert!(Env::<DouDizhu>::new(rlcard, ObservationType(0), 1).is_ok());
 }

@@ -17,7 +17,7 @@ pub(super) fn rl_self_check(
     py.allow_threads(|| -> Result<(u64, u64), String> {
         by_name!(game, D => {
             let (rules, kind) = parse::<D>(rules, obs)?;
-            self_check::<D>(&rules, kind, episodes, seed, D::DISTINCT_IDS)
+            self_check::<D>(&rules, kind, episodes, seed)
                 .map_err(|e| e.to_string())
         })
     })
@@ -73,6 +73,22 @@ fn joined<'py, T: Copy, const N: usize>(
     })
 }
 
+/// One game's batch: the games, the observation's shape and the number of players.
+fn run<D: PyGame>(
+    (rules, kind): (D::Rules, ObservationType),
+    mut config: BatchConfig,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<Played, String>
+where
+    <D::Game as cards_core::game::Game>::Record: serde::Serialize,
+{
+    config.observation = kind;
+    let json = |g: &D::Game| serde_json::to_string(&g.record()).map_err(|e| e.to_string());
+    let b = play_batch::<D, String>(&rules, &config, &json, stop).map_err(|e| e.to_string())?;
+    let [planes, width] = D::observation_shape(&rules, kind).map_err(|e| e.to_string())?;
+    Ok((b, (planes, width), D::NUM_PLAYERS))
+}
+
 /// Self-play data with built-in players (`cards_rs.rl.play_batch` wraps it): the GIL is
 /// released while the games are played (Ctrl-C stops them between moves); the arrays come
 /// back as little-endian `bytearray`s.
@@ -97,20 +113,6 @@ pub(super) fn play_batch_raw<'py>(
         )));
     }
     check_threads(threads)?;
-    fn run<D: PyGame>(
-        (rules, kind): (D::Rules, ObservationType),
-        mut config: BatchConfig,
-        stop: &std::sync::atomic::AtomicBool,
-    ) -> Result<Played, String>
-    where
-        <D::Game as cards_core::game::Game>::Record: serde::Serialize,
-    {
-        config.observation = kind;
-        let json = |g: &D::Game| serde_json::to_string(&g.record()).map_err(|e| e.to_string());
-        let b = play_batch::<D, String>(&rules, &config, &json, stop).map_err(|e| e.to_string())?;
-        let [planes, width] = D::observation_shape(&rules, kind).map_err(|e| e.to_string())?;
-        Ok((b, (planes, width), D::NUM_PLAYERS))
-    }
     let mut config = BatchConfig::new(num_games, &[]);
     config.policies = policies;
     config.seed = seed;
@@ -184,10 +186,10 @@ pub(super) fn play_batch_raw<'py>(
 /// `DouZero`'s action rows (`x_batch`'s last 54 columns) of Dou Dizhu action ids, one after
 /// another (zeros for pass and the auction's ids).
 #[pyfunction]
-pub(super) fn douzero_action_rows<'py>(
-    py: Python<'py>,
+pub(super) fn douzero_action_rows(
+    py: Python<'_>,
     ids: Vec<i64>,
-) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+) -> PyResult<Bound<'_, pyo3::types::PyBytes>> {
     let mut out = Vec::with_capacity(ids.len() * doudizhu::encode::DOUZERO_ACTION);
     for (i, &id) in ids.iter().enumerate() {
         let cards = u32::try_from(id)
@@ -213,7 +215,7 @@ pub(super) fn mask_ids(py: Python<'_>, mask: PyBuffer<i8>) -> PyResult<Option<Ve
         .as_slice(py)
         .filter(|_| mask.dimensions() == 1)
         .ok_or_else(|| value_err("mask: a C-contiguous 1-d int8 buffer is needed"))?;
-    Ok(set_entries(cells, |c| c.get()))
+    Ok(set_entries(cells, pyo3::buffer::ReadOnlyCell::get))
 }
 
 /// The indices of the 1s of `cells` read by `get` (`None` if one is neither 0 nor 1): 64 at a

@@ -45,44 +45,20 @@ fn check_threads(threads: usize) -> PyResult<()> {
 }
 
 /// What the Python classes add to a game's definition: the variant of the enums that holds
-/// its engine, and the rules its environments refuse.
+/// its engine.
 trait PyGame: Encoding<Game: Send + cards_core::game::Game<Action: Send>> {
-    /// Whether every legal action has an id of its own ([`self_check`]'s `strict`).
-    const DISTINCT_IDS: bool = true;
-
     fn pool(pool: EnvPool<Self>) -> AnyVec;
 
     fn env(env: Env<Self>) -> AnyEnv;
-
-    /// Why the environments refuse `rules` (named `text`), beside rules that do not parse.
-    fn refuse(_rules: &Self::Rules, _text: Option<&str>) -> Result<(), String> {
-        Ok(())
-    }
 }
 
 impl PyGame for DouDizhu {
-    // an id names a multiset of cards, which two legal plays may share
-    const DISTINCT_IDS: bool = false;
-
     fn pool(pool: EnvPool<Self>) -> AnyVec {
         AnyVec::Ddz(pool)
     }
 
     fn env(env: Env<Self>) -> AnyEnv {
         AnyEnv::Ddz(env)
-    }
-
-    /// Rules whose plays are not `RLCard`'s, whose ids the environments use (another rules'
-    /// plays may have none).
-    fn refuse(rules: &doudizhu::GameRules, text: Option<&str>) -> Result<(), String> {
-        if rules.plays == doudizhu::Rules::STANDARD {
-            return Ok(());
-        }
-        Err(format!(
-            "the Dou Dizhu environments use RLCard's action ids, which name the standard \
-                 plays: rules {:?} have other plays (use standard or rlcard, with options)",
-            text.unwrap_or_default()
-        ))
     }
 }
 
@@ -168,7 +144,7 @@ fn parse<D: PyGame>(
         .unwrap_or(D::DEFAULT_PRESET)
         .parse()
         .map_err(|e: <D::Rules as std::str::FromStr>::Err| e.to_string())?;
-    D::refuse(&rules, text)?;
+    D::check_rules(&rules).map_err(|e| e.to_string())?;
     Ok((rules, kind))
 }
 
