@@ -166,24 +166,18 @@ fn game_err(e: daifugo::GameError) -> PyErr {
     DaifugoError::new_err(e.to_string())
 }
 
-/// A whole Daifugo game for five players: the deal (seeded), the exchange, tricks, places.
-/// Actions are text: `pass`, a meld (`S3 S4 JK=S5`), or `give S3 H4` in the exchange.
-#[pyclass(module = "cards_rs.daifugo", name = "DaifugoGame")]
-#[derive(Clone)]
-pub struct PyGame {
-    game: Game,
-    /// The cards of the record's actions that named cards forming no meld (rejected, a pass:
-    /// `RecordAction::submitted`), by the action's index in the record: the game holds them as
-    /// `invalid`, the record and the history write the cards again.
-    submitted: Vec<(usize, CardSet)>,
-}
+crate::game_py::game_class!(
+    /// A whole Daifugo game for five players: the deal (seeded), the exchange, tricks, places.
+    /// Actions are text: `pass`, a meld (`S3 S4 JK=S5`), or `give S3 H4` in the exchange.
+    PyGame, daifugo::Daifugo, "cards_rs.daifugo", "DaifugoGame" {
+        // The cards of the record's actions that named cards forming no meld (rejected, a
+        // pass: `RecordAction::submitted`), by the action's index in the record: the game
+        // holds them as `invalid`, the record and the history write the cards again.
+        submitted: Vec<(usize, CardSet)>,
+    }
+);
 
 impl PyGame {
-    /// The engine's game.
-    pub(crate) fn inner(&self) -> &Game {
-        &self.game
-    }
-
     /// The game's record with the submitted cards of the actions that named them.
     fn full_record(&self) -> Record {
         let mut r = self.game.record();
@@ -302,11 +296,6 @@ impl PyGame {
     /// (only after the endless-passing cut-off). `Game.from_record` and `replay` read it.
     fn record_json(&self) -> PyResult<String> {
         serde_json::to_string(&self.full_record()).map_err(|e| DaifugoError::new_err(e.to_string()))
-    }
-
-    /// Whether the game is over.
-    fn is_over(&self) -> bool {
-        self.game.is_over()
     }
 
     /// Whether the card exchange (before the first trick) is under way.

@@ -296,25 +296,24 @@ fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py
     Ok(d)
 }
 
-/// A whole round of Kabu: the dealer (親) and four fields (場1..場4), the stakes, each seat's
-/// draw or stand in order, the settlement of every staked field.
-///
-/// >>> r = Round(seed=7)
-/// >>> r.phase, r.current_player
-/// ('bets', None)
-/// >>> r.bet([1, 0, 2, 0])
-/// >>> r.play(field="odds")
-/// >>> r.is_over(), r.returns() == sum(r.settlement(f)["net"] for f in (1, 3))
-/// (True, True)
-#[allow(clippy::doc_link_with_quotes)] // a Python doctest's dict key, not a Rust doc link
-#[pyclass(module = "cards_rs.kabu", name = "Round")]
-#[derive(Clone)]
-pub struct PyRound(Round);
+crate::game_py::game_class!(
+    /// A whole round of Kabu: the dealer (親) and four fields (場1..場4), the stakes, each seat's
+    /// draw or stand in order, the settlement of every staked field.
+    ///
+    /// >>> r = Round(seed=7)
+    /// >>> r.phase, r.current_player
+    /// ('bets', None)
+    /// >>> r.bet([1, 0, 2, 0])
+    /// >>> r.play(field="odds")
+    /// >>> r.is_over(), r.returns() == sum(r.settlement(f)["net"] for f in (1, 3))
+    /// (True, True)
+    #[allow(clippy::doc_link_with_quotes)] // a Python doctest's dict key, not a Rust doc link
+    PyRound, kabu::Kabu, "cards_rs.kabu", "Round" {}
+);
 
 impl PyRound {
-    /// The engine's round.
-    pub(crate) fn inner(&self) -> &Round {
-        &self.0
+    fn of(game: Round) -> Self {
+        PyRound { game }
     }
 }
 
@@ -325,7 +324,7 @@ impl PyRound {
     #[new]
     #[pyo3(signature = (seed = 0, rules = "default"))]
     fn new(seed: u64, rules: &str) -> PyResult<Self> {
-        Ok(PyRound(Round::new(rules_of(rules)?, seed)))
+        Ok(PyRound::of(Round::new(rules_of(rules)?, seed)))
     }
 
     /// A round with an explicit deal: 15 distinct cards in dealing order (the first cards of
@@ -340,7 +339,7 @@ impl PyRound {
             .try_into()
             .map_err(|_| KabuError::new_err(format!("a deal is {ROUND_CARDS} cards, got {n}")))?;
         Round::from_deal(rules_of(rules)?, cards)
-            .map(PyRound)
+            .map(PyRound::of)
             .map_err(|e| round_err(&e))
     }
 
@@ -350,63 +349,58 @@ impl PyRound {
     fn from_record(json: &str) -> PyResult<Self> {
         let r: Record =
             serde_json::from_str(json).map_err(|e| KabuError::new_err(e.to_string()))?;
-        r.replay().map(PyRound).map_err(|e| round_err(&e))
+        r.replay().map(PyRound::of).map_err(|e| round_err(&e))
     }
 
     /// The seed the round was dealt from (`None` for an explicit deal).
     #[getter]
     fn seed(&self) -> Option<u64> {
-        self.0.seed()
+        self.game.seed()
     }
 
     /// The rules, as text (`default`, `vb6+ties=push`).
     #[getter]
     fn rules(&self) -> String {
-        self.0.rules().to_string()
+        self.game.rules().to_string()
     }
 
     /// The 15 cards in dealing order (perfect information: for the environment's own use).
     #[getter]
     fn deal(&self) -> String {
-        let cards: Vec<String> = self.0.deal().iter().map(|c| format!("{c:#}")).collect();
+        let cards: Vec<String> = self.game.deal().iter().map(|c| format!("{c:#}")).collect();
         cards.join(" ")
     }
 
     /// `bets`, `draws` or `over`.
     #[getter]
     fn phase(&self) -> &'static str {
-        self.0.phase().name()
-    }
-
-    /// Whether the round is settled.
-    fn is_over(&self) -> bool {
-        self.0.is_over()
+        self.game.phase().name()
     }
 
     /// The seat to act in the draw phase (`field 1` .. `field 4`, `dealer`), `None` while
     /// betting and once over.
     #[getter]
     fn current_player(&self) -> Option<String> {
-        self.0.seat_to_act().map(seat_name)
+        self.game.seat_to_act().map(seat_name)
     }
 
     /// The stakes on 場1..場4.
     #[getter]
     fn stakes(&self) -> [u32; 4] {
-        self.0.stakes()
+        self.game.stakes()
     }
 
     /// Sets the stakes (four ints for 場1..場4, or a dict from field to stake; at least one
     /// above 0) and deals the second cards; fields without a stake then draw by the house
     /// policy as their turns come.
     fn bet(&mut self, stakes: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.0.bet(stakes_of(stakes)?).map_err(|e| round_err(&e))
+        self.game.bet(stakes_of(stakes)?).map_err(|e| round_err(&e))
     }
 
     /// The actions of the seat to act: `draw`, `stand` or both, as the draw rule allows
     /// (empty while betting and once over).
     fn legal_actions(&self) -> Vec<&'static str> {
-        self.0
+        self.game
             .legal_draws()
             .iter()
             .map(|a| if a.draw { "draw" } else { "stand" })
@@ -431,13 +425,13 @@ impl PyRound {
         } else {
             action.extract::<bool>()?
         };
-        let seat = self.0.seat_to_act().ok_or_else(|| {
+        let seat = self.game.seat_to_act().ok_or_else(|| {
             round_err(&RoundError::NotDrawing {
                 seat: Seat::Field1,
-                phase: self.0.phase(),
+                phase: self.game.phase(),
             })
         })?;
-        self.0
+        self.game
             .apply_with_outcome(Action { seat, draw })
             .map(|c| c.map(|c| format!("{c:#}")))
             .map_err(|e| round_err(&e))
@@ -460,13 +454,13 @@ impl PyRound {
             None => Ok(PyPolicy::Builtin(BuiltinPolicy::House)),
         };
         let (mut f, mut d) = (of(field)?, of(dealer)?);
-        while let Some(seat) = self.0.seat_to_act() {
+        while let Some(seat) = self.game.seat_to_act() {
             let draw = if seat == Seat::Dealer {
-                d.draws(py, &self.0, seat)?
+                d.draws(py, &self.game, seat)?
             } else {
-                f.draws(py, &self.0, seat)?
+                f.draws(py, &self.game, seat)?
             };
-            self.0
+            self.game
                 .apply_with_outcome(Action { seat, draw })
                 .map_err(|e| round_err(&e))?;
         }
@@ -477,20 +471,20 @@ impl PyRound {
     fn cards(&self, seat: &Bound<'_, PyAny>) -> PyResult<String> {
         let seat = seat_of(seat)?;
         // a hand in the hand's own order (as `cards kabu round` prints it), a first card alone
-        Ok(match self.0.hand(seat) {
+        Ok(match self.game.hand(seat) {
             Some(h) => format!("{h:#}"),
-            None => format!("{:#}", self.0.cards(seat)),
+            None => format!("{:#}", self.game.cards(seat)),
         })
     }
 
     /// A seat's outcome (role by seat), once it holds two cards.
     fn outcome(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<PyOutcome>> {
-        Ok(self.0.outcome(seat_of(seat)?).map(PyOutcome))
+        Ok(self.game.outcome(seat_of(seat)?).map(PyOutcome))
     }
 
     /// Whether a seat has acted, and if so whether it drew (`None`: not yet).
     fn decision(&self, seat: &Bound<'_, PyAny>) -> PyResult<Option<bool>> {
-        Ok(self.0.decision(seat_of(seat)?))
+        Ok(self.game.decision(seat_of(seat)?))
     }
 
     /// What a seat may see, from the second card on (`None` while betting): `seat`, `hand`
@@ -502,7 +496,7 @@ impl PyRound {
         py: Python<'py>,
         seat: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        self.0
+        self.game
             .seat_observation(seat_of(seat)?)
             .map(|o| observation_dict(py, &o))
             .transpose()
@@ -517,7 +511,7 @@ impl PyRound {
         py: Python<'py>,
         seat: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(s) = self.0.settlement(seat_of(seat)?) else {
+        let Some(s) = self.game.settlement(seat_of(seat)?) else {
             return Ok(None);
         };
         let d = PyDict::new(py);
@@ -532,28 +526,28 @@ impl PyRound {
 
     /// The player's total net over the staked fields (0 until the round is over).
     fn returns(&self) -> i64 {
-        self.0.net()
+        self.game.net()
     }
 
     /// The record as JSON: `seed`, `rules`, `deal`, `stakes`, `draws` (the `record` object of
     /// `cards kabu round --json`); `Round.from_record` replays it.
     fn record(&self) -> PyResult<String> {
-        serde_json::to_string(&self.0.record()).map_err(|e| KabuError::new_err(e.to_string()))
+        serde_json::to_string(&self.game.record()).map_err(|e| KabuError::new_err(e.to_string()))
     }
 
     fn __eq__(&self, other: &Self) -> bool {
-        self.0 == other.0
+        self.game == other.game
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Round(seed={}, rules='{}', phase='{}', current_player={})",
-            self.0
+            self.game
                 .seed()
                 .map_or_else(|| "None".to_string(), |s| s.to_string()),
-            self.0.rules(),
-            self.0.phase().name(),
-            self.0
+            self.game.rules(),
+            self.game.phase().name(),
+            self.game
                 .seat_to_act()
                 .map_or_else(|| "None".to_string(), |s| format!("'{s}'"))
         )

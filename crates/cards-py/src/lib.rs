@@ -19,13 +19,8 @@ mod arena_py;
 mod bot_py;
 mod daifugo_py;
 mod doudizhu_py;
+mod game_py;
 mod kabu_py;
-// The environments are being reworked (issue 34); their lint findings go with that rework.
-#[allow(
-    clippy::items_after_statements,
-    clippy::elidable_lifetime_names,
-    clippy::redundant_closure_for_method_calls
-)]
 mod rl;
 
 create_exception!(

@@ -241,10 +241,11 @@ def test_kabu_odds():
     assert o.cards_giving("junko") == "S9"  # S6 is seen
 
 
-def test_stubs_ship():
+def test_one_stub_ships():
+    # one stub file, the compiled module's; the Python submodules carry their types inline
     root = pathlib.Path(cards_rs.__file__).parent
-    for name in ("__init__.pyi", "_native.pyi", "doudizhu.pyi", "daifugo.pyi", "kabu.pyi", "douzero.pyi", "py.typed"):
-        assert (root / name).is_file(), name
+    assert sorted(p.name for p in root.glob("*.pyi")) == ["_native.pyi"]
+    assert (root / "py.typed").is_file()
 
 
 def stub_names(path):
@@ -262,23 +263,31 @@ def stub_names(path):
     return names
 
 
-def test_stubs_name_every_public_name():
-    # each stub names what its module exports: __all__, else every public attribute that is not
-    # a module or a __future__ feature (the compiled module: every function and class)
+def test_the_stub_names_every_public_name():
+    # the compiled module's stub names every function and class the module has
     root = pathlib.Path(cards_rs.__file__).parent
-    stubs = sorted(root.glob("*.pyi"))
-    assert {p.name for p in stubs} >= {"__init__.pyi", "_native.pyi"}
-    for stub in stubs:
-        name = "cards_rs" if stub.stem == "__init__" else f"cards_rs.{stub.stem}"
+    native = importlib.import_module("cards_rs._native")
+    public = [
+        n for n in dir(native)
+        if not n.startswith("_")
+        and not isinstance(getattr(native, n), (types.ModuleType, __future__._Feature))
+    ]
+    missing = sorted(set(public) - stub_names(root / "_native.pyi"))
+    assert not missing, f"_native.pyi lacks {missing}"
+    assert {"arena", "PlayerError"} <= stub_names(root / "_native.pyi")
+
+
+def test_every_public_function_of_the_submodules_is_annotated():
+    # what the per-module stubs said, the modules now say inline: every parameter and return
+    for name in ("cards_rs", "cards_rs.doudizhu", "cards_rs.daifugo", "cards_rs.kabu", "cards_rs.douzero"):
         mod = importlib.import_module(name)
-        public = getattr(mod, "__all__", None) or [
-            n for n in dir(mod)
-            if not n.startswith("_")
-            and not isinstance(getattr(mod, n), (types.ModuleType, __future__._Feature))
-        ]
-        missing = sorted(set(public) - stub_names(stub))
-        assert not missing, f"{stub.name} lacks {missing}"
-    assert {"arena", "PlayerError"} <= stub_names(root / "__init__.pyi") & stub_names(root / "_native.pyi")
+        for attr in getattr(mod, "__all__", []):
+            f = getattr(mod, attr)
+            if not isinstance(f, types.FunctionType) or f.__module__ != name:
+                continue
+            ann = f.__annotations__
+            params = f.__code__.co_varnames[: f.__code__.co_argcount + f.__code__.co_kwonlyargcount]
+            assert "return" in ann and set(params) <= set(ann), f"{name}.{attr} lacks annotations"
 
 
 def test_daifugo_game():
@@ -387,3 +396,37 @@ def test_a_batch_too_large_raises_memory_error():
     assert r.returncode == 0, r.stderr[-2000:]
     assert "MemoryError: the batch's result passes 512 MiB at hands[" in r.stdout, r.stdout
     assert r.stdout.rstrip().endswith("alive 3"), r.stdout
+
+
+def test_the_game_classes_share_the_one_interface():
+    # the three classes are one generic class (game_py.rs): the same names answer the same way
+    import copy
+
+    games = [
+        (ddz.Game("standard", seed=3), "doudizhu", 3, None),
+        (dfg.Game("uecda", seed=3), "daifugo", 5, None),
+        (kabu.Round(seed=3), "kabu", 2, None),
+    ]
+    for g, name, players, actions in games:
+        cls = type(g)
+        assert cls.NAME == name and cls.NUM_PLAYERS == players
+        n = g.num_actions()
+        assert actions is None or n == actions
+        ids = g.legal_action_ids()
+        assert ids and len(set(ids)) == len(ids) and all(0 <= i < n for i in ids)
+        rows, columns = g.observation_shape()
+        for p in range(players):
+            t = g.observation_tensor(p)
+            assert len(t) == rows * columns and all(-128 <= v <= 127 for v in t)
+        with pytest.raises(ValueError, match="out of range"):
+            g.observation_tensor(players)
+        with pytest.raises(ValueError, match="unknown observation type"):
+            g.observation_shape("pixels")
+        c = copy.copy(g)
+        assert type(c) is cls and c is not g and c.legal_action_ids() == ids
+        assert copy.deepcopy(g).legal_action_ids() == ids
+        assert not g.is_over()
+    # Dou Dizhu's ids are RLCard's: the same as the legal actions in RLCard's form
+    g = ddz.Game("rlcard", seed=1)
+    assert sorted(g.legal_action_ids()) == sorted(set(g.legal_actions(form="rlcard")))
+    assert len(g.observation_tensor(0, "douzero")) == g.observation_shape("douzero")[1]

@@ -6,6 +6,7 @@ import array
 import sys
 from typing import Any
 
+_np: Any
 try:  # numpy is optional: without it the buffers are array.array
     import numpy as _np
 except ImportError:  # pragma: no cover - exercised only without numpy

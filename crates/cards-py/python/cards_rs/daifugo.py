@@ -31,18 +31,21 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Union
+from typing import Any, Dict, List, Literal, Tuple, Union
 
 from . import _native
 from ._native import DaifugoBot as Bot, DaifugoGame as Game, State
 
 __all__ = ["PRESETS", "Bot", "Game", "State", "decompose", "fewest_melds", "lead", "follow", "replay"]
 
-PRESETS: tuple = tuple(_native.DFG_PRESETS)
-"""The preset names: ``seed``, ``uecda``."""
+Preset = Literal["tutorial", "uecda", "seed"]
+"""A preset's name (``seed``: the deprecated old name of ``tutorial``)."""
+
+PRESETS: Tuple[str, ...] = tuple(_native.DFG_PRESETS)
+"""The preset names: ``tutorial``, ``uecda``."""
 
 
-def decompose(hand: str, rules: str = "uecda", revolution: bool = False) -> List[str]:
+def decompose(hand: str, rules: Preset = "uecda", revolution: bool = False) -> List[str]:
     """The seed's greedy split of a leader's hand: sequences, then groups, then singles.
 
     >>> decompose("S3 S4 S5 JK", rules="uecda")
@@ -51,7 +54,7 @@ def decompose(hand: str, rules: str = "uecda", revolution: bool = False) -> List
     return _native.dfg_decompose(hand, rules, revolution)
 
 
-def fewest_melds(hand: str, rules: str = "uecda", revolution: bool = False) -> List[str]:
+def fewest_melds(hand: str, rules: Preset = "uecda", revolution: bool = False) -> List[str]:
     """The split into the fewest melds (手数).
 
     >>> fewest_melds("S3 S4 S5 S6 H6", rules="seed")
@@ -60,7 +63,7 @@ def fewest_melds(hand: str, rules: str = "uecda", revolution: bool = False) -> L
     return _native.dfg_fewest_melds(hand, rules, revolution)
 
 
-def lead(hand: str, rules: str = "uecda") -> List[str]:
+def lead(hand: str, rules: Preset = "uecda") -> List[str]:
     """Every meld ``hand`` can lead on a clear table.
 
     >>> lead("S3 H3", rules="seed")

@@ -39,7 +39,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union, overload
 
 from . import _native
 from ._native import DoudizhuBot as Bot, DoudizhuGame as Game, Move
@@ -73,7 +73,14 @@ __all__ = [
     "solve",
 ]
 
-PRESETS: tuple = tuple(_native.DDZ_PRESETS)
+Cards = Union[str, int, Sequence[int], Move]
+"""A rank string (or suited cards), a DouZero int list, a mask, or a Move's cards."""
+Table = Union[None, str, int, Sequence[int], Move]
+"""The play to beat: a Move, cards, or an action id of the form's table; None or "pass": lead."""
+Preset = Literal["standard", "openspiel", "douzero", "strict"]
+"""A flow preset's name (options may follow: ``standard+rob``)."""
+
+PRESETS: Tuple[str, ...] = tuple(_native.DDZ_PRESETS)
 """The preset names: ``standard``, ``openspiel``, ``douzero``, ``strict``."""
 RLCARD_PASS: int = _native.RLCARD_PASS
 """RLCard's id of pass (27471)."""
@@ -85,7 +92,7 @@ OPENSPIEL_SIZE: int = _native.OPENSPIEL_SIZE
 """OpenSpiel's number of distinct actions (26057)."""
 
 
-def classify(cards: Any, rules: str = "standard") -> "list[Move]":
+def classify(cards: Cards, rules: Preset = "standard") -> List[Move]:
     """Every reading of ``cards`` as one play, most natural first (the longest body, then the
     highest). Raises :class:`cards_rs.NoPlayError` saying why when it is no play.
 
@@ -101,7 +108,19 @@ def classify(cards: Any, rules: str = "standard") -> "list[Move]":
     return _native.ddz_classify(cards, rules)
 
 
-def lead(hand: Any, rules: Optional[str] = None, form: str = "str") -> list:
+@overload
+def lead(hand: Cards, rules: Optional[Preset] = None, form: Literal["str"] = "str") -> List[str]: ...
+@overload
+def lead(hand: Cards, rules: Optional[Preset], form: Literal["move"]) -> List[Move]: ...
+@overload
+def lead(hand: Cards, rules: Optional[Preset] = None, *, form: Literal["move"]) -> List[Move]: ...
+@overload
+def lead(
+    hand: Cards, rules: Optional[Preset] = None, *, form: Literal["rlcard", "openspiel", "mask"]
+) -> List[int]: ...
+@overload
+def lead(hand: Cards, rules: Optional[Preset] = None, *, form: Literal["douzero"]) -> List[List[int]]: ...
+def lead(hand: Cards, rules: Optional[Preset] = None, form: str = "str") -> List[Any]:
     """Every play ``hand`` can lead, each reading once.
 
     >>> lead("BR")
@@ -116,7 +135,21 @@ def lead(hand: Any, rules: Optional[str] = None, form: str = "str") -> list:
     return _native.ddz_lead(hand, rules, form)
 
 
-def follow(hand: Any, table: Any, rules: Optional[str] = None, form: str = "str") -> list:
+@overload
+def follow(
+    hand: Cards, table: Table, rules: Optional[Preset] = None, form: Literal["str"] = "str"
+) -> List[str]: ...
+@overload
+def follow(hand: Cards, table: Table, rules: Optional[Preset] = None, *, form: Literal["move"]) -> List[Move]: ...
+@overload
+def follow(
+    hand: Cards, table: Table, rules: Optional[Preset] = None, *, form: Literal["rlcard", "openspiel", "mask"]
+) -> List[int]: ...
+@overload
+def follow(
+    hand: Cards, table: Table, rules: Optional[Preset] = None, *, form: Literal["douzero"]
+) -> List[List[int]]: ...
+def follow(hand: Cards, table: Table, rules: Optional[Preset] = None, form: str = "str") -> List[Any]:
     """Every play of ``hand`` that beats ``table`` (pass not listed). ``table`` is a
     :class:`Move`, cards (read as their first reading), or an action id of ``form``'s table.
 
@@ -128,9 +161,29 @@ def follow(hand: Any, table: Any, rules: Optional[str] = None, form: str = "str"
     return _native.ddz_follow(hand, table, rules, form)
 
 
+@overload
 def legal_actions(
-    hand: Any, table: Any = None, rules: Optional[str] = None, form: str = "str"
-) -> list:
+    hand: Cards, table: Table = None, rules: Optional[Preset] = None, form: Literal["str"] = "str"
+) -> List[str]: ...
+@overload
+def legal_actions(
+    hand: Cards, table: Table = None, rules: Optional[Preset] = None, *, form: Literal["move"]
+) -> List[Optional[Move]]: ...
+@overload
+def legal_actions(
+    hand: Cards,
+    table: Table = None,
+    rules: Optional[Preset] = None,
+    *,
+    form: Literal["rlcard", "openspiel", "mask"],
+) -> List[int]: ...
+@overload
+def legal_actions(
+    hand: Cards, table: Table = None, rules: Optional[Preset] = None, *, form: Literal["douzero"]
+) -> List[List[int]]: ...
+def legal_actions(
+    hand: Cards, table: Table = None, rules: Optional[Preset] = None, form: str = "str"
+) -> List[Any]:
     """A turn's legal actions as the peers list them: the leads when ``table`` is ``None`` or a
     pass; otherwise pass first (``"pass"``, RLCard's 27471, OpenSpiel's 0, DouZero's ``[]``,
     ``None`` for moves, 0 for masks), then every play that beats the table.
@@ -161,7 +214,7 @@ def openspiel_action(action_id: int) -> Optional[Move]:
     return _native.ddz_openspiel_action(action_id)
 
 
-def mask(cards: Any) -> int:
+def mask(cards: Cards) -> int:
     """The mask of cards: 4 bits a rank, ``3`` in the lowest nibble.
 
     >>> hex(mask("334R"))
@@ -183,7 +236,9 @@ def _code(form: str) -> str:
     return "Q" if form == "mask" else "I"
 
 
-def lead_batch(hands: Any, rules: Optional[str] = None, form: str = "mask") -> Packed:
+def lead_batch(
+    hands: Any, rules: Optional[Preset] = None, form: Literal["mask", "rlcard", "openspiel"] = "mask"
+) -> Packed:
     """Every lead of many hands at once, with the GIL released: ``hands`` as masks (a numpy
     ``uint64`` array, ``array('Q')``, bytes, a list of ints) or rank strings. Returns a
     :class:`Packed`: u64 masks (``form="mask"``) or u32 ids (``"rlcard"``, ``"openspiel"``).
@@ -201,7 +256,10 @@ def lead_batch(hands: Any, rules: Optional[str] = None, form: str = "mask") -> P
 
 
 def follow_batch(
-    hands: Any, tables: Any, rules: Optional[str] = None, form: str = "mask"
+    hands: Any,
+    tables: Any,
+    rules: Optional[Preset] = None,
+    form: Literal["mask", "rlcard", "openspiel"] = "mask",
 ) -> Packed:
     """Every play that beats each hand's table (a mask or rank string; 0 or ``""``: lead), many
     hands at once with the GIL released. Pass is not listed. ``tables`` has one entry a hand,
@@ -284,12 +342,12 @@ def douzero_infoset(game: Game, seat: int) -> dict:
     seq = [(pos[s], _dz(a)) for s, a in o["history"][o["auction"]:]]
     moves = [m for _, m in seq]
     last_move = (moves[-2] if not moves[-1] else moves[-1]) if moves else []
-    last_two = [[], []]
+    last_two: List[List[int]] = [[], []]
     for m in moves[-2:]:
         last_two.insert(0, m)
         last_two = last_two[:2]
-    last_dict = {p: [] for p in ("landlord", "landlord_up", "landlord_down")}
-    played = {p: [] for p in ("landlord", "landlord_up", "landlord_down")}
+    last_dict: Dict[str, List[int]] = {p: [] for p in ("landlord", "landlord_up", "landlord_down")}
+    played: Dict[str, List[int]] = {p: [] for p in ("landlord", "landlord_up", "landlord_down")}
     last_pid = "landlord"
     for p, m in seq:
         last_dict[p] = m
@@ -338,9 +396,9 @@ def douzero_obs(game: Game, seat: Optional[int] = None) -> dict:
     f = game.douzero_features(int(seat))
     if f is None:
         raise ValueError("DouZero has no features during the auction (the landlord is not known yet)")
-    position, x, z, legal, rows = f
-    x = np.frombuffer(x, dtype=np.int8).copy()
-    z = np.frombuffer(z, dtype=np.int8).reshape(5, 162).copy()
+    position, x_raw, z_raw, legal, rows = f
+    x = np.frombuffer(x_raw, dtype=np.int8).copy()
+    z = np.frombuffer(z_raw, dtype=np.int8).reshape(5, 162).copy()
     k = len(legal)
     actions = np.frombuffer(rows, dtype=np.int8).reshape(k, 54)
     x_batch = np.hstack((np.repeat(x[np.newaxis, :], k, axis=0), actions)).astype(np.float32)
@@ -408,15 +466,15 @@ def openspiel_observation_tensor(game: Game, seat: int) -> "list[float]":
 
 
 def solve(
-    hands: "list[Any]",
+    hands: List[Cards],
     table: Any = None,
     table_seat: Optional[int] = None,
     to_move: Optional[int] = None,
     landlord: Optional[int] = None,
-    rules: Optional[str] = None,
-    bans: "list[str]" = (),
+    rules: Optional[Preset] = None,
+    bans: Sequence[str] = (),
     max_nodes: int = 100_000_000,
-) -> dict:
+) -> Dict[str, Any]:
     """The exact result of an endgame with every hand known, as ``cards doudizhu solve --json``
     prints it: three hands (the landlord, seat ``landlord``, against the two peasants) or two (an
     open-hand puzzle, 明牌残局: the first hand against the second, the first to move and lead

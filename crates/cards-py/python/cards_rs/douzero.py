@@ -71,7 +71,7 @@ class MovesGener:
     def __init__(self, cards_list: List[int]) -> None:
         self.cards_list = cards_list
         self._mask = _native.ddz_mask(cards_list)
-        self.cards_dict = collections.defaultdict(int)
+        self.cards_dict: Dict[int, int] = collections.defaultdict(int)
         for i in cards_list:
             self.cards_dict[i] += 1
         self.single_card_moves = self.gen_type_1_single()

@@ -30,23 +30,28 @@ be a field number 1..4, ``dealer``, ``場1`` or ``親``.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import List, Tuple
+from typing import List, Literal, Tuple
 
 from . import _native
 from ._native import KabuBot as Bot, Outcome, Round
 
 __all__ = ["Bot", "DrawOdds", "Outcome", "POLICIES", "Round", "SEATS", "YAKU", "evaluate"]
 
-SEATS: tuple = tuple(_native.KABU_SEATS)
+Role = Literal["dealer", "child", "oya", "ko", "親", "子"]
+"""A role's name: the dealer (親) or a child (子)."""
+Rules = Literal["default", "vb6"]
+"""A preset's name (options may follow: ``vb6+ties=push``)."""
+
+SEATS: Tuple[str, ...] = tuple(_native.KABU_SEATS)
 """The seats in dealing and drawing order: ``field 1`` .. ``field 4``, then ``dealer``."""
-POLICIES: tuple = tuple(_native.KABU_POLICIES)
+POLICIES: Tuple[str, ...] = tuple(_native.KABU_POLICIES)
 """The built-in draw policies: ``house``, ``odds``, ``always``, ``never``."""
 
-YAKU: tuple = tuple(_native.KABU_YAKU)
+YAKU: Tuple[str, ...] = tuple(_native.KABU_YAKU)
 """The yaku names."""
 
 
-def evaluate(hand: str, role: str = "child", rules: str = "default") -> Outcome:
+def evaluate(hand: str, role: Role = "child", rules: Rules = "default") -> Outcome:
     """The outcome of a two- or three-card hand.
 
     >>> evaluate("S4 SA", role="child").yaku
@@ -69,7 +74,7 @@ class DrawOdds:
 
     __slots__ = ("_inner",)
 
-    def __init__(self, hand: str, role: str = "child", rules: str = "default", seen: str = "") -> None:
+    def __init__(self, hand: str, role: Role = "child", rules: Rules = "default", seen: str = "") -> None:
         self._inner = _native.DrawOdds(hand, role, rules, seen)
 
     @property
@@ -78,7 +83,7 @@ class DrawOdds:
         return self._inner.standing
 
     @property
-    def advice(self) -> str:
+    def advice(self) -> Literal["must_draw", "choice", "must_stand"]:
         """``must_draw`` (3 or less), ``choice`` (4 to 6) or ``must_stand``."""
         return self._inner.advice
 

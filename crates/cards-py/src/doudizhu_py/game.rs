@@ -46,20 +46,11 @@ pub(crate) fn action_obj<'py>(
     }
 }
 
-/// A whole Dou Dizhu game (deal, auction where the flow preset has one, play, scoring) under a
-/// flow preset: `standard`, `strict`, `openspiel`, `douzero`, `rlcard`.
-#[pyclass(module = "cards_rs.doudizhu", name = "DoudizhuGame")]
-#[derive(Clone)]
-pub struct PyGame {
-    game: doudizhu::Game,
-}
-
-impl PyGame {
-    /// The engine's game.
-    pub(crate) fn inner(&self) -> &doudizhu::Game {
-        &self.game
-    }
-}
+crate::game_py::game_class!(
+    /// A whole Dou Dizhu game (deal, auction where the flow preset has one, play, scoring)
+    /// under a flow preset: `standard`, `strict`, `openspiel`, `douzero`, `rlcard`.
+    PyGame, doudizhu::DouDizhu, "cards_rs.doudizhu", "DoudizhuGame" {}
+);
 
 #[pymethods]
 impl PyGame {
@@ -115,11 +106,6 @@ impl PyGame {
     #[getter]
     fn landlord(&self) -> Option<u8> {
         self.game.state().landlord()
-    }
-
-    /// Whether the game is over.
-    fn is_over(&self) -> bool {
-        self.game.is_over()
     }
 
     /// Whether the auction ended with every seat passing under `all_pass=redeal` (the
