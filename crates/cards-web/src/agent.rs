@@ -566,7 +566,7 @@ impl FromStr for AgentSpec {
             name,
             command,
         };
-        for (game, names) in crate::session::policy_names() {
+        for (game, names) in builtin_names() {
             if spec.offered_for(game) && names.contains(&spec.name.as_str()) {
                 return Err(format!(
                     "agent name \"{}\" is a built-in player of {game}: choose another",
@@ -605,6 +605,16 @@ impl ApiError {
             message: e.to_string(),
         }
     }
+}
+
+/// Each game's name with the names of its built-in players, which an agent may not take.
+fn builtin_names() -> [(&'static str, &'static [&'static str]); 3] {
+    use cards_core::game::Definition;
+    [
+        (daifugo::Daifugo::NAME, daifugo::Daifugo::policy_names()),
+        (doudizhu::DouDizhu::NAME, doudizhu::DouDizhu::policy_names()),
+        (kabu::Kabu::NAME, kabu::Kabu::policy_names()),
+    ]
 }
 
 #[cfg(test)]

@@ -587,24 +587,6 @@ impl Seated {
     }
 }
 
-/// Every game's name and built-in players' names.
-pub(crate) fn policy_names() -> [(&'static str, &'static [&'static str]); 3] {
-    [
-        (
-            <daifugo::Game as WebGame>::NAME,
-            <daifugo::Game as Players>::POLICY_NAMES,
-        ),
-        (
-            <doudizhu::Game as WebGame>::NAME,
-            <doudizhu::Game as Players>::POLICY_NAMES,
-        ),
-        (
-            <kabu::Round as WebGame>::NAME,
-            <kabu::Round as Players>::POLICY_NAMES,
-        ),
-    ]
-}
-
 /// What `GET /api/info` says of game `G`: `agents` lists the server's external agents offered
 /// for it, by name (the page offers them among the computers, after `policies`).
 #[must_use]

@@ -63,5 +63,6 @@ pub use rules::classify::{
 };
 pub use rules::counts::{Counts, MAX_PLAY, ParseError, Rank};
 pub use rules::generate::{follow, follow_into, lead, lead_into, universe};
-pub use rules::moves::{Kind, Move, MoveParseError, NotationError, UnknownKind};
+pub use rules::moves::{Kind, Move, UnknownKind};
+pub use rules::notation::{MoveParseError, NotationError};
 pub use rules::options::{Preset, Rules, RulesError, SoloWings};

@@ -575,3 +575,38 @@ fn the_game_crates_keep_one_player_trait_and_the_traits_method_names() {
     assert!(!inherent_fns_named("seat_to_act").is_empty());
     assert!(!inherent_fns_named("apply_with_outcome").is_empty());
 }
+
+/// The import circles issue 34 untied stay untied: Dou Dizhu's combinations (`rules/moves.rs`)
+/// read nothing of what reads them (`classify`, `notation`), and `cards-web`'s agents and wire
+/// types nothing of the sessions or the router built on them. Code only: a doc link is no
+/// import.
+#[test]
+fn the_untied_import_circles_stay_untied() {
+    let root = xtask::project_root();
+    let checks: [(&str, &[&str]); 3] = [
+        (
+            "crates/doudizhu/src/rules/moves.rs",
+            &["classify", "notation"],
+        ),
+        ("crates/cards-web/src/agent.rs", &["session::", "api::"]),
+        (
+            "crates/cards-web/src/wire.rs",
+            &["session::", "api::", "agent::"],
+        ),
+    ];
+    let mut found = Vec::new();
+    for (file, names) in checks {
+        let text = fs::read_to_string(root.join(file)).unwrap_or_default();
+        assert!(!text.is_empty(), "{file} is missing");
+        for (i, line) in without_comments(&text).lines().enumerate() {
+            if let Some(name) = names.iter().find(|n| line.contains(*n)) {
+                found.push(format!("{file}:{}: reaches {name}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a module reads what is built on it (move the item down, or the code up):\n{}",
+        found.join("\n")
+    );
+}

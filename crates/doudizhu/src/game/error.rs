@@ -5,7 +5,8 @@ use std::fmt;
 use super::Action;
 use crate::game::deal::DealError;
 use crate::rules::counts::Counts;
-use crate::rules::moves::{Move, NotationError};
+use crate::rules::moves::Move;
+use crate::rules::notation::NotationError;
 #[cfg(doc)]
 use crate::{Auction, Game};
 
