@@ -56,8 +56,10 @@ pub use players::pattern::{
     pattern_samples, pattern_scores, reinforce, self_play,
 };
 #[allow(deprecated)]
+pub use players::policy::Human;
+#[allow(deprecated)]
 pub use players::policy::SeedPlayer;
-pub use players::policy::{Human, POLICY_NAMES, Random, TutorialPlayer};
+pub use players::policy::{HumanPolicy, POLICY_NAMES, Random, TutorialPlayer};
 pub use players::search::{
     SEARCH_ALGORITHM, SEARCH_BELIEF, SEARCH_PLAYOUTS, SEARCH_ROLLOUT, SearchPlayer, SearchRollout,
     search_player,

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use daifugo::{Game, Human, Match, Observation, Record, Rules, Verdict};
+use daifugo::{Game, HumanPolicy, Match, Observation, Record, Rules, Verdict};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -118,7 +118,10 @@ pub fn play(a: &PlayArgs) -> Result<(), CliError> {
     let ended = Ended::default();
     // the interactive view goes to stderr, so stdout keeps the game (or its JSON)
     let human = |p| -> Box<dyn cards_core::game::Policy<Game>> {
-        Box::new(Human::new(Terminal::new(p, &ended), std::io::stderr()))
+        Box::new(HumanPolicy::new(
+            Terminal::new(p, &ended),
+            std::io::stderr(),
+        ))
     };
     let players = |s| {
         seat_players::<Game>(

@@ -154,26 +154,30 @@ pub(crate) fn tutorial_pick(parts: &[Meld], leads: bool, order: Order, legal: &[
 ///
 /// ```
 /// use daifugo::cards_core::game::Policy;
-/// use daifugo::{Action, Game, Human, Rules};
+/// use daifugo::{Action, Game, HumanPolicy, Rules};
 /// let g = Game::new(Rules::UECDA, 3);
 /// let p = g.seat_to_act().unwrap();
 /// let legal = g.legal_actions();
 /// let mut out = Vec::new();
-/// let mut h = Human::new(&b"x\n99\n1\n"[..], &mut out);
+/// let mut h = HumanPolicy::new(&b"x\n99\n1\n"[..], &mut out);
 /// assert_eq!(h.choose(&g.observation(usize::from(p)), &legal), legal[0]);
 /// let text = String::from_utf8(out).unwrap();
 /// assert_eq!(text.matches("not one of").count(), 2); // asked three times
 /// ```
 #[derive(Debug)]
-pub struct Human<R, W> {
+pub struct HumanPolicy<R, W> {
     input: R,
     output: W,
 }
 
-impl<R: BufRead, W: Write> Human<R, W> {
+/// The old name of [`HumanPolicy`] (Dou Dizhu's terminal player is `HumanPolicy` too).
+#[deprecated(since = "0.3.0", note = "renamed HumanPolicy, as Dou Dizhu's")]
+pub type Human<R, W> = HumanPolicy<R, W>;
+
+impl<R: BufRead, W: Write> HumanPolicy<R, W> {
     /// A human reading answers from `input` and writing to `output`.
-    pub const fn new(input: R, output: W) -> Human<R, W> {
-        Human { input, output }
+    pub const fn new(input: R, output: W) -> HumanPolicy<R, W> {
+        HumanPolicy { input, output }
     }
 
     /// One line, or `None` at the end of the input (or on a read error).
@@ -186,7 +190,7 @@ impl<R: BufRead, W: Write> Human<R, W> {
     }
 }
 
-impl<R: BufRead, W: Write> cards_core::game::Policy<Game> for Human<R, W> {
+impl<R: BufRead, W: Write> cards_core::game::Policy<Game> for HumanPolicy<R, W> {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
         if obs.exchanging {
             let count = crate::game::give_count(legal);
@@ -197,7 +201,7 @@ impl<R: BufRead, W: Write> cards_core::game::Policy<Game> for Human<R, W> {
     }
 }
 
-impl<R: BufRead, W: Write> Human<R, W> {
+impl<R: BufRead, W: Write> HumanPolicy<R, W> {
     /// Shows the view and the numbered legal actions and reads one; at the end of the input,
     /// a pass (or the first legal action).
     fn play(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
