@@ -90,7 +90,9 @@ impl Encoding for Daifugo {
         encode::num_actions() as usize
     }
 
-    #[inline]
+    // into the environments' refresh (cards-env): measured, see benches/README.md
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn action_id(_: &Rules, action: &Action) -> Option<usize> {
         encode::action_id(action).map(|id| id as usize)
     }
@@ -115,6 +117,7 @@ impl Encoding for Daifugo {
         }
     }
 
+    #[inline]
     fn encode_into(
         rules: &Rules,
         kind: ObservationType,

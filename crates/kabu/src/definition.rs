@@ -117,6 +117,7 @@ impl Encoding for Kabu {
         }
     }
 
+    #[inline]
     fn encode_into(
         rules: &Rules,
         kind: ObservationType,
