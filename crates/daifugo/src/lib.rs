@@ -60,7 +60,7 @@ pub use players::policy::SeedPlayer;
 pub use players::policy::{Human, POLICY_NAMES, Random, TutorialPlayer};
 pub use players::search::{
     SEARCH_ALGORITHM, SEARCH_BELIEF, SEARCH_PLAYOUTS, SEARCH_ROLLOUT, SearchPlayer, SearchRollout,
-    search_player,
+    search_player, search_v3_player,
 };
 pub use players::train::{Sample, TrainOptions, cross_entropy, fit, samples, train};
 pub use rules::decompose::{

@@ -277,3 +277,28 @@ pub fn search_player(options: &PolicyOptions) -> SearchPlayer {
         .with_belief(SEARCH_BELIEF)
         .with_options(options, SEARCH_PLAYOUTS)
 }
+
+/// The `search` player as it was before the work on a stronger search, kept under the name
+/// `search-v3` in [`Players`](cards_core::game::Players) so that head-to-head matches against it
+/// can be rerun: [`Algorithm::Pimc`], [`SearchRollout::LearnedSelf`], 16 worlds weighed by the
+/// tutorial model ([`Search::with_belief`]), 5,000 playouts when `options` set neither playouts
+/// nor a think time. Its settings are written out here, not read from the `SEARCH_*`
+/// constants, so that it stays the same player when `search` changes.
+///
+/// ```
+/// use daifugo::cards_core::game::{Game as _, Policy, PolicyOptions};
+/// use daifugo::{Game, Rules, search_v3_player};
+/// let g = Game::new(Rules::UECDA, 4);
+/// let mut s = search_v3_player(&PolicyOptions::new(1).with_playouts(50));
+/// let legal = g.legal_actions();
+/// let a = s.choose(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal);
+/// assert!(legal.contains(&a));
+/// ```
+#[must_use]
+pub fn search_v3_player(options: &PolicyOptions) -> SearchPlayer {
+    Search::new(options.seed)
+        .with_rollout(SearchRollout::LearnedSelf { player: 0 })
+        .with_algorithm(Algorithm::Pimc)
+        .with_belief(16)
+        .with_options(options, 5_000)
+}

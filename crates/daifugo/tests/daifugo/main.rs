@@ -12,6 +12,7 @@ mod no_panic;
 mod oracle;
 mod pattern;
 mod rules;
+mod search;
 mod seed_examples;
 mod self_play;
 mod serde;
