@@ -17,9 +17,10 @@
 //!   `daifugo::SEARCH_BELIEF` by default), and `DAIFUGO_WALK=N` the moves a world may take from
 //!   the last one ([`cards_search::Search::with_walk`]; 0, every world sampled afresh, by default);
 //!   `DAIFUGO_LIKELIHOOD=MODEL:EPS:T:POOL:ESS` draws the worlds by [`daifugo::Belief`]'s
-//!   likelihood instead ([`cards_search::Search::with_likelihood`]; e.g. `pattern:0.1:3:256:0.1`).
-//!   A match (`daifugo::Match`: classes and the exchange carried over, seats shuffled every 3
-//!   games) of the search (player 0) against four `tutorial` players, and one
+//!   likelihood instead ([`cards_search::Search::with_likelihood`]; e.g. `pattern:0.1:3:256:0.1`);
+//!   `DAIFUGO_EARLY_STOP=Z:MIN_WORLDS` stops a decision early when one action dominates
+//!   ([`cards_search::Search::with_early_stop`]). A match (`daifugo::Match`: classes and the
+//!   exchange carried over, seats shuffled every 3 games) of the search (player 0) against four `tutorial` players, and one
 //!   against four `random`; mean points with a 95% interval by batch means over blocks of 10.
 //! - Kabu: the search as player 0 (stakes and draws) against the `house` dealer, beside the
 //!   `house` field policy on the same rounds; mean net with a 95% interval.
@@ -168,6 +169,20 @@ fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daif
         .with_exploration(c)
         .with_belief(belief)
         .with_walk(walk);
+    // `DAIFUGO_EARLY_STOP=Z:MIN_WORLDS`: a decision stops when one action leads by Z
+    // standard errors after MIN_WORLDS worlds.
+    let search = match std::env::var("DAIFUGO_EARLY_STOP") {
+        Ok(spec) => {
+            let (z, min) = spec
+                .split_once(':')
+                .expect("DAIFUGO_EARLY_STOP=Z:MIN_WORLDS");
+            search.with_early_stop(Some((
+                z.parse().expect("a number"),
+                min.parse().expect("a count"),
+            )))
+        }
+        Err(_) => search,
+    };
     // `DAIFUGO_LIKELIHOOD=MODEL:EPS:T:POOL:ESS`: worlds drawn by `daifugo::Belief`'s likelihood
     // (e.g. `pattern:0.1:3:256:0.1`) in place of the weighing.
     match std::env::var("DAIFUGO_LIKELIHOOD") {

@@ -111,6 +111,7 @@ pub struct Search<G: Game, R = RandomRollout, E = Returns> {
     belief: u32,
     walk: u32,
     weighing: Option<Weighing<G>>,
+    early_stop: Option<(f64, u32)>,
     budget: Budget,
     threads: usize,
     exploration: f64,
@@ -140,6 +141,7 @@ impl<G: Game, R: fmt::Debug, E: fmt::Debug> fmt::Debug for Search<G, R, E> {
                 "likelihood_pool",
                 &self.weighing.as_ref().map(|w| (w.pool, w.min_ess)),
             )
+            .field("early_stop", &self.early_stop)
             .field("budget", &self.budget)
             .field("threads", &self.threads)
             .field("exploration", &self.exploration)
@@ -321,6 +323,36 @@ impl<G: Game, R, E> Search<G, R, E> {
         self
     }
 
+    /// This search stopping a decision early when one action dominates (flat Monte-Carlo with
+    /// even shares only): after each world, once `min_worlds` worlds are played, it stops when
+    /// the best action's mean value leads every other's by more than `z` standard errors of
+    /// the difference (each thread on its own playouts). A decision then spends fewer
+    /// playouts than its budget where the choice is clear, the whole budget where it is close.
+    /// `None` (the default) plays the whole budget.
+    ///
+    /// ```
+    /// use cards_core::game::{Game, testing_toy::Toy};
+    /// use cards_search::{Algorithm, Budget, Search};
+    /// let s = Search::<Toy>::new(0).with_algorithm(Algorithm::Pimc).with_early_stop(Some((3.0, 20)));
+    /// assert_eq!(s.early_stop(), Some((3.0, 20)));
+    /// ```
+    #[must_use]
+    pub fn with_early_stop(mut self, stop: Option<(f64, u32)>) -> Search<G, R, E> {
+        self.early_stop = stop;
+        self
+    }
+
+    /// The early stop ([`Search::with_early_stop`]): `(z, min_worlds)`, or `None`.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).early_stop(), None);
+    /// ```
+    #[must_use]
+    pub const fn early_stop(&self) -> Option<(f64, u32)> {
+        self.early_stop
+    }
+
     /// The worlds a decision draws from by likelihood ([`Search::with_likelihood`]; 0: off).
     ///
     /// ```
@@ -409,7 +441,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     #[must_use]
     pub fn with_rollout<R2>(self, rollout: R2) -> Search<G, R2, E> {
         let evaluator = self.evaluator;
-        let weighing = self.weighing;
+        let (weighing, early_stop) = (self.weighing, self.early_stop);
         let mut s = Search::rebuild(
             (self.algorithm, self.halving, self.belief, self.walk),
             self.budget,
@@ -422,6 +454,7 @@ impl<G: Game, R, E> Search<G, R, E> {
             evaluator,
         );
         s.weighing = weighing;
+        s.early_stop = early_stop;
         s
     }
 
@@ -435,7 +468,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     #[must_use]
     pub fn with_evaluator<E2>(self, evaluator: E2) -> Search<G, R, E2> {
         let rollout = self.rollout;
-        let weighing = self.weighing;
+        let (weighing, early_stop) = (self.weighing, self.early_stop);
         let mut s = Search::rebuild(
             (self.algorithm, self.halving, self.belief, self.walk),
             self.budget,
@@ -448,6 +481,7 @@ impl<G: Game, R, E> Search<G, R, E> {
             evaluator,
         );
         s.weighing = weighing;
+        s.early_stop = early_stop;
         s
     }
 
@@ -478,6 +512,7 @@ impl<G: Game, R, E> Search<G, R, E> {
             rollout,
             evaluator,
             weighing: None,
+            early_stop: None,
             template: None,
             workers: Vec::new(),
             index: Index::default(),
@@ -683,6 +718,7 @@ where
                 .weighing
                 .as_ref()
                 .map(|w| (&*w.model, w.pool, w.min_ess)),
+            early_stop: self.early_stop,
             exploration: self.exploration,
             max_nodes: self.max_nodes,
             seed,
@@ -784,6 +820,7 @@ struct Job<'a, G: Game> {
     belief: u32,
     walk: u32,
     weighing: Option<JobWeighing<'a, G>>,
+    early_stop: Option<(f64, u32)>,
     exploration: f64,
     max_nodes: usize,
     seed: u64,
@@ -848,6 +885,8 @@ struct Inner<G: Game, R, E> {
     log_likelihoods: Vec<f64>,
     cumulative: Vec<f64>,
     pooled: usize,
+    /// Flat Monte-Carlo's sums of squared values, per root action (for early stopping).
+    squares: Vec<f64>,
     /// The misses of the world to walk from (`u32::MAX`: none yet this decision, or one the
     /// model cannot judge).
     least: u32,
@@ -879,6 +918,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
             log_likelihoods: Vec::new(),
             cumulative: Vec::new(),
             pooled: 0,
+            squares: Vec::new(),
             least: u32::MAX,
             lo: f64::INFINITY,
             hi: f64::NEG_INFINITY,
@@ -949,10 +989,20 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
             return;
         }
         let mut next = job.legal.len();
+        let mut worlds = 0u32;
+        self.squares.clear();
+        self.squares.resize(job.legal.len(), 0.0);
         while !job.spent(self.playouts) {
             if next == job.legal.len() {
+                if let Some((z, min_worlds)) = job.early_stop
+                    && worlds >= min_worlds
+                    && self.dominated(z)
+                {
+                    break;
+                }
                 self.sample_world(obs, job);
                 next = 0;
+                worlds += 1;
             }
             self.scratch.clone_from(&self.world);
             if self.scratch.apply(job.legal[next]).is_ok() {
@@ -965,12 +1015,40 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
                     &mut self.values,
                 );
                 let s = &mut self.root[next];
+                let v = self.values.get(job.player).copied().unwrap_or(0.0);
                 s.visits += 1;
-                s.total += self.values.get(job.player).copied().unwrap_or(0.0);
+                s.total += v;
+                self.squares[next] += v * v;
             }
             next += 1;
             self.playouts += 1;
         }
+    }
+
+    /// Whether the best action by mean leads every other by more than `z` standard errors of
+    /// the difference of the two means (flat Monte-Carlo's root statistics so far).
+    #[allow(clippy::cast_precision_loss)]
+    fn dominated(&self, z: f64) -> bool {
+        let stats = |i: usize| {
+            let s = &self.root[i];
+            let n = s.visits.max(1) as f64;
+            let mean = s.total / n;
+            let var = (self.squares[i] / n - mean * mean).max(0.0);
+            (mean, var / n)
+        };
+        let Some(best) = (0..self.root.len()).max_by(|&a, &b| stats(a).0.total_cmp(&stats(b).0))
+        else {
+            return false;
+        };
+        let (mb, vb) = stats(best);
+        (0..self.root.len()).all(|i| {
+            if i == best {
+                return true;
+            }
+            let (m, v) = stats(i);
+            // (a floor on the variance: a few playouts of equal values prove nothing)
+            mb - m > z * (vb + v).max(1e-4).sqrt()
+        })
     }
 
     /// Samples the next world into `world`: of `tries` sampled, the first with no misses, else

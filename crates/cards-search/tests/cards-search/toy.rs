@@ -277,3 +277,26 @@ fn worlds_drawn_by_likelihood_are_the_ones_the_model_allows() {
     };
     assert_eq!(play(7), play(7));
 }
+
+/// Early stopping never stops on a tie: in the toy game the order of a player's two cards
+/// changes nothing (the totals decide), so no action dominates and every decision spends its
+/// whole budget. (A decision with a clear best spends less: `benches/tests/search/`.)
+#[test]
+fn early_stopping_does_not_stop_on_a_tie() {
+    let mut decisions = 0;
+    for seed in 0..30 {
+        let g = Toy::new(seed);
+        let legal = g.legal_actions();
+        if legal.len() < 2 {
+            continue;
+        }
+        decisions += 1;
+        let mut s = Search::<Toy>::new(seed)
+            .with_algorithm(Algorithm::Pimc)
+            .with_early_stop(Some((2.0, 10)))
+            .with_budget(Budget::playouts(2_000));
+        assert!(legal.contains(&s.choose(&g.observation(0), &legal)));
+        assert_eq!(s.playouts(), 2_000, "seed {seed}");
+    }
+    assert!(decisions > 5);
+}

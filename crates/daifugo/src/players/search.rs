@@ -12,6 +12,10 @@
 //! [`Search::with_walk`] walks instead from each world to the next by swaps of two hidden cards
 //! ([`InfoSet::perturb`](cards_core::game::InfoSet::perturb)): its worlds explain the others
 //! better for a sixth of the replays, but it did not play stronger, so `search` does not walk.
+//! [`search_player_with_belief`] draws its worlds instead by the likelihood of the others'
+//! plays and passes under a model of them ([`Belief`]; [`Search::with_likelihood`]), and
+//! [`Search::with_early_stop`] stops a decision when one move dominates; `search` uses
+//! neither (their measurements are in the crate's README).
 //!
 //! Flat Monte-Carlo is the default because it measured far stronger: against four `tutorial`
 //! players at 5,000 playouts it scored 4.38 ± 0.18 mean points (200 games) where ISMCTS

@@ -49,3 +49,35 @@ fn search_v3_by_name_plays_as_the_search_it_keeps() {
     });
     assert!(differs);
 }
+
+/// Early stopping ([`Search::with_early_stop`]) spends less than the budget on the decisions
+/// of a game where one move is clear, and never more.
+#[test]
+fn early_stopping_saves_playouts_where_one_move_is_clear() {
+    let mut search = daifugo::search_player(&PolicyOptions::new(3).with_playouts(1_000))
+        .with_early_stop(Some((2.0, 10)));
+    let mut tutorial = Game::policy("tutorial", 0).unwrap();
+    let (mut decisions, mut stopped, mut spent) = (0u64, 0u64, 0u64);
+    for deal in 0..2u64 {
+        let mut g = Game::deal_from(Rules::UECDA, deal, [0, 1, 2, 3, 4], None);
+        while let Some(p) = g.seat_to_act() {
+            let legal = g.legal_actions();
+            let obs = g.observation(usize::from(p));
+            let a = if p == 0 {
+                let a = search.choose(&obs, &legal);
+                if legal.len() > 1 {
+                    decisions += 1;
+                    assert!(search.playouts() <= 1_000);
+                    stopped += u64::from(search.playouts() < 1_000);
+                    spent += search.playouts();
+                }
+                a
+            } else {
+                tutorial.choose(&obs, &legal)
+            };
+            g.apply_with_outcome(a).unwrap();
+        }
+    }
+    assert!(decisions > 5 && stopped > 0, "{stopped} of {decisions}");
+    assert!(spent < decisions * 1_000);
+}
