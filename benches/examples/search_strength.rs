@@ -15,8 +15,12 @@
 //! - Daifugo (`uecda`): `pimc-sh` is flat Monte-Carlo with sequential halving, and
 //!   `DAIFUGO_BELIEF=N` sets the worlds weighed for each one played (1: none weighed;
 //!   `daifugo::SEARCH_BELIEF` by default), and `DAIFUGO_WALK=N` the moves a world may take from
-//!   the last one ([`cards_search::Search::with_walk`]; 0, every world sampled afresh, by default). A match (`daifugo::Match`: classes and the exchange carried over, seats
-//!   shuffled every 3 games) of the search (player 0) against four `tutorial` players, and one
+//!   the last one ([`cards_search::Search::with_walk`]; 0, every world sampled afresh, by default);
+//!   `DAIFUGO_LIKELIHOOD=MODEL:EPS:T:POOL:ESS` draws the worlds by [`daifugo::Belief`]'s
+//!   likelihood instead ([`cards_search::Search::with_likelihood`]; e.g. `pattern:0.1:3:256:0.1`);
+//!   `DAIFUGO_EARLY_STOP=Z:MIN_WORLDS` stops a decision early when one action dominates
+//!   ([`cards_search::Search::with_early_stop`]). A match (`daifugo::Match`: classes and the
+//!   exchange carried over, seats shuffled every 3 games) of the search (player 0) against four `tutorial` players, and one
 //!   against four `random`; mean points with a 95% interval by batch means over blocks of 10.
 //! - Kabu: the search as player 0 (stakes and draws) against the `house` dealer, beside the
 //!   `house` field policy on the same rounds; mean net with a 95% interval.
@@ -26,7 +30,11 @@
 //! p90.
 
 // Counts and indices here are far below 2^52, and a quantile's index is non-negative.
-#![allow(clippy::cast_precision_loss, clippy::cast_sign_loss)]
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_truncation
+)]
 
 use std::time::Instant;
 
@@ -154,13 +162,43 @@ fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daif
         "pimc-sh" => (cards_search::Algorithm::Pimc, true),
         _ => (cards_search::Algorithm::Ismcts, false),
     };
-    daifugo::search_player(&PolicyOptions::new(1).with_playouts(playouts))
+    let search = daifugo::search_player(&PolicyOptions::new(1).with_playouts(playouts))
         .with_rollout(rollout)
         .with_algorithm(algorithm)
         .with_halving(halving)
         .with_exploration(c)
         .with_belief(belief)
-        .with_walk(walk)
+        .with_walk(walk);
+    // `DAIFUGO_EARLY_STOP=Z:MIN_WORLDS`: a decision stops when one action leads by Z
+    // standard errors after MIN_WORLDS worlds.
+    let search = match std::env::var("DAIFUGO_EARLY_STOP") {
+        Ok(spec) => {
+            let (z, min) = spec
+                .split_once(':')
+                .expect("DAIFUGO_EARLY_STOP=Z:MIN_WORLDS");
+            search.with_early_stop(Some((
+                z.parse().expect("a number"),
+                min.parse().expect("a count"),
+            )))
+        }
+        Err(_) => search,
+    };
+    // `DAIFUGO_LIKELIHOOD=MODEL:EPS:T:POOL:ESS`: worlds drawn by `daifugo::Belief`'s likelihood
+    // (e.g. `pattern:0.1:3:256:0.1`) in place of the weighing.
+    match std::env::var("DAIFUGO_LIKELIHOOD") {
+        Ok(spec) => {
+            let p: Vec<&str> = spec.split(':').collect();
+            let num = |i: usize| -> f64 {
+                p.get(i)
+                    .and_then(|v| v.parse().ok())
+                    .expect("DAIFUGO_LIKELIHOOD=MODEL:EPS:T:POOL:ESS")
+            };
+            let model: daifugo::BeliefModel = p[0].parse().expect("a belief model");
+            let belief = daifugo::Belief::new(model, num(1)).with_temperature(num(2));
+            search.with_likelihood(num(3) as u32, num(4), std::sync::Arc::new(belief))
+        }
+        Err(_) => search,
+    }
 }
 
 /// A Daifugo player that gives its weakest cards in the exchange (`DAIFUGO_GIVE=weakest`, an

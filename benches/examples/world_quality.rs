@@ -6,13 +6,26 @@
 //! and the replays of the history a world cost.
 //!
 //! `cargo run --release -p benches --example world_quality -- [N]` (N = 2 by default).
+//!
+//! **Belief from play** (`… world_quality -- belief [FLAGS]`): at every decision of player 0
+//! with two or more legal actions from its 11th ply on, in a seeded match (`--seed`, the
+//! exchange from its second game) of five `--players` (a built-in name; a search at
+//! `--playouts`), `--worlds` worlds drawn by each sampler of `--samplers` (comma-separated):
+//! `uniform` ([`InfoSet::sample`]), `misses` (today's `search`: the best of 16 by the
+//! tutorial model's misses), `tutorial:EPS` and `pattern:EPS[:T]` ([`daifugo::Belief`]'s
+//! likelihood over a pool of `--pool` worlds tempered to an effective `--ess` share, the
+//! pattern policy's scores divided by `T`). Per sampler: the mean share of worlds that put a
+//! hidden card in its true holder's hand, the mean log of that share (smoothed: (k + 1/4) /
+//! (n + 1) for k of n worlds), and its 95% interval by batch means over blocks of 10 games.
+//!
+//! `cargo run --release -p benches --example world_quality -- belief --players pattern --games 200`
 
 // Counts here are far below 2^52.
 #![allow(clippy::cast_precision_loss)]
 
 use cards_core::Rng;
-use cards_core::game::{InfoSet, Players, Policy};
-use daifugo::{Game, Observation, Rules};
+use cards_core::game::{InfoSet, Players, Policy, PolicyOptions};
+use daifugo::{Belief, BeliefModel, Game, Match, Observation, Rules};
 
 /// The share of the other players' cards that `world` puts in the hand that holds them.
 fn accuracy(world: &Game, truth: &[cards_core::CardSet; 5]) -> f64 {
@@ -82,10 +95,15 @@ fn worlds(
 }
 
 fn main() {
-    let walk: u32 = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(2);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "belief") {
+        if let Err(e) = belief(&args[1..]) {
+            eprintln!("world_quality belief: {e}");
+            std::process::exit(2);
+        }
+        return;
+    }
+    let walk: u32 = args.first().and_then(|s| s.parse().ok()).unwrap_or(2);
     let mut total = [[0.0; 3]; 2];
     let mut decisions = 0u32;
     for seed in 0..60u64 {
@@ -122,4 +140,214 @@ fn main() {
             r / n
         );
     }
+}
+
+/// One sampler of the belief comparison.
+#[derive(Clone, Copy, Debug)]
+enum Sampler {
+    Uniform,
+    Misses,
+    Likelihood(Belief),
+}
+
+impl Sampler {
+    fn parse(spec: &str) -> Result<Sampler, String> {
+        let parts: Vec<&str> = spec.split(':').collect();
+        let num = |i: usize, default: f64| -> Result<f64, String> {
+            parts.get(i).map_or(Ok(default), |v| {
+                v.parse().map_err(|_| format!("bad number in {spec}"))
+            })
+        };
+        match parts[0] {
+            "uniform" => Ok(Sampler::Uniform),
+            "misses" => Ok(Sampler::Misses),
+            "tutorial" | "pattern" => {
+                let model: BeliefModel = parts[0].parse().map_err(|e| format!("{e}"))?;
+                Ok(Sampler::Likelihood(
+                    Belief::new(model, num(1, 0.1)?).with_temperature(num(2, 1.0)?),
+                ))
+            }
+            _ => Err(format!(
+                "unknown sampler {spec} (uniform, misses, tutorial:EPS, pattern:EPS[:T])"
+            )),
+        }
+    }
+
+    fn worlds(
+        &self,
+        obs: &Observation<'_>,
+        n: usize,
+        pool: usize,
+        ess: f64,
+        rng: &mut Rng,
+    ) -> Vec<Game> {
+        match self {
+            Sampler::Uniform => (0..n).map(|_| obs.sample(rng)).collect(),
+            Sampler::Misses => (0..n)
+                .map(|_| {
+                    let mut world = obs.sample(rng);
+                    let mut least = obs.misses(&world, u32::MAX);
+                    for _ in 1..16 {
+                        if least == 0 || least == u32::MAX {
+                            break;
+                        }
+                        let c = obs.sample(rng);
+                        let m = obs.misses(&c, least);
+                        if m < least {
+                            least = m;
+                            world = c;
+                        }
+                    }
+                    world
+                })
+                .collect(),
+            Sampler::Likelihood(b) => b.sample_worlds(obs, pool, ess, n, rng),
+        }
+    }
+}
+
+/// Per hidden card of the others, the share of `worlds` that deal it to its true holder:
+/// (sum of shares, sum of smoothed log shares, cards).
+fn holder_shares(worlds: &[Game], truth: &[cards_core::CardSet; 5], me: usize) -> (f64, f64, f64) {
+    let n = worlds.len() as f64;
+    let (mut share, mut log, mut cards) = (0.0, 0.0, 0.0);
+    for (q, hand) in truth.iter().enumerate() {
+        if q == me {
+            continue;
+        }
+        for c in *hand {
+            let k = worlds.iter().filter(|w| w.hands()[q].contains(c)).count() as f64;
+            share += k / n;
+            log += ((k + 0.25) / (n + 1.0)).ln();
+            cards += 1.0;
+        }
+    }
+    (share, log, cards)
+}
+
+/// The belief comparison (see the module's docs).
+fn belief(args: &[String]) -> Result<(), String> {
+    let (mut players, mut games, mut seed, mut playouts) =
+        (String::from("pattern"), 200u64, 1u64, 1_000u64);
+    let (mut worlds, mut pool, mut ess) = (50usize, 64usize, 0.25f64);
+    let mut samplers = String::from("uniform,misses,tutorial:0.1,pattern:0.1,pattern:0.1:3");
+    let mut it = args.iter();
+    while let Some(f) = it.next() {
+        let v = it.next().ok_or_else(|| format!("{f} needs a value"))?;
+        let bad = |_| format!("bad value for {f}: {v}");
+        match f.as_str() {
+            "--players" => players.clone_from(v),
+            "--games" => games = v.parse().map_err(bad)?,
+            "--seed" => seed = v.parse().map_err(bad)?,
+            "--playouts" => playouts = v.parse().map_err(bad)?,
+            "--worlds" => worlds = v.parse().map_err(bad)?,
+            "--pool" => pool = v.parse().map_err(bad)?,
+            "--ess" => ess = v.parse().map_err(|_| format!("bad value for {f}: {v}"))?,
+            "--samplers" => samplers.clone_from(v),
+            _ => return Err(format!("unknown flag {f}")),
+        }
+    }
+    let samplers: Vec<(String, Sampler)> = samplers
+        .split(',')
+        .map(|s| Sampler::parse(s).map(|x| (s.to_owned(), x)))
+        .collect::<Result<_, _>>()?;
+    let mut seated: Vec<Box<dyn Policy<Game>>> = (0..5u64)
+        .map(|p| {
+            Game::policy_with(
+                &players,
+                &PolicyOptions::new(seed * 5 + p).with_playouts(playouts),
+            )
+            .map_err(|e| e.to_string())
+        })
+        .collect::<Result<_, _>>()?;
+    let k = samplers.len();
+    // per sampler: per game (share sum, log sum, cards), then blocks
+    let mut per_game = vec![Vec::new(); k];
+    let mut decisions = 0u64;
+    let mut m = Match::new(Rules::UECDA, seed);
+    let started = std::time::Instant::now();
+    for game in 0..games {
+        let mut g = m.next_game();
+        let mut ply = 0u64;
+        let mut sums = vec![(0.0, 0.0, 0.0); k];
+        while let Some(p) = g.seat_to_act() {
+            let legal = g.legal_actions();
+            if p == 0 && ply >= 10 && legal.len() > 1 && !g.is_exchanging() {
+                let (obs, truth) = (g.observation(0), g.hands());
+                for (i, (_, sampler)) in samplers.iter().enumerate() {
+                    let mut rng = Rng::seed_from_u64(game * 1_000_003 + ply * 31 + i as u64);
+                    let w = sampler.worlds(&obs, worlds, pool, ess, &mut rng);
+                    let (a, b, c) = holder_shares(&w, &truth, 0);
+                    sums[i].0 += a;
+                    sums[i].1 += b;
+                    sums[i].2 += c;
+                }
+                decisions += 1;
+            }
+            let a = seated[usize::from(p)].choose(&g.observation(usize::from(p)), &legal);
+            g.apply_with_outcome(a).map_err(|e| e.to_string())?;
+            ply += 1;
+        }
+        m.finish(&g);
+        for (i, s) in sums.into_iter().enumerate() {
+            per_game[i].push(s);
+        }
+    }
+    println!(
+        "{games} games of five `{players}` (seed {seed}{}), {decisions} decisions of player 0, {worlds} worlds each (pool {pool}, ess {ess}); {:.0} s",
+        if players.starts_with("search") {
+            format!(", {playouts} playouts")
+        } else {
+            String::new()
+        },
+        started.elapsed().as_secs_f64()
+    );
+    for (i, (name, _)) in samplers.iter().enumerate() {
+        let g = &per_game[i];
+        let total = |f: &dyn Fn(&(f64, f64, f64)) -> f64| g.iter().map(f).sum::<f64>();
+        let cards = total(&|s| s.2).max(1.0);
+        let (share, log) = (total(&|s| s.0) / cards, total(&|s| s.1) / cards);
+        // batch means over blocks of 10 games (each block's ratio), and of the difference
+        // from the first sampler's on the same decisions
+        let ratio = |b: &[(f64, f64, f64)]| {
+            let c = b.iter().map(|s| s.2).sum::<f64>().max(1.0);
+            [
+                b.iter().map(|s| s.0).sum::<f64>() / c,
+                b.iter().map(|s| s.1).sum::<f64>() / c,
+            ]
+        };
+        let blocks: Vec<[f64; 4]> = g
+            .chunks(10)
+            .zip(per_game[0].chunks(10))
+            .filter(|(b, _)| b.len() == 10)
+            .map(|(b, f)| {
+                let (x, y) = (ratio(b), ratio(f));
+                [x[0], x[1], x[0] - y[0], x[1] - y[1]]
+            })
+            .collect();
+        let hw = |j: usize| {
+            let n = blocks.len() as f64;
+            if n < 2.0 {
+                return (f64::NAN, f64::NAN);
+            }
+            let mean = blocks.iter().map(|b| b[j]).sum::<f64>() / n;
+            let var = blocks.iter().map(|b| (b[j] - mean).powi(2)).sum::<f64>() / (n - 1.0);
+            (mean, 1.96 * (var / n).sqrt())
+        };
+        let (d0, h0) = hw(2);
+        let (d1, h1) = hw(3);
+        println!(
+            "{name:>18}: true holder's share {:.2}% ± {:.2} (from {}: {:+.2} ± {:.2} points), mean log share {:.4} ± {:.4} ({:+.4} ± {:.4})",
+            100.0 * share,
+            100.0 * hw(0).1,
+            samplers[0].0,
+            100.0 * d0,
+            100.0 * h0,
+            log,
+            hw(1).1,
+            d1,
+            h1
+        );
+    }
+    Ok(())
 }

@@ -207,7 +207,8 @@ pub fn serve(a: ServeArgs) -> Result<(), CliError> {
 /// Runs `cards daifugo client`.
 pub fn client(a: ClientArgs) -> Result<(), CliError> {
     let seed = a.seed.unwrap_or_else(common::draw_seed);
-    if a.seed.is_none() && matches!(a.policy.as_str(), "random" | "search") && !a.json {
+    if a.seed.is_none() && matches!(a.policy.as_str(), "random" | "search" | "search-v3") && !a.json
+    {
         write_out(&common::seed_line(seed))?;
     }
     let opts = uecda::ClientOptions {

@@ -8,6 +8,7 @@ use std::time::Duration;
 use cards_core::Rng;
 use cards_core::game::{Game, InfoSet, Policy, PolicyOptions};
 
+use crate::belief::{Likelihood, tempered_weights};
 use crate::budget::{Budget, Clock, DEFAULT_PLAYOUTS, MonotonicClock};
 use crate::index::Index;
 use crate::rollout::{Evaluator, RandomRollout, Returns, Rollout};
@@ -79,7 +80,9 @@ pub const DEFAULT_MAX_NODES: usize = 200_000;
 /// - **Algorithms**: [`Algorithm::Ismcts`] (the default) or [`Algorithm::Pimc`], whose
 ///   playouts are shared evenly or by sequential halving ([`Search::with_halving`]).
 /// - **Weighed worlds** ([`Search::with_belief`]): of several worlds sampled, the one that best
-///   explains the others' past actions ([`InfoSet::misses`]).
+///   explains the others' past actions ([`InfoSet::misses`]); or ([`Search::with_likelihood`])
+///   worlds drawn from a pool in proportion to how likely a model of the players makes those
+///   actions ([`Likelihood`]).
 /// - **Budget** per decision ([`Budget`]): playouts and/or time, whichever runs out first, the
 ///   time read from an injectable [`Clock`].
 /// - **Deterministic**: for a seed, a playout budget and a thread count, the same calls give
@@ -107,6 +110,8 @@ pub struct Search<G: Game, R = RandomRollout, E = Returns> {
     halving: bool,
     belief: u32,
     walk: u32,
+    weighing: Option<Weighing<G>>,
+    early_stop: Option<(f64, u32)>,
     budget: Budget,
     threads: usize,
     exploration: f64,
@@ -132,6 +137,11 @@ impl<G: Game, R: fmt::Debug, E: fmt::Debug> fmt::Debug for Search<G, R, E> {
             .field("halving", &self.halving)
             .field("belief", &self.belief)
             .field("walk", &self.walk)
+            .field(
+                "likelihood_pool",
+                &self.weighing.as_ref().map(|w| (w.pool, w.min_ess)),
+            )
+            .field("early_stop", &self.early_stop)
             .field("budget", &self.budget)
             .field("threads", &self.threads)
             .field("exploration", &self.exploration)
@@ -271,6 +281,89 @@ impl<G: Game, R, E> Search<G, R, E> {
         self
     }
 
+    /// This search drawing its worlds by likelihood: at each decision (in each thread) it
+    /// samples `pool` worlds from the observation, scores each by `model`
+    /// ([`Likelihood::log_likelihood`]: how likely the others' past actions are with the hands
+    /// it gives them) and plays in worlds drawn from the pool with probability proportional to
+    /// the tempered likelihood ([`tempered_weights`], `min_ess` the effective share of the
+    /// pool to keep). It takes the place of [`Search::with_belief`]'s weighing and
+    /// [`Search::with_walk`]'s walk. Under a think time the pool stops growing when the time
+    /// is up (at one world at least). `pool` 0 turns it off (the default).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use cards_core::game::{Game, testing_toy::Toy};
+    /// use cards_search::{Algorithm, Budget, Likelihood, Search};
+    /// struct Flat;
+    /// impl Likelihood<Toy> for Flat {
+    ///     fn log_likelihood(&self, _: &<Toy as Game>::Observation<'_>, _: &Toy) -> f64 {
+    ///         0.0
+    ///     }
+    /// }
+    /// let g = Toy::new(8);
+    /// let mut s = Search::<Toy>::new(2)
+    ///     .with_algorithm(Algorithm::Pimc)
+    ///     .with_likelihood(32, 0.25, Arc::new(Flat))
+    ///     .with_budget(Budget::playouts(300));
+    /// assert_eq!(s.likelihood_pool(), 32);
+    /// assert!(g.legal_actions().contains(&s.decide(&g.observation(0), &g.legal_actions())));
+    /// ```
+    #[must_use]
+    pub fn with_likelihood(
+        mut self,
+        pool: u32,
+        min_ess: f64,
+        model: Arc<dyn Likelihood<G>>,
+    ) -> Search<G, R, E> {
+        self.weighing = (pool > 0).then_some(Weighing {
+            model,
+            pool,
+            min_ess,
+        });
+        self
+    }
+
+    /// This search stopping a decision early when one action dominates (flat Monte-Carlo with
+    /// even shares only): after each world, once `min_worlds` worlds are played, it stops when
+    /// the best action's mean value leads every other's by more than `z` standard errors of
+    /// the difference (each thread on its own playouts). A decision then spends fewer
+    /// playouts than its budget where the choice is clear, the whole budget where it is close.
+    /// `None` (the default) plays the whole budget.
+    ///
+    /// ```
+    /// use cards_core::game::{Game, testing_toy::Toy};
+    /// use cards_search::{Algorithm, Budget, Search};
+    /// let s = Search::<Toy>::new(0).with_algorithm(Algorithm::Pimc).with_early_stop(Some((3.0, 20)));
+    /// assert_eq!(s.early_stop(), Some((3.0, 20)));
+    /// ```
+    #[must_use]
+    pub fn with_early_stop(mut self, stop: Option<(f64, u32)>) -> Search<G, R, E> {
+        self.early_stop = stop;
+        self
+    }
+
+    /// The early stop ([`Search::with_early_stop`]): `(z, min_worlds)`, or `None`.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).early_stop(), None);
+    /// ```
+    #[must_use]
+    pub const fn early_stop(&self) -> Option<(f64, u32)> {
+        self.early_stop
+    }
+
+    /// The worlds a decision draws from by likelihood ([`Search::with_likelihood`]; 0: off).
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).likelihood_pool(), 0);
+    /// ```
+    #[must_use]
+    pub fn likelihood_pool(&self) -> u32 {
+        self.weighing.as_ref().map_or(0, |w| w.pool)
+    }
+
     /// This search with `budget` per decision.
     ///
     /// ```
@@ -348,7 +441,8 @@ impl<G: Game, R, E> Search<G, R, E> {
     #[must_use]
     pub fn with_rollout<R2>(self, rollout: R2) -> Search<G, R2, E> {
         let evaluator = self.evaluator;
-        Search::rebuild(
+        let (weighing, early_stop) = (self.weighing, self.early_stop);
+        let mut s = Search::rebuild(
             (self.algorithm, self.halving, self.belief, self.walk),
             self.budget,
             self.threads,
@@ -358,7 +452,10 @@ impl<G: Game, R, E> Search<G, R, E> {
             self.rng,
             rollout,
             evaluator,
-        )
+        );
+        s.weighing = weighing;
+        s.early_stop = early_stop;
+        s
     }
 
     /// This search with leaf evaluator `evaluator`.
@@ -371,7 +468,8 @@ impl<G: Game, R, E> Search<G, R, E> {
     #[must_use]
     pub fn with_evaluator<E2>(self, evaluator: E2) -> Search<G, R, E2> {
         let rollout = self.rollout;
-        Search::rebuild(
+        let (weighing, early_stop) = (self.weighing, self.early_stop);
+        let mut s = Search::rebuild(
             (self.algorithm, self.halving, self.belief, self.walk),
             self.budget,
             self.threads,
@@ -381,7 +479,10 @@ impl<G: Game, R, E> Search<G, R, E> {
             self.rng,
             rollout,
             evaluator,
-        )
+        );
+        s.weighing = weighing;
+        s.early_stop = early_stop;
+        s
     }
 
     /// A search with these settings and fresh buffers.
@@ -410,6 +511,8 @@ impl<G: Game, R, E> Search<G, R, E> {
             rng,
             rollout,
             evaluator,
+            weighing: None,
+            early_stop: None,
             template: None,
             workers: Vec::new(),
             index: Index::default(),
@@ -611,6 +714,11 @@ where
             halving: self.halving,
             belief: self.belief,
             walk: self.walk,
+            weighing: self
+                .weighing
+                .as_ref()
+                .map(|w| (&*w.model, w.pool, w.min_ess)),
+            early_stop: self.early_stop,
             exploration: self.exploration,
             max_nodes: self.max_nodes,
             seed,
@@ -690,11 +798,20 @@ where
     }
 }
 
+/// How a search draws its worlds by likelihood ([`Search::with_likelihood`]).
+struct Weighing<G: Game> {
+    model: Arc<dyn Likelihood<G>>,
+    pool: u32,
+    min_ess: f64,
+}
+
+/// The model and pool of a decision drawing its worlds by likelihood.
+type JobWeighing<'a, G> = (&'a dyn Likelihood<G>, u32, f64);
+
 /// One thread's share of a decision.
-#[derive(Clone, Copy)]
-struct Job<'a, A> {
+struct Job<'a, G: Game> {
     player: usize,
-    legal: &'a [A],
+    legal: &'a [G::Action],
     playouts: u64,
     deadline: Option<Duration>,
     clock: &'a dyn Clock,
@@ -702,12 +819,14 @@ struct Job<'a, A> {
     halving: bool,
     belief: u32,
     walk: u32,
+    weighing: Option<JobWeighing<'a, G>>,
+    early_stop: Option<(f64, u32)>,
     exploration: f64,
     max_nodes: usize,
     seed: u64,
 }
 
-impl<A> Job<'_, A> {
+impl<G: Game> Job<'_, G> {
     /// Whether the budget is spent after `done` playouts (reads the clock once when there is
     /// time left to check).
     #[inline]
@@ -760,6 +879,14 @@ struct Inner<G: Game, R, E> {
     /// Sequential halving's remaining actions (indices into the legal actions).
     alive: Vec<u32>,
     playouts: u64,
+    /// The worlds drawn by likelihood ([`Search::with_likelihood`]): the first `pooled` are
+    /// this decision's, `cumulative` their weights' running sums.
+    pool: Vec<G>,
+    log_likelihoods: Vec<f64>,
+    cumulative: Vec<f64>,
+    pooled: usize,
+    /// Flat Monte-Carlo's sums of squared values, per root action (for early stopping).
+    squares: Vec<f64>,
     /// The misses of the world to walk from (`u32::MAX`: none yet this decision, or one the
     /// model cannot judge).
     least: u32,
@@ -787,6 +914,11 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
             last: Vec::new(),
             alive: Vec::new(),
             playouts: 0,
+            pool: Vec::new(),
+            log_likelihoods: Vec::new(),
+            cumulative: Vec::new(),
+            pooled: 0,
+            squares: Vec::new(),
             least: u32::MAX,
             lo: f64::INFINITY,
             hi: f64::NEG_INFINITY,
@@ -794,7 +926,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
         Worker { template, inner }
     }
 
-    fn run(&mut self, job: &Job<'_, G::Action>) {
+    fn run(&mut self, job: &Job<'_, G>) {
         let w = &mut self.inner;
         w.rng = Rng::seed_from_u64(job.seed);
         w.playouts = 0;
@@ -807,6 +939,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
         w.last.resize(job.legal.len(), true);
         w.rollout.begin(job.player);
         let obs = self.template.observation(job.player);
+        w.fill_pool(&obs, job);
         match job.algorithm {
             Algorithm::Pimc => w.pimc(&obs, job),
             Algorithm::Ismcts => w.ismcts(&obs, job),
@@ -844,7 +977,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
         evaluator.evaluate(world, values);
     }
 
-    fn pimc(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G::Action>) {
+    fn pimc(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G>) {
         self.root
             .extend(job.legal.iter().map(|&action| ActionStats {
                 action,
@@ -856,10 +989,20 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
             return;
         }
         let mut next = job.legal.len();
+        let mut worlds = 0u32;
+        self.squares.clear();
+        self.squares.resize(job.legal.len(), 0.0);
         while !job.spent(self.playouts) {
             if next == job.legal.len() {
+                if let Some((z, min_worlds)) = job.early_stop
+                    && worlds >= min_worlds
+                    && self.dominated(z)
+                {
+                    break;
+                }
                 self.sample_world(obs, job);
                 next = 0;
+                worlds += 1;
             }
             self.scratch.clone_from(&self.world);
             if self.scratch.apply(job.legal[next]).is_ok() {
@@ -872,19 +1015,57 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
                     &mut self.values,
                 );
                 let s = &mut self.root[next];
+                let v = self.values.get(job.player).copied().unwrap_or(0.0);
                 s.visits += 1;
-                s.total += self.values.get(job.player).copied().unwrap_or(0.0);
+                s.total += v;
+                self.squares[next] += v * v;
             }
             next += 1;
             self.playouts += 1;
         }
     }
 
+    /// Whether the best action by mean leads every other by more than `z` standard errors of
+    /// the difference of the two means (flat Monte-Carlo's root statistics so far).
+    #[allow(clippy::cast_precision_loss)]
+    fn dominated(&self, z: f64) -> bool {
+        let stats = |i: usize| {
+            let s = &self.root[i];
+            let n = s.visits.max(1) as f64;
+            let mean = s.total / n;
+            let var = (self.squares[i] / n - mean * mean).max(0.0);
+            (mean, var / n)
+        };
+        let Some(best) = (0..self.root.len()).max_by(|&a, &b| stats(a).0.total_cmp(&stats(b).0))
+        else {
+            return false;
+        };
+        let (mb, vb) = stats(best);
+        (0..self.root.len()).all(|i| {
+            if i == best {
+                return true;
+            }
+            let (m, v) = stats(i);
+            // (a floor on the variance: a few playouts of equal values prove nothing)
+            mb - m > z * (vb + v).max(1e-4).sqrt()
+        })
+    }
+
     /// Samples the next world into `world`: of `tries` sampled, the first with no misses, else
     /// the one with the fewest ([`InfoSet::misses`]); or, when the job walks and a world of
     /// this decision is there to walk from, up to `walk` moves from it, each kept unless it
     /// misses more.
-    fn sample_world(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G::Action>) {
+    fn sample_world(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G>) {
+        if self.pooled > 0 {
+            let total = self.cumulative[self.pooled - 1];
+            #[allow(clippy::cast_precision_loss)]
+            let u = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+            let i = self.cumulative[..self.pooled]
+                .partition_point(|&c| c <= u)
+                .min(self.pooled - 1);
+            self.world.clone_from(&self.pool[i]);
+            return;
+        }
         let tries = job.belief;
         if tries > 1 && job.walk > 0 && job.algorithm == Algorithm::Pimc && self.least != u32::MAX {
             let mut moved = false;
@@ -925,10 +1106,39 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
         self.least = least;
     }
 
+    /// Draws this decision's pool of worlds and their weights when the job draws by
+    /// likelihood; otherwise leaves the pool empty.
+    fn fill_pool(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G>) {
+        self.pooled = 0;
+        let Some((model, pool, min_ess)) = job.weighing else {
+            return;
+        };
+        let n = pool.max(1) as usize;
+        self.log_likelihoods.clear();
+        for i in 0..n {
+            if i > 0 && job.deadline.is_some_and(|d| job.clock.now() >= d) {
+                break;
+            }
+            if self.pool.len() <= i {
+                self.pool.push(self.world.clone());
+            }
+            obs.sample_into(&mut self.rng, &mut self.pool[i]);
+            self.log_likelihoods
+                .push(model.log_likelihood(obs, &self.pool[i]));
+        }
+        let _ = tempered_weights(&self.log_likelihoods, min_ess, &mut self.cumulative);
+        let mut sum = 0.0;
+        for c in &mut self.cumulative {
+            sum += *c;
+            *c = sum;
+        }
+        self.pooled = self.log_likelihoods.len();
+    }
+
     /// Flat Monte-Carlo with sequential halving: `ceil(log2 k)` rounds, each playing the
     /// remaining actions in the same sampled worlds (whole worlds only, so the remaining
     /// actions keep equal visits), then keeping the better half by mean.
-    fn halving(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G::Action>) {
+    fn halving(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G>) {
         let k = job.legal.len();
         let rounds = (usize::BITS - (k - 1).leading_zeros()) as u64;
         self.alive.clear();
@@ -979,7 +1189,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
         }
     }
 
-    fn ismcts(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G::Action>) {
+    fn ismcts(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G>) {
         self.nodes.clear();
         if let Some(n) = job.playouts.checked_add(1) {
             self.nodes.reserve(n.min(job.max_nodes as u64) as usize);
@@ -1034,7 +1244,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
     /// Selection and expansion: walks the world down the tree by UCB1 over the children legal
     /// in it, adds one node (when there is room) and leaves the path in `self.path`.
     #[allow(clippy::cast_precision_loss)]
-    fn descend(&mut self, job: &Job<'_, G::Action>) {
+    fn descend(&mut self, job: &Job<'_, G>) {
         self.path.clear();
         let mut node = 0u32;
         let scale = if self.hi > self.lo {

@@ -607,6 +607,7 @@ const ABOUT = {
       learned: 'plays at once the move a learned scoring of moves rates best (trained on the search’s results)',
       pattern: 'plays at once the move a richer learned scoring of moves rates best (thousands of hand, table and move patterns, trained on the search’s choices)',
       search: 'thinks: plays thousands of games from what it can see before each move (the strongest)',
+      'search-v3': 'the thinking player as it was before its latest changes, kept to measure them against',
       random: 'plays any legal move at random',
     },
   },

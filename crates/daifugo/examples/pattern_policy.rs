@@ -352,15 +352,46 @@ fn bench(args: &[(String, String)]) -> Result<(), String> {
 }
 
 /// A player by spec: a built-in name, or `search:ROLLOUT` (the shipped search with another
-/// rollout), at `playouts` for a search.
+/// rollout), at `playouts` for a search; `+belief[:MODEL:EPS:T:POOL:ESS]` after a search
+/// draws its worlds by [`daifugo::Belief`] (default `pattern:0.1:1:256:0.1`).
 fn player(spec: &str, seed: u64, playouts: u64) -> Result<Box<dyn Policy<daifugo::Game>>, String> {
     let options = daifugo::cards_core::game::PolicyOptions::new(seed).with_playouts(playouts);
-    if let Some(r) = spec.strip_prefix("search:") {
+    let (spec, belief) = match spec.split_once("+belief") {
+        Some((s, b)) => (s, Some(b.strip_prefix(':').unwrap_or(b))),
+        None => (spec, None),
+    };
+    let mut search = if let Some(r) = spec.strip_prefix("search:") {
         let r: daifugo::SearchRollout = r.parse().map_err(|e| format!("{e}"))?;
-        return Ok(Box::new(daifugo::search_player(&options).with_rollout(r)));
+        daifugo::search_player(&options).with_rollout(r)
+    } else if spec == "search" && belief.is_some() {
+        daifugo::search_player(&options)
+    } else {
+        return <daifugo::Game as daifugo::cards_core::game::Players>::policy_with(spec, &options)
+            .map_err(|e| e.to_string());
+    };
+    if let Some(b) = belief {
+        let parts: Vec<&str> = b.split(':').filter(|s| !s.is_empty()).collect();
+        let num = |i: usize, d: f64| -> Result<f64, String> {
+            parts
+                .get(i)
+                .map_or(Ok(d), |v| v.parse().map_err(|_| format!("bad belief {b}")))
+        };
+        let model: daifugo::BeliefModel = parts
+            .first()
+            .copied()
+            .unwrap_or("pattern")
+            .parse()
+            .map_err(|e| format!("{e}"))?;
+        let belief = daifugo::Belief::new(model, num(1, 0.1)?).with_temperature(num(2, 1.0)?);
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let pool = num(3, f64::from(daifugo::BELIEF_POOL))? as u32;
+        search = search.with_likelihood(
+            pool,
+            num(4, daifugo::BELIEF_MIN_ESS)?,
+            std::sync::Arc::new(belief),
+        );
     }
-    <daifugo::Game as daifugo::cards_core::game::Players>::policy_with(spec, &options)
-        .map_err(|e| e.to_string())
+    Ok(Box::new(search))
 }
 
 /// Player 0 (`--me`) against four `--others` in a seeded match: its mean points with a 95%
@@ -415,6 +446,20 @@ fn play_match(args: &[(String, String)]) -> Result<(), String> {
         if k % 10 == 9 {
             blocks.push(block / 10.0);
             block = 0.0;
+            if blocks.len() % 5 == 0 {
+                // a running summary (stderr), so that a long match tells its figure as it goes
+                let (n, h) = (blocks.len() as f64, half_width(&blocks));
+                let mean = blocks.iter().sum::<f64>() / n;
+                eprintln!(
+                    "after {} games: {mean:.3} [{:.3}, {:.3}], {:.0} s, player 0 thought {:.1} s, the others {:.1} s",
+                    k + 1,
+                    mean - h,
+                    mean + h,
+                    started.elapsed().as_secs_f64(),
+                    think[0],
+                    think[1..].iter().sum::<f64>()
+                );
+            }
         }
         m.finish(&g);
     }

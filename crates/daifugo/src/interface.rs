@@ -124,7 +124,10 @@ impl game::Policy<Game> for TutorialPlayer {
 /// The built-in players: `random`, `tutorial` (`seed` is accepted as its deprecated old name),
 /// `learned` ([`LearnedPolicy`](crate::LearnedPolicy)), `pattern`
 /// ([`PatternPolicy`](crate::PatternPolicy)), `search`
-/// ([`search_player`](crate::search_player): its budget and threads from the options).
+/// ([`search_player`](crate::search_player): its budget and threads from the options),
+/// `search-v3` (`search` as it was before the stronger search's work, kept for head-to-head
+/// matches:
+/// [`search_v3_player`](crate::search_v3_player)).
 impl Players for Game {
     const POLICY_NAMES: &'static [&'static str] = crate::POLICY_NAMES;
 
@@ -139,6 +142,7 @@ impl Players for Game {
         let seed = options.seed;
         match name.trim().to_ascii_lowercase().as_str() {
             "search" => Ok(Box::new(crate::search_player(options))),
+            "search-v3" => Ok(Box::new(crate::search_v3_player(options))),
             "random" => Ok(Box::new(Random::new(seed))),
             "tutorial" | "seed" => Ok(Box::new(TutorialPlayer)),
             "learned" => Ok(Box::new(crate::LearnedPolicy::default())),

@@ -49,6 +49,7 @@ pub use game::record::{Record, RecordAction, RecordError, Verdict};
 pub use game::{
     Action, Applied, Class, Deal, Game, GameError, Match, Mode, PLAYERS, Step, weakest,
 };
+pub use players::belief::{Belief, BeliefModel};
 pub use players::learned::{FEATURE_NAMES, FEATURES, LearnedPolicy, WeightsError};
 pub use players::pattern::{
     Decision, FitOptions, PATTERN_BITS, PATTERN_SIZE, PATTERN_WEIGHTS, PatternPolicy, PatternRow,
@@ -61,8 +62,8 @@ pub use players::policy::Human;
 pub use players::policy::SeedPlayer;
 pub use players::policy::{HumanPolicy, POLICY_NAMES, Random, TutorialPlayer};
 pub use players::search::{
-    SEARCH_ALGORITHM, SEARCH_BELIEF, SEARCH_PLAYOUTS, SEARCH_ROLLOUT, SearchPlayer, SearchRollout,
-    search_player,
+    BELIEF_MIN_ESS, BELIEF_POOL, SEARCH_ALGORITHM, SEARCH_BELIEF, SEARCH_PLAYOUTS, SEARCH_ROLLOUT,
+    SearchPlayer, SearchRollout, search_player, search_player_with_belief, search_v3_player,
 };
 pub use players::train::{Sample, TrainOptions, cross_entropy, fit, samples, train};
 pub use rules::decompose::{

@@ -199,3 +199,104 @@ fn the_search_reads_no_hidden_card() {
         "the other hand was dealt otherwise in {differed} worlds"
     );
 }
+
+/// A model that rules out every world in which player 1 lacks `card`, counting its calls.
+struct OnlyWith {
+    card: u8,
+    calls: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl cards_search::Likelihood<Toy> for OnlyWith {
+    fn log_likelihood(&self, _: &<Toy as Game>::Observation<'_>, world: &Toy) -> f64 {
+        self.calls
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if world.hand(1) & (1 << self.card) == 0 {
+            f64::NEG_INFINITY
+        } else {
+            0.0
+        }
+    }
+}
+
+/// A rollout that records player 1's hand whenever it acts with two cards (in flat
+/// Monte-Carlo, the world as drawn, after player 0's root action).
+#[derive(Clone)]
+struct Seen(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl cards_search::Rollout<Toy> for Seen {
+    fn choose(&mut self, world: &Toy, legal: &[ToyAction], _: &mut Rng) -> ToyAction {
+        if world.current_player() == Some(1) && world.hand(1).count_ones() == 2 {
+            self.0.lock().unwrap().push(world.hand(1));
+        }
+        legal[0]
+    }
+}
+
+/// Drawing by likelihood: the model is asked once per world of the pool, once a decision;
+/// every world played is one the model allows; a seed reproduces the choices.
+#[test]
+fn worlds_drawn_by_likelihood_are_the_ones_the_model_allows() {
+    let g = Toy::new(3);
+    let legal = g.legal_actions();
+    let obs = g.observation(0);
+    let unseen = !g.hand(0) & 0b11_1111;
+    let card = unseen.trailing_zeros() as u8;
+    let calls = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut s = Search::<Toy>::new(4)
+        .with_algorithm(Algorithm::Pimc)
+        .with_rollout(Seen(Arc::clone(&seen)))
+        .with_likelihood(
+            32,
+            0.0,
+            Arc::new(OnlyWith {
+                card,
+                calls: Arc::clone(&calls),
+            }),
+        )
+        .with_budget(Budget::playouts(200));
+    assert!(legal.contains(&s.choose(&obs, &legal)));
+    assert_eq!(calls.load(std::sync::atomic::Ordering::Relaxed), 32);
+    let seen = seen.lock().unwrap();
+    assert!(seen.len() > 50);
+    assert!(seen.iter().all(|h| h & (1 << card) != 0), "{seen:?}");
+    // the same seed, the same choices (fresh pools each decision)
+    let play = |seed| {
+        let mut s = Search::<Toy>::new(seed)
+            .with_algorithm(Algorithm::Pimc)
+            .with_likelihood(
+                8,
+                0.5,
+                Arc::new(OnlyWith {
+                    card,
+                    calls: Arc::new(std::sync::atomic::AtomicUsize::new(0)),
+                }),
+            )
+            .with_budget(Budget::playouts(60));
+        (0..4).map(|d| play_with(d, 0, &mut s)).collect::<Vec<_>>()
+    };
+    assert_eq!(play(7), play(7));
+}
+
+/// Early stopping never stops on a tie: in the toy game the order of a player's two cards
+/// changes nothing (the totals decide), so no action dominates and every decision spends its
+/// whole budget. (A decision with a clear best spends less: `benches/tests/search/`.)
+#[test]
+fn early_stopping_does_not_stop_on_a_tie() {
+    let mut decisions = 0;
+    for seed in 0..30 {
+        let g = Toy::new(seed);
+        let legal = g.legal_actions();
+        if legal.len() < 2 {
+            continue;
+        }
+        decisions += 1;
+        let mut s = Search::<Toy>::new(seed)
+            .with_algorithm(Algorithm::Pimc)
+            .with_early_stop(Some((2.0, 10)))
+            .with_budget(Budget::playouts(2_000));
+        assert!(legal.contains(&s.choose(&g.observation(0), &legal)));
+        assert_eq!(s.playouts(), 2_000, "seed {seed}");
+    }
+    assert!(decisions > 5);
+}

@@ -3,6 +3,7 @@
 //! learned linear policy and its training ([`learned`], [`train`]), the pattern policy and its
 //! training ([`pattern`]), and the search player with what it knows of the game ([`search`]).
 
+pub(crate) mod belief;
 pub(crate) mod learned;
 pub(crate) mod opponent;
 pub(crate) mod pattern;

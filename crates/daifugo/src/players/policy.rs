@@ -270,7 +270,14 @@ impl<R: BufRead, W: Write> HumanPolicy<R, W> {
 }
 
 /// The built-in players' names (`human` is the terminal, built by the caller).
-pub const POLICY_NAMES: &[&str] = &["random", "tutorial", "learned", "pattern", "search"];
+pub const POLICY_NAMES: &[&str] = &[
+    "random",
+    "tutorial",
+    "learned",
+    "pattern",
+    "search",
+    "search-v3",
+];
 
 #[cfg(test)]
 mod tests {

@@ -12,17 +12,24 @@
 //! [`Search::with_walk`] walks instead from each world to the next by swaps of two hidden cards
 //! ([`InfoSet::perturb`](cards_core::game::InfoSet::perturb)): its worlds explain the others
 //! better for a sixth of the replays, but it did not play stronger, so `search` does not walk.
+//! [`search_player_with_belief`] draws its worlds instead by the likelihood of the others'
+//! plays and passes under a model of them ([`Belief`]; [`Search::with_likelihood`]), and
+//! [`Search::with_early_stop`] stops a decision when one move dominates; `search` uses
+//! neither (their measurements are in the crate's README).
 //!
 //! Flat Monte-Carlo is the default because it measured far stronger: against four `tutorial`
 //! players at 5,000 playouts it scored 4.38 ± 0.18 mean points (200 games) where ISMCTS
 //! scored 3.85 ± 0.26 (its tree's opponent nodes choose by UCB, which models the others as
 //! searchers, while the rollouts model them as the tutorial player).
 
+use std::sync::Arc;
+
 use cards_core::Rng;
 use cards_core::game::{Policy as _, PolicyOptions};
 use cards_search::{Algorithm, Rollout, Search};
 
 use crate::game::{Action, Game};
+use crate::players::belief::Belief;
 use crate::players::learned::LearnedPolicy;
 use crate::players::pattern::PatternPolicy;
 use crate::players::policy::{Random, TutorialPlayer};
@@ -276,4 +283,70 @@ pub fn search_player(options: &PolicyOptions) -> SearchPlayer {
         .with_algorithm(SEARCH_ALGORITHM)
         .with_belief(SEARCH_BELIEF)
         .with_options(options, SEARCH_PLAYOUTS)
+}
+
+/// The `search` player as it was before the work on a stronger search, kept under the name
+/// `search-v3` in [`Players`](cards_core::game::Players) so that head-to-head matches against it
+/// can be rerun: [`Algorithm::Pimc`], [`SearchRollout::LearnedSelf`], 16 worlds weighed by the
+/// tutorial model ([`Search::with_belief`]), 5,000 playouts when `options` set neither playouts
+/// nor a think time. Its settings are written out here, not read from the `SEARCH_*`
+/// constants, so that it stays the same player when `search` changes.
+///
+/// ```
+/// use daifugo::cards_core::game::{Game as _, Policy, PolicyOptions};
+/// use daifugo::{Game, Rules, search_v3_player};
+/// let g = Game::new(Rules::UECDA, 4);
+/// let mut s = search_v3_player(&PolicyOptions::new(1).with_playouts(50));
+/// let legal = g.legal_actions();
+/// let a = s.choose(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal);
+/// assert!(legal.contains(&a));
+/// ```
+#[must_use]
+pub fn search_v3_player(options: &PolicyOptions) -> SearchPlayer {
+    Search::new(options.seed)
+        .with_rollout(SearchRollout::LearnedSelf { player: 0 })
+        .with_algorithm(Algorithm::Pimc)
+        .with_belief(16)
+        .with_options(options, 5_000)
+}
+
+/// The worlds a decision of [`search_player_with_belief`] draws from by default: sampled,
+/// then weighed by the likelihood of the others' plays and passes.
+///
+/// ```
+/// assert_eq!(daifugo::BELIEF_POOL, 256);
+/// ```
+pub const BELIEF_POOL: u32 = 256;
+
+/// The effective share of the pool [`search_player_with_belief`] keeps by default when it
+/// tempers the worlds' likelihoods ([`cards_search::tempered_weights`]).
+///
+/// ```
+/// assert_eq!(daifugo::BELIEF_MIN_ESS, 0.1);
+/// ```
+pub const BELIEF_MIN_ESS: f64 = 0.1;
+
+/// [`search_player`] drawing its worlds by `belief` ([`Search::with_likelihood`]): each
+/// decision samples `pool` worlds, weighs each by how likely `belief`'s model of the others
+/// makes their plays and passes so far (the exchange's return included where the observer
+/// saw it), tempered to keep an effective `min_ess` share of the pool, and plays in worlds
+/// drawn by weight (in place of the weighing by the tutorial model's misses).
+///
+/// ```
+/// use daifugo::cards_core::game::{Game as _, Policy, PolicyOptions};
+/// use daifugo::{Belief, Game, Rules, search_player_with_belief};
+/// let g = Game::new(Rules::UECDA, 4);
+/// let mut s = search_player_with_belief(&PolicyOptions::new(1).with_playouts(50), Belief::default(), 16, 0.1);
+/// let legal = g.legal_actions();
+/// let a = s.choose(&g.observation(usize::from(g.seat_to_act().unwrap())), &legal);
+/// assert!(legal.contains(&a));
+/// ```
+#[must_use]
+pub fn search_player_with_belief(
+    options: &PolicyOptions,
+    belief: Belief,
+    pool: u32,
+    min_ess: f64,
+) -> SearchPlayer {
+    search_player(options).with_likelihood(pool, min_ess, Arc::new(belief))
 }

@@ -1,0 +1,143 @@
+//! Belief from play ([`daifugo::Belief`]): worlds keep every card the observer knows the
+//! place of, and worlds that make the others' plays and passes likelier weigh more.
+
+use daifugo::cards_core::game::{Players, Policy};
+use daifugo::cards_search::tempered_weights;
+use daifugo::{Action, Belief, BeliefModel, CardSet, Deal, Game, Match, Meld, Rng, Rules};
+
+const U: Rules = Rules::UECDA;
+
+/// Every world `belief` draws at decisions of a few seeded matches of `tutorial` players
+/// (with the exchange from the second game) deals the observer's hand to it, no card played
+/// to anyone, the cards the observer gave in the exchange to its partner (unless played),
+/// the cards it received to itself (unless played), and each player as many cards as it
+/// holds.
+#[test]
+fn a_sampled_world_never_deals_a_card_known_to_be_elsewhere() {
+    let mut checked = 0;
+    let mut exchanges = 0;
+    for model in [BeliefModel::Tutorial, BeliefModel::Pattern] {
+        let belief = Belief::new(model, 0.1);
+        let mut m = Match::new(U, 3);
+        let mut tutorial = Game::policy("tutorial", 0).unwrap();
+        let mut rng = Rng::seed_from_u64(9);
+        for _ in 0..4 {
+            let mut g = m.next_game();
+            let mut ply = 0;
+            while let Some(p) = g.seat_to_act() {
+                let legal = g.legal_actions();
+                if !g.is_exchanging() && ply % 7 == 3 {
+                    let me = usize::from(p);
+                    let obs = g.observation(me);
+                    let mut played = CardSet::EMPTY;
+                    for s in obs.history {
+                        if let (true, Some(m)) = (s.accepted, s.action.meld()) {
+                            played |= m.cards();
+                        }
+                    }
+                    let partner = obs.exchange_partner();
+                    exchanges += usize::from(!obs.given.is_empty());
+                    for w in belief.sample_worlds(&obs, 8, 0.25, 4, &mut rng) {
+                        let h = w.hands();
+                        assert_eq!(h[me], obs.hand);
+                        assert_eq!(h.map(|x| x.len() as u8), obs.counts);
+                        for (q, hand) in h.iter().enumerate() {
+                            assert!((*hand & played).is_empty(), "a played card dealt to {q}");
+                        }
+                        if let Some((partner, _)) = partner {
+                            let kept = obs.given & !played;
+                            assert_eq!(h[usize::from(partner)] & kept, kept);
+                        }
+                        assert_eq!(obs.received & !played & !h[me], CardSet::EMPTY);
+                        assert_eq!(w.observation(me), obs);
+                        checked += 1;
+                    }
+                }
+                let a = tutorial.choose(&g.observation(usize::from(p)), &legal);
+                g.apply_with_outcome(a).unwrap();
+                ply += 1;
+            }
+            m.finish(&g);
+        }
+    }
+    assert!(checked > 200, "{checked}");
+    assert!(exchanges > 10, "{exchanges}");
+}
+
+/// A constructed position: player 0 leads ♦3 and the four others pass. Player 1 holds five
+/// pairs (no single to play on ♦3: the tutorial player passes); swapping its ♠4 for player
+/// 2's loose ♠7 gives it two singles it would have played. The world where the passes are
+/// the model's play is likelier, and weighs more.
+#[test]
+fn worlds_where_the_passes_are_likelier_weigh_more() {
+    let hand = |t: &str| U.parse_hand(t).unwrap();
+    let p0 = hand("D3 C3 D4 C4 D5 C5 D6 C6 D7 C7 D8");
+    let p1 = hand("S4 H4 S6 H6 S9 H9 SQ HQ SK HK");
+    let x = hand("S7");
+    let mut rest = (hand("JK") | CardSet::STANDARD) & !p0 & !p1 & !x;
+    let mut take = |n: usize| {
+        let cards: CardSet = rest.iter().take(n).collect();
+        rest &= !cards;
+        cards
+    };
+    let p2 = x | take(10);
+    let (p3, p4) = (take(11), take(10));
+    assert!(rest.is_empty());
+    let deal = Deal {
+        seats: [0, 1, 2, 3, 4],
+        classes: None,
+        hands: [p0, p1, p2, p3, p4],
+    };
+    let mut g = Game::from_deal(U, &deal).unwrap();
+    assert_eq!(g.seat_to_act(), Some(0));
+    g.apply_with_outcome(Action::Play(Meld::parse("D3", &U).unwrap()))
+        .unwrap();
+    for _ in 1..5 {
+        g.apply_with_outcome(Action::Pass).unwrap();
+    }
+    let obs = g.observation(0);
+    let truth = g.hands();
+    let mut swapped = truth;
+    let s4 = hand("S4");
+    swapped[1] = (swapped[1] & !s4) | x;
+    swapped[2] = (swapped[2] & !x) | s4;
+    for model in [BeliefModel::Tutorial, BeliefModel::Pattern] {
+        let b = Belief::new(model, 0.1);
+        let (likely, unlikely) = (
+            b.log_likelihood_of(&obs, &truth),
+            b.log_likelihood_of(&obs, &swapped),
+        );
+        assert!(
+            likely > unlikely + 0.5,
+            "{model:?}: {likely} against {unlikely}"
+        );
+        let mut w = Vec::new();
+        let _ = tempered_weights(&[likely, unlikely], 0.0, &mut w);
+        assert!(w[0] > w[1], "{model:?}: {w:?}");
+        // Tempering to keep the whole pool flattens the weights, never reverses them.
+        let _ = tempered_weights(&[likely, unlikely], 0.9, &mut w);
+        assert!(w[0] >= w[1], "{model:?}: {w:?}");
+    }
+    // Drawn worlds make the passes likelier than uniform worlds do (each drawn from a pool
+    // of 64, against pools of one), by either model.
+    for b in [
+        Belief::new(BeliefModel::Tutorial, 0.1),
+        Belief::new(BeliefModel::Pattern, 0.1).with_temperature(3.0),
+    ] {
+        let mut rng = Rng::seed_from_u64(5);
+        let mut mean = |pool: usize| {
+            (0..100)
+                .map(|_| {
+                    let w = &b.sample_worlds(&obs, pool, 0.0, 1, &mut rng)[0];
+                    b.log_likelihood_of(&obs, &w.hands())
+                })
+                .sum::<f64>()
+                / 100.0
+        };
+        let (weighed, uniform) = (mean(64), mean(1));
+        assert!(
+            weighed > uniform + 0.2,
+            "{b:?}: {weighed} against {uniform}"
+        );
+    }
+}
