@@ -6,17 +6,20 @@
 //! side, and the first player's median time per decision (wall clock).
 //!
 //! ```text
-//! cargo run --release -p doudizhu --example rule_agent -- FIRST [SECOND] [DEALS] [SEED] [THINK_MS]
+//! cargo run --release -p doudizhu --example rule_agent -- FIRST [SECOND] [DEALS] [SEED] [BUDGET]
 //! cargo run --release -p doudizhu --example rule_agent -- expert rule 10000 100000
 //! cargo run --release -p doudizhu --example rule_agent -- expert old 10000 100000
-//! cargo run --release -p doudizhu --example rule_agent -- search rule 300 100000 100
+//! cargo run --release -p doudizhu --example rule_agent -- search rule 250 100000 p16000
 //! ```
 //!
 //! A player is a built-in name (`expert`, `search`, `greedy`, `random`), `rule` (the rule
 //! agent, [`rlcard_rule`]), `old` (`expert` before issue 37's changes, [`old_expert`]) or
 //! `search-noend` (`search` without its endgame solver, as before issue 37).
-//! SECOND defaults to `rule`; THINK_MS is a searching player's budget a decision. The Python
+//! SECOND defaults to `rule`, DEALS to 2,000, SEED to 0; BUDGET is a searching player's budget
+//! a decision, a think time in milliseconds (`100`) or playouts (`p16000`). The Python
 //! harness with RLCard itself is `crates/cards-py/bench/rlcard_match.py`.
+
+#![allow(clippy::doc_markdown)] // RLCard, DouZero
 
 mod old_expert;
 mod rlcard_rule;
@@ -24,26 +27,33 @@ mod rlcard_rule;
 use doudizhu::cards_core::game::{Players as _, Policy, PolicyOptions};
 use doudizhu::{Game, GameRules};
 
-fn player(name: &str, seed: u64, think_ms: Option<u64>) -> Result<Box<dyn Policy<Game>>, String> {
+/// A searching player's budget a decision: a think time or playouts.
+#[derive(Clone, Copy)]
+enum Budget {
+    Default,
+    ThinkMs(u64),
+    Playouts(u64),
+}
+
+impl Budget {
+    fn options(self, seed: u64) -> PolicyOptions {
+        let o = PolicyOptions::new(seed).with_threads(1);
+        match self {
+            Budget::Default => o,
+            Budget::ThinkMs(ms) => o.with_think_ms(ms),
+            Budget::Playouts(p) => o.with_playouts(p),
+        }
+    }
+}
+
+fn player(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>>, String> {
     match name {
         "rule" => Ok(Box::new(rlcard_rule::RlcardRule::new(seed))),
         "old" => Ok(Box::new(old_expert::OldExpert::default())),
-        "search-noend" => {
-            let mut o = PolicyOptions::new(seed).with_threads(1);
-            if let Some(ms) = think_ms {
-                o = o.with_think_ms(ms);
-            }
-            Ok(Box::new(
-                doudizhu::SearchPlayer::new(&o).with_endgame(false),
-            ))
-        }
-        _ => {
-            let mut o = PolicyOptions::new(seed).with_threads(1);
-            if let Some(ms) = think_ms {
-                o = o.with_think_ms(ms);
-            }
-            Game::policy_with(name, &o).map_err(|e| e.to_string())
-        }
+        "search-noend" => Ok(Box::new(
+            doudizhu::SearchPlayer::new(&budget.options(seed)).with_endgame(false),
+        )),
+        _ => Game::policy_with(name, &budget.options(seed)).map_err(|e| e.to_string()),
     }
 }
 
@@ -84,7 +94,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         })
     };
     let (deals, seed) = (number(2, 2000)?, number(3, 0)?);
-    let think_ms = args.get(4).map(|_| number(4, 0)).transpose()?;
+    let budget = match args.get(4) {
+        None => Budget::Default,
+        Some(b) => match b.strip_prefix('p') {
+            Some(p) => Budget::Playouts(p.parse().map_err(|_| format!("playouts: {b:?}"))?),
+            None => Budget::ThinkMs(number(4, 0)?),
+        },
+    };
     let started = std::time::Instant::now();
     let mut sides = [
         Side {
@@ -105,7 +121,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let ours = (seat == 0) == first_landlord;
                 let name = if ours { &first } else { &second };
                 let ps = (s * 2 + u64::from(first_landlord)) * 3 + seat;
-                players.push((ours, player(name, ps, think_ms)?));
+                players.push((ours, player(name, ps, budget)?));
             }
             while let Some(p) = g.seat_to_act() {
                 let legal = g.legal_actions();

@@ -2,6 +2,8 @@
 //! only: the same code over the crate's public API, its plays' cache a `HashMap`. The
 //! auction is not played (the `rlcard` and `douzero` presets have none): it passes.
 
+#![allow(clippy::trivially_copy_pass_by_ref)] // the crate's own allowance, as in its lib.rs
+
 use std::collections::HashMap;
 
 use doudizhu::cards_core::game::Policy;

@@ -14,6 +14,8 @@
 //! RLCard's random pick draws from numpy; here it draws from a seeded [`Rng`], so single games
 //! differ from the Python harness's while the player is the same.
 
+#![allow(clippy::doc_markdown, clippy::needless_range_loop)] // names; counts by rank index
+
 use doudizhu::cards_core::game::Policy;
 use doudizhu::{Action, Counts, Game, Kind, Move, Observation, Rank, Rng};
 

@@ -1,5 +1,5 @@
-//! `expert` against a port of RLCard 1.2's rule agent (the `rule_agent` example's), by
-//! DouZero's protocol on the `rlcard` preset: each deal played once with `expert` as the
+//! `expert` against a port of `RLCard` 1.2's rule agent (the `rule_agent` example's), by
+//! `DouZero`'s protocol on the `rlcard` preset: each deal played once with `expert` as the
 //! landlord and once as both peasants. The endgame solver lifts `expert` above a bound that
 //! `expert` before it (the example's frozen copy) stays below on the same deals.
 
