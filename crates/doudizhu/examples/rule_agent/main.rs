@@ -13,8 +13,9 @@
 //! ```
 //!
 //! A player is a built-in name (`expert`, `search`, `greedy`, `random`), `rule` (the rule
-//! agent, [`rlcard_rule`]), `old` (`expert` before issue 37's changes, [`old_expert`]) or
-//! `search-noend` (`search` without its endgame solver, as before issue 37).
+//! agent, [`rlcard_rule`]), `old` (`expert` before issue 37's changes, [`old_expert`]),
+//! `search-noend` (`search` without its endgame solver, as before issue 37) or `search-expert`
+//! (`search` with `expert` rollouts, `SearchRollout::Expert`).
 //! SECOND defaults to `rule`, DEALS to 2,000, SEED to 0; BUDGET is a searching player's budget
 //! a decision, a think time in milliseconds (`100`) or playouts (`p16000`). The Python
 //! harness with RLCard itself is `crates/cards-py/bench/rlcard_match.py`.
@@ -52,6 +53,10 @@ fn player(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>>
         "old" => Ok(Box::new(old_expert::OldExpert::default())),
         "search-noend" => Ok(Box::new(
             doudizhu::SearchPlayer::new(&budget.options(seed)).with_endgame(false),
+        )),
+        "search-expert" => Ok(Box::new(
+            doudizhu::SearchPlayer::new(&budget.options(seed))
+                .with_rollout(doudizhu::SearchRollout::Expert),
         )),
         _ => Game::policy_with(name, &budget.options(seed)).map_err(|e| e.to_string()),
     }

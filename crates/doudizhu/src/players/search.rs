@@ -43,7 +43,7 @@ pub enum SearchRollout {
 
 std::thread_local! {
     static EXPERT: std::cell::RefCell<crate::knowledge::ExpertPolicy> =
-        std::cell::RefCell::new(crate::knowledge::ExpertPolicy::new().without_endgame());
+        std::cell::RefCell::new(crate::knowledge::ExpertPolicy::new().with_endgame(false));
 }
 
 impl Rollout<Game> for SearchRollout {
@@ -238,7 +238,7 @@ impl SearchPlayer {
                 rng: Rng::seed_from_u64(options.seed ^ 0xA0C7_10E5_B1D5_0001),
                 worlds,
                 think: budget.max_think(),
-                expert: crate::knowledge::ExpertPolicy::new().without_endgame(),
+                expert: crate::knowledge::ExpertPolicy::new().with_endgame(false),
                 world: None,
                 legal: Vec::new(),
                 totals: Vec::new(),
