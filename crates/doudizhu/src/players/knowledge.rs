@@ -79,7 +79,7 @@ pub fn controls(hand: Counts) -> u32 {
 ///   ([`crate::solve`]), each counted by the deals it stands for, within a fixed budget of
 ///   nodes a decision; the action that wins in more of them than the heuristic's choice
 ///   replaces it (ties keep the heuristic's).
-///   Against RLCard's rule agent this lifts the win rate from 0.77 to about 0.84 (the
+///   Against RLCard's rule agent this lifts the win rate from 0.78 to 0.83 (the
 ///   workspace's `benches/README.md` and `crates/cards-py/README.md` have the figures).
 ///
 /// It keeps a cache of hand values across decisions (cleared when the rules change), so one
