@@ -331,7 +331,9 @@ pub struct Sample {
 }
 
 /// The deals `seed`, `seed + 1`, ... (`deals` of them, `standard` rules), each played out
-/// three times with each seat as the landlord at a bid of 1 by `expert` for every seat.
+/// three times with each seat as the landlord at a bid of 1 by `expert` for every seat, without
+/// its endgame solver (as the shipped model was learned, and fast: [`play_outs_with`] takes
+/// another player).
 ///
 /// ```
 /// let s = doudizhu::bidding::play_outs(7, 2);
@@ -340,15 +342,25 @@ pub struct Sample {
 /// ```
 #[must_use]
 pub fn play_outs(seed: u64, deals: u64) -> Vec<Sample> {
+    play_outs_with(seed, deals, &ExpertPolicy::new().with_endgame(false))
+}
+
+/// [`play_outs`] with `expert` (cloned for every seat) playing the games: the built-in
+/// `expert`, endgame included, is `ExpertPolicy::new()`.
+///
+/// ```
+/// use doudizhu::bidding::{play_outs, play_outs_with};
+/// use doudizhu::knowledge::ExpertPolicy;
+/// let s = play_outs_with(7, 2, &ExpertPolicy::new());
+/// assert_eq!(s[0].deal, play_outs(7, 2)[0].deal);
+/// ```
+#[must_use]
+pub fn play_outs_with(seed: u64, deals: u64, expert: &ExpertPolicy) -> Vec<Sample> {
     let rules = GameRules::STANDARD;
     let mut fixed = rules;
     fixed.auction = Auction::None;
     fixed.base = Base::One;
-    let mut experts = [
-        ExpertPolicy::new(),
-        ExpertPolicy::new(),
-        ExpertPolicy::new(),
-    ];
+    let mut experts = [expert.clone(), expert.clone(), expert.clone()];
     let mut legal = Vec::new();
     let mut out = Vec::with_capacity(usize::try_from(deals).unwrap_or(0).min(1 << 20));
     for k in 0..deals {

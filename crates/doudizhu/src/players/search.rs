@@ -43,7 +43,7 @@ pub enum SearchRollout {
 
 std::thread_local! {
     static EXPERT: std::cell::RefCell<crate::knowledge::ExpertPolicy> =
-        std::cell::RefCell::new(crate::knowledge::ExpertPolicy::new());
+        std::cell::RefCell::new(crate::knowledge::ExpertPolicy::new().with_endgame(false));
 }
 
 impl Rollout<Game> for SearchRollout {
@@ -96,7 +96,9 @@ pub const AUCTION_MIN_WORLDS: u64 = 16;
 ///   deal every seat passes scores 0 for everyone, so a hand bids when it expects to win more
 ///   as the landlord than it loses, as a player does (see [`AUCTION_PASS_COST`]). One
 ///   thread, whatever the options ask.
-/// - **Play:** [`cards_search`]'s information-set MCTS with the rollout [`SearchRollout`].
+/// - **Play:** [`cards_search`]'s information-set MCTS with the rollout [`SearchRollout`];
+///   near the end the exact endgame solver over the ways the unseen cards can lie
+///   ([`with_endgame`](SearchPlayer::with_endgame)).
 ///
 /// The auction's worlds follow the budget: one per [`AUCTION_PLAYOUTS_PER_WORLD`] playouts
 /// (at least [`AUCTION_MIN_WORLDS`]), and under a think time as many as fit. Seeded: the same
@@ -115,6 +117,8 @@ pub const AUCTION_MIN_WORLDS: u64 = 16;
 pub struct SearchPlayer {
     search: Search<Game, SearchRollout>,
     auction: AuctionSearch,
+    /// The expert whose endgame solver decides near the end (`None`: the search alone).
+    endgame: Option<Box<crate::knowledge::ExpertPolicy>>,
 }
 
 impl std::fmt::Debug for SearchPlayer {
@@ -234,13 +238,37 @@ impl SearchPlayer {
                 rng: Rng::seed_from_u64(options.seed ^ 0xA0C7_10E5_B1D5_0001),
                 worlds,
                 think: budget.max_think(),
-                expert: crate::knowledge::ExpertPolicy::new(),
+                expert: crate::knowledge::ExpertPolicy::new().with_endgame(false),
                 world: None,
                 legal: Vec::new(),
                 totals: Vec::new(),
                 pass_cost: AUCTION_PASS_COST,
             },
+            endgame: Some(Box::new(crate::knowledge::ExpertPolicy::new())),
         }
+    }
+
+    /// This player with or without the endgame solver (on by default): once the other two
+    /// hands hold at most 16 cards between them, the ways they can hold them are solved
+    /// exactly, as [`ExpertPolicy`](crate::knowledge::ExpertPolicy)'s endgame does; an action
+    /// that wins in every one is played without searching, and otherwise the search's choice
+    /// gives way to an action that wins in more of them.
+    ///
+    /// ```
+    /// use doudizhu::cards_core::game::PolicyOptions;
+    /// let s = doudizhu::SearchPlayer::new(&PolicyOptions::new(0)).with_endgame(false);
+    /// assert!(!s.endgame());
+    /// ```
+    #[must_use]
+    pub fn with_endgame(mut self, on: bool) -> SearchPlayer {
+        self.endgame = on.then(|| Box::new(crate::knowledge::ExpertPolicy::new()));
+        self
+    }
+
+    /// Whether the endgame solver decides near the end ([`with_endgame`](Self::with_endgame)).
+    #[must_use]
+    pub const fn endgame(&self) -> bool {
+        self.endgame.is_some()
     }
 
     /// The worlds an auction decision samples at most (`u64::MAX`: a think time alone limits
@@ -323,6 +351,9 @@ impl cards_core::game::Policy<Game> for SearchPlayer {
     fn choose(&mut self, obs: &crate::Observation<'_>, legal: &[Action]) -> Action {
         if obs.phase() == crate::game::Phase::Auction {
             self.auction.decide(obs, legal)
+        } else if let Some(expert) = &mut self.endgame {
+            let search = &mut self.search;
+            expert.endgame_or(obs, legal, || search.decide(obs, legal))
         } else {
             self.search.decide(obs, legal)
         }

@@ -7,6 +7,7 @@ mod brute_force;
 mod conformance;
 mod definition;
 mod edges;
+mod expert;
 mod game;
 mod game_snapshots;
 mod notation;

@@ -1,0 +1,181 @@
+//! Dou Dizhu players against a port of RLCard 1.2's rule agent (`doudizhu-rule-v1`), or
+//! against each other, by DouZero's protocol: each seeded deal of the `rlcard` preset (no
+//! auction, seat 0 the landlord) is played twice, the first player once as the landlord and once
+//! as both peasants. Prints WP (Wilson's 95% interval) and ADP (DouZero's score, ±2·2^b for the
+//! landlord's side, b the bombs and rockets played, with a normal 95% interval), overall and per
+//! side, and the first player's median time per decision (wall clock).
+//!
+//! ```text
+//! cargo run --release -p doudizhu --example rule_agent -- FIRST [SECOND] [DEALS] [SEED] [BUDGET]
+//! cargo run --release -p doudizhu --example rule_agent -- expert rule 10000 100000
+//! cargo run --release -p doudizhu --example rule_agent -- expert old 10000 100000
+//! cargo run --release -p doudizhu --example rule_agent -- search rule 250 100000 p16000
+//! ```
+//!
+//! A player is a built-in name (`expert`, `search`, `greedy`, `random`), `rule` (the rule
+//! agent, [`rlcard_rule`]), `old` (`expert` before issue 37's changes, [`old_expert`]),
+//! `search-noend` (`search` without its endgame solver, as before issue 37) or `search-expert`
+//! (`search` with `expert` rollouts, `SearchRollout::Expert`).
+//! SECOND defaults to `rule`, DEALS to 2,000, SEED to 0; BUDGET is a searching player's budget
+//! a decision, a think time in milliseconds (`100`) or playouts (`p16000`). The Python
+//! harness with RLCard itself is `crates/cards-py/bench/rlcard_match.py`.
+
+#![allow(clippy::doc_markdown)] // RLCard, DouZero
+
+mod old_expert;
+mod rlcard_rule;
+
+use doudizhu::cards_core::game::{Players as _, Policy, PolicyOptions};
+use doudizhu::{Game, GameRules};
+
+/// A searching player's budget a decision: a think time or playouts.
+#[derive(Clone, Copy)]
+enum Budget {
+    Default,
+    ThinkMs(u64),
+    Playouts(u64),
+}
+
+impl Budget {
+    fn options(self, seed: u64) -> PolicyOptions {
+        let o = PolicyOptions::new(seed).with_threads(1);
+        match self {
+            Budget::Default => o,
+            Budget::ThinkMs(ms) => o.with_think_ms(ms),
+            Budget::Playouts(p) => o.with_playouts(p),
+        }
+    }
+}
+
+fn player(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>>, String> {
+    match name {
+        "rule" => Ok(Box::new(rlcard_rule::RlcardRule::new(seed))),
+        "old" => Ok(Box::new(old_expert::OldExpert::default())),
+        "search-noend" => Ok(Box::new(
+            doudizhu::SearchPlayer::new(&budget.options(seed)).with_endgame(false),
+        )),
+        "search-expert" => Ok(Box::new(
+            doudizhu::SearchPlayer::new(&budget.options(seed))
+                .with_rollout(doudizhu::SearchRollout::Expert),
+        )),
+        _ => Game::policy_with(name, &budget.options(seed)).map_err(|e| e.to_string()),
+    }
+}
+
+struct Side {
+    won: Vec<bool>,
+    score: Vec<f64>,
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn report(label: &str, s: &Side) {
+    let n = s.won.len() as f64;
+    let k = s.won.iter().filter(|&&w| w).count() as f64;
+    let z = 1.96f64;
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    let mean = s.score.iter().sum::<f64>() / n;
+    let var = s.score.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0).max(1.0);
+    let h = z * (var / n).sqrt();
+    println!(
+        "  {label:9} WP {p:.3} [{:.3}, {:.3}]  ADP {mean:+.3} [{:+.3}, {:+.3}]  ({} games)",
+        centre - half,
+        centre + half,
+        mean - h,
+        mean + h,
+        s.won.len()
+    );
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let first = args.first().map_or("expert", String::as_str).to_owned();
+    let second = args.get(1).map_or("rule", String::as_str).to_owned();
+    let number = |i: usize, default: u64| -> Result<u64, String> {
+        args.get(i).map_or(Ok(default), |a| {
+            a.parse()
+                .map_err(|_| format!("argument {i}: a whole number, not {a:?}"))
+        })
+    };
+    let (deals, seed) = (number(2, 2000)?, number(3, 0)?);
+    let budget = match args.get(4) {
+        None => Budget::Default,
+        Some(b) => match b.strip_prefix('p') {
+            Some(p) => Budget::Playouts(p.parse().map_err(|_| format!("playouts: {b:?}"))?),
+            None => Budget::ThinkMs(number(4, 0)?),
+        },
+    };
+    let started = std::time::Instant::now();
+    let mut sides = [
+        Side {
+            won: Vec::new(),
+            score: Vec::new(),
+        },
+        Side {
+            won: Vec::new(),
+            score: Vec::new(),
+        },
+    ];
+    let mut think = Vec::new();
+    for s in seed..seed + deals {
+        for (side, first_landlord) in [(0usize, true), (1, false)] {
+            let mut g = Game::new(GameRules::RLCARD, s)?;
+            let mut players = Vec::new();
+            for seat in 0..3u64 {
+                let ours = (seat == 0) == first_landlord;
+                let name = if ours { &first } else { &second };
+                let ps = (s * 2 + u64::from(first_landlord)) * 3 + seat;
+                players.push((ours, player(name, ps, budget)?));
+            }
+            while let Some(p) = g.seat_to_act() {
+                let legal = g.legal_actions();
+                let (ours, pl) = &mut players[usize::from(p)];
+                let obs = g.observation(usize::from(p));
+                let t = cpu_time();
+                let a = pl.choose(&obs, &legal);
+                if *ours {
+                    think.push(cpu_time() - t);
+                }
+                g.apply_with_outcome(a)?;
+            }
+            let landlord_won = g.scores()[0] > 0;
+            let won = landlord_won == first_landlord;
+            let b = g.observation(0).bombs();
+            let pts = f64::from(2u32 << b.min(20));
+            sides[side].won.push(won);
+            sides[side].score.push(if won { pts } else { -pts });
+        }
+    }
+    println!(
+        "{first} vs {second}, {deals} deals x 2 seatings (seed {seed}), {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let all = Side {
+        won: sides.iter().flat_map(|s| s.won.iter().copied()).collect(),
+        score: sides.iter().flat_map(|s| s.score.iter().copied()).collect(),
+    };
+    report("all", &all);
+    report("landlord", &sides[0]);
+    report("peasants", &sides[1]);
+    think.sort_by(f64::total_cmp);
+    if let Some(m) = think.get(think.len() / 2) {
+        println!(
+            "  {first}'s time per decision: median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.1} ms",
+            1000.0 * m,
+            1000.0 * think[think.len() * 9 / 10],
+            1000.0 * think[think.len() * 99 / 100],
+            1000.0 * think[think.len() - 1]
+        );
+    }
+    Ok(())
+}
+
+/// Seconds since the first call (the wall clock: run matches on an otherwise idle core).
+fn cpu_time() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
+}
