@@ -1,4 +1,4 @@
-//! The search players by name: `search-v3` is the search as it was before issue 36's work.
+//! The search players by name: `search-v3` is this release's default search, under a fixed name.
 
 use daifugo::cards_core::game::{Players, Policy, PolicyOptions, play_out};
 use daifugo::cards_search::{Algorithm, Search};

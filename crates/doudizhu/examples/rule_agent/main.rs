@@ -13,8 +13,8 @@
 //! ```
 //!
 //! A player is a built-in name (`expert`, `search`, `greedy`, `random`), `rule` (the rule
-//! agent, [`rlcard_rule`]), `old` (`expert` before issue 37's changes, [`old_expert`]),
-//! `search-noend` (`search` without its endgame solver, as before issue 37) or `search-expert`
+//! agent, [`rlcard_rule`]), `old` (`expert` before its endgame solver, [`old_expert`]),
+//! `search-noend` (`search` without its endgame solver) or `search-expert`
 //! (`search` with `expert` rollouts, `SearchRollout::Expert`).
 //! SECOND defaults to `rule`, DEALS to 2,000, SEED to 0; BUDGET is a searching player's budget
 //! a decision, a think time in milliseconds (`100`) or playouts (`p16000`). The Python

@@ -1,4 +1,4 @@
-//! `expert` as of the 0.3 releases (before issue 37's changes), frozen here for measurement
+//! `expert` as it played before its endgame solver, frozen here for measurement
 //! only: the same code over the crate's public API, its plays' cache a `HashMap`. The
 //! auction is not played (the `rlcard` and `douzero` presets have none): it passes.
 

@@ -78,9 +78,8 @@ pub fn controls(hand: Counts) -> u32 {
 ///   kitty's cards it has not played) are solved exactly by the open-hand solver
 ///   ([`crate::solve`]), each counted by the deals it stands for, within a fixed budget of
 ///   nodes a decision; the action that wins in more of them than the heuristic's choice
-///   replaces it (ties keep the heuristic's).
-///   Against RLCard's rule agent this lifts the win rate from 0.78 to 0.83 (the
-///   workspace's `benches/README.md` and `crates/cards-py/README.md` have the figures).
+///   replaces it (ties keep the heuristic's). What it adds against RLCard's rule agent is
+///   measured in the workspace's `benches/README.md`.
 ///
 /// It keeps a cache of hand values across decisions (cleared when the rules change), so one
 /// player per seat is cheapest. Its choices depend on the observation only.
@@ -162,7 +161,7 @@ impl ExpertPolicy {
     }
 
     /// This player with or without its endgame solver (on by default). Without it the player
-    /// is `expert` as it was before issue 37, and each decision takes microseconds: the
+    /// is `expert` as it was in 0.2.0, and each decision takes microseconds: the
     /// search's rollouts and the bidding model's self-play ([`crate::bidding::play_outs`])
     /// use it so.
     ///
