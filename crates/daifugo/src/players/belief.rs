@@ -7,7 +7,6 @@ use core::cell::RefCell;
 use cards_core::{CardSet, Rng};
 use cards_search::Likelihood;
 
-use crate::Table;
 use crate::game::observation::Observation;
 use crate::game::{Action, Game, PLAYERS, Step, weakest};
 use crate::players::learned::LearnedPolicy;
@@ -172,19 +171,7 @@ impl Belief {
         let Some(first) = obs.history.first() else {
             return ll;
         };
-        let at_start = Observation {
-            state: Table::default(),
-            turn: Some(first.player),
-            exchanging: false,
-            passed: 0,
-            places: [0; PLAYERS],
-            last_player: None,
-            leader: first.player,
-            pass_count: 0,
-            direction_reversed: false,
-            history: &[],
-            ..obs.clone()
-        };
+        let at_start = crate::players::opponent::at_first_trick(obs, first.player);
         let me = obs.player as usize % PLAYERS;
         BUFFERS.with(|b| {
             let mut fresh = Buffers::default();

@@ -51,19 +51,7 @@ impl Observation<'_> {
             return misses;
         }
         // (the counts come from the hands: `from_position` counts them)
-        let at_start = Observation {
-            state: Table::default(),
-            turn: Some(first.player),
-            exchanging: false,
-            passed: 0,
-            places: [0; PLAYERS],
-            last_player: None,
-            leader: first.player,
-            pass_count: 0,
-            direction_reversed: false,
-            history: &[],
-            ..self.clone()
-        };
+        let at_start = at_first_trick(self, first.player);
         let me = self.player as usize % PLAYERS;
         REPLAY.with(|b| {
             let Ok(mut b) = b.try_borrow_mut() else {
@@ -115,5 +103,23 @@ impl Observation<'_> {
             *buf = g.take_history();
             misses
         })
+    }
+}
+
+/// `obs` as it stood when `leader` led the first trick: the table clear, nobody passed or out,
+/// no history yet (the hands and counts are the caller's, which replays from there).
+pub(crate) fn at_first_trick<'a>(obs: &Observation<'a>, leader: u8) -> Observation<'a> {
+    Observation {
+        state: Table::default(),
+        turn: Some(leader),
+        exchanging: false,
+        passed: 0,
+        places: [0; PLAYERS],
+        last_player: None,
+        leader,
+        pass_count: 0,
+        direction_reversed: false,
+        history: &[],
+        ..obs.clone()
     }
 }
