@@ -312,6 +312,7 @@ impl<D: Encoding> Env<D> {
     /// # Errors
     ///
     /// A buffer whose length is not the observation's ([`Env::obs_shape`]).
+    #[inline]
     pub fn encode(&self, player: usize, out: &mut [i8]) -> Result<(), EnvError> {
         let obs = self.game.observation(player % self.players().max(1));
         Ok(D::encode_into(&self.rules, self.kind, &obs, out)?)

@@ -157,7 +157,13 @@ impl RoundView<'_> {
     /// Each seat's decision so far (`Some(true)`: drew).
     #[must_use]
     pub fn decisions(&self) -> [Option<bool>; 5] {
-        Seat::ALL.map(|s| self.round.decision(s))
+        // a loop, not `Seat::ALL.map`: the encoders call this every step, and the map's
+        // closure was left out of line (benches/README.md, "Python")
+        let mut out = [None; 5];
+        for s in Seat::ALL {
+            out[s.index()] = self.round.decision(s);
+        }
+        out
     }
 
     /// Whether `seat`'s cards are all the observer's to see (its own hands, once dealt).

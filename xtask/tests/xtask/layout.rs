@@ -219,8 +219,8 @@ fn the_python_package_copies_the_workspace_lints() {
     );
 }
 
-/// The places in one crate where code names a path outside the crate: an `include_str!` or
-/// `include_bytes!` that climbs out, any other literal with `..` (tests run in the crate's
+/// The places in one crate where code names a path outside the crate: an `include_str!`,
+/// `include_bytes!` or `#[path]` that climbs out, any other literal with `..` (tests run in the crate's
 /// directory, and `CARGO_MANIFEST_DIR` is the crate), or a path to the workspace's `fixtures/`.
 fn paths_outside(krate: &Path) -> Vec<String> {
     let mut files = Vec::new();
@@ -237,7 +237,10 @@ fn paths_outside(krate: &Path) -> Vec<String> {
         let text = fs::read_to_string(&file).unwrap_or_default();
         let dir = file.parent().unwrap_or(krate);
         for (n, line) in text.lines().enumerate() {
-            let include = line.contains("include_str!(") || line.contains("include_bytes!(");
+            // an include or a module's `#[path]`: resolved from the file's directory
+            let include = line.contains("include_str!(")
+                || line.contains("include_bytes!(")
+                || line.trim_start().starts_with("#[path");
             for lit in literals(line) {
                 let climbs = lit.split('/').any(|p| p == "..");
                 let bad = if include {

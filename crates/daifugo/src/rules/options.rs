@@ -717,7 +717,8 @@ impl Table {
     /// assert!(s.revolution);
     /// assert!(Table::with_table(m("H9")).play(&m("H5"), &r).is_err());
     /// ```
-    #[inline]
+    #[allow(clippy::inline_always)] // into the game's `apply` (benches/README.md, "Python")
+    #[inline(always)]
     pub fn play(&self, meld: &Meld, rules: &Rules) -> Result<(Table, Effects), Error> {
         self.check_hand(meld.cards(), rules)?;
         if !self.beats(meld, rules) {
