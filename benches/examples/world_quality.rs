@@ -201,7 +201,7 @@ impl Sampler {
                     world
                 })
                 .collect(),
-            Sampler::Likelihood(b) => b.sample_worlds(obs, pool, ess, n, rng),
+            Sampler::Likelihood(b) => b.sample_worlds(obs, pool, ess, n, rng).unwrap_or_default(), // sizes checked when read
         }
     }
 }
@@ -245,6 +245,14 @@ fn belief(args: &[String]) -> Result<(), String> {
             "--ess" => ess = v.parse().map_err(|_| format!("bad value for {f}: {v}"))?,
             "--samplers" => samplers.clone_from(v),
             _ => return Err(format!("unknown flag {f}")),
+        }
+    }
+    for (flag, n) in [("--worlds", worlds), ("--pool", pool)] {
+        if n == 0 || n > daifugo::Belief::MAX_WORLDS {
+            return Err(format!(
+                "{flag} {n}: 1 to {} worlds",
+                daifugo::Belief::MAX_WORLDS
+            ));
         }
     }
     let samplers: Vec<(String, Sampler)> = samplers

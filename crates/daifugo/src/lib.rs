@@ -49,7 +49,7 @@ pub use game::record::{Record, RecordAction, RecordError, Verdict};
 pub use game::{
     Action, Applied, Class, Deal, Game, GameError, Match, Mode, PLAYERS, Step, weakest,
 };
-pub use players::belief::{Belief, BeliefModel};
+pub use players::belief::{Belief, BeliefModel, TooManyWorlds};
 pub use players::learned::{FEATURE_NAMES, FEATURES, LearnedPolicy, WeightsError};
 pub use players::pattern::{
     Decision, FitOptions, PATTERN_BITS, PATTERN_SIZE, PATTERN_WEIGHTS, PatternPolicy, PatternRow,

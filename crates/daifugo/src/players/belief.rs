@@ -229,22 +229,56 @@ impl Belief {
     }
 }
 
+/// More worlds asked of [`Belief::sample_worlds`] than [`Belief::MAX_WORLDS`] (refused before
+/// any is dealt).
+///
+/// ```
+/// use daifugo::{Belief, Game, Rng, Rules, TooManyWorlds};
+/// let g = Game::new(Rules::UECDA, 4);
+/// let obs = g.observation(0);
+/// let e = Belief::default().sample_worlds(&obs, usize::MAX, 0.25, 1, &mut Rng::seed_from_u64(1));
+/// assert_eq!(e.unwrap_err(), TooManyWorlds { asked: usize::MAX, max: Belief::MAX_WORLDS });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyWorlds {
+    /// The pool or the number of worlds asked for.
+    pub asked: usize,
+    /// The most that may be asked for.
+    pub max: usize,
+}
+
+impl core::fmt::Display for TooManyWorlds {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} worlds asked for: at most {}", self.asked, self.max)
+    }
+}
+
+impl std::error::Error for TooManyWorlds {}
+
 impl Belief {
+    /// The most worlds [`Belief::sample_worlds`] deals (its `pool`, and its `n`).
+    pub const MAX_WORLDS: usize = 1 << 20;
+
     /// `n` worlds drawn as a search with this belief draws them
     /// ([`cards_search::Search::with_likelihood`]): `pool` worlds sampled from `obs`
     /// ([`Observation::determinize`]'s deal), weighed by their likelihood tempered to keep an
     /// effective `min_ess` share of the pool ([`cards_search::tempered_weights`]), then `n`
     /// drawn from the pool by weight (with replacement).
     ///
+    /// # Errors
+    ///
+    /// [`TooManyWorlds`] for a `pool` or `n` past [`Belief::MAX_WORLDS`], before any world is
+    /// dealt.
+    ///
     /// ```
     /// use daifugo::{Belief, Game, Rng, Rules};
     /// let g = Game::new(Rules::UECDA, 4);
     /// let obs = g.observation(0);
-    /// let worlds = Belief::default().sample_worlds(&obs, 16, 0.25, 5, &mut Rng::seed_from_u64(1));
+    /// let worlds = Belief::default().sample_worlds(&obs, 16, 0.25, 5, &mut Rng::seed_from_u64(1))?;
     /// assert_eq!(worlds.len(), 5);
     /// assert!(worlds.iter().all(|w| w.observation(0) == obs));
+    /// # Ok::<(), daifugo::TooManyWorlds>(())
     /// ```
-    #[must_use]
     #[allow(clippy::cast_precision_loss)]
     pub fn sample_worlds(
         &self,
@@ -253,8 +287,16 @@ impl Belief {
         min_ess: f64,
         n: usize,
         rng: &mut Rng,
-    ) -> Vec<Game> {
+    ) -> Result<Vec<Game>, TooManyWorlds> {
         use cards_core::game::InfoSet as _;
+        for asked in [pool, n] {
+            if asked > Self::MAX_WORLDS {
+                return Err(TooManyWorlds {
+                    asked,
+                    max: Self::MAX_WORLDS,
+                });
+            }
+        }
         let worlds: Vec<Game> = (0..pool.max(1)).map(|_| obs.sample(rng)).collect();
         let ll: Vec<f64> = worlds
             .iter()
@@ -267,13 +309,13 @@ impl Belief {
             sum += *w;
             *w = sum;
         }
-        (0..n)
+        Ok((0..n)
             .map(|_| {
                 let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * sum;
                 let i = weights.partition_point(|&c| c <= u).min(worlds.len() - 1);
                 worlds[i].clone()
             })
-            .collect()
+            .collect())
     }
 }
 

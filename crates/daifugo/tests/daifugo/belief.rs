@@ -37,7 +37,7 @@ fn a_sampled_world_never_deals_a_card_known_to_be_elsewhere() {
                     }
                     let partner = obs.exchange_partner();
                     exchanges += usize::from(!obs.given.is_empty());
-                    for w in belief.sample_worlds(&obs, 8, 0.25, 4, &mut rng) {
+                    for w in belief.sample_worlds(&obs, 8, 0.25, 4, &mut rng).unwrap() {
                         let h = w.hands();
                         assert_eq!(h[me], obs.hand);
                         assert_eq!(h.map(|x| x.len() as u8), obs.counts);
@@ -128,7 +128,7 @@ fn worlds_where_the_passes_are_likelier_weigh_more() {
         let mut mean = |pool: usize| {
             (0..100)
                 .map(|_| {
-                    let w = &b.sample_worlds(&obs, pool, 0.0, 1, &mut rng)[0];
+                    let w = &b.sample_worlds(&obs, pool, 0.0, 1, &mut rng).unwrap()[0];
                     b.log_likelihood_of(&obs, &w.hands())
                 })
                 .sum::<f64>()
