@@ -1,7 +1,7 @@
 //! The game classes, written once: `DoudizhuGame`, `DaifugoGame` and Kabu's `Round` are one
 //! class built by [`game_class!`] over the game's definition ([`Encoding`]), as `bot_py`
 //! builds the bots. What every game answers the same way is here, generic: the class constants
-//! `NAME` and `NUM_PLAYERS`, `is_over`, the action ids (`num_actions`, `legal_action_ids`), the
+//! `NAME` and `NUM_PLAYERS`, `is_over`, the action ids (`num_actions`, `legal_ids`), the
 //! observation tensors (`observation_shape`, `observation_tensor`) and copies. Each game's
 //! module adds its own view in a methods block of its own (its actions as text, its records,
 //! its tables): those differ by game in what a player of that game expects to read.
@@ -18,7 +18,7 @@ pub(crate) fn observation_type<D: Encoding>(kind: Option<&str>) -> PyResult<Obse
 }
 
 /// The rules' ids of `game`'s legal actions, in the order the game lists them, each id once.
-pub(crate) fn legal_action_ids<D: Encoding>(rules: &D::Rules, game: &D::Game) -> Vec<usize> {
+pub(crate) fn legal_ids<D: Encoding>(rules: &D::Rules, game: &D::Game) -> Vec<usize> {
     let mut ids: Vec<usize> = Vec::new();
     for a in game.legal_actions() {
         if let Some(id) = D::action_id(rules, &a)
@@ -103,9 +103,9 @@ macro_rules! game_class {
 
             /// The ids of the legal actions, in the order the game lists them, each id once
             /// (Dou Dizhu's name a multiset of cards, which two readings may share).
-            fn legal_action_ids(&self) -> Vec<usize> {
+            fn legal_ids(&self) -> Vec<usize> {
                 let rules = <$def as cards_core::game::Definition>::rules_of(&self.game);
-                $crate::game_py::legal_action_ids::<$def>(&rules, &self.game)
+                $crate::game_py::legal_ids::<$def>(&rules, &self.game)
             }
 
             /// The shape (rows, columns) of the observation encoding `kind` (`None`: the

@@ -412,7 +412,7 @@ def test_the_game_classes_share_the_one_interface():
         assert cls.NAME == name and cls.NUM_PLAYERS == players
         n = g.num_actions()
         assert actions is None or n == actions
-        ids = g.legal_action_ids()
+        ids = g.legal_ids()
         assert ids and len(set(ids)) == len(ids) and all(0 <= i < n for i in ids)
         rows, columns = g.observation_shape()
         for p in range(players):
@@ -423,10 +423,10 @@ def test_the_game_classes_share_the_one_interface():
         with pytest.raises(ValueError, match="unknown observation type"):
             g.observation_shape("pixels")
         c = copy.copy(g)
-        assert type(c) is cls and c is not g and c.legal_action_ids() == ids
-        assert copy.deepcopy(g).legal_action_ids() == ids
+        assert type(c) is cls and c is not g and c.legal_ids() == ids
+        assert copy.deepcopy(g).legal_ids() == ids
         assert not g.is_over()
     # Dou Dizhu's ids are RLCard's: the same as the legal actions in RLCard's form
     g = ddz.Game("rlcard", seed=1)
-    assert sorted(g.legal_action_ids()) == sorted(set(g.legal_actions(form="rlcard")))
+    assert sorted(g.legal_ids()) == sorted(set(g.legal_actions(form="rlcard")))
     assert len(g.observation_tensor(0, "douzero")) == g.observation_shape("douzero")[1]
