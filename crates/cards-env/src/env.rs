@@ -108,7 +108,12 @@ impl<D: Encoding> Env<D> {
         } else {
             self.episode += 1;
         }
-        self.game = deal::<D>(&self.rules, mix(self.seed, self.episode))?;
+        // matched here rather than through `deal`'s `?`: the game is moved once, not through
+        // two `Result`s (a reset is most of a short episode's work)
+        match D::new_episode(&self.rules, mix(self.seed, self.episode)) {
+            Ok(game) => self.game = game,
+            Err(e) => return Err(EnvError::Deal(e.to_string())),
+        }
         self.done = false;
         self.refresh();
         Ok(())
@@ -122,26 +127,37 @@ impl<D: Encoding> Env<D> {
             /// one set a thread, hot in its cache, instead of one an env.
             static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
         }
-        self.legal.clear();
-        self.ids.clear();
-        self.game.legal_actions_into(&mut self.legal);
-        let n = self.num_actions as usize;
+        // the fields borrowed apart, so the loop keeps them in registers (a push to `ids`
+        // cannot move `legal`)
+        let Env {
+            rules,
+            game,
+            legal,
+            ids,
+            error,
+            num_actions,
+            ..
+        } = self;
+        legal.clear();
+        ids.clear();
+        game.legal_actions_into(legal);
+        let n = *num_actions as usize;
         let words = n.div_ceil(64);
         SEEN.with_borrow_mut(|seen| {
             if seen.len() < words {
                 seen.resize(words, 0);
             }
             let mut k = 0;
-            while k < self.legal.len() {
-                let a = self.legal[k];
-                let Some(id) = D::action_id(&self.rules, &a).filter(|&id| id < n) else {
-                    if self.error.is_none() {
-                        self.error = Some(EnvError::NoId {
+            while k < legal.len() {
+                let a = legal[k];
+                let Some(id) = D::action_id(rules, &a).filter(|&id| id < n) else {
+                    if error.is_none() {
+                        *error = Some(EnvError::NoId {
                             game: D::NAME,
                             action: a.to_string(),
                         });
                     }
-                    self.legal.remove(k);
+                    legal.remove(k);
                     continue;
                 };
                 let id = id as u32; // below `num_actions`, a u32
@@ -149,20 +165,19 @@ impl<D: Encoding> Env<D> {
                 if seen[w] & b != 0 {
                     // rare (an id naming a multiset of cards with two legal readings): the
                     // game's documented choice among them
-                    if let Some(j) = self.ids.iter().position(|&x| x == id)
-                        && let Some(chosen) =
-                            D::action_from_id(&self.rules, &self.game, id as usize)
+                    if let Some(j) = ids.iter().position(|&x| x == id)
+                        && let Some(chosen) = D::action_from_id(rules, game, id as usize)
                     {
-                        self.legal[j] = chosen;
+                        legal[j] = chosen;
                     }
-                    self.legal.remove(k);
+                    legal.remove(k);
                     continue;
                 }
                 seen[w] |= b;
-                self.ids.push(id);
+                ids.push(id);
                 k += 1;
             }
-            for &id in &self.ids {
+            for &id in ids.iter() {
                 seen[id as usize / 64] &= !(1 << (id % 64));
             }
         });
