@@ -43,21 +43,21 @@ use crate::players::pattern::PatternPolicy;
 use crate::players::policy::{Random, TutorialPlayer};
 
 /// The playouts a decision of `search` gets when neither playouts nor a think time is asked
-/// for (against four `tutorial`, a median decision of about 40 ms of CPU, release build, one
-/// thread: 4.481 ± 0.055 mean points over a 2,000-game match).
+/// for (the most: [`SEARCH_EARLY_STOP`] ends a clear decision sooner; its strength and time
+/// are measured in the crate's README).
 ///
 /// ```
 /// assert_eq!(daifugo::SEARCH_PLAYOUTS, 5_000);
 /// ```
 pub const SEARCH_PLAYOUTS: u64 = 5_000;
 
-/// The rollout of `search` ([`search_player`]): the learned policy for the searching player,
-/// the tutorial player for the others.
+/// The rollout of `search` ([`search_player`]): the pattern policy's best move for the
+/// searching player ([`PatternPolicy`]), the tutorial player for the others.
 ///
 /// ```
-/// assert_eq!(daifugo::SEARCH_ROLLOUT.name(), "learned-self");
+/// assert_eq!(daifugo::SEARCH_ROLLOUT.name(), "pattern-self");
 /// ```
-pub const SEARCH_ROLLOUT: SearchRollout = SearchRollout::LearnedSelf { player: 0 };
+pub const SEARCH_ROLLOUT: SearchRollout = SearchRollout::PatternSelf { player: 0 };
 
 /// How many worlds `search` ([`search_player`]) samples for each world it plays, keeping the
 /// one whose hands best explain the others' plays and passes so far as the tutorial player's

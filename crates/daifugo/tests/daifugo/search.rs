@@ -1,4 +1,5 @@
-//! The search players by name: `search-v3` is this release's default search, under a fixed name.
+//! The search players by name: `search-v3` is the default search before its early stop and
+//! pattern rollout, under a fixed name; `search`'s budget with the early stop and a carry.
 
 use daifugo::cards_core::game::{Players, Policy, PolicyOptions, play_out};
 use std::sync::Arc;
