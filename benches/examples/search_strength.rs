@@ -19,7 +19,12 @@
 //!   `DAIFUGO_LIKELIHOOD=MODEL:EPS:T:POOL:ESS` draws the worlds by [`daifugo::Belief`]'s
 //!   likelihood instead ([`cards_search::Search::with_likelihood`]; e.g. `pattern:0.1:3:256:0.1`);
 //!   `DAIFUGO_EARLY_STOP=Z:MIN_WORLDS` stops a decision early when one action dominates
-//!   ([`cards_search::Search::with_early_stop`]). A match (`daifugo::Match`: classes and the
+//!   ([`cards_search::Search::with_early_stop`]; `daifugo::SEARCH_EARLY_STOP` by default, `off`
+//!   for none), `DAIFUGO_CARRY=N` lets a decision draw up to N playouts that earlier ones left
+//!   ([`cards_search::Search::with_carry`]), `DAIFUGO_THINK_MS=N` gives each decision N ms in
+//!   place of the playouts (as `--think-ms`; the wall time's overshoot is reported),
+//!   `DAIFUGO_MATCH_SEED=N` plays another match's deals (7 by default) and `DAIFUGO_DUMP=PATH`
+//!   writes each game's points and each decision's CPU ms to `PATH.points` and `PATH.ms`. A match (`daifugo::Match`: classes and the
 //!   exchange carried over, seats shuffled every 3 games) of the search (player 0) against four `tutorial` players, and one
 //!   against four `random`; mean points with a 95% interval by batch means over blocks of 10.
 //! - Kabu: the search as player 0 (stakes and draws) against the `house` dealer, beside the
@@ -55,6 +60,8 @@ use benches::thread_cpu_ns as cpu_ns;
 struct Timed<P> {
     inner: P,
     ms: Vec<f64>,
+    /// The wall time of the same decisions.
+    wall: Vec<f64>,
 }
 
 impl<G: Game, P: Policy<G>> Policy<G> for Timed<P> {
@@ -62,11 +69,13 @@ impl<G: Game, P: Policy<G>> Policy<G> for Timed<P> {
         let (t, c) = (Instant::now(), cpu_ns());
         let a = self.inner.choose(obs, legal);
         if legal.len() > 1 {
+            let wall = t.elapsed().as_secs_f64() * 1e3;
             let ms = match (c, cpu_ns()) {
                 (Some(a), Some(b)) => b.saturating_sub(a) as f64 / 1e6,
-                _ => t.elapsed().as_secs_f64() * 1e3,
+                _ => wall,
             };
             self.ms.push(ms);
+            self.wall.push(wall);
         }
         a
     }
@@ -109,6 +118,7 @@ fn doudizhu(playouts: u64, deals: u64, rollout: &str) {
     let mut search = Timed {
         inner: doudizhu::search_player(&options(1)).with_rollout(rollout),
         ms: Vec::new(),
+        wall: Vec::new(),
     };
     let mut peer = doudizhu::search_player(&options(2)).with_rollout(rollout);
     let greedy = doudizhu::GreedyPolicy;
@@ -144,6 +154,28 @@ fn doudizhu(playouts: u64, deals: u64, rollout: &str) {
     );
 }
 
+/// The think time a decision asked for by `DAIFUGO_THINK_MS`, if any.
+fn think_ms() -> Option<u64> {
+    std::env::var("DAIFUGO_THINK_MS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+}
+
+/// How far the wall time of the decisions overshot `think` ms: median, p99 and the most.
+fn overshoot(wall: &mut [f64], think: u64) -> String {
+    wall.sort_by(f64::total_cmp);
+    if wall.is_empty() {
+        return String::new();
+    }
+    let q = |p: f64| wall[((wall.len() - 1) as f64 * p).round() as usize] - think as f64;
+    format!(
+        "; wall time over the {think} ms asked: median {:+.3} ms, p99 {:+.3} ms, most {:+.3} ms",
+        q(0.5),
+        q(0.99),
+        q(1.0)
+    )
+}
+
 /// The Daifugo search's settings from the command line: rollout, algorithm, exploration.
 fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daifugo::SearchPlayer {
     let rollout: daifugo::SearchRollout = rollout.parse().expect("a rollout name");
@@ -162,7 +194,12 @@ fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daif
         "pimc-sh" => (cards_search::Algorithm::Pimc, true),
         _ => (cards_search::Algorithm::Ismcts, false),
     };
-    let search = daifugo::search_player(&PolicyOptions::new(1).with_playouts(playouts))
+    // `DAIFUGO_THINK_MS=N`: N ms a decision in place of the playouts (as `--think-ms`).
+    let options = match think_ms() {
+        Some(ms) => PolicyOptions::new(1).with_think_ms(ms),
+        None => PolicyOptions::new(1).with_playouts(playouts),
+    };
+    let search = daifugo::search_player(&options)
         .with_rollout(rollout)
         .with_algorithm(algorithm)
         .with_halving(halving)
@@ -170,8 +207,10 @@ fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daif
         .with_belief(belief)
         .with_walk(walk);
     // `DAIFUGO_EARLY_STOP=Z:MIN_WORLDS`: a decision stops when one action leads by Z
-    // standard errors after MIN_WORLDS worlds.
+    // standard errors after MIN_WORLDS worlds (`daifugo::SEARCH_EARLY_STOP` by default; `off`:
+    // every decision plays its whole budget).
     let search = match std::env::var("DAIFUGO_EARLY_STOP") {
+        Ok(spec) if spec == "off" => search.with_early_stop(None),
         Ok(spec) => {
             let (z, min) = spec
                 .split_once(':')
@@ -181,6 +220,12 @@ fn daifugo_search(playouts: u64, rollout: &str, algorithm: &str, c: f64) -> daif
                 min.parse().expect("a count"),
             )))
         }
+        Err(_) => search,
+    };
+    // `DAIFUGO_CARRY=N`: up to N playouts a decision drawn from those earlier decisions left
+    // unspent (`cards_search::Search::with_carry`; none by default).
+    let search = match std::env::var("DAIFUGO_CARRY") {
+        Ok(n) => search.with_carry(Some(n.parse().expect("DAIFUGO_CARRY=N"))),
         Err(_) => search,
     };
     // `DAIFUGO_LIKELIHOOD=MODEL:EPS:T:POOL:ESS`: worlds drawn by `daifugo::Belief`'s likelihood
@@ -226,7 +271,12 @@ fn daifugo_match(me: &mut dyn Policy<daifugo::Game>, others: &str, games: u64) -
     let mut rest: Vec<Box<dyn Policy<daifugo::Game>>> = (0..4)
         .map(|i| daifugo::Game::policy(others, 10 + i).expect("a player"))
         .collect();
-    let mut m = Match::new(Rules::UECDA, 7);
+    // `DAIFUGO_MATCH_SEED=N`: another match's deals (7 by default), to split a long match.
+    let seed = std::env::var("DAIFUGO_MATCH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(7);
+    let mut m = Match::new(Rules::UECDA, seed);
     let mut points = Vec::new();
     for _ in 0..games {
         let mut g = m.next_game();
@@ -256,6 +306,7 @@ fn daifugo(playouts: u64, games: u64, rollout: &str, algorithm: &str, c: f64, ot
         let mut search = Timed {
             inner: daifugo_search(playouts, rollout, algorithm, c),
             ms: Vec::new(),
+            wall: Vec::new(),
         };
         let started = Instant::now();
         let points = if std::env::var("DAIFUGO_GIVE").is_ok_and(|v| v == "weakest") {
@@ -263,8 +314,22 @@ fn daifugo(playouts: u64, games: u64, rollout: &str, algorithm: &str, c: f64, ot
         } else {
             daifugo_match(&mut search, others, games)
         };
+        // `DAIFUGO_DUMP=PATH`: each game's points and each timed decision's CPU ms written to
+        // PATH.points and PATH.ms, one a line, so that split matches can be pooled.
+        if let Ok(path) = std::env::var("DAIFUGO_DUMP") {
+            let lines = |xs: &[f64]| {
+                xs.iter().fold(String::new(), |mut out, x| {
+                    use std::fmt::Write as _;
+                    let _ = writeln!(out, "{x}");
+                    out
+                })
+            };
+            std::fs::write(format!("{path}.points"), lines(&points)).expect("write points");
+            std::fs::write(format!("{path}.ms"), lines(&search.ms)).expect("write ms");
+        }
+        let over = think_ms().map_or(String::new(), |t| overshoot(&mut search.wall, t));
         println!(
-            "daifugo uecda, search ({playouts} playouts, {rollout} rollouts, {algorithm}, c {c}) vs 4 {others}, {games} games: {}; {}; {:.1} s",
+            "daifugo uecda, search ({playouts} playouts, {rollout} rollouts, {algorithm}, c {c}) vs 4 {others}, {games} games: {}; {}{over}; {:.1} s",
             daifugo_summary(&points),
             times(&mut search.ms),
             started.elapsed().as_secs_f64()
@@ -291,6 +356,7 @@ fn kabu(playouts: u64, rounds: u64) {
     let mut search = Timed {
         inner: kabu::search_player(&PolicyOptions::new(1).with_playouts(playouts)),
         ms: Vec::new(),
+        wall: Vec::new(),
     };
     let mut house = Round::policy("house", 0).expect("house");
     let mut dealer = Round::policy("house", 0).expect("house");

@@ -112,6 +112,9 @@ pub struct Search<G: Game, R = RandomRollout, E = Returns> {
     walk: u32,
     weighing: Option<Weighing<G>>,
     early_stop: Option<(f64, u32)>,
+    carry: Option<u64>,
+    /// The playouts earlier decisions left unspent, for [`Search::with_carry`].
+    bank: u64,
     budget: Budget,
     threads: usize,
     exploration: f64,
@@ -142,6 +145,8 @@ impl<G: Game, R: fmt::Debug, E: fmt::Debug> fmt::Debug for Search<G, R, E> {
                 &self.weighing.as_ref().map(|w| (w.pool, w.min_ess)),
             )
             .field("early_stop", &self.early_stop)
+            .field("carry", &self.carry)
+            .field("bank", &self.bank)
             .field("budget", &self.budget)
             .field("threads", &self.threads)
             .field("exploration", &self.exploration)
@@ -353,6 +358,58 @@ impl<G: Game, R, E> Search<G, R, E> {
         self.early_stop
     }
 
+    /// This search carrying the playouts a decision leaves unspent (by
+    /// [`Search::with_early_stop`]) to the decisions after it: a decision may spend up to
+    /// `extra` playouts more than its budget's, drawn from those earlier decisions left. The
+    /// search cannot tell where a game starts, so the bank is a budget over every run of
+    /// decisions from the first: `n` decisions searched spend at most `n` times the budget's
+    /// playouts together (decisions with one legal action neither spend nor bank). A time
+    /// budget stays a bound on each decision: the carry adds playouts only, and a budget in
+    /// time alone carries nothing. `None` (the default) carries nothing.
+    ///
+    /// ```
+    /// use cards_core::game::{Game, testing_toy::Toy};
+    /// use cards_search::{Algorithm, Budget, Search};
+    /// let g = Toy::new(8);
+    /// let mut s = Search::<Toy>::new(0)
+    ///     .with_algorithm(Algorithm::Pimc)
+    ///     .with_early_stop(Some((2.0, 4)))
+    ///     .with_carry(Some(1_000))
+    ///     .with_budget(Budget::playouts(400));
+    /// assert_eq!(s.carry(), Some(1_000));
+    /// s.decide(&g.observation(0), &g.legal_actions());
+    /// assert_eq!(s.banked(), 400 - s.playouts());
+    /// ```
+    #[must_use]
+    pub fn with_carry(mut self, extra: Option<u64>) -> Search<G, R, E> {
+        self.carry = extra;
+        self
+    }
+
+    /// The most playouts a decision may draw on top of its budget ([`Search::with_carry`]), or
+    /// `None`.
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).carry(), None);
+    /// ```
+    #[must_use]
+    pub const fn carry(&self) -> Option<u64> {
+        self.carry
+    }
+
+    /// The playouts earlier decisions left unspent, which the next may draw on
+    /// ([`Search::with_carry`]; 0 without a carry).
+    ///
+    /// ```
+    /// use cards_core::game::testing_toy::Toy;
+    /// assert_eq!(cards_search::Search::<Toy>::new(0).banked(), 0);
+    /// ```
+    #[must_use]
+    pub const fn banked(&self) -> u64 {
+        self.bank
+    }
+
     /// The worlds a decision draws from by likelihood ([`Search::with_likelihood`]; 0: off).
     ///
     /// ```
@@ -441,7 +498,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     #[must_use]
     pub fn with_rollout<R2>(self, rollout: R2) -> Search<G, R2, E> {
         let evaluator = self.evaluator;
-        let (weighing, early_stop) = (self.weighing, self.early_stop);
+        let (weighing, early_stop, carry) = (self.weighing, self.early_stop, self.carry);
         let mut s = Search::rebuild(
             (self.algorithm, self.halving, self.belief, self.walk),
             self.budget,
@@ -455,6 +512,7 @@ impl<G: Game, R, E> Search<G, R, E> {
         );
         s.weighing = weighing;
         s.early_stop = early_stop;
+        s.carry = carry;
         s
     }
 
@@ -468,7 +526,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     #[must_use]
     pub fn with_evaluator<E2>(self, evaluator: E2) -> Search<G, R, E2> {
         let rollout = self.rollout;
-        let (weighing, early_stop) = (self.weighing, self.early_stop);
+        let (weighing, early_stop, carry) = (self.weighing, self.early_stop, self.carry);
         let mut s = Search::rebuild(
             (self.algorithm, self.halving, self.belief, self.walk),
             self.budget,
@@ -482,6 +540,7 @@ impl<G: Game, R, E> Search<G, R, E> {
         );
         s.weighing = weighing;
         s.early_stop = early_stop;
+        s.carry = carry;
         s
     }
 
@@ -513,6 +572,8 @@ impl<G: Game, R, E> Search<G, R, E> {
             evaluator,
             weighing: None,
             early_stop: None,
+            carry: None,
+            bank: 0,
             template: None,
             workers: Vec::new(),
             index: Index::default(),
@@ -698,7 +759,12 @@ where
             ));
         }
         let threads = threads.min(self.workers.len());
-        let max = self.budget.max_playouts().unwrap_or(u64::MAX);
+        let budget = self.budget.max_playouts();
+        let drawn = match (self.carry, budget) {
+            (Some(extra), Some(_)) => extra.min(self.bank),
+            _ => 0,
+        };
+        let max = budget.map_or(u64::MAX, |b| b.saturating_add(drawn));
         let (share, extra) = (max / threads as u64, max % threads as u64);
         let job = |t: usize, seed: u64| Job {
             player,
@@ -744,7 +810,12 @@ where
             });
         }
         self.ran = ran;
-        self.merge(legal)
+        let chosen = self.merge(legal);
+        if let (Some(_), Some(b)) = (self.carry, budget) {
+            // (`playouts` <= `b + drawn` and `drawn` <= `bank`: the bank stays non-negative)
+            self.bank = (self.bank + b).saturating_sub(self.playouts);
+        }
+        chosen
     }
 
     fn merge(&mut self, legal: &[G::Action]) -> G::Action {
@@ -831,7 +902,13 @@ impl<G: Game> Job<'_, G> {
     /// time left to check).
     #[inline]
     fn spent(&self, done: u64) -> bool {
-        done >= self.playouts || self.deadline.is_some_and(|d| self.clock.now() >= d)
+        done >= self.playouts || self.out_of_time()
+    }
+
+    /// Whether the time budget is spent (reads the clock when there is one).
+    #[inline]
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| self.clock.now() >= d)
     }
 }
 
@@ -1003,6 +1080,12 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
                 self.sample_world(obs, job);
                 next = 0;
                 worlds += 1;
+                // A world weighed among many takes longer to draw than a playout: the time
+                // is read again before playing in it, so a decision overshoots its time by
+                // one playout or one world drawn at most.
+                if job.out_of_time() {
+                    break;
+                }
             }
             self.scratch.clone_from(&self.world);
             if self.scratch.apply(job.legal[next]).is_ok() {
@@ -1092,8 +1175,9 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
         }
         let mut least = obs.misses(&self.world, u32::MAX);
         for _ in 1..tries {
-            // No misses, or a history the model cannot judge: nothing to prefer.
-            if least == 0 || least == u32::MAX {
+            // No misses, or a history the model cannot judge: nothing to prefer. Out of
+            // time: the best world so far.
+            if least == 0 || least == u32::MAX || job.out_of_time() {
                 break;
             }
             obs.sample_into(&mut self.rng, &mut self.candidate);
@@ -1205,6 +1289,9 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
         });
         while !job.spent(self.playouts) {
             self.sample_world(obs, job);
+            if job.out_of_time() {
+                break;
+            }
             self.descend(job);
             Self::playout(
                 &mut self.world,

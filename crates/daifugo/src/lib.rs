@@ -62,8 +62,9 @@ pub use players::policy::Human;
 pub use players::policy::SeedPlayer;
 pub use players::policy::{HumanPolicy, POLICY_NAMES, Random, TutorialPlayer};
 pub use players::search::{
-    BELIEF_MIN_ESS, BELIEF_POOL, SEARCH_ALGORITHM, SEARCH_BELIEF, SEARCH_PLAYOUTS, SEARCH_ROLLOUT,
-    SearchPlayer, SearchRollout, search_player, search_player_with_belief, search_v3_player,
+    BELIEF_MIN_ESS, BELIEF_POOL, SEARCH_ALGORITHM, SEARCH_BELIEF, SEARCH_EARLY_STOP,
+    SEARCH_PLAYOUTS, SEARCH_ROLLOUT, SearchPlayer, SearchRollout, search_player,
+    search_player_with_belief, search_v3_player,
 };
 pub use players::train::{Sample, TrainOptions, cross_entropy, fit, samples, train};
 pub use rules::decompose::{

@@ -82,15 +82,22 @@ fn the_time_budget_is_honoured_through_the_clock() {
     let g = Toy::new(4);
     let legal = g.legal_actions();
     for algorithm in ALGORITHMS {
-        // The clock reads 0 at the decision's start and then 1 ms more at each check (one a
-        // playout): a 10 ms budget lets the checks at 1..9 ms through, so 9 playouts.
+        // The clock reads 0 at the decision's start and then 1 ms more at each check: one
+        // before each playout and one after each world drawn (flat Monte-Carlo plays both
+        // actions in a world, ISMCTS one). A 10 ms budget lets the checks at 1..9 ms through:
+        // 9 readings, 3 worlds and 6 playouts, or 4 worlds and 4 playouts plus a fifth world
+        // drawn and not played; the reading at 10 ms stops the decision.
         let clock = Arc::new(StepClock::new(Duration::from_millis(1)));
         let mut s = Search::<Toy>::new(5)
             .with_algorithm(algorithm)
             .with_clock(clock.clone())
             .with_budget(Budget::think(Duration::from_millis(10)));
         s.choose(&g.observation(0), &legal);
-        assert_eq!(s.playouts(), 9, "{algorithm:?}");
+        let playouts = match algorithm {
+            Algorithm::Pimc => 6,
+            Algorithm::Ismcts => 4,
+        };
+        assert_eq!(s.playouts(), playouts, "{algorithm:?}");
         assert_eq!(clock.readings(), 11, "the start and one reading a check");
         // Playouts and time together: whichever runs out first.
         let clock = Arc::new(StepClock::new(Duration::from_millis(1)));

@@ -13,9 +13,17 @@
 //! ([`InfoSet::perturb`](cards_core::game::InfoSet::perturb)): its worlds explain the others
 //! better for a sixth of the replays, but it did not play stronger, so `search` does not walk.
 //! [`search_player_with_belief`] draws its worlds instead by the likelihood of the others'
-//! plays and passes under a model of them ([`Belief`]; [`Search::with_likelihood`]), and
-//! [`Search::with_early_stop`] stops a decision when one move dominates; `search` uses
-//! neither (their measurements are in the crate's README).
+//! plays and passes under a model of them ([`Belief`]; [`Search::with_likelihood`]); `search`
+//! does not (its measurements are in the crate's README).
+//!
+//! Time: `search` stops a decision early once one move dominates ([`SEARCH_EARLY_STOP`],
+//! [`Search::with_early_stop`]), so a clear decision spends a fraction of its budget and a
+//! close one all of it, under a playout budget or a think time alike. A think time
+//! (`--think-ms`) bounds each decision: the clock is read before every playout and after every
+//! world drawn, so a decision ends within one playout or one world of its time.
+//! [`Search::with_carry`] lets the playouts a clear decision left go to later, close ones
+//! (a budget over every run of decisions, a game's included, of the playouts' budget each);
+//! `search` does not carry.
 //!
 //! Flat Monte-Carlo is the default because it measured far stronger: against four `tutorial`
 //! players at 5,000 playouts it scored 4.38 ± 0.18 mean points (200 games) where ISMCTS
@@ -35,21 +43,21 @@ use crate::players::pattern::PatternPolicy;
 use crate::players::policy::{Random, TutorialPlayer};
 
 /// The playouts a decision of `search` gets when neither playouts nor a think time is asked
-/// for (against four `tutorial`, a median decision of about 40 ms of CPU, release build, one
-/// thread: 4.481 ± 0.055 mean points over a 2,000-game match).
+/// for (the most: [`SEARCH_EARLY_STOP`] ends a clear decision sooner; its strength and time
+/// are measured in the crate's README).
 ///
 /// ```
 /// assert_eq!(daifugo::SEARCH_PLAYOUTS, 5_000);
 /// ```
 pub const SEARCH_PLAYOUTS: u64 = 5_000;
 
-/// The rollout of `search` ([`search_player`]): the learned policy for the searching player,
-/// the tutorial player for the others.
+/// The rollout of `search` ([`search_player`]): the pattern policy's best move for the
+/// searching player ([`PatternPolicy`]), the tutorial player for the others.
 ///
 /// ```
-/// assert_eq!(daifugo::SEARCH_ROLLOUT.name(), "learned-self");
+/// assert_eq!(daifugo::SEARCH_ROLLOUT.name(), "pattern-self");
 /// ```
-pub const SEARCH_ROLLOUT: SearchRollout = SearchRollout::LearnedSelf { player: 0 };
+pub const SEARCH_ROLLOUT: SearchRollout = SearchRollout::PatternSelf { player: 0 };
 
 /// How many worlds `search` ([`search_player`]) samples for each world it plays, keeping the
 /// one whose hands best explain the others' plays and passes so far as the tutorial player's
@@ -59,6 +67,16 @@ pub const SEARCH_ROLLOUT: SearchRollout = SearchRollout::LearnedSelf { player: 0
 /// assert_eq!(daifugo::SEARCH_BELIEF, 16);
 /// ```
 pub const SEARCH_BELIEF: u32 = 16;
+
+/// The early stop of `search` ([`search_player`], [`Search::with_early_stop`]): a decision
+/// stops once 20 worlds are played and the best move's mean leads every other's by more than 3
+/// standard errors, so a clear decision spends a fraction of the [`SEARCH_PLAYOUTS`] and a close
+/// one all of them.
+///
+/// ```
+/// assert_eq!(daifugo::SEARCH_EARLY_STOP, Some((3.0, 20)));
+/// ```
+pub const SEARCH_EARLY_STOP: Option<(f64, u32)> = Some((3.0, 20));
 
 /// The algorithm of `search` ([`search_player`]): determinized flat Monte-Carlo.
 ///
@@ -282,6 +300,7 @@ pub fn search_player(options: &PolicyOptions) -> SearchPlayer {
         .with_rollout(SEARCH_ROLLOUT)
         .with_algorithm(SEARCH_ALGORITHM)
         .with_belief(SEARCH_BELIEF)
+        .with_early_stop(SEARCH_EARLY_STOP)
         .with_options(options, SEARCH_PLAYOUTS)
 }
 
@@ -307,6 +326,7 @@ pub fn search_v3_player(options: &PolicyOptions) -> SearchPlayer {
         .with_rollout(SearchRollout::LearnedSelf { player: 0 })
         .with_algorithm(Algorithm::Pimc)
         .with_belief(16)
+        .with_early_stop(None)
         .with_options(options, 5_000)
 }
 

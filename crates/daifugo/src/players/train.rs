@@ -161,7 +161,8 @@ pub struct Sample {
 }
 
 /// The samples of a seeded match of one search player (player 0) against four `tutorial`
-/// players, as the module describes.
+/// players, as the module describes. The search plays every decision's whole budget (no early
+/// stop, as when the committed weights were trained, so that their command reproduces them).
 ///
 /// ```
 /// use daifugo::{TrainOptions, samples};
@@ -176,7 +177,8 @@ pub fn samples(options: &TrainOptions) -> Vec<Sample> {
     )
     .with_rollout(options.rollout)
     .with_algorithm(options.algorithm)
-    .with_belief(options.belief);
+    .with_belief(options.belief)
+    .with_early_stop(None);
     let mut m = Match::new(Rules::UECDA, options.seed);
     let mut out = Vec::new();
     let mut legal = Vec::with_capacity(64);

@@ -192,8 +192,9 @@ fn the_learned_policy_beats_random_and_holds_its_own_against_tutorial() {
 
 #[test]
 fn the_default_search_reads_no_hidden_card() {
-    // The default search (flat Monte-Carlo, learned-self rollouts) chooses alike from the true
-    // state and from a world with the hidden cards dealt anew (the player sees the same).
+    // The default search (flat Monte-Carlo, `SEARCH_ROLLOUT`, the early stop) chooses alike
+    // from the true state and from a world with the hidden cards dealt anew (the player sees
+    // the same).
     use daifugo::cards_core::game::{InfoSet as _, PolicyOptions};
     let mut differed = 0;
     let mut checked = 0;

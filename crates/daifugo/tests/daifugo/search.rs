@@ -1,7 +1,11 @@
-//! The search players by name: `search-v3` is this release's default search, under a fixed name.
+//! The search players by name: `search-v3` is the default search before its early stop and
+//! pattern rollout, under a fixed name; `search`'s budget with the early stop and a carry.
 
 use daifugo::cards_core::game::{Players, Policy, PolicyOptions, play_out};
-use daifugo::cards_search::{Algorithm, Search};
+use std::sync::Arc;
+use std::time::Duration;
+
+use daifugo::cards_search::{Algorithm, Search, StepClock};
 use daifugo::{Action, Class, Game, Rules, SearchRollout};
 
 /// The actions of a game with the exchange, the player in seat 2 built by `searcher` with the
@@ -38,10 +42,17 @@ fn search_v3_by_name_plays_as_the_search_it_keeps() {
             )
         });
         assert_eq!(by_name, kept, "deal {deal}");
-        // `search` is still that player
-        let search = actions(deal, &|o| Game::policy_with("search", o).unwrap());
+        // `search` without its early stop, with the learned rollout, is still that player
+        let search = actions(deal, &|o| {
+            Box::new(
+                daifugo::search_player(o)
+                    .with_early_stop(None)
+                    .with_rollout(SearchRollout::LearnedSelf { player: 0 }),
+            )
+        });
         assert_eq!(by_name, search, "deal {deal}");
     }
+
     // (the comparison can fail: the tutorial player in the searcher's seat plays otherwise)
     let differs = (0..2u64).any(|deal| {
         actions(deal, &|o| Game::policy_with("search-v3", o).unwrap())
@@ -80,4 +91,70 @@ fn early_stopping_saves_playouts_where_one_move_is_clear() {
     }
     assert!(decisions > 5 && stopped > 0, "{stopped} of {decisions}");
     assert!(spent < decisions * 1_000);
+}
+
+/// The decisions of seat 0 in a game with the exchange, the others `tutorial`: `decide` is
+/// given each observation and legal list with two or more actions, and plays its answer.
+fn seat_zero_decisions(
+    deal: u64,
+    decide: &mut dyn FnMut(&daifugo::Observation<'_>, &[Action]) -> Action,
+) {
+    let mut tutorial = Game::policy("tutorial", 0).unwrap();
+    let mut g = Game::deal_from(Rules::UECDA, deal, [0, 1, 2, 3, 4], Some(Class::ALL));
+    while let Some(p) = g.seat_to_act() {
+        let legal = g.legal_actions();
+        let obs = g.observation(usize::from(p));
+        let a = if p == 0 && legal.len() > 1 {
+            decide(&obs, &legal)
+        } else {
+            tutorial.choose(&obs, &legal)
+        };
+        g.apply_with_outcome(a).unwrap();
+    }
+}
+
+/// `search` with its early stop (the default) and a carry ([`Search::with_carry`]): the
+/// playouts a clear decision leaves go to a close one, a decision never spends more than its
+/// budget and the extra, and the decisions together never more than the budget each.
+#[test]
+fn the_carry_spends_on_close_decisions_what_clear_ones_left() {
+    let mut search =
+        daifugo::search_player(&PolicyOptions::new(5).with_playouts(1_000)).with_carry(Some(2_000));
+    assert_eq!(search.early_stop(), daifugo::SEARCH_EARLY_STOP);
+    let (mut decisions, mut spent, mut over) = (0u64, 0u64, 0u64);
+    for deal in 0..3u64 {
+        seat_zero_decisions(deal, &mut |obs, legal| {
+            let a = search.choose(obs, legal);
+            decisions += 1;
+            spent += search.playouts();
+            assert!(search.playouts() <= 3_000);
+            over += u64::from(search.playouts() > 1_000);
+            assert_eq!(spent + search.banked(), decisions * 1_000);
+            a
+        });
+    }
+    assert!(decisions > 10 && over > 0, "{over} of {decisions}");
+}
+
+/// `search` under a think time (`--think-ms`) on a clock that advances 1 ms at each reading:
+/// every decision ends at the first reading at or past its time, the worlds weighed among many
+/// included, so no work starts once the time is up: 31 readings for 30 ms (the start
+/// included), 32 when the time runs out while a world is drawn (that reading ends the drawing,
+/// one more ends the decision), fewer when the early stop ends it first.
+#[test]
+fn a_think_time_ends_each_decision_at_its_time() {
+    let mut seed = 0;
+    let mut full = 0;
+    seat_zero_decisions(1, &mut |obs, legal| {
+        seed += 1;
+        let clock = Arc::new(StepClock::new(Duration::from_millis(1)));
+        let mut search = daifugo::search_player(&PolicyOptions::new(seed).with_think_ms(30))
+            .with_clock(clock.clone());
+        let a = search.choose(obs, legal);
+        assert!(clock.readings() <= 32, "{} readings", clock.readings());
+        assert!(search.playouts() < 30, "{} playouts", search.playouts());
+        full += u32::from(clock.readings() >= 31);
+        a
+    });
+    assert!(full > 0);
 }

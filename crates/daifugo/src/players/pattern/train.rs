@@ -254,9 +254,11 @@ impl SelfPlayGame {
     }
 }
 
-/// Plays a seeded match of [`SelfPlayOptions::searchers`] `search` players (the shipped
-/// player at the options' playouts, each seeded from the seed and its player) and `tutorial`
-/// players, and hands each finished game to `each`.
+/// Plays a seeded match of [`SelfPlayOptions::searchers`] `search-v3` players
+/// ([`search_v3_player`](crate::search_v3_player), the search the committed pattern weights
+/// learned from, so that their commands reproduce them; at the options' playouts, each seeded
+/// from the seed and its player) and `tutorial` players, and hands each finished game to
+/// `each`.
 ///
 /// ```
 /// use daifugo::{SelfPlayOptions, self_play};
@@ -271,7 +273,7 @@ pub fn self_play(options: &SelfPlayOptions, mut each: impl FnMut(SelfPlayGame)) 
     let searchers = usize::from(options.searchers.min(PLAYERS as u8));
     let mut search: Vec<_> = (0..searchers)
         .map(|p| {
-            crate::search_player(
+            crate::search_v3_player(
                 &PolicyOptions::new(options.seed.wrapping_mul(31).wrapping_add(p as u64))
                     .with_playouts(options.playouts.max(1)),
             )
