@@ -53,10 +53,11 @@ pub use game::{
     Action, ActionParseError, AllPass, Applied, Auction, Base, Dealer, FirstBidder, Game,
     GameError, GameRules, Objective, Payoff, Phase, State, actions,
 };
+pub use players::belief::PassBelief;
 pub use players::policy::{GreedyPolicy, HumanPolicy, RandomPolicy, describe};
 pub use players::search::{
     AUCTION_MIN_WORLDS, AUCTION_PASS_COST, AUCTION_PLAYOUTS_PER_WORLD, AUCTION_WORLDS,
-    SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, search_player,
+    SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, SearchValue, search_player,
 };
 pub use rules::classify::{
     Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play,

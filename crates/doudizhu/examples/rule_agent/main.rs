@@ -3,7 +3,8 @@
 //! auction, seat 0 the landlord) is played twice, the first player once as the landlord and once
 //! as both peasants. Prints WP (Wilson's 95% interval) and ADP (DouZero's score, ±2·2^b for the
 //! landlord's side, b the bombs and rockets played, with a normal 95% interval), overall and per
-//! side, and the first player's median time per decision (wall clock).
+//! side, and the first player's CPU time per decision with more than one legal action (median,
+//! p90, p99, the slowest; the wall clock where the thread's CPU time cannot be read).
 //!
 //! ```text
 //! cargo run --release -p doudizhu --example rule_agent -- FIRST [SECOND] [DEALS] [SEED] [BUDGET]
@@ -14,8 +15,11 @@
 //!
 //! A player is a built-in name (`expert`, `search`, `greedy`, `random`), `rule` (the rule
 //! agent, [`rlcard_rule`]), `old` (`expert` before its endgame solver, [`old_expert`]),
-//! `search-noend` (`search` without its endgame solver) or `search-expert`
-//! (`search` with `expert` rollouts, `SearchRollout::Expert`).
+//! `search-noend` (`search` without its endgame solver), `search-roles` (as the landlord
+//! `search` with `expert` rollouts and a quarter of the playouts, as a peasant `search`) or
+//! `search-expert`
+//! (`search` with `expert` rollouts, `SearchRollout::Expert`); `search+SETTING+...` is
+//! `search` with settings changed ([`variant`]: `search+expert+pimc+stop2.5`).
 //! SECOND defaults to `rule`, DEALS to 2,000, SEED to 0; BUDGET is a searching player's budget
 //! a decision, a think time in milliseconds (`100`) or playouts (`p16000`). The Python
 //! harness with RLCard itself is `crates/cards-py/bench/rlcard_match.py`.
@@ -37,6 +41,15 @@ enum Budget {
 }
 
 impl Budget {
+    /// A quarter of the playouts (the default's when none are given); a think time stays.
+    fn quarter(self) -> Budget {
+        match self {
+            Budget::Default => Budget::Playouts(doudizhu::SEARCH_PLAYOUTS / 4),
+            Budget::ThinkMs(ms) => Budget::ThinkMs(ms),
+            Budget::Playouts(p) => Budget::Playouts(p / 4),
+        }
+    }
+
     fn options(self, seed: u64) -> PolicyOptions {
         let o = PolicyOptions::new(seed).with_threads(1);
         match self {
@@ -58,7 +71,76 @@ fn player(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>>
             doudizhu::SearchPlayer::new(&budget.options(seed))
                 .with_rollout(doudizhu::SearchRollout::Expert),
         )),
+        "search-roles" => Ok(Box::new(Roles {
+            landlord: doudizhu::SearchPlayer::new(&budget.quarter().options(seed))
+                .with_rollout(doudizhu::SearchRollout::Expert),
+            peasant: doudizhu::SearchPlayer::new(&budget.options(seed)),
+        })),
+        _ if name.starts_with("search+") => variant(name, seed, budget),
         _ => Game::policy_with(name, &budget.options(seed)).map_err(|e| e.to_string()),
+    }
+}
+
+/// `search` with settings after `+`: `expert` or `greedy` rollouts, `noend` (no endgame
+/// solver), `pimc` (flat Monte-Carlo), `halving` (its sequential halving), `stopZ` (its early
+/// stop at `Z` standard errors, after 16 worlds), `cX` (ISMCTS's exploration constant `X`),
+/// `adp` or `wp` (playouts scored by DouZero's reward, `SearchValue::DouZero`), `beliefE`
+/// (worlds drawn from a pool of 256 by `PassBelief::new(E)`, tempered to keep 0.3 of it).
+fn variant(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>>, String> {
+    use doudizhu::cards_search::Algorithm;
+    let mut p = doudizhu::SearchPlayer::new(&budget.options(seed));
+    for part in name.split('+').skip(1) {
+        let bad = || format!("{name:?}: unknown setting {part:?}");
+        p = match part {
+            "expert" => p.with_rollout(doudizhu::SearchRollout::Expert),
+            "greedy" => p.with_rollout(doudizhu::SearchRollout::Greedy),
+            "noend" => p.with_endgame(false),
+            "pimc" => p.with_search(|s| s.with_algorithm(Algorithm::Pimc)),
+            "halving" => p.with_search(|s| s.with_halving(true)),
+            "adp" => p.with_search(|s| {
+                s.with_evaluator(doudizhu::SearchValue::DouZero(doudizhu::Objective::Adp))
+            }),
+            "wp" => p.with_search(|s| {
+                s.with_evaluator(doudizhu::SearchValue::DouZero(doudizhu::Objective::Wp))
+            }),
+            _ => {
+                if let Some(z) = part.strip_prefix("stop") {
+                    let z: f64 = z.parse().map_err(|_| bad())?;
+                    p.with_search(|s| s.with_early_stop(Some((z, 16))))
+                } else if let Some(e) = part.strip_prefix("belief") {
+                    let e: f64 = e.parse().map_err(|_| bad())?;
+                    let model = std::sync::Arc::new(doudizhu::PassBelief::new(e));
+                    p.with_search(|s| s.with_likelihood(256, 0.3, model))
+                } else if let Some(c) = part.strip_prefix('c') {
+                    let c: f64 = c.parse().map_err(|_| bad())?;
+                    p.with_search(|s| s.with_exploration(c))
+                } else {
+                    return Err(bad());
+                }
+            }
+        };
+    }
+    Ok(Box::new(p))
+}
+
+/// `search-roles`: as the landlord `search` with `expert` rollouts and a quarter of the
+/// playouts (an `expert` playout costs about four random ones), as a peasant `search`.
+struct Roles {
+    landlord: doudizhu::SearchPlayer,
+    peasant: doudizhu::SearchPlayer,
+}
+
+impl Policy<Game> for Roles {
+    fn choose(
+        &mut self,
+        obs: &doudizhu::Observation<'_>,
+        legal: &[doudizhu::Action],
+    ) -> doudizhu::Action {
+        if obs.landlord() == Some(obs.seat()) {
+            self.landlord.choose(obs, legal)
+        } else {
+            self.peasant.choose(obs, legal)
+        }
     }
 }
 
@@ -134,7 +216,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let obs = g.observation(usize::from(p));
                 let t = cpu_time();
                 let a = pl.choose(&obs, &legal);
-                if *ours {
+                if *ours && legal.len() > 1 {
                     think.push(cpu_time() - t);
                 }
                 g.apply_with_outcome(a)?;
@@ -161,7 +243,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     think.sort_by(f64::total_cmp);
     if let Some(m) = think.get(think.len() / 2) {
         println!(
-            "  {first}'s time per decision: median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.1} ms",
+            "  {first}'s CPU time per decision ({} decisions): median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms, max {:.1} ms",
+            think.len(),
             1000.0 * m,
             1000.0 * think[think.len() * 9 / 10],
             1000.0 * think[think.len() * 99 / 100],
@@ -171,11 +254,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
-/// Seconds since the first call (the wall clock: run matches on an otherwise idle core).
+/// This thread's CPU time in seconds (Linux's `/proc/thread-self/schedstat`), or where that
+/// cannot be read the wall clock's seconds since the first call.
 fn cpu_time() -> f64 {
     static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    START
-        .get_or_init(std::time::Instant::now)
-        .elapsed()
-        .as_secs_f64()
+    let cpu = std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok());
+    #[allow(clippy::cast_precision_loss)]
+    cpu.map_or_else(
+        || {
+            START
+                .get_or_init(std::time::Instant::now)
+                .elapsed()
+                .as_secs_f64()
+        },
+        |ns| ns as f64 / 1e9,
+    )
 }

@@ -6,7 +6,7 @@
 
 use cards_core::Rng;
 use cards_core::game::{Policy as _, PolicyOptions};
-use cards_search::{Clock as _, Rollout, Search};
+use cards_search::{Clock as _, Evaluator, Returns, Rollout, Search};
 
 use crate::game::{Action, Game};
 use crate::players::policy::GreedyPolicy;
@@ -58,6 +58,56 @@ impl Rollout<Game> for SearchRollout {
             SearchRollout::Expert => {
                 let seat = world.seat_to_act().unwrap_or(0);
                 EXPERT.with_borrow_mut(|e| e.choose(&world.observation(usize::from(seat)), legal))
+            }
+        }
+    }
+}
+
+/// What the Dou Dizhu search scores a playout with: the game's returns (the rules' payoff), or
+/// one of DouZero's training rewards ([`State::douzero_reward`](crate::State::douzero_reward):
+/// ±1 for a win, ±2^b with `b` the bombs and rockets played, or ±(b + 1)), whatever the rules
+/// pay.
+///
+/// Under the `rlcard` preset the returns are 1 for a win and 0 for a loss, so the search plays
+/// for the share of games won alone; [`SearchValue::DouZero`] with
+/// [`Objective::Adp`](crate::Objective::Adp) plays for DouZero's average difference in points,
+/// counting the bombs.
+///
+/// ```
+/// use doudizhu::cards_core::game::{Game as _, Players, play_out};
+/// use doudizhu::cards_search::Evaluator;
+/// use doudizhu::{Game, GameRules, Objective, SearchValue};
+/// let mut g = Game::new(GameRules::RLCARD, 2)?;
+/// let mut players: Vec<_> = (0..3).map(|p| Game::policy("greedy", p).unwrap()).collect();
+/// play_out(&mut g, &mut players)?;
+/// let mut v = [0.0; 3];
+/// SearchValue::DouZero(Objective::Wp).evaluate(&g, &mut v);
+/// let landlord_won = g.scores()[0] > 0;
+/// assert_eq!(v[0], if landlord_won { 1.0 } else { -1.0 });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SearchValue {
+    /// The game's returns ([`Game::scores`]).
+    #[default]
+    Returns,
+    /// DouZero's reward for the objective.
+    DouZero(crate::Objective),
+}
+
+impl Evaluator<Game> for SearchValue {
+    #[inline]
+    fn evaluate(&mut self, world: &Game, values: &mut [f64]) {
+        match self {
+            SearchValue::Returns => Returns.evaluate(world, values),
+            SearchValue::DouZero(objective) => {
+                let r = world.state().douzero_reward(*objective);
+                for (v, r) in values.iter_mut().zip(r) {
+                    #[allow(clippy::cast_precision_loss)]
+                    {
+                        *v = r as f64;
+                    }
+                }
             }
         }
     }
@@ -115,7 +165,7 @@ pub const AUCTION_MIN_WORLDS: u64 = 16;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct SearchPlayer {
-    search: Search<Game, SearchRollout>,
+    search: Search<Game, SearchRollout, SearchValue>,
     auction: AuctionSearch,
     /// The expert whose endgame solver decides near the end (`None`: the search alone).
     endgame: Option<Box<crate::knowledge::ExpertPolicy>>,
@@ -226,6 +276,7 @@ impl SearchPlayer {
     pub fn new(options: &PolicyOptions) -> SearchPlayer {
         let search = Search::new(options.seed)
             .with_rollout(SearchRollout::default())
+            .with_evaluator(SearchValue::default())
             .with_options(options, SEARCH_PLAYOUTS);
         let budget = search.budget();
         let worlds = budget.max_playouts().map_or(u64::MAX, |p| {
@@ -340,9 +391,31 @@ impl SearchPlayer {
         self
     }
 
+    /// This player with its play-phase search changed by `f` (the algorithm, the exploration,
+    /// an early stop, worlds drawn by likelihood: any of [`Search`]'s settings; the auction's
+    /// search is not affected).
+    ///
+    /// ```
+    /// use doudizhu::cards_core::game::PolicyOptions;
+    /// use doudizhu::cards_search::Algorithm;
+    /// let s = doudizhu::SearchPlayer::new(&PolicyOptions::new(0))
+    ///     .with_search(|s| s.with_algorithm(Algorithm::Pimc).with_early_stop(Some((3.0, 20))));
+    /// assert_eq!(s.search().algorithm(), Algorithm::Pimc);
+    /// ```
+    #[must_use]
+    pub fn with_search(
+        mut self,
+        f: impl FnOnce(
+            Search<Game, SearchRollout, SearchValue>,
+        ) -> Search<Game, SearchRollout, SearchValue>,
+    ) -> SearchPlayer {
+        self.search = f(self.search);
+        self
+    }
+
     /// The search of the play phase.
     #[must_use]
-    pub const fn search(&self) -> &Search<Game, SearchRollout> {
+    pub const fn search(&self) -> &Search<Game, SearchRollout, SearchValue> {
         &self.search
     }
 }

@@ -2,6 +2,7 @@
 //! a `tests/*.rs` file (a binary) of its own. A new test file goes here as a module too.
 
 mod auction;
+mod belief;
 mod bidding;
 mod brute_force;
 mod conformance;
