@@ -812,8 +812,9 @@ where
         self.ran = ran;
         let chosen = self.merge(legal);
         if let (Some(_), Some(b)) = (self.carry, budget) {
-            // (`playouts` <= `b + drawn` and `drawn` <= `bank`: the bank stays non-negative)
-            self.bank = (self.bank + b).saturating_sub(self.playouts);
+            // (`playouts` <= `b + drawn` and `drawn` <= `bank`: the bank stays non-negative;
+            // saturating: a caller's budget may be as large as `u64::MAX`)
+            self.bank = self.bank.saturating_add(b).saturating_sub(self.playouts);
         }
         chosen
     }
