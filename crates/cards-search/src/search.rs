@@ -106,20 +106,9 @@ pub const DEFAULT_MAX_NODES: usize = 200_000;
 /// assert!(g.is_over());
 /// ```
 pub struct Search<G: Game, R = RandomRollout, E = Returns> {
-    algorithm: Algorithm,
-    halving: bool,
-    belief: u32,
-    walk: u32,
-    weighing: Option<Weighing<G>>,
-    early_stop: Option<(f64, u32)>,
-    carry: Option<u64>,
+    settings: Settings<G>,
     /// The playouts earlier decisions left unspent, for [`Search::with_carry`].
     bank: u64,
-    budget: Budget,
-    threads: usize,
-    exploration: f64,
-    max_nodes: usize,
-    clock: Arc<dyn Clock>,
     rng: Rng,
     rollout: R,
     evaluator: E,
@@ -133,24 +122,42 @@ pub struct Search<G: Game, R = RandomRollout, E = Returns> {
     ran: usize,
 }
 
+/// What a [`Search`] is set to, apart from its rollout and evaluator (whose types it carries)
+/// and its stream: kept whole when [`Search::with_rollout`] or [`Search::with_evaluator`]
+/// changes one of those.
+struct Settings<G: Game> {
+    algorithm: Algorithm,
+    halving: bool,
+    belief: u32,
+    walk: u32,
+    weighing: Option<Weighing<G>>,
+    early_stop: Option<(f64, u32)>,
+    carry: Option<u64>,
+    budget: Budget,
+    threads: usize,
+    exploration: f64,
+    max_nodes: usize,
+    clock: Arc<dyn Clock>,
+}
+
 impl<G: Game, R: fmt::Debug, E: fmt::Debug> fmt::Debug for Search<G, R, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Search")
-            .field("algorithm", &self.algorithm)
-            .field("halving", &self.halving)
-            .field("belief", &self.belief)
-            .field("walk", &self.walk)
+            .field("algorithm", &self.settings.algorithm)
+            .field("halving", &self.settings.halving)
+            .field("belief", &self.settings.belief)
+            .field("walk", &self.settings.walk)
             .field(
                 "likelihood_pool",
-                &self.weighing.as_ref().map(|w| (w.pool, w.min_ess)),
+                &self.settings.weighing.as_ref().map(|w| (w.pool, w.min_ess)),
             )
-            .field("early_stop", &self.early_stop)
-            .field("carry", &self.carry)
+            .field("early_stop", &self.settings.early_stop)
+            .field("carry", &self.settings.carry)
             .field("bank", &self.bank)
-            .field("budget", &self.budget)
-            .field("threads", &self.threads)
-            .field("exploration", &self.exploration)
-            .field("max_nodes", &self.max_nodes)
+            .field("budget", &self.settings.budget)
+            .field("threads", &self.settings.threads)
+            .field("exploration", &self.settings.exploration)
+            .field("max_nodes", &self.settings.max_nodes)
             .field("rollout", &self.rollout)
             .field("evaluator", &self.evaluator)
             .finish_non_exhaustive()
@@ -168,17 +175,21 @@ impl<G: Game> Search<G> {
     /// ```
     #[must_use]
     pub fn new(seed: u64) -> Search<G> {
-        Search::rebuild(
-            (Algorithm::Ismcts, false, 1, 0),
-            Budget::playouts(DEFAULT_PLAYOUTS),
-            1,
-            DEFAULT_EXPLORATION,
-            DEFAULT_MAX_NODES,
-            Arc::new(MonotonicClock::new()),
-            Rng::seed_from_u64(seed),
-            RandomRollout,
-            Returns,
-        )
+        let settings = Settings {
+            algorithm: Algorithm::Ismcts,
+            halving: false,
+            belief: 1,
+            walk: 0,
+            weighing: None,
+            early_stop: None,
+            carry: None,
+            budget: Budget::playouts(DEFAULT_PLAYOUTS),
+            threads: 1,
+            exploration: DEFAULT_EXPLORATION,
+            max_nodes: DEFAULT_MAX_NODES,
+            clock: Arc::new(MonotonicClock::new()),
+        };
+        Search::rebuild(settings, Rng::seed_from_u64(seed), RandomRollout, Returns)
     }
 }
 
@@ -222,7 +233,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_algorithm(mut self, algorithm: Algorithm) -> Search<G, R, E> {
-        self.algorithm = algorithm;
+        self.settings.algorithm = algorithm;
         self
     }
 
@@ -245,7 +256,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_halving(mut self, halving: bool) -> Search<G, R, E> {
-        self.halving = halving;
+        self.settings.halving = halving;
         self
     }
 
@@ -261,7 +272,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_belief(mut self, tries: u32) -> Search<G, R, E> {
-        self.belief = tries.max(1);
+        self.settings.belief = tries.max(1);
         self
     }
 
@@ -282,7 +293,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_walk(mut self, moves: u32) -> Search<G, R, E> {
-        self.walk = moves;
+        self.settings.walk = moves;
         self
     }
 
@@ -320,7 +331,7 @@ impl<G: Game, R, E> Search<G, R, E> {
         min_ess: f64,
         model: Arc<dyn Likelihood<G>>,
     ) -> Search<G, R, E> {
-        self.weighing = (pool > 0).then_some(Weighing {
+        self.settings.weighing = (pool > 0).then_some(Weighing {
             model,
             pool,
             min_ess,
@@ -343,7 +354,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_early_stop(mut self, stop: Option<(f64, u32)>) -> Search<G, R, E> {
-        self.early_stop = stop;
+        self.settings.early_stop = stop;
         self
     }
 
@@ -355,7 +366,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub const fn early_stop(&self) -> Option<(f64, u32)> {
-        self.early_stop
+        self.settings.early_stop
     }
 
     /// This search carrying the playouts a decision leaves unspent (by
@@ -382,7 +393,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_carry(mut self, extra: Option<u64>) -> Search<G, R, E> {
-        self.carry = extra;
+        self.settings.carry = extra;
         self
     }
 
@@ -395,7 +406,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub const fn carry(&self) -> Option<u64> {
-        self.carry
+        self.settings.carry
     }
 
     /// The playouts earlier decisions left unspent, which the next may draw on
@@ -418,7 +429,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn likelihood_pool(&self) -> u32 {
-        self.weighing.as_ref().map_or(0, |w| w.pool)
+        self.settings.weighing.as_ref().map_or(0, |w| w.pool)
     }
 
     /// This search with `budget` per decision.
@@ -431,7 +442,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_budget(mut self, budget: Budget) -> Search<G, R, E> {
-        self.budget = budget;
+        self.settings.budget = budget;
         self
     }
 
@@ -443,7 +454,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Search<G, R, E> {
-        self.threads = threads.max(1);
+        self.settings.threads = threads.max(1);
         self
     }
 
@@ -457,7 +468,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_exploration(mut self, c: f64) -> Search<G, R, E> {
-        self.exploration = c;
+        self.settings.exploration = c;
         self
     }
 
@@ -470,7 +481,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_max_nodes(mut self, nodes: usize) -> Search<G, R, E> {
-        self.max_nodes = nodes.clamp(1, u32::MAX as usize);
+        self.settings.max_nodes = nodes.clamp(1, u32::MAX as usize);
         self
     }
 
@@ -484,7 +495,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Search<G, R, E> {
-        self.clock = clock;
+        self.settings.clock = clock;
         self
     }
 
@@ -497,23 +508,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_rollout<R2>(self, rollout: R2) -> Search<G, R2, E> {
-        let evaluator = self.evaluator;
-        let (weighing, early_stop, carry) = (self.weighing, self.early_stop, self.carry);
-        let mut s = Search::rebuild(
-            (self.algorithm, self.halving, self.belief, self.walk),
-            self.budget,
-            self.threads,
-            self.exploration,
-            self.max_nodes,
-            self.clock,
-            self.rng,
-            rollout,
-            evaluator,
-        );
-        s.weighing = weighing;
-        s.early_stop = early_stop;
-        s.carry = carry;
-        s
+        Search::rebuild(self.settings, self.rng, rollout, self.evaluator)
     }
 
     /// This search with leaf evaluator `evaluator`.
@@ -525,55 +520,17 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub fn with_evaluator<E2>(self, evaluator: E2) -> Search<G, R, E2> {
-        let rollout = self.rollout;
-        let (weighing, early_stop, carry) = (self.weighing, self.early_stop, self.carry);
-        let mut s = Search::rebuild(
-            (self.algorithm, self.halving, self.belief, self.walk),
-            self.budget,
-            self.threads,
-            self.exploration,
-            self.max_nodes,
-            self.clock,
-            self.rng,
-            rollout,
-            evaluator,
-        );
-        s.weighing = weighing;
-        s.early_stop = early_stop;
-        s.carry = carry;
-        s
+        Search::rebuild(self.settings, self.rng, self.rollout, evaluator)
     }
 
-    /// A search with these settings and fresh buffers.
-    #[allow(clippy::too_many_arguments)]
-    fn rebuild(
-        (algorithm, halving, belief, walk): (Algorithm, bool, u32, u32),
-        budget: Budget,
-        threads: usize,
-        exploration: f64,
-        max_nodes: usize,
-        clock: Arc<dyn Clock>,
-        rng: Rng,
-        rollout: R,
-        evaluator: E,
-    ) -> Search<G, R, E> {
+    /// A search with these settings and fresh buffers (no playouts banked).
+    fn rebuild(settings: Settings<G>, rng: Rng, rollout: R, evaluator: E) -> Search<G, R, E> {
         Search {
-            algorithm,
-            halving,
-            belief,
-            walk,
-            budget,
-            threads,
-            exploration,
-            max_nodes,
-            clock,
+            settings,
+            bank: 0,
             rng,
             rollout,
             evaluator,
-            weighing: None,
-            early_stop: None,
-            carry: None,
-            bank: 0,
             template: None,
             workers: Vec::new(),
             index: Index::default(),
@@ -592,7 +549,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub const fn algorithm(&self) -> Algorithm {
-        self.algorithm
+        self.settings.algorithm
     }
 
     /// Whether flat Monte-Carlo shares its playouts by sequential halving
@@ -604,7 +561,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub const fn halving(&self) -> bool {
-        self.halving
+        self.settings.halving
     }
 
     /// How many sampled worlds each world played is chosen from ([`Search::with_belief`]).
@@ -615,7 +572,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub const fn belief(&self) -> u32 {
-        self.belief
+        self.settings.belief
     }
 
     /// The moves a world may take from the last one when flat Monte-Carlo walks its worlds
@@ -627,7 +584,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub const fn walk(&self) -> u32 {
-        self.walk
+        self.settings.walk
     }
 
     /// The budget per decision.
@@ -638,7 +595,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub const fn budget(&self) -> Budget {
-        self.budget
+        self.settings.budget
     }
 
     /// The thread count.
@@ -649,7 +606,7 @@ impl<G: Game, R, E> Search<G, R, E> {
     /// ```
     #[must_use]
     pub const fn threads(&self) -> usize {
-        self.threads
+        self.settings.threads
     }
 
     /// The threads the last decision ran: [`Search::threads`], or fewer when its time budget
@@ -733,8 +690,8 @@ where
         if legal.len() == 1 {
             return legal[0];
         }
-        let start = self.clock.now();
-        let deadline = self.budget.max_think().map(|t| start + t);
+        let start = self.settings.clock.now();
+        let deadline = self.settings.budget.max_think().map(|t| start + t);
         let player = obs.player();
         // Each thread samples its worlds from the observation of a world sampled here (equal
         // to `obs` by the `InfoSet` contract), so a thread needs only its own `G`.
@@ -745,8 +702,8 @@ where
             }
             slot @ None => &*slot.insert(obs.sample(&mut self.rng)),
         };
-        let threads = self.threads;
-        let clock = &*self.clock;
+        let threads = self.settings.threads;
+        let clock = &*self.settings.clock;
         // The time budget covers the whole decision: a worker is made, and a thread started,
         // only while time is left (the first always), so that many threads on a short budget
         // cost the threads that fit in it, not the time to start them all.
@@ -759,8 +716,8 @@ where
             ));
         }
         let threads = threads.min(self.workers.len());
-        let budget = self.budget.max_playouts();
-        let drawn = match (self.carry, budget) {
+        let budget = self.settings.budget.max_playouts();
+        let drawn = match (self.settings.carry, budget) {
             (Some(extra), Some(_)) => extra.min(self.bank),
             _ => 0,
         };
@@ -776,17 +733,18 @@ where
             },
             deadline,
             clock,
-            algorithm: self.algorithm,
-            halving: self.halving,
-            belief: self.belief,
-            walk: self.walk,
+            algorithm: self.settings.algorithm,
+            halving: self.settings.halving,
+            belief: self.settings.belief,
+            walk: self.settings.walk,
             weighing: self
+                .settings
                 .weighing
                 .as_ref()
                 .map(|w| (&*w.model, w.pool, w.min_ess)),
-            early_stop: self.early_stop,
-            exploration: self.exploration,
-            max_nodes: self.max_nodes,
+            early_stop: self.settings.early_stop,
+            exploration: self.settings.exploration,
+            max_nodes: self.settings.max_nodes,
             seed,
         };
         let workers = &mut self.workers[..threads];
@@ -811,7 +769,7 @@ where
         }
         self.ran = ran;
         let chosen = self.merge(legal);
-        if let (Some(_), Some(b)) = (self.carry, budget) {
+        if let (Some(_), Some(b)) = (self.settings.carry, budget) {
             // (`playouts` <= `b + drawn` and `drawn` <= `bank`: the bank stays non-negative;
             // saturating: a caller's budget may be as large as `u64::MAX`)
             self.bank = self.bank.saturating_add(b).saturating_sub(self.playouts);
@@ -843,10 +801,10 @@ where
         let most = self.finals.iter().copied().max().unwrap_or(0);
         let mut best: Option<&ActionStats<G::Action>> = None;
         for (s, &f) in self.stats.iter().zip(&self.finals) {
-            if s.visits == 0 || (self.algorithm == Algorithm::Pimc && f < most) {
+            if s.visits == 0 || (self.settings.algorithm == Algorithm::Pimc && f < most) {
                 continue;
             }
-            let better = best.is_none_or(|b| match self.algorithm {
+            let better = best.is_none_or(|b| match self.settings.algorithm {
                 Algorithm::Ismcts => (s.visits, s.mean()) > (b.visits, b.mean()),
                 Algorithm::Pimc => s.mean() > b.mean(),
             });

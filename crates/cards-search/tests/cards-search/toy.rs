@@ -307,3 +307,67 @@ fn early_stopping_does_not_stop_on_a_tie() {
     }
     assert!(decisions > 5);
 }
+
+/// Changing the rollout or the evaluator keeps every other setting and the stream: a search
+/// set up and then given a (new) rollout and evaluator reports the same settings and plays
+/// the same games as one given them first.
+#[test]
+fn a_new_rollout_or_evaluator_keeps_every_other_setting() {
+    use cards_search::{RandomRollout, Returns};
+    let configure = |s: Search<Toy>| {
+        s.with_algorithm(Algorithm::Pimc)
+            .with_halving(true)
+            .with_belief(3)
+            .with_early_stop(Some((2.5, 6)))
+            .with_carry(Some(300))
+            .with_budget(Budget::playouts(240))
+            .with_threads(2)
+    };
+    let settings = |s: &Search<Toy>| {
+        (
+            s.algorithm(),
+            s.halving(),
+            s.belief(),
+            s.walk(),
+            s.early_stop(),
+            s.carry(),
+            s.budget(),
+            s.threads(),
+            s.likelihood_pool(),
+        )
+    };
+    let first = configure(Search::<Toy>::new(11));
+    let later = configure(Search::<Toy>::new(11))
+        .with_rollout(RandomRollout)
+        .with_evaluator(Returns);
+    assert_eq!(settings(&first), settings(&later));
+    assert_ne!(settings(&first), settings(&Search::<Toy>::new(11)));
+    let games = |mut s: Search<Toy>| (0..6).map(|d| play_with(d, 0, &mut s)).collect::<Vec<_>>();
+    assert_eq!(games(first), games(later));
+}
+
+/// A carry under a budget as large as `u64::MAX` neither overflows nor loses its bound: the
+/// think time ends each decision, and the bank, filled to the largest count less what each
+/// decision spent, stays there.
+#[test]
+fn a_carry_with_the_largest_budget_saturates() {
+    let mut decisions = 0;
+    let clock = Arc::new(StepClock::new(Duration::from_millis(1)));
+    let mut s = Search::<Toy>::new(2)
+        .with_algorithm(Algorithm::Pimc)
+        .with_clock(clock)
+        .with_carry(Some(u64::MAX))
+        .with_budget(Budget::playouts(u64::MAX).and_think(Duration::from_millis(10)));
+    for seed in 0..6 {
+        let g = Toy::new(seed);
+        let legal = g.legal_actions();
+        if legal.len() < 2 {
+            continue;
+        }
+        decisions += 1;
+        assert!(legal.contains(&s.choose(&g.observation(0), &legal)));
+        assert_eq!(s.playouts(), 6, "the think time ends the decision");
+        assert_eq!(s.banked(), u64::MAX - 6, "seed {seed}");
+    }
+    assert!(decisions >= 2);
+}
