@@ -132,7 +132,7 @@ pub struct Record {
     pub places: Option<[u8; PLAYERS]>,
 }
 
-/// Why [`Record::from_json`] refuses a text.
+/// Why a record's text is refused: the error of `Record::from_json` (feature `serde`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RecordError {
