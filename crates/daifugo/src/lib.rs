@@ -50,6 +50,10 @@ pub use game::{
     Action, Applied, Class, Deal, Game, GameError, Match, Mode, PLAYERS, Step, weakest,
 };
 pub use players::belief::{Belief, BeliefModel, TooManyWorlds};
+pub use players::exchange::{
+    GIVE_FEATURE_NAMES, GIVE_FEATURES, GivePolicy, fit_give, give_cross_entropy, give_features,
+    give_samples,
+};
 pub use players::learned::{FEATURE_NAMES, FEATURES, LearnedPolicy, WeightsError};
 pub use players::pattern::{
     Decision, FitOptions, PATTERN_BITS, PATTERN_SIZE, PATTERN_WEIGHTS, PatternPolicy, PatternRow,

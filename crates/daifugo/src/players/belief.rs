@@ -9,7 +9,7 @@ use cards_search::Likelihood;
 
 use crate::game::observation::Observation;
 use crate::game::{Action, Game, PLAYERS, Step, weakest};
-use crate::players::learned::LearnedPolicy;
+use crate::players::exchange::GivePolicy;
 use crate::players::pattern::PatternPolicy;
 use crate::players::policy::TutorialPlayer;
 
@@ -24,8 +24,8 @@ pub enum BeliefModel {
     /// richer partner returns its weakest cards.
     Tutorial,
     /// [`PatternPolicy::trained`]'s softmax over the legal actions; in the exchange the
-    /// richer partner returns the cards that leave its fewest melds
-    /// ([`LearnedPolicy::give_cards`], as the `pattern` player gives).
+    /// richer partner returns the learned give ([`GivePolicy::TRAINED`], as the `pattern`
+    /// player gives).
     #[default]
     Pattern,
 }
@@ -162,7 +162,7 @@ impl Belief {
             let k = obs.received.len();
             let modelled = match self.model {
                 BeliefModel::Tutorial => weakest(before, k),
-                BeliefModel::Pattern => LearnedPolicy::give_cards(before, k, &obs.rules),
+                BeliefModel::Pattern => GivePolicy::TRAINED.give(before, k, &obs.rules),
             };
             let n = ln_choose(before.len(), k).exp().max(1.0);
             let p = (1.0 - eps) * f64::from(u8::from(modelled == obs.received)) + eps / n;

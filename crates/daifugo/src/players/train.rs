@@ -17,7 +17,7 @@ use cards_search::{ActionStats, Algorithm};
 use crate::game::Match;
 use crate::players::learned::{FEATURES, LearnedPolicy};
 use crate::players::policy::TutorialPlayer;
-use crate::{Rules, SearchRollout};
+use crate::{Action, Observation, Rules, SearchPlayer, SearchRollout};
 
 /// The settings of a training run.
 ///
@@ -152,10 +152,13 @@ impl TrainOptions {
 /// let total: f32 = s[0].target.iter().sum();
 /// assert!((total - 1.0).abs() < 1e-5);
 /// ```
+///
+/// `N` is the features a row: [`FEATURES`] for the move policy's samples, [`GIVE_FEATURES`](crate::GIVE_FEATURES)
+/// for the exchange's ([`give_samples`](crate::give_samples)).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Sample {
+pub struct Sample<const N: usize = FEATURES> {
     /// One row a legal action.
-    pub features: Vec<[f32; FEATURES]>,
+    pub features: Vec<[f32; N]>,
     /// The share of the playouts through each legal action.
     pub target: Vec<f32>,
 }
@@ -179,6 +182,30 @@ pub fn samples(options: &TrainOptions) -> Vec<Sample> {
     .with_algorithm(options.algorithm)
     .with_belief(options.belief)
     .with_early_stop(None);
+    searched_match(
+        options,
+        &mut search,
+        |obs, _| obs.player == 0,
+        |obs, legal| {
+            (!obs.exchanging && legal.len() > 1).then(|| {
+                let mut features = Vec::with_capacity(legal.len());
+                LearnedPolicy::features_into(obs, legal, &mut features);
+                features
+            })
+        },
+    )
+}
+
+/// A seeded match (`options.games` games from `options.seed`, as [`Match`] plays it) of
+/// `tutorial` players in which `search` decides wherever `searched` says; each searched decision
+/// that `rows` gives the legal actions' features for is a sample, its target the search's root
+/// shares ([`target`]).
+pub(crate) fn searched_match<const N: usize>(
+    options: &TrainOptions,
+    search: &mut SearchPlayer,
+    searched: impl Fn(&Observation<'_>, &[Action]) -> bool,
+    mut rows: impl FnMut(&Observation<'_>, &[Action]) -> Option<Vec<[f32; N]>>,
+) -> Vec<Sample<N>> {
     let mut m = Match::new(Rules::UECDA, options.seed);
     let mut out = Vec::new();
     let mut legal = Vec::with_capacity(64);
@@ -188,14 +215,11 @@ pub fn samples(options: &TrainOptions) -> Vec<Sample> {
             legal.clear();
             g.legal_actions_into(&mut legal);
             let obs = g.observation(usize::from(p));
-            let a = if p == 0 {
+            let a = if searched(&obs, &legal) {
                 let a = search.decide(&obs, &legal);
-                if !obs.exchanging
-                    && legal.len() > 1
-                    && let Some(target) = target(search.stats(), options)
+                if let Some(target) = target(search.stats(), options)
+                    && let Some(features) = rows(&obs, &legal)
                 {
-                    let mut features = Vec::with_capacity(legal.len());
-                    LearnedPolicy::features_into(&obs, &legal, &mut features);
                     out.push(Sample { features, target });
                 }
                 a
@@ -258,11 +282,27 @@ fn target(stats: &[ActionStats<crate::Action>], options: &TrainOptions) -> Optio
 /// ```
 #[must_use]
 pub fn fit(samples: &[Sample], options: &TrainOptions, start: LearnedPolicy) -> LearnedPolicy {
-    let mut w = *start.weights();
+    LearnedPolicy::new(fit_weights(
+        samples,
+        options.seed,
+        (options.epochs, options.learning_rate, options.l2),
+        *start.weights(),
+    ))
+}
+
+/// SGD on the softmax's cross-entropy from `start`: `epochs` passes in an order shuffled by a
+/// stream seeded from `seed`, step size `learning_rate`, L2 penalty `l2`.
+pub(crate) fn fit_weights<const N: usize>(
+    samples: &[Sample<N>],
+    seed: u64,
+    (epochs, learning_rate, l2): (u32, f32, f32),
+    start: [f32; N],
+) -> [f32; N] {
+    let mut w = start;
     let mut order: Vec<usize> = (0..samples.len()).collect();
-    let mut rng = Rng::seed_from_u64(options.seed ^ 0x7261_696e);
+    let mut rng = Rng::seed_from_u64(seed ^ 0x7261_696e);
     let mut p = Vec::new();
-    for _ in 0..options.epochs {
+    for _ in 0..epochs {
         rng.shuffle(&mut order);
         for &i in &order {
             let s = &samples[i];
@@ -278,7 +318,7 @@ pub fn fit(samples: &[Sample], options: &TrainOptions, start: LearnedPolicy) -> 
                 *x = (*x - max).exp();
                 total += *x;
             }
-            let mut grad = [0f32; FEATURES];
+            let mut grad = [0f32; N];
             for ((f, q), t) in s.features.iter().zip(&p).zip(&s.target) {
                 let d = q / total - t;
                 for (g, x) in grad.iter_mut().zip(f) {
@@ -286,11 +326,11 @@ pub fn fit(samples: &[Sample], options: &TrainOptions, start: LearnedPolicy) -> 
                 }
             }
             for (wi, g) in w.iter_mut().zip(grad) {
-                *wi -= options.learning_rate * (g + options.l2 * *wi);
+                *wi -= learning_rate * (g + l2 * *wi);
             }
         }
     }
-    LearnedPolicy::new(w)
+    w
 }
 
 /// The mean cross-entropy of `policy`'s softmax against the samples' targets (in nats), to
@@ -302,9 +342,13 @@ pub fn fit(samples: &[Sample], options: &TrainOptions, start: LearnedPolicy) -> 
 /// assert!(cross_entropy(&s, &LearnedPolicy::new([0.0; FEATURES])) > 0.0);
 /// ```
 #[must_use]
-#[allow(clippy::cast_precision_loss)]
 pub fn cross_entropy(samples: &[Sample], policy: &LearnedPolicy) -> f64 {
-    let w = policy.weights();
+    cross_entropy_of(samples, policy.weights())
+}
+
+/// The mean cross-entropy of the softmax of weights `w` against the samples' targets.
+#[allow(clippy::cast_precision_loss)]
+pub(crate) fn cross_entropy_of<const N: usize>(samples: &[Sample<N>], w: &[f32; N]) -> f64 {
     let mut sum = 0.0;
     for s in samples {
         let scores: Vec<f64> = s

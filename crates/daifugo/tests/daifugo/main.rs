@@ -6,6 +6,7 @@ mod brute_force;
 mod common;
 mod conformance;
 mod definition;
+mod exchange;
 mod fewest_melds;
 mod game;
 mod learned;
