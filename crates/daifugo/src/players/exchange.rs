@@ -190,7 +190,7 @@ impl GivePolicy {
 }
 
 /// The exchange decisions of a seeded match (`options.games` games, `options.seed`; classes
-/// carried over, as [`Match`] plays it) of five `tutorial` players, where each give of a richer
+/// carried over, as [`Match`](crate::Match) plays it) of five `tutorial` players, where each give of a richer
 /// player is chosen by the `search` player (`options.playouts` a decision, no early stop,
 /// `options.rollout`) deciding for that player: each decision's sample holds every legal
 /// give's [`give_features`] and the softmax of the search's mean points at
