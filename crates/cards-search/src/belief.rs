@@ -1,7 +1,8 @@
 //! Worlds weighed by a model of the players: how likely the others' past actions are in a
-//! sampled world ([`Likelihood`]), and the tempered weights a pool of worlds is resampled by
-//! ([`tempered_weights`]).
+//! sampled world ([`Likelihood`]), the tempered weights a pool of worlds is resampled by
+//! ([`tempered_weights`]), and the draw by weight ([`cumulate`], [`draw_by_weight`]).
 
+use cards_core::Rng;
 use cards_core::game::Game;
 
 /// A model of the players that scores a sampled world: the log of the probability that the
@@ -88,4 +89,47 @@ pub fn tempered_weights(log_likelihoods: &[f64], min_ess: f64, weights: &mut Vec
     }
     let _ = fill(lo, weights);
     lo
+}
+
+/// Turns `weights` into their running sums in place and returns the total: what
+/// [`draw_by_weight`] draws from.
+///
+/// ```
+/// let mut w = vec![1.0, 0.0, 3.0];
+/// assert_eq!(cards_search::cumulate(&mut w), 4.0);
+/// assert_eq!(w, [1.0, 1.0, 4.0]);
+/// ```
+pub fn cumulate(weights: &mut [f64]) -> f64 {
+    let mut sum = 0.0;
+    for w in weights {
+        sum += *w;
+        *w = sum;
+    }
+    sum
+}
+
+/// An index drawn with probability proportional to its weight, from the weights' running sums
+/// `cumulative` ([`cumulate`]): one number of `rng` a draw. `None` if `cumulative` is empty; a
+/// total of 0 draws the first index.
+///
+/// ```
+/// use cards_core::Rng;
+/// let mut w = vec![1.0, 0.0, 3.0];
+/// let _ = cards_search::cumulate(&mut w);
+/// let mut rng = Rng::seed_from_u64(1);
+/// let draws: Vec<usize> = (0..1000).filter_map(|_| cards_search::draw_by_weight(&w, &mut rng)).collect();
+/// assert!(!draws.contains(&1)); // weight 0: never drawn
+/// assert!((700..800).contains(&draws.iter().filter(|&&i| i == 2).count()));
+/// assert_eq!(cards_search::draw_by_weight(&[], &mut rng), None);
+/// ```
+#[must_use]
+#[allow(clippy::cast_precision_loss)]
+pub fn draw_by_weight(cumulative: &[f64], rng: &mut Rng) -> Option<usize> {
+    let total = *cumulative.last()?;
+    let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+    Some(
+        cumulative
+            .partition_point(|&c| c <= u)
+            .min(cumulative.len() - 1),
+    )
 }

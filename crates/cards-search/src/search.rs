@@ -8,7 +8,7 @@ use std::time::Duration;
 use cards_core::Rng;
 use cards_core::game::{Game, InfoSet, Policy, PolicyOptions};
 
-use crate::belief::{Likelihood, tempered_weights};
+use crate::belief::{Likelihood, cumulate, draw_by_weight, tempered_weights};
 use crate::budget::{Budget, Clock, DEFAULT_PLAYOUTS, MonotonicClock};
 use crate::index::Index;
 use crate::rollout::{Evaluator, RandomRollout, Returns, Rollout};
@@ -1098,13 +1098,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
     /// this decision is there to walk from, up to `walk` moves from it, each kept unless it
     /// misses more.
     fn sample_world(&mut self, obs: &G::Observation<'_>, job: &Job<'_, G>) {
-        if self.pooled > 0 {
-            let total = self.cumulative[self.pooled - 1];
-            #[allow(clippy::cast_precision_loss)]
-            let u = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
-            let i = self.cumulative[..self.pooled]
-                .partition_point(|&c| c <= u)
-                .min(self.pooled - 1);
+        if let Some(i) = draw_by_weight(&self.cumulative[..self.pooled], &mut self.rng) {
             self.world.clone_from(&self.pool[i]);
             return;
         }
@@ -1170,11 +1164,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Inner<G, R, E> {
                 .push(model.log_likelihood(obs, &self.pool[i]));
         }
         let _ = tempered_weights(&self.log_likelihoods, min_ess, &mut self.cumulative);
-        let mut sum = 0.0;
-        for c in &mut self.cumulative {
-            sum += *c;
-            *c = sum;
-        }
+        let _ = cumulate(&mut self.cumulative);
         self.pooled = self.log_likelihoods.len();
     }
 

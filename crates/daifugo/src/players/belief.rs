@@ -304,17 +304,9 @@ impl Belief {
             .collect();
         let mut weights = Vec::new();
         let _ = cards_search::tempered_weights(&ll, min_ess, &mut weights);
-        let mut sum = 0.0;
-        for w in &mut weights {
-            sum += *w;
-            *w = sum;
-        }
+        let _ = cards_search::cumulate(&mut weights);
         Ok((0..n)
-            .map(|_| {
-                let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * sum;
-                let i = weights.partition_point(|&c| c <= u).min(worlds.len() - 1);
-                worlds[i].clone()
-            })
+            .filter_map(|_| cards_search::draw_by_weight(&weights, rng).map(|i| worlds[i].clone()))
             .collect())
     }
 }
