@@ -19,10 +19,18 @@
 //! `search` with `expert` rollouts and a quarter of the playouts, as a peasant `search`) or
 //! `search-expert`
 //! (`search` with `expert` rollouts, `SearchRollout::Expert`); `search+SETTING+...` is
-//! `search` with settings changed ([`variant`]: `search+expert+pimc+stop2.5`).
+//! `search` with settings changed ([`variant`]: `search+expert+pimc+stop2.5`); `roles+SETTING+...`
+//! is `search-roles` with those settings on both sides (`roles+adp`).
 //! SECOND defaults to `rule`, DEALS to 2,000, SEED to 0; BUDGET is a searching player's budget
 //! a decision, a think time in milliseconds (`100`) or playouts (`p16000`). The Python
 //! harness with RLCard itself is `crates/cards-py/bench/rlcard_match.py`.
+//!
+//! With `RA_LOST` set in the environment, each game the first player loses is printed: its side,
+//! the cards each seat held at the end, the bombs played, and what the exact open-hand solver
+//! (every hand face up, both sides playing their best; at most 2,000,000 nodes) said at the
+//! first player's decisions once the three hands held at most 30 cards: the last position its
+//! side could still force a win from (`last_open_win`: the cards the three hands held, the seat to move) and the
+//! first it could not (`first_open_loss`). The solves are not counted in the CPU times.
 
 #![allow(clippy::doc_markdown)] // RLCard, DouZero
 
@@ -76,6 +84,13 @@ fn player(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>>
                 .with_rollout(doudizhu::SearchRollout::Expert),
             peasant: doudizhu::SearchPlayer::new(&budget.options(seed)),
         })),
+        _ if name.starts_with("roles+") => {
+            let rest = &name["roles+".len()..];
+            Ok(Box::new(Roles {
+                landlord: variant_player(&format!("search+expert+{rest}"), seed, budget.quarter())?,
+                peasant: variant_player(&format!("search+{rest}"), seed, budget)?,
+            }))
+        }
         _ if name.starts_with("search+") => variant(name, seed, budget),
         _ => Game::policy_with(name, &budget.options(seed)).map_err(|e| e.to_string()),
     }
@@ -87,6 +102,11 @@ fn player(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>>
 /// `adp` or `wp` (playouts scored by DouZero's reward, `SearchValue::DouZero`), `beliefE`
 /// (worlds drawn from a pool of 256 by `PassBelief::new(E)`, tempered to keep 0.3 of it).
 fn variant(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>>, String> {
+    Ok(Box::new(variant_player(name, seed, budget)?))
+}
+
+/// The search player of [`variant`].
+fn variant_player(name: &str, seed: u64, budget: Budget) -> Result<doudizhu::SearchPlayer, String> {
     use doudizhu::cards_search::Algorithm;
     let mut p = doudizhu::SearchPlayer::new(&budget.options(seed));
     for part in name.split('+').skip(1) {
@@ -120,7 +140,7 @@ fn variant(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>
             }
         };
     }
-    Ok(Box::new(p))
+    Ok(p)
 }
 
 /// `search-roles`: as the landlord `search` with `expert` rollouts and a quarter of the
@@ -188,6 +208,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             None => Budget::ThinkMs(number(4, 0)?),
         },
     };
+    let log_lost = std::env::var_os("RA_LOST").is_some();
     let started = std::time::Instant::now();
     let mut sides = [
         Side {
@@ -210,8 +231,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 let ps = (s * 2 + u64::from(first_landlord)) * 3 + seat;
                 players.push((ours, player(name, ps, budget)?));
             }
+            // RA_LOST: the open-hand solve at each of our decisions once the three hands hold at
+            // most 30 cards (the last one where our side still had a sure win)
+            let mut last_win: Option<(u32, u8)> = None;
+            let mut first_loss_open: Option<u32> = None;
             while let Some(p) = g.seat_to_act() {
                 let legal = g.legal_actions();
+                if log_lost
+                    && legal.len() > 1
+                    && (p == 0) == first_landlord
+                    && let Some((cards, win)) = open_hand(&g, first_landlord)
+                {
+                    if win {
+                        last_win = Some((cards, p));
+                    } else if first_loss_open.is_none() {
+                        first_loss_open = Some(cards);
+                    }
+                }
                 let (ours, pl) = &mut players[usize::from(p)];
                 let obs = g.observation(usize::from(p));
                 let t = cpu_time();
@@ -223,6 +259,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             let landlord_won = g.scores()[0] > 0;
             let won = landlord_won == first_landlord;
+            if log_lost && !won {
+                let left: Vec<u32> = (0..3).map(|i| g.state().hand(i).len()).collect();
+                println!(
+                    "LOST seed {s} as {} left {left:?} bombs {} last_open_win {last_win:?} first_open_loss {first_loss_open:?}",
+                    if first_landlord {
+                        "landlord"
+                    } else {
+                        "peasants"
+                    },
+                    g.observation(0).bombs()
+                );
+            }
             let b = g.observation(0).bombs();
             let pts = f64::from(2u32 << b.min(20));
             sides[side].won.push(won);
@@ -252,6 +300,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     Ok(())
+}
+
+/// The cards in the three hands and whether the landlord's side (`landlord_side`) or the
+/// peasants' can force a win with every hand face up, once the hands hold at most 30 cards
+/// (`None`: more, or not solved within 2,000,000 nodes).
+fn open_hand(g: &Game, landlord_side: bool) -> Option<(u32, bool)> {
+    let pos = doudizhu::solve::Position::from_state(g.state())?;
+    if pos.len() > 30 {
+        return None;
+    }
+    let landlord_wins = doudizhu::solve::Solver::new(g.state().rules().plays)
+        .with_node_limit(2_000_000)
+        .landlord_wins(&pos)
+        .ok()?;
+    Some((pos.len(), landlord_wins == landlord_side))
 }
 
 /// This thread's CPU time in seconds (Linux's `/proc/thread-self/schedstat`), or where that
