@@ -4,8 +4,8 @@
 //! [`fit_give`]).
 //!
 //! The richer players choose freely what to return (the poorer ones give their strongest
-//! cards by rule), so the choice is among every set of one or two cards of the hand: 11 or 55
-//! gives in a hand of 11. [`GivePolicy::give`] scores each and returns the best;
+//! cards by rule), so the choice is among every set of one or two cards of the hand, the
+//! tribute received included: up to 13 or 78 gives in a hand of 13. [`GivePolicy::give`] scores each and returns the best;
 //! [`GivePolicy::TRAINED`] is the committed fit (`src/players/exchange/weights.rs`, its command
 //! in the file's first line).
 
