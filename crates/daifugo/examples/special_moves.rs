@@ -58,8 +58,8 @@ struct Checked {
     kinds: [Tally; 4],
     plays: u32,
     gives: u32,
+    give_fewest: u32,
     give_learned: u32,
-    give_trained: u32,
     give_weakest: u32,
 }
 
@@ -71,10 +71,10 @@ impl Policy<Game> for Checked {
         }
         if let Action::Give(c) = chosen {
             self.gives += 1;
-            let learned = LearnedPolicy::give_cards(obs.hand, c.len(), &obs.rules);
+            let fewest = LearnedPolicy::give_cards(obs.hand, c.len(), &obs.rules);
+            self.give_fewest += u32::from(c == fewest);
+            let learned = GivePolicy::TRAINED.give(obs.hand, c.len(), &obs.rules);
             self.give_learned += u32::from(c == learned);
-            let trained = GivePolicy::TRAINED.give(obs.hand, c.len(), &obs.rules);
-            self.give_trained += u32::from(c == trained);
             self.give_weakest += u32::from(c == daifugo::weakest(obs.hand, c.len()));
             return chosen;
         }
@@ -108,8 +108,8 @@ fn main() {
         kinds: Default::default(),
         plays: 0,
         gives: 0,
+        give_fewest: 0,
         give_learned: 0,
-        give_trained: 0,
         give_weakest: 0,
     };
     let mut rest: Vec<Box<dyn Policy<Game>>> = (0..4)
@@ -145,8 +145,8 @@ fn main() {
     println!(
         "exchange gives: {}; the fewest-melds give {:.1}%, the learned give (GivePolicy) {:.1}%, the weakest cards {:.1}%",
         me.gives,
+        pct(me.give_fewest, me.gives),
         pct(me.give_learned, me.gives),
-        pct(me.give_trained, me.gives),
         pct(me.give_weakest, me.gives)
     );
 }
