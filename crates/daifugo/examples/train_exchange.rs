@@ -10,7 +10,8 @@
 //! decides every richer player's give, `P` playouts, no early stop), holds out every 5th, fits
 //! on the rest ([`daifugo::fit_give`]) and prints the held-out cross-entropy and, for the
 //! fit, the fewest-melds rule (`LearnedPolicy::give_cards`, what `pattern` and `learned` give)
-//! and the weakest cards (what `tutorial` gives), the mean points each give loses against the
+//! and the weakest cards (what `tutorial` gives; both read from the features, so cards of one
+//! rank tie and the first listed counts), the mean points each give loses against the
 //! search's best by the search's own means (read back from the targets: a give's mean is the
 //! best's plus `T` times the log of its share over the best's). `--write` writes the weights
 //! to `crates/daifugo/src/players/exchange/weights.rs`. `--eval GAMES` plays `pattern` giving
