@@ -1,7 +1,8 @@
 //! The players: the `Policy` trait and the built-in players ([`policy`]: random, the tutorial
 //! player, a person at the terminal), the tutorial player's opponent model ([`opponent`]), the
 //! learned linear policy and its training ([`learned`], [`train`]), the pattern policy and its
-//! training ([`pattern`]), the learned exchange and its training ([`exchange`]), and the search player with what it knows of the game ([`search`]).
+//! training ([`pattern`]), the learned exchange and its training ([`exchange`]), and the search
+//! player with what it knows of the game ([`search`]).
 
 pub(crate) mod belief;
 pub(crate) mod exchange;
