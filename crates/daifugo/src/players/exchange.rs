@@ -12,7 +12,9 @@
 use cards_core::CardSet;
 use cards_core::game::PolicyOptions;
 
+use crate::players::pattern::holds_revolution;
 use crate::players::train::{Sample, TrainOptions, cross_entropy_of, fit_weights, searched_match};
+use crate::rules::meld::JK;
 use crate::{Action, Rules, fewest_melds_count};
 
 mod weights;
@@ -44,9 +46,6 @@ pub const GIVE_FEATURE_NAMES: [&str; GIVE_FEATURES] = [
     "spade_three",
     "revolution_kept",
 ];
-
-/// The joker's bit in a [`CardSet`].
-const JK: u64 = 1 << 52;
 
 /// The features of giving `give` out of `hand` (named by [`GIVE_FEATURE_NAMES`]); `None` if
 /// `give` is not part of `hand` or the hand is not one of `rules`' deck.
@@ -83,8 +82,7 @@ pub fn give_features(hand: CardSet, give: CardSet, rules: &Rules) -> Option<[f32
         b &= b - 1;
     }
     let n = g.count_ones() as f32;
-    let joker = u32::from(l & JK != 0);
-    let revolution = (0..13).any(|r| (l >> (r * 4) & 0xF).count_ones() + joker >= 4);
+    let revolution = holds_revolution(l);
     let eight = u32::from(crate::Rank::Eight.index());
     let spade_three = crate::Card::new(crate::Rank::Three, crate::Suit::Spades).bit();
     Some([

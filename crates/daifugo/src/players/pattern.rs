@@ -538,7 +538,7 @@ fn top_shape(cards: u64, order: Order) -> u64 {
 }
 
 /// Whether `cards` hold four of a rank (three with the joker).
-fn holds_revolution(cards: u64) -> bool {
+pub(crate) fn holds_revolution(cards: u64) -> bool {
     let joker = u32::from(cards & JK != 0);
     (0..13).any(|r| (cards >> (r * 4) & 0xF).count_ones() + joker >= 4)
 }
