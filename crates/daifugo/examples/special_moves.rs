@@ -5,7 +5,7 @@
 //! search plays such a move, how often the pattern policy's best move (`pattern`) does, and
 //! how often the two choose the very same action; in the exchange, how often the search's
 //! give is the fewest-melds give (`pattern`'s and `learned`'s), the learned give
-//! ([`GivePolicy::TRAINED`]) or the weakest cards (`tutorial`'s).
+//! ([`GivePolicy::TRAINED`](daifugo::exchange::GivePolicy::TRAINED)) or the weakest cards (`tutorial`'s).
 //!
 //! ```text
 //! cargo run --release -p daifugo --example special_moves -- [GAMES] [OTHERS] [SEED]
@@ -15,9 +15,7 @@
 //! thread). The figures are in the crate's README.
 
 use cards_core::game::{Players as _, Policy, PolicyOptions, play_out};
-use daifugo::{
-    Action, Game, GivePolicy, LearnedPolicy, Match, Observation, PatternPolicy, Rank, Rules,
-};
+use daifugo::{Action, Game, LearnedPolicy, Match, Observation, PatternPolicy, Rank, Rules};
 
 /// The rule-bending kinds of play, as the pattern policy's features name them.
 const KINDS: [&str; 4] = ["8-cut", "revolution", "11-back", "suit lock"];
@@ -73,7 +71,8 @@ impl Policy<Game> for Checked {
             self.gives += 1;
             let fewest = LearnedPolicy::give_cards(obs.hand, c.len(), &obs.rules);
             self.give_fewest += u32::from(c == fewest);
-            let learned = GivePolicy::TRAINED.give(obs.hand, c.len(), &obs.rules);
+            let learned =
+                daifugo::exchange::GivePolicy::TRAINED.give(obs.hand, c.len(), &obs.rules);
             self.give_learned += u32::from(c == learned);
             self.give_weakest += u32::from(c == daifugo::weakest(obs.hand, c.len()));
             return chosen;
@@ -143,7 +142,7 @@ fn main() {
         );
     }
     println!(
-        "exchange gives: {}; the fewest-melds give {:.1}%, the learned give (GivePolicy) {:.1}%, the weakest cards {:.1}%",
+        "exchange gives: {}; the fewest-melds give {:.1}%, the learned give (exchange::GivePolicy) {:.1}%, the weakest cards {:.1}%",
         me.gives,
         pct(me.give_fewest, me.gives),
         pct(me.give_learned, me.gives),

@@ -1,4 +1,4 @@
-//! Trains the learned exchange ([`daifugo::GivePolicy`]) and measures it.
+//! Trains the learned exchange ([`daifugo::exchange::GivePolicy`]) and measures it.
 //!
 //! ```text
 //! cargo run --release -p daifugo --example train_exchange -- [--games N] [--seed S]
@@ -6,9 +6,9 @@
 //!     [--write] [--eval GAMES] [--match-seed S]
 //! ```
 //!
-//! Samples the exchange decisions of a seeded match ([`daifugo::give_samples`]: the search
+//! Samples the exchange decisions of a seeded match ([`daifugo::exchange::samples`]: the search
 //! decides every richer player's give, `P` playouts, no early stop), holds out every 5th, fits
-//! on the rest ([`daifugo::fit_give`]) and prints the held-out cross-entropy and, for the
+//! on the rest ([`daifugo::exchange::fit`]) and prints the held-out cross-entropy and, for the
 //! fit, the fewest-melds rule (`LearnedPolicy::give_cards`, what `pattern` and `learned` give)
 //! and the weakest cards (what `tutorial` gives; both read from the features, so cards of one
 //! rank tie and the first listed counts), the mean points each give loses against the
@@ -18,15 +18,13 @@
 //! by the fit against `pattern` as it is, each as player 0 of the same seeded match (seed 7)
 //! against four `tutorial` (`--match-seed`, 7 by default), and prints both means and their
 //! paired difference (95% intervals by batch means over blocks of 10 games); with `--games 0`
-//! it evaluates the committed weights ([`GivePolicy::TRAINED`]) without training.
+//! it evaluates the committed weights ([`GivePolicy::TRAINED`](daifugo::exchange::GivePolicy::TRAINED)) without training.
 
 use std::fmt::Write as _;
 
 use cards_core::game::{Game as _, Players as _, Policy, play_out};
-use daifugo::{
-    Action, GIVE_FEATURE_NAMES, GIVE_FEATURES, Game, GivePolicy, Match, Observation, Rules, Sample,
-    TrainOptions, fit_give, give_cross_entropy, give_samples,
-};
+use daifugo::exchange::{FEATURE_NAMES, FEATURES, GivePolicy};
+use daifugo::{Action, Game, Match, Observation, Rules, Sample, TrainOptions, exchange};
 
 /// The mean and the half-width of its 95% interval, by batch means over blocks of 10.
 #[allow(clippy::cast_precision_loss)]
@@ -44,9 +42,9 @@ fn batch_mean(xs: &[f64]) -> (f64, f64) {
 /// The mean points a chooser's give loses against the search's best, by the search's means.
 #[allow(clippy::cast_precision_loss)]
 fn regret(
-    samples: &[Sample<GIVE_FEATURES>],
+    samples: &[Sample<FEATURES>],
     temperature: f64,
-    choose: impl Fn(&[[f32; GIVE_FEATURES]]) -> usize,
+    choose: impl Fn(&[[f32; FEATURES]]) -> usize,
 ) -> f64 {
     let total: f64 = samples
         .iter()
@@ -60,10 +58,7 @@ fn regret(
 }
 
 /// The first index with the least key.
-fn argmin(
-    rows: &[[f32; GIVE_FEATURES]],
-    key: impl Fn(&[f32; GIVE_FEATURES]) -> (f32, f32),
-) -> usize {
+fn argmin(rows: &[[f32; FEATURES]], key: impl Fn(&[f32; FEATURES]) -> (f32, f32)) -> usize {
     let mut best = 0;
     for (i, r) in rows.iter().enumerate() {
         if key(r) < key(&rows[best]) {
@@ -125,7 +120,7 @@ fn train_and_report(
         options.epochs,
     );
     let started = std::time::Instant::now();
-    let all = give_samples(options);
+    let all = exchange::samples(options);
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (i, s) in all.into_iter().enumerate() {
         if i % 5 == 4 {
@@ -134,7 +129,7 @@ fn train_and_report(
             train.push(s);
         }
     }
-    let fit = fit_give(&train, options);
+    let fit = exchange::fit(&train, options);
     println!(
         "{} samples ({} held out) from {games} games, {playouts} playouts, seed {seed}; {:.1} s",
         train.len() + held.len(),
@@ -143,22 +138,22 @@ fn train_and_report(
     );
     println!(
         "held-out cross-entropy: uniform {:.4}, fit {:.4} (train {:.4})",
-        give_cross_entropy(&held, &GivePolicy::new([0.0; GIVE_FEATURES])),
-        give_cross_entropy(&held, &fit),
-        give_cross_entropy(&train, &fit),
+        exchange::cross_entropy(&held, &GivePolicy::new([0.0; FEATURES])),
+        exchange::cross_entropy(&held, &fit),
+        exchange::cross_entropy(&train, &fit),
     );
     let w = fit.weights();
-    let score = |r: &[f32; GIVE_FEATURES]| r.iter().zip(w).map(|(a, b)| a * b).sum::<f32>();
-    let fitted = |rows: &[[f32; GIVE_FEATURES]]| argmin(rows, |r| (-score(r), 0.0));
-    let fewest = |rows: &[[f32; GIVE_FEATURES]]| argmin(rows, |r| (r[0], r[1]));
-    let weakest = |rows: &[[f32; GIVE_FEATURES]]| argmin(rows, |r| (r[1], 0.0));
+    let score = |r: &[f32; FEATURES]| r.iter().zip(w).map(|(a, b)| a * b).sum::<f32>();
+    let fitted = |rows: &[[f32; FEATURES]]| argmin(rows, |r| (-score(r), 0.0));
+    let fewest = |rows: &[[f32; FEATURES]]| argmin(rows, |r| (r[0], r[1]));
+    let weakest = |rows: &[[f32; FEATURES]]| argmin(rows, |r| (r[1], 0.0));
     println!(
         "held-out points lost against the search's best give: fit {:.4}, fewest melds {:.4}, weakest {:.4}",
         regret(&held, temperature, fitted),
         regret(&held, temperature, fewest),
         regret(&held, temperature, weakest),
     );
-    for (name, x) in GIVE_FEATURE_NAMES.iter().zip(w) {
+    for (name, x) in FEATURE_NAMES.iter().zip(w) {
         println!("  {name:>16} {x:+.4}");
     }
     if write {
@@ -169,9 +164,9 @@ fn train_and_report(
         );
         text.push_str("// Generated weights are printed as they round-trip.\n");
         text.push_str("#![allow(clippy::unreadable_literal)]\n");
-        text.push_str("use super::GIVE_FEATURES;\n\n/// The committed give policy's weights.\n");
-        text.push_str("pub(super) const WEIGHTS: [f32; GIVE_FEATURES] = [\n");
-        for (name, x) in GIVE_FEATURE_NAMES.iter().zip(w) {
+        text.push_str("use super::FEATURES;\n\n/// The committed give policy's weights.\n");
+        text.push_str("pub(super) const WEIGHTS: [f32; FEATURES] = [\n");
+        for (name, x) in FEATURE_NAMES.iter().zip(w) {
             let _ = writeln!(text, "    {x:?}, // {name}");
         }
         text.push_str("];\n");

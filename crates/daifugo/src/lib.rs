@@ -22,7 +22,8 @@ macro_rules! as_text {
 
 // The layout (ARCHITECTURE.md): `rules/` the melds, rules and table, move lists and the
 // fewest-melds split (no game flow); `game/` a game and a match, its observation and record;
-// `players/` the built-in, learned, pattern and search players and the opponent model;
+// `players/` the built-in, learned, pattern and search players and the opponent model
+// (`exchange`, the learned give, is a public module);
 // `encode/` action ids, planes and the UECda grid codec (`daifugo::uecda`).
 mod definition;
 pub mod encode;
@@ -50,10 +51,7 @@ pub use game::{
     Action, Applied, Class, Deal, Game, GameError, Match, Mode, PLAYERS, Step, weakest,
 };
 pub use players::belief::{Belief, BeliefModel, TooManyWorlds};
-pub use players::exchange::{
-    GIVE_FEATURE_NAMES, GIVE_FEATURES, GivePolicy, fit_give, give_cross_entropy, give_features,
-    give_samples,
-};
+pub use players::exchange;
 pub use players::learned::{FEATURE_NAMES, FEATURES, LearnedPolicy, WeightsError};
 pub use players::pattern::{
     Decision, FitOptions, PATTERN_BITS, PATTERN_SIZE, PATTERN_WEIGHTS, PatternPolicy, PatternRow,

@@ -1,13 +1,23 @@
-//! The learned exchange: which cards the 大富豪 (two) and the 富豪 (one) return, by a softmax
-//! linear in [`GIVE_FEATURES`] features of each possible give ([`GIVE_FEATURE_NAMES`]),
-//! trained on the search's root values at exchange decisions ([`give_samples`],
-//! [`fit_give`]).
+//! The learned exchange (`daifugo::exchange`): which cards the 大富豪 (two) and the 富豪 (one)
+//! return, by a softmax linear in [`FEATURES`] features of each possible give
+//! ([`FEATURE_NAMES`]), trained on the search's root values at exchange decisions
+//! ([`samples`], [`fit`], [`cross_entropy`]; the move policy's counterparts are the crate's
+//! [`FEATURES`](crate::FEATURES), [`samples`](crate::samples), [`fit`](crate::fit)).
 //!
 //! The richer players choose freely what to return (the poorer ones give their strongest
 //! cards by rule), so the choice is among every set of one or two cards of the hand, the
-//! tribute received included: up to 13 or 78 gives in a hand of 13. [`GivePolicy::give`] scores each and returns the best;
-//! [`GivePolicy::TRAINED`] is the committed fit (`src/players/exchange/weights.rs`, its command
-//! in the file's first line).
+//! tribute received included: up to 13 or 78 gives in a hand of 13. [`GivePolicy::give`]
+//! scores each and returns the best; [`GivePolicy::TRAINED`] is the committed fit
+//! (`src/players/exchange/weights.rs`, its command in the file's first line). The `pattern`
+//! player gives by it.
+//!
+//! ```
+//! use daifugo::Rules;
+//! use daifugo::exchange::GivePolicy;
+//! let r = Rules::UECDA;
+//! let hand = r.parse_hand("S3 D4 H5 C6 S6 D6 H9 S10 SJ SQ S2").unwrap();
+//! assert_eq!(GivePolicy::TRAINED.give(hand, 2, &r).len(), 2);
+//! ```
 
 use cards_core::CardSet;
 use cards_core::game::PolicyOptions;
@@ -19,14 +29,14 @@ use crate::{Action, Rules, fewest_melds_count};
 
 mod weights;
 
-/// The number of features of a give ([`give_features`]).
+/// The number of features of a give ([`features`]).
 ///
 /// ```
-/// assert_eq!(daifugo::GIVE_FEATURES, daifugo::GIVE_FEATURE_NAMES.len());
+/// assert_eq!(daifugo::exchange::FEATURES, daifugo::exchange::FEATURE_NAMES.len());
 /// ```
-pub const GIVE_FEATURES: usize = 8;
+pub const FEATURES: usize = 8;
 
-/// The features' names, in the order of [`give_features`]'s row: the melds the hand left
+/// The features' names, in the order of [`features`]'s row: the melds the hand left
 /// needs at least ([`fewest_melds_count`]); the mean and the highest rank given (0 for 3s, 1
 /// for 2s; the joker counts as above the 2s); the cards given whose rank stays in the hand
 /// (a pair or more broken); the 8s given (each an 8-cut); the joker given; the ♠3 given (it
@@ -34,9 +44,9 @@ pub const GIVE_FEATURES: usize = 8;
 /// counting as any rank.
 ///
 /// ```
-/// assert_eq!(daifugo::GIVE_FEATURE_NAMES[0], "melds_left");
+/// assert_eq!(daifugo::exchange::FEATURE_NAMES[0], "melds_left");
 /// ```
-pub const GIVE_FEATURE_NAMES: [&str; GIVE_FEATURES] = [
+pub const FEATURE_NAMES: [&str; FEATURES] = [
     "melds_left",
     "mean_rank",
     "top_rank",
@@ -47,21 +57,22 @@ pub const GIVE_FEATURE_NAMES: [&str; GIVE_FEATURES] = [
     "revolution_kept",
 ];
 
-/// The features of giving `give` out of `hand` (named by [`GIVE_FEATURE_NAMES`]); `None` if
+/// The features of giving `give` out of `hand` (named by [`FEATURE_NAMES`]); `None` if
 /// `give` is not part of `hand` or the hand is not one of `rules`' deck.
 ///
 /// ```
-/// use daifugo::{Rules, give_features};
+/// use daifugo::Rules;
+/// use daifugo::exchange::features;
 /// let r = Rules::UECDA;
 /// let hand = r.parse_hand("S3 D4 H5 C6 S6 D6 H9 S10 SJ SQ S2").unwrap();
-/// let f = give_features(hand, r.parse_hand("S3 D4").unwrap(), &r).unwrap();
+/// let f = features(hand, r.parse_hand("S3 D4").unwrap(), &r).unwrap();
 /// assert_eq!(f[0], 5.0); // ♥5, the three 6s, ♥9, ♠10 ♠J ♠Q, ♠2
 /// assert_eq!(f[3], 0.0); // no pair broken
-/// assert!(give_features(hand, r.parse_hand("C3").unwrap(), &r).is_none());
+/// assert!(features(hand, r.parse_hand("C3").unwrap(), &r).is_none());
 /// ```
 #[must_use]
 #[allow(clippy::cast_precision_loss)]
-pub fn give_features(hand: CardSet, give: CardSet, rules: &Rules) -> Option<[f32; GIVE_FEATURES]> {
+pub fn features(hand: CardSet, give: CardSet, rules: &Rules) -> Option<[f32; FEATURES]> {
     if !give.is_subset(hand) || give.is_empty() {
         return None;
     }
@@ -97,11 +108,12 @@ pub fn give_features(hand: CardSet, give: CardSet, rules: &Rules) -> Option<[f32
     ])
 }
 
-/// A give chooser: a softmax linear in [`give_features`], of which [`GivePolicy::give`] takes
+/// A give chooser: a softmax linear in [`features`], of which [`GivePolicy::give`] takes
 /// the best.
 ///
 /// ```
-/// use daifugo::{GivePolicy, Rules};
+/// use daifugo::Rules;
+/// use daifugo::exchange::GivePolicy;
 /// let r = Rules::UECDA;
 /// let hand = r.parse_hand("S3 D4 H5 C6 S6 D6 H9 S10 SJ SQ S2").unwrap();
 /// let give = GivePolicy::TRAINED.give(hand, 2, &r);
@@ -110,7 +122,7 @@ pub fn give_features(hand: CardSet, give: CardSet, rules: &Rules) -> Option<[f32
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GivePolicy {
-    weights: [f32; GIVE_FEATURES],
+    weights: [f32; FEATURES],
 }
 
 impl GivePolicy {
@@ -118,37 +130,38 @@ impl GivePolicy {
     /// `train_exchange` example with the command in that file's first line).
     ///
     /// ```
-    /// assert_ne!(daifugo::GivePolicy::TRAINED.weights(), &[0.0; daifugo::GIVE_FEATURES]);
+    /// assert_ne!(daifugo::exchange::GivePolicy::TRAINED.weights(), &[0.0; daifugo::exchange::FEATURES]);
     /// ```
     pub const TRAINED: GivePolicy = GivePolicy {
         weights: weights::WEIGHTS,
     };
 
-    /// A policy with these weights, one a feature of [`GIVE_FEATURE_NAMES`].
+    /// A policy with these weights, one a feature of [`FEATURE_NAMES`].
     ///
     /// ```
-    /// let p = daifugo::GivePolicy::new([0.0; daifugo::GIVE_FEATURES]);
+    /// let p = daifugo::exchange::GivePolicy::new([0.0; daifugo::exchange::FEATURES]);
     /// assert_eq!(p.weights()[0], 0.0);
     /// ```
     #[must_use]
-    pub const fn new(weights: [f32; GIVE_FEATURES]) -> GivePolicy {
+    pub const fn new(weights: [f32; FEATURES]) -> GivePolicy {
         GivePolicy { weights }
     }
 
     /// The weights.
     ///
     /// ```
-    /// assert_eq!(daifugo::GivePolicy::TRAINED.weights().len(), daifugo::GIVE_FEATURES);
+    /// assert_eq!(daifugo::exchange::GivePolicy::TRAINED.weights().len(), daifugo::exchange::FEATURES);
     /// ```
     #[must_use]
-    pub const fn weights(&self) -> &[f32; GIVE_FEATURES] {
+    pub const fn weights(&self) -> &[f32; FEATURES] {
         &self.weights
     }
 
-    /// The score of giving `give` out of `hand` (`None` where [`give_features`] is).
+    /// The score of giving `give` out of `hand` (`None` where [`features`] is).
     ///
     /// ```
-    /// use daifugo::{GivePolicy, Rules};
+    /// use daifugo::Rules;
+    /// use daifugo::exchange::GivePolicy;
     /// let r = Rules::UECDA;
     /// let hand = r.parse_hand("S3 D4 S2 H2").unwrap();
     /// let p = GivePolicy::TRAINED;
@@ -156,7 +169,7 @@ impl GivePolicy {
     /// ```
     #[must_use]
     pub fn score(&self, hand: CardSet, give: CardSet, rules: &Rules) -> Option<f32> {
-        let f = give_features(hand, give, rules)?;
+        let f = features(hand, give, rules)?;
         Some(self.weights.iter().zip(&f).map(|(w, x)| w * x).sum())
     }
 
@@ -165,7 +178,8 @@ impl GivePolicy {
     /// deck or holds fewer than `count` cards.
     ///
     /// ```
-    /// use daifugo::{GivePolicy, Rules};
+    /// use daifugo::Rules;
+    /// use daifugo::exchange::GivePolicy;
     /// let r = Rules::UECDA;
     /// let hand = r.parse_hand("S3 D4 S2 H2").unwrap();
     /// // the weights zero: every give scores the same, the first (weakest) is taken
@@ -191,18 +205,19 @@ impl GivePolicy {
 /// carried over, as [`Match`](crate::Match) plays it) of five `tutorial` players, where each give of a richer
 /// player is chosen by the `search` player (`options.playouts` a decision, no early stop,
 /// `options.rollout`) deciding for that player: each decision's sample holds every legal
-/// give's [`give_features`] and the softmax of the search's mean points at
+/// give's [`features`] and the softmax of the search's mean points at
 /// `options.temperature` (flat Monte-Carlo).
 ///
 /// ```
-/// use daifugo::{TrainOptions, give_samples};
+/// use daifugo::TrainOptions;
+/// use daifugo::exchange::samples;
 /// let o = TrainOptions::default().with_run(3, 5, 60);
-/// let s = give_samples(&o);
+/// let s = samples(&o);
 /// assert!(!s.is_empty()); // the first game has no exchange, the next two have two each
-/// assert_eq!(s, give_samples(&o)); // reproducible
+/// assert_eq!(s, samples(&o)); // reproducible
 /// ```
 #[must_use]
-pub fn give_samples(options: &TrainOptions) -> Vec<Sample<GIVE_FEATURES>> {
+pub fn samples(options: &TrainOptions) -> Vec<Sample<FEATURES>> {
     let mut search = crate::search_player(
         &PolicyOptions::new(options.seed).with_playouts(options.playouts.max(1)),
     )
@@ -218,7 +233,7 @@ pub fn give_samples(options: &TrainOptions) -> Vec<Sample<GIVE_FEATURES>> {
             legal
                 .iter()
                 .map(|a| match a {
-                    Action::Give(c) => give_features(obs.hand, *c, &obs.rules),
+                    Action::Give(c) => features(obs.hand, *c, &obs.rules),
                     _ => None,
                 })
                 .collect()
@@ -230,29 +245,31 @@ pub fn give_samples(options: &TrainOptions) -> Vec<Sample<GIVE_FEATURES>> {
 /// cross-entropy (`options`' epochs, step size, L2 penalty and seed for the shuffles).
 ///
 /// ```
-/// use daifugo::{GIVE_FEATURES, TrainOptions, fit_give, give_samples};
+/// use daifugo::TrainOptions;
+/// use daifugo::exchange::{FEATURES, fit, samples};
 /// let o = TrainOptions::default().with_run(3, 5, 60).with_sgd(3, 0.05, 0.0);
-/// let p = fit_give(&give_samples(&o), &o);
-/// assert_ne!(p.weights(), &[0.0; GIVE_FEATURES]);
+/// let p = fit(&samples(&o), &o);
+/// assert_ne!(p.weights(), &[0.0; FEATURES]);
 /// ```
 #[must_use]
-pub fn fit_give(samples: &[Sample<GIVE_FEATURES>], options: &TrainOptions) -> GivePolicy {
+pub fn fit(samples: &[Sample<FEATURES>], options: &TrainOptions) -> GivePolicy {
     GivePolicy::new(fit_weights(
         samples,
         options.seed,
         (options.epochs, options.learning_rate, options.l2),
-        [0.0; GIVE_FEATURES],
+        [0.0; FEATURES],
     ))
 }
 
 /// The mean cross-entropy of `policy`'s softmax against the samples' targets (in nats).
 ///
 /// ```
-/// use daifugo::{GivePolicy, TrainOptions, give_cross_entropy, give_samples};
-/// let s = give_samples(&TrainOptions::default().with_run(3, 5, 60));
-/// assert!(give_cross_entropy(&s, &GivePolicy::new([0.0; 8])) > 0.0);
+/// use daifugo::TrainOptions;
+/// use daifugo::exchange::{GivePolicy, cross_entropy, samples};
+/// let s = samples(&TrainOptions::default().with_run(3, 5, 60));
+/// assert!(cross_entropy(&s, &GivePolicy::new([0.0; 8])) > 0.0);
 /// ```
 #[must_use]
-pub fn give_cross_entropy(samples: &[Sample<GIVE_FEATURES>], policy: &GivePolicy) -> f64 {
+pub fn cross_entropy(samples: &[Sample<FEATURES>], policy: &GivePolicy) -> f64 {
     cross_entropy_of(samples, policy.weights())
 }

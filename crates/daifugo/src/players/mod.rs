@@ -5,7 +5,7 @@
 //! player with what it knows of the game ([`search`]).
 
 pub(crate) mod belief;
-pub(crate) mod exchange;
+pub mod exchange;
 pub(crate) mod learned;
 pub(crate) mod opponent;
 pub(crate) mod pattern;

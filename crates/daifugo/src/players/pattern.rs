@@ -582,7 +582,7 @@ fn mean_strength_bucket(cards: u64, order: Order) -> u64 {
 /// features it switches on plus the [`LearnedPolicy`] features' dot product with their
 /// weights; [`PatternPolicy::best`] takes the highest score (the built-in `pattern` player),
 /// [`PatternPolicy::sample`] draws from the softmax of the scores. In the exchange it gives
-/// the learned give ([`GivePolicy::TRAINED`](crate::GivePolicy::TRAINED)).
+/// the learned give ([`GivePolicy::TRAINED`](crate::exchange::GivePolicy::TRAINED)).
 ///
 /// Allocation-free after a thread's first decision. The default weights are the committed
 /// ones, trained by the `pattern_policy` example (see the crate's README).
@@ -834,7 +834,7 @@ impl cards_core::game::Policy<crate::Game> for PatternPolicy {
     fn choose(&mut self, obs: &Observation<'_>, legal: &[Action]) -> Action {
         if obs.exchanging {
             let count = crate::game::give_count(legal);
-            Action::Give(crate::GivePolicy::TRAINED.give(obs.hand, count, &obs.rules))
+            Action::Give(crate::exchange::GivePolicy::TRAINED.give(obs.hand, count, &obs.rules))
         } else {
             self.best(obs, legal)
         }

@@ -153,8 +153,8 @@ impl TrainOptions {
 /// assert!((total - 1.0).abs() < 1e-5);
 /// ```
 ///
-/// `N` is the features a row: [`FEATURES`] for the move policy's samples, [`GIVE_FEATURES`](crate::GIVE_FEATURES)
-/// for the exchange's ([`give_samples`](crate::give_samples)).
+/// `N` is the features a row: [`FEATURES`] for the move policy's samples, [`exchange::FEATURES`](crate::exchange::FEATURES)
+/// for the exchange's ([`exchange::samples`](crate::exchange::samples)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample<const N: usize = FEATURES> {
     /// One row a legal action.

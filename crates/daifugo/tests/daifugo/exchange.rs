@@ -3,20 +3,19 @@
 // The features are small integers and ratios, exact in `f32`.
 #![allow(clippy::float_cmp, clippy::cast_precision_loss)]
 
-use daifugo::{
-    GIVE_FEATURES, GivePolicy, Rules, TrainOptions, fit_give, give_features, give_samples,
-};
+use daifugo::exchange::{FEATURES, GivePolicy, features, fit, samples};
+use daifugo::{Rules, TrainOptions};
 
 fn hand(text: &str) -> daifugo::CardSet {
     Rules::UECDA.parse_hand(text).unwrap()
 }
 
 #[test]
-fn give_features_read_the_hand_left() {
+fn features_read_the_hand_left() {
     let r = Rules::UECDA;
     let h = hand("S3 D3 H5 S8 H8 C9 D9 H9 S9 SJ JK");
     // giving ♠3 and ♠8: a pair broken twice (♦3 and ♥8 stay), one 8, the ♠3
-    let f = give_features(h, hand("S3 S8"), &r).unwrap();
+    let f = features(h, hand("S3 S8"), &r).unwrap();
     let left = h - hand("S3 S8");
     assert_eq!(
         f[0],
@@ -35,15 +34,15 @@ fn give_features_read_the_hand_left() {
     assert_eq!(f[6], 1.0, "spade_three");
     assert_eq!(f[7], 1.0, "revolution_kept: four 9s");
     // giving the joker and a 9: the four 9s and the joker no longer make four
-    let f = give_features(h, hand("JK C9"), &r).unwrap();
+    let f = features(h, hand("JK C9"), &r).unwrap();
     assert_eq!((f[2], f[5], f[7]), (13.0 / 12.0, 1.0, 0.0));
     assert_eq!(f[3], 1.0, "the 9 breaks the 9s; the joker breaks nothing");
     // three 9s and the joker are four: kept while the joker stays
-    let f = give_features(h, hand("C9 S3"), &r).unwrap();
+    let f = features(h, hand("C9 S3"), &r).unwrap();
     assert_eq!(f[7], 1.0);
     // not a part of the hand, or nothing given
-    assert!(give_features(h, hand("C3"), &r).is_none());
-    assert!(give_features(h, daifugo::CardSet::EMPTY, &r).is_none());
+    assert!(features(h, hand("C3"), &r).is_none());
+    assert!(features(h, daifugo::CardSet::EMPTY, &r).is_none());
 }
 
 #[test]
@@ -52,7 +51,7 @@ fn the_policy_gives_its_best_scored_set() {
     let policies = [
         GivePolicy::TRAINED,
         GivePolicy::new([-1.0, 0.5, -2.0, 0.3, -0.7, -3.0, 0.1, 1.0]),
-        GivePolicy::new([0.0; GIVE_FEATURES]),
+        GivePolicy::new([0.0; FEATURES]),
     ];
     let mut rng = daifugo::Rng::seed_from_u64(5);
     for _ in 0..40 {
@@ -83,7 +82,7 @@ fn exchange_samples_and_the_fit_reproduce_by_seed() {
     let o = TrainOptions::default()
         .with_run(4, 9, 80)
         .with_sgd(4, 0.05, 0.0);
-    let s = give_samples(&o);
+    let s = samples(&o);
     // the first game has no exchange; each later one two gives (of two cards, then one)
     assert_eq!(s.len(), 6);
     for sample in &s {
@@ -93,11 +92,11 @@ fn exchange_samples_and_the_fit_reproduce_by_seed() {
         let total: f32 = sample.target.iter().sum();
         assert!((total - 1.0).abs() < 1e-4);
     }
-    assert_eq!(s, give_samples(&o));
-    assert_eq!(fit_give(&s, &o), fit_give(&s, &o));
+    assert_eq!(s, samples(&o));
+    assert_eq!(fit(&s, &o), fit(&s, &o));
     assert_ne!(
-        give_samples(&o),
-        give_samples(&o.with_run(4, 10, 80)),
+        samples(&o),
+        samples(&o.with_run(4, 10, 80)),
         "another seed, other samples"
     );
 }
