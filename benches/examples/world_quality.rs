@@ -19,9 +19,27 @@
 //! (n + 1) for k of n worlds), and its 95% interval by batch means over blocks of 10 games.
 //!
 //! `cargo run --release -p benches --example world_quality -- belief --players pattern --games 200`
+//!
+//! **Fitting each seat's model** (`… world_quality -- fitted [PLAYERS] [GAMES] [PLAYOUTS]`): a
+//! seeded match (seed 3, the exchange from its second game) of a `tutorial` player 0 and four
+//! `PLAYERS` (a built-in name, `tutorial` by default; a search at `PLAYOUTS`, 300 by default),
+//! `GAMES` games (6 by default). At each decision of player 0 with two or more legal actions
+//! after the first action, each other seat's evidence for the pattern model less that for the
+//! tutorial one ([`Belief::evidence_by_seat`], [`daifugo::SearchRollout::FIT_WORLDS`] worlds,
+//! epsilon [`daifugo::SearchRollout::FIT_EPSILON`]), by the seat's plays and passes so far: the
+//! share of seats the pattern model would be chosen for at margins from -2 to 4 (the `fitted`
+//! rollout uses [`daifugo::SearchRollout::FIT_MARGIN`]), and the mean CPU time of
+//! [`daifugo::SearchRollout::fitted_seats`] (the thread's, the wall time where Linux does not
+//! tell it).
+//!
+//! `cargo run --release -p benches --example world_quality -- fitted search-v3 3 5000`
 
-// Counts here are far below 2^52.
-#![allow(clippy::cast_precision_loss)]
+// Counts here are far below 2^52, and a quantile's index is non-negative.
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_truncation
+)]
 
 use cards_core::Rng;
 use cards_core::game::{InfoSet, Players, Policy, PolicyOptions};
@@ -96,6 +114,10 @@ fn worlds(
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "fitted") {
+        fitted(&args[1..]);
+        return;
+    }
     if args.first().is_some_and(|a| a == "belief") {
         if let Err(e) = belief(&args[1..]) {
             eprintln!("world_quality belief: {e}");
@@ -358,4 +380,90 @@ fn belief(args: &[String]) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The `fitted` report: how each seat's model would be chosen, by the seat's actions so far.
+fn fitted(args: &[String]) {
+    use daifugo::SearchRollout;
+    use std::fmt::Write as _;
+    let players = args.first().map_or("tutorial", String::as_str);
+    let num = |i: usize, d: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
+    let (games, playouts) = (num(1, 6), num(2, 300));
+    let mut seats: Vec<Box<dyn Policy<Game>>> = (0..5u64)
+        .map(|i| {
+            let name = if i == 0 { "tutorial" } else { players };
+            let options = PolicyOptions::new(10 + i).with_playouts(playouts);
+            Game::policy_with(name, &options).expect("a built-in player")
+        })
+        .collect();
+    let mut m = Match::new(Rules::UECDA, 3);
+    // (the seat's actions so far, its evidence for the pattern model less the tutorial one's)
+    let mut rows: Vec<(usize, f64)> = Vec::new();
+    let mut ms = Vec::new();
+    for _ in 0..games {
+        let mut g = m.next_game();
+        while let Some(p) = g.seat_to_act() {
+            let legal = g.legal_actions();
+            let p = usize::from(p);
+            let obs = g.observation(p);
+            if p == 0 && !obs.exchanging && legal.len() > 1 && !obs.history.is_empty() {
+                let (t, c) = (std::time::Instant::now(), benches::thread_cpu_ns());
+                let _ = std::hint::black_box(SearchRollout::fitted_seats(&obs));
+                ms.push(match (c, benches::thread_cpu_ns()) {
+                    (Some(a), Some(b)) => b.saturating_sub(a) as f64 / 1e6,
+                    _ => t.elapsed().as_secs_f64() * 1e3,
+                });
+                let evidence = |model| {
+                    Belief::new(model, SearchRollout::FIT_EPSILON).evidence_by_seat(
+                        &obs,
+                        SearchRollout::FIT_WORLDS,
+                        &mut Rng::seed_from_u64(5),
+                    )
+                };
+                let (tutorial, pattern) = (
+                    evidence(BeliefModel::Tutorial),
+                    evidence(BeliefModel::Pattern),
+                );
+                for q in 1..5 {
+                    let acted = obs.history.iter().filter(|s| usize::from(s.player) == q);
+                    rows.push((acted.count(), pattern[q] - tutorial[q]));
+                }
+            }
+            let a = seats[p].choose(&obs, &legal);
+            g.apply_with_outcome(a).expect("a legal action");
+        }
+        m.finish(&g);
+    }
+    // The thread's CPU clock may tick coarsely (4 ms here): the mean over many calls is exact.
+    println!(
+        "four {players}, {games} games, {} decisions of player 0: fitted_seats {:.2} ms of CPU a call (mean)",
+        ms.len(),
+        ms.iter().sum::<f64>() / ms.len().max(1) as f64
+    );
+    for (lo, hi) in [(0, 3), (3, 6), (6, 10), (10, usize::MAX)] {
+        let mut d: Vec<f64> = rows
+            .iter()
+            .filter(|r| (lo..hi).contains(&r.0))
+            .map(|r| r.1)
+            .collect();
+        if d.is_empty() {
+            continue;
+        }
+        d.sort_by(f64::total_cmp);
+        let span = if hi == usize::MAX {
+            format!("{lo} or more")
+        } else {
+            format!("{lo} to {}", hi - 1)
+        };
+        let mut line = format!(
+            "  a seat's actions so far {span}, {} judgments: pattern chosen at margin",
+            d.len()
+        );
+        for margin in [-2.0, -1.0, 0.0, 1.0, 2.0, 4.0] {
+            let share = d.iter().filter(|&&x| x > margin).count() as f64 / d.len() as f64;
+            let _ = write!(line, " {margin:+}: {share:.2}");
+        }
+        let _ = write!(line, "; median difference {:+.2}", d[d.len() / 2]);
+        println!("{line}");
+    }
 }

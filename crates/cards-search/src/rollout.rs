@@ -39,6 +39,51 @@ pub trait Rollout<G: Game>: Clone + Send {
     fn begin(&mut self, player: usize) {
         let _ = player;
     }
+
+    /// Called at the start of each decision (in each thread), after [`Rollout::begin`] and
+    /// before any playout, with the searching player's observation: a rollout that models the
+    /// others by what they did so far (one model for a player whose plays look scripted,
+    /// another for one that looks strong) reads it here. It runs once a decision a thread, so
+    /// it should cost little beside the playouts. The default does nothing.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use cards_core::Rng;
+    /// use cards_core::game::testing_toy::{Toy, ToyAction, ToyObservation};
+    /// use cards_core::game::{Game, Policy};
+    /// use cards_search::{Budget, Rollout, Search};
+    ///
+    /// /// Plays each player's first legal card, and notes how many cards were played before
+    /// /// the last decision it was told of.
+    /// #[derive(Clone, Default)]
+    /// struct Noting(Arc<AtomicUsize>);
+    ///
+    /// impl Rollout<Toy> for Noting {
+    ///     fn choose(&mut self, _: &Toy, legal: &[ToyAction], _: &mut Rng) -> ToyAction {
+    ///         legal[0]
+    ///     }
+    ///
+    ///     fn observe(&mut self, obs: &ToyObservation<'_>) {
+    ///         self.0.store(obs.history.len(), Ordering::Relaxed);
+    ///     }
+    /// }
+    ///
+    /// let seen = Arc::new(AtomicUsize::new(usize::MAX));
+    /// let mut s = Search::<Toy>::new(0)
+    ///     .with_rollout(Noting(Arc::clone(&seen)))
+    ///     .with_budget(Budget::playouts(20));
+    /// let mut g = Toy::new(1);
+    /// g.apply(g.legal_actions()[0]).unwrap();
+    /// let p = g.current_player().unwrap();
+    /// let legal = g.legal_actions();
+    /// assert!(legal.contains(&s.choose(&g.observation(p), &legal)));
+    /// assert_eq!(seen.load(Ordering::Relaxed), 1);
+    /// ```
+    #[inline]
+    fn observe(&mut self, obs: &G::Observation<'_>) {
+        let _ = obs;
+    }
 }
 
 /// The uniform rollout: every legal action equally likely.

@@ -975,6 +975,7 @@ impl<G: Game, R: Rollout<G>, E: Evaluator<G>> Worker<G, R, E> {
         w.last.resize(job.legal.len(), true);
         w.rollout.begin(job.player);
         let obs = self.template.observation(job.player);
+        w.rollout.observe(&obs);
         w.fill_pool(&obs, job);
         match job.algorithm {
             Algorithm::Pimc => w.pimc(&obs, job),

@@ -142,10 +142,41 @@ impl Belief {
 
     /// The log-likelihood of the others' actions so far with `hands` (the hands now, the
     /// observer's included; each player's hand at the start of play is that and the cards it
-    /// played since): `f64::NEG_INFINITY` if the history does not replay with them.
+    /// played since): `f64::NEG_INFINITY` if the history does not replay with them. The sum
+    /// of [`Belief::log_likelihood_by_seat`].
+    #[must_use]
+    pub fn log_likelihood_of(&self, obs: &Observation<'_>, hands: &[CardSet; PLAYERS]) -> f64 {
+        self.log_likelihood_by_seat(obs, hands).iter().sum()
+    }
+
+    /// [`Belief::log_likelihood_of`] seat by seat: entry `p` is the log-likelihood of seat
+    /// `p`'s actions so far (its plays and passes, and its return in the exchange where the
+    /// observer saw it) with `hands`; the observer's entry is 0. Every entry is
+    /// `f64::NEG_INFINITY` if the history does not replay with `hands`.
+    ///
+    /// ```
+    /// use daifugo::cards_core::game::{Game as _, Policy, Players};
+    /// use daifugo::{Belief, BeliefModel, Game, Rules};
+    /// let mut g = Game::new(Rules::UECDA, 4);
+    /// let mut tutorial = Game::policy("tutorial", 0).unwrap();
+    /// for _ in 0..12 {
+    ///     let p = g.seat_to_act().unwrap();
+    ///     let a = tutorial.choose(&g.observation(usize::from(p)), &g.legal_actions());
+    ///     g.apply(a).unwrap();
+    /// }
+    /// let obs = g.observation(0);
+    /// let belief = Belief::new(BeliefModel::Pattern, 0.1);
+    /// let by_seat = belief.log_likelihood_by_seat(&obs, &g.hands());
+    /// assert_eq!(by_seat[0], 0.0);
+    /// assert_eq!(by_seat.iter().sum::<f64>(), belief.log_likelihood_of(&obs, &g.hands()));
+    /// ```
     #[must_use]
     #[allow(clippy::cast_precision_loss)]
-    pub fn log_likelihood_of(&self, obs: &Observation<'_>, hands: &[CardSet; PLAYERS]) -> f64 {
+    pub fn log_likelihood_by_seat(
+        &self,
+        obs: &Observation<'_>,
+        hands: &[CardSet; PLAYERS],
+    ) -> [f64; PLAYERS] {
         let eps = self.epsilon;
         let mut start = *hands;
         for s in obs.history {
@@ -153,7 +184,7 @@ impl Belief {
                 start[s.player as usize % PLAYERS] |= m.cards();
             }
         }
-        let mut ll = 0.0;
+        let mut ll = [0.0; PLAYERS];
         // The richer partner's return, seen by the poorer one.
         if let Some((partner, false)) = obs.exchange_partner()
             && !obs.received.is_empty()
@@ -166,7 +197,7 @@ impl Belief {
             };
             let n = ln_choose(before.len(), k).exp().max(1.0);
             let p = (1.0 - eps) * f64::from(u8::from(modelled == obs.received)) + eps / n;
-            ll += p.ln();
+            ll[partner as usize % PLAYERS] += p.ln();
         }
         let Some(first) = obs.history.first() else {
             return ll;
@@ -215,11 +246,11 @@ impl Belief {
                                 mine / total
                             }
                         };
-                        ll += ((1.0 - eps) * prob + eps / n as f64).ln();
+                        ll[p] += ((1.0 - eps) * prob + eps / n as f64).ln();
                     }
                 }
                 if g.apply_with_outcome(action).is_err() {
-                    ll = f64::NEG_INFINITY;
+                    ll = [f64::NEG_INFINITY; PLAYERS];
                     break;
                 }
             }
@@ -308,6 +339,57 @@ impl Belief {
         Ok((0..n)
             .filter_map(|_| cards_search::draw_by_weight(&weights, rng).map(|i| worlds[i].clone()))
             .collect())
+    }
+}
+
+impl Belief {
+    /// Each seat's evidence for this belief's model so far: the log of the mean, over `worlds`
+    /// deals of the hidden cards sampled from `obs` ([`Observation::determinize`]'s deal), of
+    /// the likelihood of the seat's actions ([`Belief::log_likelihood_by_seat`]). Two models'
+    /// evidences compared on the same worlds (the same `rng` seed) say which explains a seat's
+    /// play better, its hidden hand averaged out. The observer's entry is 0; every entry is 0
+    /// for `worlds` 0.
+    ///
+    /// ```
+    /// use daifugo::cards_core::game::{Game as _, Policy, Players};
+    /// use daifugo::{Belief, BeliefModel, Game, Rng, Rules};
+    /// let mut g = Game::new(Rules::UECDA, 4);
+    /// let mut tutorial = Game::policy("tutorial", 0).unwrap();
+    /// for _ in 0..20 {
+    ///     let p = g.seat_to_act().unwrap();
+    ///     let a = tutorial.choose(&g.observation(usize::from(p)), &g.legal_actions());
+    ///     g.apply(a).unwrap();
+    /// }
+    /// let obs = g.observation(0);
+    /// let evidence = |model| {
+    ///     Belief::new(model, 0.1).evidence_by_seat(&obs, 32, &mut Rng::seed_from_u64(3))
+    /// };
+    /// let (t, p) = (evidence(BeliefModel::Tutorial), evidence(BeliefModel::Pattern));
+    /// assert_eq!((t[0], p[0]), (0.0, 0.0));
+    /// assert!(t.iter().zip(&p).all(|(t, p)| t.is_finite() && p.is_finite()));
+    /// ```
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)]
+    pub fn evidence_by_seat(
+        &self,
+        obs: &Observation<'_>,
+        worlds: usize,
+        rng: &mut Rng,
+    ) -> [f64; PLAYERS] {
+        if worlds == 0 {
+            return [0.0; PLAYERS];
+        }
+        let lls: Vec<[f64; PLAYERS]> = (0..worlds)
+            .map(|_| self.log_likelihood_by_seat(obs, &obs.deal_unseen(rng)))
+            .collect();
+        core::array::from_fn(|p| {
+            let max = lls.iter().map(|ll| ll[p]).fold(f64::NEG_INFINITY, f64::max);
+            if max == f64::NEG_INFINITY {
+                return max;
+            }
+            let sum: f64 = lls.iter().map(|ll| (ll[p] - max).exp()).sum();
+            max + (sum / worlds as f64).ln()
+        })
     }
 }
 

@@ -29,6 +29,11 @@
 //! players at 5,000 playouts it scored 4.38 ± 0.18 mean points (200 games) where ISMCTS
 //! scored 3.85 ± 0.26 (its tree's opponent nodes choose by UCB, which models the others as
 //! searchers, while the rollouts model them as the tutorial player).
+//!
+//! The rollout is the search's model of how the others play on. `search`'s plays them as the
+//! tutorial player; [`SearchRollout::Fitted`] chooses at each decision, seat by seat, the model
+//! that explains the seat's plays and passes so far better ([`SearchRollout::fitted_seats`]):
+//! the tutorial player, or the pattern policy's best move.
 
 use std::sync::Arc;
 
@@ -36,8 +41,9 @@ use cards_core::Rng;
 use cards_core::game::{Policy as _, PolicyOptions};
 use cards_search::{Algorithm, Rollout, Search};
 
-use crate::game::{Action, Game};
-use crate::players::belief::Belief;
+use crate::game::observation::Observation;
+use crate::game::{Action, Game, PLAYERS};
+use crate::players::belief::{Belief, BeliefModel};
 use crate::players::learned::LearnedPolicy;
 use crate::players::pattern::PatternPolicy;
 use crate::players::policy::{Random, TutorialPlayer};
@@ -131,15 +137,34 @@ pub enum SearchRollout {
         /// The searching player.
         player: u8,
     },
+    /// The pattern move policy's best-scored move for the searching player (`player`) and for
+    /// each other seat in `pattern`, the tutorial player for the rest (and for everyone in the
+    /// exchange): each seat's model chosen, at the start of each decision through
+    /// [`Rollout::observe`], by the evidence of its play so far
+    /// ([`SearchRollout::fitted_seats`]), so that scripted players are rolled out as
+    /// scripted and stronger ones as the pattern policy.
+    Fitted {
+        /// The searching player.
+        player: u8,
+        /// The seats played by the pattern policy (bit `1 << seat`), the searching one apart.
+        pattern: u8,
+    },
 }
 
 impl Rollout<Game> for SearchRollout {
     #[inline]
     fn begin(&mut self, player: usize) {
         if let SearchRollout::LearnedSelf { player: me }
-        | SearchRollout::PatternSelf { player: me } = self
+        | SearchRollout::PatternSelf { player: me }
+        | SearchRollout::Fitted { player: me, .. } = self
         {
             *me = u8::try_from(player).unwrap_or(0);
+        }
+    }
+
+    fn observe(&mut self, obs: &Observation<'_>) {
+        if let SearchRollout::Fitted { pattern, .. } = self {
+            *pattern = SearchRollout::fitted_seats(obs);
         }
     }
 
@@ -167,6 +192,18 @@ impl Rollout<Game> for SearchRollout {
             SearchRollout::PatternSelf { player: me } => {
                 let obs = world.observation(player);
                 if obs.exchanging || player != usize::from(*me) {
+                    TutorialPlayer.choose(&obs, legal)
+                } else {
+                    PatternPolicy::trained_ref().best(&obs, legal)
+                }
+            }
+            SearchRollout::Fitted {
+                player: me,
+                pattern,
+            } => {
+                let obs = world.observation(player);
+                let modelled = player == usize::from(*me) || *pattern >> (player % 8) & 1 == 1;
+                if obs.exchanging || !modelled {
                     TutorialPlayer.choose(&obs, legal)
                 } else {
                     PatternPolicy::trained_ref().best(&obs, legal)
@@ -200,7 +237,8 @@ impl core::str::FromStr for SearchRollout {
     type Err = cards_core::game::UnknownPolicy;
 
     /// A rollout by name: `random`, `tutorial`, `learned`, `learned-best`, `learned-self` (its
-    /// player 0 until a decision sets it), `pattern`, `pattern-best`, `pattern-self`.
+    /// player 0 until a decision sets it), `pattern`, `pattern-best`, `pattern-self`, `fitted`
+    /// (every other seat tutorial until a decision fits them).
     ///
     /// ```
     /// use daifugo::SearchRollout;
@@ -217,6 +255,10 @@ impl core::str::FromStr for SearchRollout {
             "pattern" => Ok(SearchRollout::Pattern),
             "pattern-best" => Ok(SearchRollout::PatternBest),
             "pattern-self" => Ok(SearchRollout::PatternSelf { player: 0 }),
+            "fitted" => Ok(SearchRollout::Fitted {
+                player: 0,
+                pattern: 0,
+            }),
             _ => Err(cards_core::game::UnknownPolicy::new(
                 s,
                 SearchRollout::NAMES,
@@ -240,15 +282,16 @@ impl SearchRollout {
         "pattern",
         "pattern-best",
         "pattern-self",
+        "fitted",
     ];
 
     /// This rollout's name (one of [`SearchRollout::NAMES`], which [`str::parse`] reads back).
     ///
     /// ```
     /// use daifugo::SearchRollout;
-    /// use SearchRollout::{Learned, LearnedBest, LearnedSelf, Pattern, PatternBest, PatternSelf, Random, Tutorial};
+    /// use SearchRollout::{Fitted, Learned, LearnedBest, LearnedSelf, Pattern, PatternBest, PatternSelf, Random, Tutorial};
     /// for r in [Random, Tutorial, Learned, LearnedBest, LearnedSelf { player: 0 }, Pattern,
-    ///     PatternBest, PatternSelf { player: 0 }]
+    ///     PatternBest, PatternSelf { player: 0 }, Fitted { player: 0, pattern: 0 }]
     /// {
     ///     assert_eq!(r.name().parse::<SearchRollout>(), Ok(r));
     /// }
@@ -264,7 +307,71 @@ impl SearchRollout {
             SearchRollout::Pattern => "pattern",
             SearchRollout::PatternBest => "pattern-best",
             SearchRollout::PatternSelf { .. } => "pattern-self",
+            SearchRollout::Fitted { .. } => "fitted",
         }
+    }
+
+    /// The worlds [`SearchRollout::fitted_seats`] averages each seat's likelihood over.
+    ///
+    /// ```
+    /// assert_eq!(daifugo::SearchRollout::FIT_WORLDS, 32);
+    /// ```
+    pub const FIT_WORLDS: usize = 32;
+
+    /// The share of an action's probability both models of [`SearchRollout::fitted_seats`]
+    /// spread evenly over the legal actions ([`Belief::epsilon`]).
+    ///
+    /// ```
+    /// assert_eq!(daifugo::SearchRollout::FIT_EPSILON, 0.1);
+    /// ```
+    pub const FIT_EPSILON: f64 = 0.1;
+
+    /// How much larger (in log-likelihood) a seat's evidence for the pattern model must be
+    /// than for the tutorial one for [`SearchRollout::fitted_seats`] to choose it.
+    ///
+    /// ```
+    /// assert_eq!(daifugo::SearchRollout::FIT_MARGIN, 0.0);
+    /// ```
+    pub const FIT_MARGIN: f64 = 0.0;
+
+    /// The other seats whose play so far the pattern model explains better than the tutorial
+    /// one (bit `1 << seat`), as [`SearchRollout::Fitted`] reads them: for each seat, its
+    /// evidence under each model ([`Belief::evidence_by_seat`], [`SearchRollout::FIT_WORLDS`]
+    /// worlds sampled from `obs`, the same for both, epsilon [`SearchRollout::FIT_EPSILON`]),
+    /// the pattern model's by more than [`SearchRollout::FIT_MARGIN`]. The worlds are drawn
+    /// from a seed made of `obs`, so that the answer is a function of `obs`. No seat before
+    /// any play.
+    ///
+    /// ```
+    /// use daifugo::{Game, Rules, SearchRollout};
+    /// let g = Game::new(Rules::UECDA, 4);
+    /// assert_eq!(SearchRollout::fitted_seats(&g.observation(0)), 0);
+    /// ```
+    #[must_use]
+    pub fn fitted_seats(obs: &Observation<'_>) -> u8 {
+        if obs.history.is_empty() {
+            return 0;
+        }
+        let seed = obs.hand.bits()
+            ^ (obs.history.len() as u64).rotate_left(48)
+            ^ u64::from(obs.player).rotate_left(56);
+        let evidence = |model| {
+            Belief::new(model, SearchRollout::FIT_EPSILON).evidence_by_seat(
+                obs,
+                SearchRollout::FIT_WORLDS,
+                &mut Rng::seed_from_u64(seed),
+            )
+        };
+        let tutorial = evidence(BeliefModel::Tutorial);
+        let pattern = evidence(BeliefModel::Pattern);
+        let mut seats = 0;
+        for p in 0..PLAYERS {
+            if p != usize::from(obs.player) && pattern[p] > tutorial[p] + SearchRollout::FIT_MARGIN
+            {
+                seats |= 1 << p;
+            }
+        }
+        seats
     }
 }
 

@@ -141,3 +141,55 @@ fn worlds_where_the_passes_are_likelier_weigh_more() {
         );
     }
 }
+
+/// Seat by seat, the log-likelihoods sum to the whole one, by either model, at decisions of a
+/// match of `tutorial` and `pattern` players with the exchange (the richer partner's return
+/// counted to it): the observer's entry is 0, and a seat that has not acted yet has 0 too.
+#[test]
+// Exact: the whole is the seats' sum, and an untouched entry is exactly 0.
+#[allow(clippy::float_cmp)]
+fn the_seats_log_likelihoods_sum_to_the_whole() {
+    let mut m = Match::new(U, 5);
+    let mut players: Vec<Box<dyn Policy<Game>>> = (0..5)
+        .map(|i| Game::policy(if i % 2 == 0 { "tutorial" } else { "pattern" }, 0).unwrap())
+        .collect();
+    let mut rng = Rng::seed_from_u64(2);
+    let (mut checked, mut returns) = (0, 0);
+    for _ in 0..3 {
+        let mut g = m.next_game();
+        let mut ply = 0;
+        while let Some(p) = g.seat_to_act() {
+            let p = usize::from(p);
+            let obs = g.observation(p);
+            if !obs.exchanging && ply % 5 == 2 {
+                returns += usize::from(!obs.received.is_empty());
+                for model in [BeliefModel::Tutorial, BeliefModel::Pattern] {
+                    let b = Belief::new(model, 0.1);
+                    for w in b.sample_worlds(&obs, 2, 0.5, 2, &mut rng).unwrap() {
+                        let by_seat = b.log_likelihood_by_seat(&obs, &w.hands());
+                        let total = b.log_likelihood_of(&obs, &w.hands());
+                        assert_eq!(by_seat.iter().sum::<f64>(), total);
+                        assert_eq!(by_seat[p], 0.0);
+                        for (q, ll) in by_seat.iter().enumerate() {
+                            assert!(*ll <= 0.0, "{q}: {ll}");
+                            let acted = obs.history.iter().any(|s| usize::from(s.player) == q);
+                            let returned = obs.exchange_partner().is_some_and(|(r, rich)| {
+                                usize::from(r) == q && !rich && !obs.received.is_empty()
+                            });
+                            if !acted && !returned {
+                                assert_eq!(*ll, 0.0, "{q} has not acted");
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+            let a = players[p].choose(&obs, &g.legal_actions());
+            g.apply_with_outcome(a).unwrap();
+            ply += 1;
+        }
+        m.finish(&g);
+    }
+    assert!(checked > 50, "{checked}");
+    assert!(returns > 0, "{returns}");
+}

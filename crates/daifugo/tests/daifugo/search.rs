@@ -158,3 +158,111 @@ fn a_think_time_ends_each_decision_at_its_time() {
     });
     assert!(full > 0);
 }
+
+/// Every rollout's name reads back as itself, `fitted` among them.
+#[test]
+fn the_rollouts_names_round_trip() {
+    assert!(SearchRollout::NAMES.contains(&"fitted"));
+    for name in SearchRollout::NAMES {
+        let r: SearchRollout = name.parse().unwrap();
+        assert_eq!(r.name(), *name);
+    }
+    assert_eq!(
+        "fitted".parse::<SearchRollout>(),
+        Ok(SearchRollout::Fitted {
+            player: 0,
+            pattern: 0
+        })
+    );
+}
+
+/// `fitted` plays as `pattern-self` when no other seat is fitted to the pattern model and as
+/// `pattern-best` when every seat is (outside the exchange), at the positions of a game.
+#[test]
+fn fitted_plays_the_model_of_each_seat() {
+    use daifugo::cards_core::Rng;
+    use daifugo::cards_search::Rollout;
+    let mut g = Game::deal_from(Rules::UECDA, 3, [0, 1, 2, 3, 4], Some(Class::ALL));
+    let mut tutorial = Game::policy("tutorial", 0).unwrap();
+    let mut compared = 0;
+    let rng = &mut Rng::seed_from_u64(0);
+    while let Some(p) = g.seat_to_act() {
+        let legal = g.legal_actions();
+        if !g.is_exchanging() {
+            for me in 0..5u8 {
+                let none = SearchRollout::Fitted {
+                    player: me,
+                    pattern: 0,
+                };
+                let all = SearchRollout::Fitted {
+                    player: me,
+                    pattern: 0x1f,
+                };
+                let mut self_only = SearchRollout::PatternSelf { player: me };
+                assert_eq!(
+                    { none }.choose(&g, &legal, rng),
+                    self_only.choose(&g, &legal, rng)
+                );
+                assert_eq!(
+                    { all }.choose(&g, &legal, rng),
+                    SearchRollout::PatternBest.choose(&g, &legal, rng)
+                );
+                compared += 1;
+            }
+        }
+        let a = tutorial.choose(&g.observation(usize::from(p)), &legal);
+        g.apply_with_outcome(a).unwrap();
+    }
+    assert!(compared > 50, "{compared}");
+}
+
+/// Seats played by `tutorial` are judged tutorial and seats played by `pattern` judged
+/// pattern ([`SearchRollout::fitted_seats`]) at most decisions once each has made a few
+/// plays or passes, in a match (with the exchange) where the two kinds sit side by side.
+#[test]
+fn fitted_seats_tell_tutorial_players_from_pattern_ones() {
+    use daifugo::Match;
+    const ACTED: usize = 6;
+    let is_pattern = |seat: usize| seat == 1 || seat == 3;
+    let mut players: Vec<Box<dyn Policy<Game>>> = (0..5)
+        .map(|i| Game::policy(if is_pattern(i) { "pattern" } else { "tutorial" }, 0).unwrap())
+        .collect();
+    let mut m = Match::new(Rules::UECDA, 11);
+    // Per kind of seat: judgments, and right ones.
+    let (mut tutorial, mut pattern) = ((0, 0), (0, 0));
+    for _ in 0..6 {
+        let mut g = m.next_game();
+        while let Some(p) = g.seat_to_act() {
+            let p = usize::from(p);
+            let obs = g.observation(p);
+            if !obs.exchanging && p == 0 {
+                let seats = SearchRollout::fitted_seats(&obs);
+                assert_eq!(seats & 1, 0, "the observer is never fitted");
+                for q in 1..5 {
+                    let acted = obs.history.iter().filter(|s| usize::from(s.player) == q);
+                    if acted.count() >= ACTED {
+                        let judged = seats >> q & 1 == 1;
+                        let tally = if is_pattern(q) {
+                            &mut pattern
+                        } else {
+                            &mut tutorial
+                        };
+                        tally.0 += 1;
+                        tally.1 += usize::from(judged == is_pattern(q));
+                    }
+                }
+            }
+            let a = players[p].choose(&obs, &g.legal_actions());
+            g.apply_with_outcome(a).unwrap();
+        }
+        m.finish(&g);
+    }
+    for (kind, (judged, right)) in [("tutorial", tutorial), ("pattern", pattern)] {
+        assert!(judged >= 20, "{kind}: {judged}");
+        assert!(
+            right * 10 >= judged * 8,
+            "{kind}: {right} of {judged} right"
+        );
+    }
+    eprintln!("tutorial {tutorial:?}, pattern {pattern:?}");
+}
