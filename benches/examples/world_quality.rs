@@ -413,20 +413,10 @@ fn fitted(args: &[String]) {
                     (Some(a), Some(b)) => b.saturating_sub(a) as f64 / 1e6,
                     _ => t.elapsed().as_secs_f64() * 1e3,
                 });
-                let evidence = |model| {
-                    Belief::new(model, SearchRollout::FIT_EPSILON).evidence_by_seat(
-                        &obs,
-                        SearchRollout::FIT_WORLDS,
-                        &mut Rng::seed_from_u64(5),
-                    )
-                };
-                let (tutorial, pattern) = (
-                    evidence(BeliefModel::Tutorial),
-                    evidence(BeliefModel::Pattern),
-                );
-                for q in 1..5 {
+                let lead = SearchRollout::fit_evidence(&obs, 5);
+                for (q, lead) in lead.iter().enumerate().skip(1) {
                     let acted = obs.history.iter().filter(|s| usize::from(s.player) == q);
-                    rows.push((acted.count(), pattern[q] - tutorial[q]));
+                    rows.push((acted.count(), *lead));
                 }
             }
             let a = seats[p].choose(&obs, &legal);

@@ -334,6 +334,32 @@ impl SearchRollout {
     /// ```
     pub const FIT_MARGIN: f64 = 0.0;
 
+    /// Each seat's evidence for the pattern model less its evidence for the tutorial one
+    /// ([`Belief::evidence_by_seat`], [`SearchRollout::FIT_WORLDS`] worlds drawn from `seed`,
+    /// the same for both models, epsilon [`SearchRollout::FIT_EPSILON`]): what
+    /// [`SearchRollout::fitted_seats`] compares with [`SearchRollout::FIT_MARGIN`]. The
+    /// observer's entry is 0.
+    ///
+    /// ```
+    /// use daifugo::{Game, Rules, SearchRollout};
+    /// let g = Game::new(Rules::UECDA, 4);
+    /// let lead = SearchRollout::fit_evidence(&g.observation(0), 1);
+    /// assert_eq!(lead, [0.0; 5]); // no one has played yet
+    /// ```
+    #[must_use]
+    pub fn fit_evidence(obs: &Observation<'_>, seed: u64) -> [f64; PLAYERS] {
+        let evidence = |model| {
+            Belief::new(model, SearchRollout::FIT_EPSILON).evidence_by_seat(
+                obs,
+                SearchRollout::FIT_WORLDS,
+                &mut Rng::seed_from_u64(seed),
+            )
+        };
+        let tutorial = evidence(BeliefModel::Tutorial);
+        let pattern = evidence(BeliefModel::Pattern);
+        core::array::from_fn(|p| pattern[p] - tutorial[p])
+    }
+
     /// The other seats whose play so far the pattern model explains better than the tutorial
     /// one (bit `1 << seat`), as [`SearchRollout::Fitted`] reads them: for each seat, its
     /// evidence under each model ([`Belief::evidence_by_seat`], [`SearchRollout::FIT_WORLDS`]
@@ -355,19 +381,10 @@ impl SearchRollout {
         let seed = obs.hand.bits()
             ^ (obs.history.len() as u64).rotate_left(48)
             ^ u64::from(obs.player).rotate_left(56);
-        let evidence = |model| {
-            Belief::new(model, SearchRollout::FIT_EPSILON).evidence_by_seat(
-                obs,
-                SearchRollout::FIT_WORLDS,
-                &mut Rng::seed_from_u64(seed),
-            )
-        };
-        let tutorial = evidence(BeliefModel::Tutorial);
-        let pattern = evidence(BeliefModel::Pattern);
+        let lead = SearchRollout::fit_evidence(obs, seed);
         let mut seats = 0;
-        for p in 0..PLAYERS {
-            if p != usize::from(obs.player) && pattern[p] > tutorial[p] + SearchRollout::FIT_MARGIN
-            {
+        for (p, lead) in lead.iter().enumerate() {
+            if p != usize::from(obs.player) && *lead > SearchRollout::FIT_MARGIN {
                 seats |= 1 << p;
             }
         }
