@@ -1,4 +1,5 @@
-//! `daifugo` benchmarks: follow and lead move lists, the seed's decomposition, fewest melds.
+//! `daifugo` benchmarks: follow and lead move lists, the seed's decomposition, fewest melds,
+//! whole games and the search's rollout steps.
 //!
 //! Inputs are seeded: 1000 11-card hands (the joker in about one in five); for `follow` each hand
 //! faces a meld some other hand leads, with revolution and the suit lock each on in about one
@@ -19,9 +20,10 @@ use benches::daifugo_real::{
 use cards_core::{Card, CardSet, Order};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use daifugo::cards_core::game::Policy;
+use daifugo::cards_search::Rollout as _;
 use daifugo::{
-    Class, Game, Meld, Random, Table, TutorialPlayer, decompose_into, fewest_melds_count,
-    fewest_melds_into, follow_into, lead_into,
+    Class, Game, Meld, Random, SearchRollout, Table, TutorialPlayer, decompose_into,
+    fewest_melds_count, fewest_melds_into, follow_into, lead_into,
 };
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
@@ -277,5 +279,45 @@ fn bench_games(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench, bench_real, bench_games);
+/// The 100 seeded whole games (deal, tribute, exchange, play) of `daifugo/rollout_step` played
+/// by five copies of `rollout`, as a search's rollout plays them (each step: the mover's
+/// observation, the rollout's choice, the move); returns the number of actions.
+fn rollout_games(mut rollout: SearchRollout) -> u64 {
+    let mut rng = daifugo::cards_core::Rng::seed_from_u64(1);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    for seed in 0..100 {
+        let mut g = Game::deal_from(RULES, seed, [0, 1, 2, 3, 4], Some(CLASSES));
+        while g.seat_to_act().is_some() {
+            legal.clear();
+            g.legal_actions_into(&mut legal);
+            let a = rollout.choose(&g, &legal, &mut rng);
+            g.apply_with_outcome(a).expect("a legal choice");
+            steps += 1;
+        }
+    }
+    steps
+}
+
+/// A rollout step of each of the search's rollout policies for every seat
+/// (`daifugo/rollout_step/<rollout>`: the same 100 seeded games an iteration, reported as
+/// steps a second): the tutorial player (`search`'s model of a scripted seat), the learned
+/// policy's and the pattern policy's best move (`search`'s model of itself and of a seat that
+/// plays like the pattern policy).
+fn bench_rollout_steps(c: &mut Criterion) {
+    let mut g = c.benchmark_group("daifugo/rollout_step");
+    for rollout in [
+        SearchRollout::Tutorial,
+        SearchRollout::LearnedBest,
+        SearchRollout::PatternBest,
+    ] {
+        g.throughput(Throughput::Elements(rollout_games(rollout)));
+        g.bench_function(rollout.name(), |b| {
+            b.iter(|| rollout_games(black_box(rollout)));
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, bench_real, bench_games, bench_rollout_steps);
 criterion_main!(benches);

@@ -2,7 +2,7 @@
 //! budget (worlds sampled from each position's observation, as a player's search does).
 
 use cards_core::game::{self, Game};
-use cards_search::{Budget, Search};
+use cards_search::{Budget, Evaluator, Rollout, Search};
 
 use crate::interface::Listed;
 
@@ -53,17 +53,20 @@ pub fn searcher<G: Game>(playouts: u64, threads: usize) -> Search<G> {
         .with_threads(threads)
 }
 
-/// One decision of `search` at each position (for its player to act); the playouts run.
+/// One decision of `search` at each position (for its player to act), whatever its rollout
+/// and evaluator; the playouts run.
 ///
 /// ```
 /// use benches::search::{decision_points, searcher, think};
 /// let p = decision_points::<daifugo::Game>(1, 10);
 /// assert_eq!(think(&p, &mut searcher(50, 1)), 50 * p.len() as u64);
 /// ```
-pub fn think<G>(positions: &[G], search: &mut Search<G>) -> u64
+pub fn think<G, R, E>(positions: &[G], search: &mut Search<G, R, E>) -> u64
 where
     G: Game + Send,
     G::Action: Send + Sync,
+    R: Rollout<G>,
+    E: Evaluator<G>,
 {
     let mut legal = Vec::new();
     let mut playouts = 0;

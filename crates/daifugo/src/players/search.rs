@@ -30,10 +30,12 @@
 //! scored 3.85 ± 0.26 (its tree's opponent nodes choose by UCB, which models the others as
 //! searchers, while the rollouts model them as the tutorial player).
 //!
-//! The rollout is the search's model of how the others play on. `search`'s plays them as the
-//! tutorial player; [`SearchRollout::Fitted`] chooses at each decision, seat by seat, the model
-//! that explains the seat's plays and passes so far better ([`SearchRollout::fitted_seats`]):
-//! the tutorial player, or the pattern policy's best move.
+//! The rollout is the search's model of how the others play on. `search`'s
+//! ([`SearchRollout::Fitted`]) chooses at each decision, seat by seat, the model that explains
+//! the seat's plays and passes so far better ([`SearchRollout::fitted_seats`]): the tutorial
+//! player, or the pattern policy's best move; so scripted players are rolled out as scripted
+//! and stronger ones as the pattern policy. The searching player itself plays the pattern
+//! policy's best move.
 
 use std::sync::Arc;
 
@@ -57,13 +59,18 @@ use crate::players::policy::{Random, TutorialPlayer};
 /// ```
 pub const SEARCH_PLAYOUTS: u64 = 5_000;
 
-/// The rollout of `search` ([`search_player`]): the pattern policy's best move for the
-/// searching player ([`PatternPolicy`]), the tutorial player for the others.
+/// The rollout of `search` ([`search_player`]): the pattern policy's best move
+/// ([`PatternPolicy`]) for the searching player and for each other seat whose play so far the
+/// pattern model explains better than the tutorial one, the tutorial player for the rest
+/// ([`SearchRollout::Fitted`]; the seats are chosen again at every decision).
 ///
 /// ```
-/// assert_eq!(daifugo::SEARCH_ROLLOUT.name(), "pattern-self");
+/// assert_eq!(daifugo::SEARCH_ROLLOUT.name(), "fitted");
 /// ```
-pub const SEARCH_ROLLOUT: SearchRollout = SearchRollout::PatternSelf { player: 0 };
+pub const SEARCH_ROLLOUT: SearchRollout = SearchRollout::Fitted {
+    player: 0,
+    pattern: 0,
+};
 
 /// How many worlds `search` ([`search_player`]) samples for each world it plays, keeping the
 /// one whose hands best explain the others' plays and passes so far as the tutorial player's
@@ -131,8 +138,9 @@ pub enum SearchRollout {
     /// (in the exchange, the weakest cards).
     PatternBest,
     /// The pattern move policy's best-scored move for the player the search decides for
-    /// (`player`, set through [`Rollout::begin`]), the tutorial player for the others: the
-    /// shipped rollout ([`SEARCH_ROLLOUT`]) with the pattern policy in the learned one's place.
+    /// (`player`, set through [`Rollout::begin`]), the tutorial player for the others:
+    /// [`SearchRollout::LearnedSelf`] with the pattern policy in the learned one's place
+    /// (`search`'s rollout before [`SearchRollout::Fitted`]).
     PatternSelf {
         /// The searching player.
         player: u8,
@@ -142,7 +150,8 @@ pub enum SearchRollout {
     /// exchange): each seat's model chosen, at the start of each decision through
     /// [`Rollout::observe`], by the evidence of its play so far
     /// ([`SearchRollout::fitted_seats`]), so that scripted players are rolled out as
-    /// scripted and stronger ones as the pattern policy.
+    /// scripted and stronger ones as the pattern policy: `search`'s rollout
+    /// ([`SEARCH_ROLLOUT`]).
     Fitted {
         /// The searching player.
         player: u8,
