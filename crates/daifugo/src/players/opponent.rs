@@ -255,8 +255,11 @@ impl Public {
             let step = &self.steps[usize::from(i)];
             let hand = start[usize::from(step.player)] & !step.before;
             let (of, parts) = &mut self.parts[usize::from(step.version)];
-            decomposed(hand, step.table.order(), rules, of, parts);
-            if tutorial_with(hand, &step.table, rules, parts, legal) != step.action {
+            let pick = tutorial_with(hand, &step.table, rules, legal, |order| {
+                decomposed(hand, order, rules, of, parts);
+                parts
+            });
+            if pick != step.action {
                 self.hits[usize::from(i)] += 1;
                 misses += 1;
                 if misses >= bound {
@@ -286,8 +289,10 @@ fn tutorial_at(
     j: &mut Judging<'_>,
 ) -> Action {
     let (legal, parts, of) = j;
-    decomposed(hand, table.order(), rules, &mut of[p], &mut parts[p]);
-    tutorial_with(hand, table, rules, &parts[p], legal)
+    tutorial_with(hand, table, rules, legal, |order| {
+        decomposed(hand, order, rules, &mut of[p], &mut parts[p]);
+        &parts[p]
+    })
 }
 
 /// `parts` made `hand`'s decomposition in `order`, unless `of` says it is already.
@@ -307,24 +312,29 @@ fn decomposed(
     }
 }
 
-/// The tutorial player's choice holding `hand` (decomposed into `parts`) on `table`: a lead is
-/// its decomposition's first part (always among its leads: `lead_into` lists every meld of the
-/// hand, so a lead needs no list); a follow its pick among the legal actions, listed in
-/// `legal` as `Game::legal_actions_into` lists them.
-fn tutorial_with(
+/// The tutorial player's choice holding `hand` on `table`, `parts` its decomposition in an
+/// order (asked only when the choice needs it): a lead is its decomposition's first part
+/// (always among its leads: `lead_into` lists every meld of the hand, so a lead needs no
+/// list); a follow its pick among the legal actions, listed in `legal` as
+/// `Game::legal_actions_into` lists them (a pass when there is nothing else).
+fn tutorial_with<'p>(
     hand: CardSet,
     table: &Table,
     rules: &Rules,
-    parts: &[Meld],
     legal: &mut Vec<Action>,
+    parts: impl FnOnce(Order) -> &'p [Meld],
 ) -> Action {
+    let order = table.order();
     if table.table.is_none() {
-        return tutorial_lead(parts);
+        return tutorial_lead(parts(order));
     }
     legal.clear();
     let _ = crate::rules::moves::follow_sink(hand, table, rules, legal);
+    if legal.is_empty() {
+        return Action::Pass;
+    }
     legal.push(Action::Pass);
-    tutorial_pick(parts, false, table.order(), legal)
+    tutorial_pick(parts(order), false, order, legal)
 }
 
 /// `obs` without its history (to keep beside a copy of it).

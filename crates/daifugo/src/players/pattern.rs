@@ -99,13 +99,6 @@ impl PatternRow {
         &self.dense
     }
 
-    fn push(&mut self, group: u64, a: u64, b: u64, c: u64, d: u64) {
-        if usize::from(self.len) < MAX_ACTIVE {
-            self.active[usize::from(self.len)] = slot(group, a, b, c, d);
-            self.len += 1;
-        }
-    }
-
     /// The score of this row under `w` ([`PATTERN_WEIGHTS`] long).
     #[inline]
     pub(crate) fn score(&self, w: &[f32]) -> f32 {
@@ -119,6 +112,96 @@ impl PatternRow {
             }
         }
         s
+    }
+}
+
+/// Where [`Ctx::features`] puts an action's features: the hashed slots switched on (the first
+/// [`MAX_ACTIVE`]) and the real-valued ones.
+trait Features {
+    /// Starts a new action.
+    fn clear(&mut self);
+    /// Switches on the next hashed slot (ignored past [`MAX_ACTIVE`]).
+    fn on(&mut self, slot: u16);
+    /// The real-valued features, to be written whole.
+    fn dense(&mut self) -> &mut [f32; FEATURES];
+
+    /// Switches on the feature of `group` with fields `a` to `d`.
+    #[inline]
+    fn push(&mut self, group: u64, a: u64, b: u64, c: u64, d: u64) {
+        self.on(slot(group, a, b, c, d));
+    }
+}
+
+impl Features for PatternRow {
+    #[inline]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    fn on(&mut self, slot: u16) {
+        if usize::from(self.len) < MAX_ACTIVE {
+            self.active[usize::from(self.len)] = slot;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn dense(&mut self) -> &mut [f32; FEATURES] {
+        &mut self.dense
+    }
+}
+
+/// An action's score summed as its features come: the same sums in the same order as
+/// [`PatternRow::score`] of its row, without the row.
+struct Scorer<'w> {
+    w: &'w [f32],
+    sum: f32,
+    len: usize,
+    dense: [f32; FEATURES],
+}
+
+impl<'w> Scorer<'w> {
+    fn new(w: &'w [f32]) -> Scorer<'w> {
+        Scorer {
+            w,
+            sum: 0.0,
+            len: 0,
+            dense: [0.0; FEATURES],
+        }
+    }
+
+    /// The action's score: the hashed weights switched on, then the real-valued terms.
+    #[inline]
+    fn score(&self) -> f32 {
+        let mut s = self.sum;
+        if LEGACY {
+            for (x, v) in self.w[PATTERN_SIZE..].iter().zip(&self.dense) {
+                s += x * v;
+            }
+        }
+        s
+    }
+}
+
+impl Features for Scorer<'_> {
+    #[inline]
+    fn clear(&mut self) {
+        self.sum = 0.0;
+        self.len = 0;
+    }
+
+    #[inline]
+    fn on(&mut self, slot: u16) {
+        if self.len < MAX_ACTIVE {
+            self.sum += self.w[usize::from(slot)];
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn dense(&mut self) -> &mut [f32; FEATURES] {
+        &mut self.dense
     }
 }
 
@@ -317,12 +400,13 @@ impl Ctx {
         ctx
     }
 
-    /// The features of `action` into `row`.
+    /// The features of `action` into `row` (a [`PatternRow`], or a [`Scorer`] that sums their
+    /// weights as they come).
     #[allow(clippy::too_many_lines)]
-    fn features(&self, action: &Action, row: &mut PatternRow) {
-        row.len = 0;
+    fn features(&self, action: &Action, row: &mut impl Features) {
+        row.clear();
         if LEGACY {
-            self.legacy.features(action, &mut row.dense);
+            self.legacy.features(action, row.dense());
         }
         let lead = u64::from(self.lead);
         let n_parts = self.n_parts as u64;
@@ -755,10 +839,10 @@ impl PatternPolicy {
     pub fn scores_into(&self, obs: &Observation<'_>, legal: &[Action], out: &mut Vec<f32>) {
         out.clear();
         PatternPolicy::with_ctx(obs, |ctx| {
-            let mut row = PatternRow::EMPTY;
+            let mut row = Scorer::new(&self.weights);
             for a in legal {
                 ctx.features(a, &mut row);
-                out.push(row.score(&self.weights));
+                out.push(row.score());
             }
         });
     }
@@ -808,11 +892,11 @@ impl PatternPolicy {
             _ => {}
         }
         PatternPolicy::with_ctx_unseen(obs, unseen(), |ctx| {
-            let mut row = PatternRow::EMPTY;
+            let mut row = Scorer::new(&self.weights);
             let mut best = (f32::NEG_INFINITY, legal[0]);
             for a in legal {
                 ctx.features(a, &mut row);
-                let s = row.score(&self.weights);
+                let s = row.score();
                 if s > best.0 {
                     best = (s, *a);
                 }
@@ -842,10 +926,10 @@ impl PatternPolicy {
         let mut scores = [0f32; 128];
         let n = legal.len().min(scores.len());
         PatternPolicy::with_ctx(obs, |ctx| {
-            let mut row = PatternRow::EMPTY;
+            let mut row = Scorer::new(&self.weights);
             for (s, a) in scores.iter_mut().zip(&legal[..n]) {
                 ctx.features(a, &mut row);
-                *s = row.score(&self.weights);
+                *s = row.score();
             }
         });
         legal[crate::players::learned::softmax_draw(&mut scores[..n], rng).0]
@@ -928,6 +1012,36 @@ mod tests {
             beaters(&ctx, &m("H9"), strength(&m("H9"), Order::Reversed)),
             3
         );
+    }
+
+    /// The scores summed as the features come are the rows' scores, bit for bit, at every
+    /// decision of seeded games of random players (the best move and the softmax read them).
+    #[test]
+    fn scores_summed_on_the_fly_are_the_rows_scores() {
+        use crate::{PatternPolicy, Random};
+        use cards_core::game::Policy;
+        let policy = PatternPolicy::default();
+        let mut scored = 0;
+        for seed in 0..20u64 {
+            let mut g = Game::new(Rules::UECDA, seed);
+            let mut random = Random::new(seed);
+            while let Some(p) = g.seat_to_act() {
+                let legal = g.legal_actions();
+                let obs = g.observation(usize::from(p));
+                if !obs.exchanging {
+                    let mut scores = Vec::new();
+                    policy.scores_into(&obs, &legal, &mut scores);
+                    let rows = PatternPolicy::features(&obs, &legal);
+                    for (s, r) in scores.iter().zip(&rows) {
+                        assert_eq!(s.to_bits(), r.score(policy.weights()).to_bits());
+                        scored += 1;
+                    }
+                }
+                let a = random.choose(&obs, &legal);
+                g.apply_with_outcome(a).unwrap();
+            }
+        }
+        assert!(scored > 6_000, "{scored} scores");
     }
 
     /// A pair is beaten only by ranks of which the unseen cards make a pair.

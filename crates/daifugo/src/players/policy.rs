@@ -98,6 +98,10 @@ thread_local! {
 impl TutorialPlayer {
     /// The tutorial player's play (or pass) among `legal`, outside the exchange.
     pub(crate) fn decide(obs: &Observation<'_>, legal: &[Action]) -> Action {
+        if legal == [Action::Pass] {
+            // (nothing else to choose: the hand's decomposition is not needed)
+            return Action::Pass;
+        }
         TUTORIAL_PARTS.with(|b| match b.try_borrow_mut() {
             Ok(mut parts) => {
                 parts.clear();
