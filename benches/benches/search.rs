@@ -4,8 +4,10 @@
 //! `search/daifugo_<rollout>`: Daifugo `search` as it plays (flat Monte-Carlo, 16 worlds
 //! weighed for each played) with each of its rollouts, the early stop off so that every
 //! decision runs its 1,000 playouts, one thread: `learned-self` is `search-v3`'s rollout,
-//! `pattern-self` the one before `fitted`, `fitted` today's, `pattern-best` the pattern policy
-//! for every seat (what `fitted` costs when it judges every other seat a pattern player).
+//! `pattern-self` the one `search` had before `fitted`, then `search`'s own, whatever
+//! [`daifugo::SEARCH_ROLLOUT`] is (the bench takes its name), and `pattern-best` the pattern
+//! policy for every seat (what `fitted` costs when it judges every other seat a pattern
+//! player).
 //! Quick figures and instruction counts:
 //! `cargo run --release -p benches --example search_speed -- <game> <threads> <positions>`.
 
