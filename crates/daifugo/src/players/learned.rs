@@ -64,6 +64,12 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "pass x lock",
 ];
 
+/// The features a play may set (the others are zero for a play).
+pub(crate) const PLAY_FEATURES: core::ops::Range<usize> = 0..28;
+
+/// The features a pass may set (the others are zero for a pass).
+pub(crate) const PASS_FEATURES: core::ops::Range<usize> = 28..FEATURES;
+
 /// What a decision's features share: read once from the observation, then used for every
 /// candidate action.
 #[derive(Clone, Copy, Debug)]

@@ -15,7 +15,9 @@ use cards_core::{Order, Rank, Rng};
 
 use crate::game::observation::Observation;
 use crate::game::{Action, Game, PLAYERS};
-use crate::players::learned::{Context as Legacy, FEATURES, LearnedPolicy};
+use crate::players::learned::{
+    Context as Legacy, FEATURES, LearnedPolicy, PASS_FEATURES, PLAY_FEATURES,
+};
 use crate::players::policy::strength;
 use crate::rules::meld::{JK, STD};
 use crate::{Kind, Meld, decompose_into};
@@ -153,30 +155,43 @@ impl Features for PatternRow {
 }
 
 /// An action's score summed as its features come: the same sums in the same order as
-/// [`PatternRow::score`] of its row, without the row.
+/// [`PatternRow::score`] of its row, without the row; with finite weights, the real-valued
+/// terms a play or a pass always leaves zero are skipped (adding `w * 0.0` changes at most the
+/// sign of a zero sum, which no comparison and no softmax sees).
 struct Scorer<'w> {
     w: &'w [f32],
+    finite: bool,
     sum: f32,
     len: usize,
     dense: [f32; FEATURES],
 }
 
 impl<'w> Scorer<'w> {
-    fn new(w: &'w [f32]) -> Scorer<'w> {
+    fn new(policy: &'w PatternPolicy) -> Scorer<'w> {
         Scorer {
-            w,
+            w: &policy.weights,
+            finite: policy.finite,
             sum: 0.0,
             len: 0,
             dense: [0.0; FEATURES],
         }
     }
 
-    /// The action's score: the hashed weights switched on, then the real-valued terms.
+    /// The score of `action`, whose features were the last summed: the hashed weights switched
+    /// on, then the real-valued terms.
     #[inline]
-    fn score(&self) -> f32 {
+    fn score(&self, action: &Action) -> f32 {
         let mut s = self.sum;
         if LEGACY {
-            for (x, v) in self.w[PATTERN_SIZE..].iter().zip(&self.dense) {
+            let terms = match (self.finite, action) {
+                (true, Action::Play(_)) => PLAY_FEATURES,
+                (true, Action::Pass) => PASS_FEATURES,
+                _ => 0..FEATURES,
+            };
+            for (x, v) in self.w[PATTERN_SIZE..][terms.clone()]
+                .iter()
+                .zip(&self.dense[terms])
+            {
                 s += x * v;
             }
         }
@@ -338,14 +353,15 @@ impl Ctx {
     /// [`Observation::unseen`].
     fn new(obs: &Observation<'_>, melds: &[Meld], unseen: u64) -> Ctx {
         let order = obs.state.order();
+        // card `i` is rank `i / 4`, suit `i % 4`: a rank is a nibble
         let mut unseen_rank = [0u8; 13];
         let mut unseen_suit = [0u16; 4];
-        let mut b = unseen & STD;
-        while b != 0 {
-            let i = b.trailing_zeros();
-            unseen_rank[(i / 4) as usize] += 1;
-            unseen_suit[(i % 4) as usize] |= 1 << (i / 4);
-            b &= b - 1;
+        for (r, count) in unseen_rank.iter_mut().enumerate() {
+            let nibble = (unseen & STD) >> (4 * r) & 0xF;
+            *count = nibble.count_ones() as u8;
+            for (suit, mask) in unseen_suit.iter_mut().enumerate() {
+                *mask |= u16::from(nibble >> suit & 1 == 1) << r;
+            }
         }
         let me = obs.player as usize;
         let mut min_opp = 15u8;
@@ -684,6 +700,9 @@ fn mean_strength_bucket(cards: u64, order: Order) -> u64 {
 #[derive(Clone, PartialEq)]
 pub struct PatternPolicy {
     weights: Cow<'static, [f32]>,
+    /// Whether the real-valued features' weights are all finite (then a term whose feature is
+    /// zero adds nothing, and the score skips the terms an action's kind leaves zero).
+    finite: bool,
 }
 
 impl core::fmt::Debug for PatternPolicy {
@@ -721,9 +740,13 @@ impl PatternPolicy {
             }
             w
         });
-        PatternPolicy {
-            weights: Cow::Borrowed(w.as_slice()),
-        }
+        PatternPolicy::with(Cow::Borrowed(w.as_slice()))
+    }
+
+    /// The policy of `weights` ([`PATTERN_WEIGHTS`] of them).
+    fn with(weights: Cow<'static, [f32]>) -> PatternPolicy {
+        let finite = weights[PATTERN_SIZE..].iter().all(|w| w.is_finite());
+        PatternPolicy { weights, finite }
     }
 
     /// The committed weights' policy, built once and shared (what the rollouts use).
@@ -748,9 +771,7 @@ impl PatternPolicy {
     pub fn from_learned(start: &LearnedPolicy) -> PatternPolicy {
         let mut w = vec![0.0; PATTERN_WEIGHTS];
         w[PATTERN_SIZE..].copy_from_slice(start.weights());
-        PatternPolicy {
-            weights: Cow::Owned(w),
-        }
+        PatternPolicy::with(Cow::Owned(w))
     }
 
     /// A policy with `weights`: [`PATTERN_WEIGHTS`] of them, or `None`.
@@ -762,9 +783,7 @@ impl PatternPolicy {
     /// ```
     #[must_use]
     pub fn new(weights: Vec<f32>) -> Option<PatternPolicy> {
-        (weights.len() == PATTERN_WEIGHTS).then_some(PatternPolicy {
-            weights: Cow::Owned(weights),
-        })
+        (weights.len() == PATTERN_WEIGHTS).then(|| PatternPolicy::with(Cow::Owned(weights)))
     }
 
     /// The weights: [`PATTERN_SIZE`] hashed ones, then one a [`LearnedPolicy`] feature.
@@ -839,10 +858,10 @@ impl PatternPolicy {
     pub fn scores_into(&self, obs: &Observation<'_>, legal: &[Action], out: &mut Vec<f32>) {
         out.clear();
         PatternPolicy::with_ctx(obs, |ctx| {
-            let mut row = Scorer::new(&self.weights);
+            let mut row = Scorer::new(self);
             for a in legal {
                 ctx.features(a, &mut row);
-                out.push(row.score());
+                out.push(row.score(a));
             }
         });
     }
@@ -892,11 +911,11 @@ impl PatternPolicy {
             _ => {}
         }
         PatternPolicy::with_ctx_unseen(obs, unseen(), |ctx| {
-            let mut row = Scorer::new(&self.weights);
+            let mut row = Scorer::new(self);
             let mut best = (f32::NEG_INFINITY, legal[0]);
             for a in legal {
                 ctx.features(a, &mut row);
-                let s = row.score();
+                let s = row.score(a);
                 if s > best.0 {
                     best = (s, *a);
                 }
@@ -926,10 +945,10 @@ impl PatternPolicy {
         let mut scores = [0f32; 128];
         let n = legal.len().min(scores.len());
         PatternPolicy::with_ctx(obs, |ctx| {
-            let mut row = Scorer::new(&self.weights);
+            let mut row = Scorer::new(self);
             for (s, a) in scores.iter_mut().zip(&legal[..n]) {
                 ctx.features(a, &mut row);
-                *s = row.score();
+                *s = row.score(a);
             }
         });
         legal[crate::players::learned::softmax_draw(&mut scores[..n], rng).0]
@@ -1014,13 +1033,20 @@ mod tests {
         );
     }
 
-    /// The scores summed as the features come are the rows' scores, bit for bit, at every
-    /// decision of seeded games of random players (the best move and the softmax read them).
+    /// The scores summed as the features come are the rows' scores at every decision of
+    /// seeded games of random players (the best move and the softmax read them): equal, and
+    /// bit for bit where a weight is not finite (then no term is skipped); a play's and a
+    /// pass's features outside their ranges are zero.
     #[test]
+    #[allow(clippy::float_cmp)] // exactly equal is the claim
     fn scores_summed_on_the_fly_are_the_rows_scores() {
-        use crate::{PatternPolicy, Random};
+        use crate::players::learned::{PASS_FEATURES, PLAY_FEATURES};
+        use crate::{Action, PATTERN_SIZE, PatternPolicy, Random};
         use cards_core::game::Policy;
-        let policy = PatternPolicy::default();
+        let trained = PatternPolicy::default();
+        let mut w = trained.weights().to_vec();
+        w[PATTERN_SIZE + 30] = f32::INFINITY; // a pass's term: every play's row scores NaN
+        let infinite = PatternPolicy::new(w).unwrap();
         let mut scored = 0;
         for seed in 0..20u64 {
             let mut g = Game::new(Rules::UECDA, seed);
@@ -1029,12 +1055,29 @@ mod tests {
                 let legal = g.legal_actions();
                 let obs = g.observation(usize::from(p));
                 if !obs.exchanging {
-                    let mut scores = Vec::new();
-                    policy.scores_into(&obs, &legal, &mut scores);
                     let rows = PatternPolicy::features(&obs, &legal);
+                    for (a, r) in legal.iter().zip(&rows) {
+                        let set = if *a == Action::Pass {
+                            PASS_FEATURES
+                        } else {
+                            PLAY_FEATURES
+                        };
+                        let outside = r
+                            .dense()
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, _)| !set.contains(i));
+                        assert!(outside.into_iter().all(|(_, v)| *v == 0.0), "{a}");
+                    }
+                    let mut scores = Vec::new();
+                    trained.scores_into(&obs, &legal, &mut scores);
                     for (s, r) in scores.iter().zip(&rows) {
-                        assert_eq!(s.to_bits(), r.score(policy.weights()).to_bits());
+                        assert_eq!(*s, r.score(trained.weights()));
                         scored += 1;
+                    }
+                    infinite.scores_into(&obs, &legal, &mut scores);
+                    for (s, r) in scores.iter().zip(&rows) {
+                        assert_eq!(s.to_bits(), r.score(infinite.weights()).to_bits());
                     }
                 }
                 let a = random.choose(&obs, &legal);
