@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use cards_core::{Order, Rank, Rng};
 
 use crate::game::observation::Observation;
-use crate::game::{Action, Game, PLAYERS};
+use crate::game::{Action, PLAYERS};
 use crate::players::learned::{
     Context as Legacy, FEATURES, LearnedPolicy, PASS_FEATURES, PLAY_FEATURES,
 };
@@ -349,10 +349,10 @@ fn beaters(ctx: &Ctx, m: &Meld, s: u32) -> u64 {
 }
 
 impl Ctx {
-    /// `obs`'s context, its hand decomposed into `melds`, `unseen` its
-    /// [`Observation::unseen`].
-    fn new(obs: &Observation<'_>, melds: &[Meld], unseen: u64) -> Ctx {
+    /// `obs`'s context, its hand decomposed into `melds`.
+    fn new(obs: &Observation<'_>, melds: &[Meld]) -> Ctx {
         let order = obs.state.order();
+        let unseen = obs.unseen().bits();
         // card `i` is rank `i / 4`, suit `i % 4`: a rank is a nibble
         let mut unseen_rank = [0u8; 13];
         let mut unseen_suit = [0u16; 4];
@@ -798,26 +798,19 @@ impl PatternPolicy {
 
     /// Runs `f` with the decision's context.
     fn with_ctx<T>(obs: &Observation<'_>, f: impl FnOnce(&Ctx) -> T) -> T {
-        PatternPolicy::with_ctx_unseen(obs, obs.unseen().bits(), f)
-    }
-
-    /// [`PatternPolicy::with_ctx`] where the caller knows `obs`'s unseen cards (a search's
-    /// world holds them: the others' hands), which the observation finds only by reading its
-    /// whole history.
-    fn with_ctx_unseen<T>(obs: &Observation<'_>, unseen: u64, f: impl FnOnce(&Ctx) -> T) -> T {
         PARTS.with(|b| {
             if let Ok(mut b) = b.try_borrow_mut() {
                 b.clear();
                 if decompose_into(obs.hand, obs.state.order(), &obs.rules, &mut b).is_err() {
                     b.clear();
                 }
-                f(&Ctx::new(obs, &b, unseen))
+                f(&Ctx::new(obs, &b))
             } else {
                 let mut b = Vec::new();
                 if decompose_into(obs.hand, obs.state.order(), &obs.rules, &mut b).is_err() {
                     b.clear();
                 }
-                f(&Ctx::new(obs, &b, unseen))
+                f(&Ctx::new(obs, &b))
             }
         })
     }
@@ -877,40 +870,12 @@ impl PatternPolicy {
     /// ```
     #[must_use]
     pub fn best(&self, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        self.best_unseen(obs, legal, || obs.unseen().bits())
-    }
-
-    /// [`PatternPolicy::best`] for the player to act in `world` (outside the exchange), the
-    /// unseen cards read from the others' hands rather than from the history.
-    pub(crate) fn best_in(&self, world: &Game, obs: &Observation<'_>, legal: &[Action]) -> Action {
-        self.best_unseen(obs, legal, || {
-            let me = usize::from(obs.player) % PLAYERS;
-            let hands = world.hands();
-            let unseen = (0..PLAYERS)
-                .filter(|&p| p != me)
-                .fold(0, |u, p| u | hands[p].bits());
-            debug_assert_eq!(
-                unseen,
-                obs.unseen().bits(),
-                "the others' hands are the unseen"
-            );
-            unseen
-        })
-    }
-
-    /// [`PatternPolicy::best`], `unseen` asked for only when there is a choice.
-    fn best_unseen(
-        &self,
-        obs: &Observation<'_>,
-        legal: &[Action],
-        unseen: impl FnOnce() -> u64,
-    ) -> Action {
         match legal.len() {
             0 => return Action::Pass,
             1 => return legal[0],
             _ => {}
         }
-        PatternPolicy::with_ctx_unseen(obs, unseen(), |ctx| {
+        PatternPolicy::with_ctx(obs, |ctx| {
             let mut row = Scorer::new(self);
             let mut best = (f32::NEG_INFINITY, legal[0]);
             for a in legal {
@@ -997,7 +962,7 @@ mod tests {
         obs.hand = r.parse_hand("S2 H2 D2 C2 JK S3 H9").unwrap();
         let m = |t: &str| Meld::parse(t, &r).unwrap();
         let strength = |meld: &Meld, o: Order| u32::from(crate::players::policy::strength(meld, o));
-        let ctx = Ctx::new(&obs, &[], obs.unseen().bits());
+        let ctx = Ctx::new(&obs, &[]);
         assert!(!ctx.unseen_joker);
         assert_eq!(
             beaters(&ctx, &m("S2"), strength(&m("S2"), Order::Normal)),
@@ -1015,7 +980,7 @@ mod tests {
         assert_eq!(beaters(&ctx, &Meld::JOKER, 13), 0);
         // a revolution: a 3 is the strongest rank, a 2 the weakest
         obs.state = Table::new(None).with_revolution(true);
-        let ctx = Ctx::new(&obs, &[], obs.unseen().bits());
+        let ctx = Ctx::new(&obs, &[]);
         assert_eq!(ctx.order, Order::Reversed);
         // three other 3s are unseen but equal, not stronger
         assert_eq!(
@@ -1095,7 +1060,7 @@ mod tests {
         let mut obs = g.observation(0);
         // the player holds the joker, three Aces, three Ks: one Ace and one K are unseen, no 2
         obs.hand = r.parse_hand("JK SA HA DA SK HK DK S2 H2 D2 C2").unwrap();
-        let ctx = Ctx::new(&obs, &[], obs.unseen().bits());
+        let ctx = Ctx::new(&obs, &[]);
         let pair = Meld::parse("SQ HQ", &r).unwrap();
         let s = u32::from(crate::players::policy::strength(&pair, Order::Normal));
         assert_eq!(beaters(&ctx, &pair, s), 0);

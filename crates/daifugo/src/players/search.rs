@@ -203,7 +203,7 @@ impl Rollout<Game> for SearchRollout {
                 if obs.exchanging || player != usize::from(*me) {
                     TutorialPlayer.choose(&obs, legal)
                 } else {
-                    PatternPolicy::trained_ref().best_in(world, &obs, legal)
+                    PatternPolicy::trained_ref().best(&obs, legal)
                 }
             }
             SearchRollout::Fitted {
@@ -215,7 +215,7 @@ impl Rollout<Game> for SearchRollout {
                 if obs.exchanging || !modelled {
                     TutorialPlayer.choose(&obs, legal)
                 } else {
-                    PatternPolicy::trained_ref().best_in(world, &obs, legal)
+                    PatternPolicy::trained_ref().best(&obs, legal)
                 }
             }
             SearchRollout::Pattern | SearchRollout::PatternBest => {
@@ -225,7 +225,7 @@ impl Rollout<Game> for SearchRollout {
                 } else if *self == SearchRollout::Pattern {
                     PatternPolicy::trained_ref().sample(&obs, legal, rng)
                 } else {
-                    PatternPolicy::trained_ref().best_in(world, &obs, legal)
+                    PatternPolicy::trained_ref().best(&obs, legal)
                 }
             }
             SearchRollout::Learned | SearchRollout::LearnedBest => {
