@@ -15,11 +15,11 @@ use crate::{Rules, Table};
 
 /// The replay's buffers: its game's history, a legal-action list, each player's
 /// decomposition.
-type ReplayBuffers = (Vec<Step>, Vec<Action>, [Vec<Meld>; PLAYERS]);
+type ReplayBuffers = (Vec<Step>, Vec<Action>, [Decomposed; PLAYERS]);
 
 thread_local! {
     static REPLAY: RefCell<ReplayBuffers> =
-        const { RefCell::new((Vec::new(), Vec::new(), [const { Vec::new() }; PLAYERS])) };
+        const { RefCell::new((Vec::new(), Vec::new(), [const { (None, Vec::new()) }; PLAYERS])) };
 }
 
 impl Observation<'_> {
@@ -88,12 +88,18 @@ impl Observation<'_> {
                 Rng::seed_from_u64(0),
                 core::mem::take(buf),
             );
-            let replay = &mut (legal, parts, [None; PLAYERS]);
+            for (of, _) in parts.iter_mut() {
+                *of = None; // (kept from another observation, whose rules may differ)
+            }
             for s in self.history {
                 let action = if s.accepted { s.action } else { Action::Pass };
                 let p = s.player as usize % PLAYERS;
                 if p != me {
-                    let pick = tutorial_at(p, g.hands()[p], g.state(), &self.rules, replay);
+                    let hand = g.hands()[p];
+                    let kept = &mut parts[p];
+                    let pick = tutorial_with(hand, g.state(), &self.rules, legal, |order| {
+                        decomposed(hand, order, &self.rules, kept)
+                    });
                     if pick != action {
                         misses += 1;
                         if misses >= bound {
@@ -254,10 +260,9 @@ impl Public {
         for &i in &self.order {
             let step = &self.steps[usize::from(i)];
             let hand = start[usize::from(step.player)] & !step.before;
-            let (of, parts) = &mut self.parts[usize::from(step.version)];
+            let kept = &mut self.parts[usize::from(step.version)];
             let pick = tutorial_with(hand, &step.table, rules, legal, |order| {
-                decomposed(hand, order, rules, of, parts);
-                parts
+                decomposed(hand, order, rules, kept)
             });
             if pick != step.action {
                 self.hits[usize::from(i)] += 1;
@@ -271,38 +276,14 @@ impl Public {
     }
 }
 
-/// A replay's working space: a legal-action list, each player's decomposition and what it is
-/// of (the hand and order, kept while they stay).
-type Judging<'a> = (
-    &'a mut Vec<Action>,
-    &'a mut [Vec<Meld>; PLAYERS],
-    [Option<(CardSet, Order)>; PLAYERS],
-);
-
-/// The tutorial player's choice for player `p` holding `hand` on `table`, its decomposition
-/// kept in `j` while the hand and order stay.
-fn tutorial_at(
-    p: usize,
-    hand: CardSet,
-    table: &Table,
-    rules: &Rules,
-    j: &mut Judging<'_>,
-) -> Action {
-    let (legal, parts, of) = j;
-    tutorial_with(hand, table, rules, legal, |order| {
-        decomposed(hand, order, rules, &mut of[p], &mut parts[p]);
-        &parts[p]
-    })
-}
-
-/// `parts` made `hand`'s decomposition in `order`, unless `of` says it is already.
-fn decomposed(
+/// `hand`'s decomposition in `order`, made in `kept` unless `kept` already holds it.
+fn decomposed<'k>(
     hand: CardSet,
     order: Order,
     rules: &Rules,
-    of: &mut Option<(CardSet, Order)>,
-    parts: &mut Vec<Meld>,
-) {
+    kept: &'k mut Decomposed,
+) -> &'k [Meld] {
+    let (of, parts) = kept;
     if *of != Some((hand, order)) {
         parts.clear();
         if crate::decompose_into(hand, order, rules, parts).is_err() {
@@ -310,6 +291,7 @@ fn decomposed(
         }
         *of = Some((hand, order));
     }
+    parts
 }
 
 /// The tutorial player's choice holding `hand` on `table`, `parts` its decomposition in an
