@@ -64,12 +64,6 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "pass x lock",
 ];
 
-/// The features a play may set (the others are zero for a play).
-pub(crate) const PLAY_FEATURES: core::ops::Range<usize> = 0..28;
-
-/// The features a pass may set (the others are zero for a pass).
-pub(crate) const PASS_FEATURES: core::ops::Range<usize> = 28..FEATURES;
-
 /// What a decision's features share: read once from the observation, then used for every
 /// candidate action.
 #[derive(Clone, Copy, Debug)]
@@ -132,49 +126,22 @@ impl Context {
     }
 
     /// The features of `action` into `f` (all zero for a give or an invalid action).
-    #[allow(clippy::cast_precision_loss)]
     pub(crate) fn features(&self, action: &Action, f: &mut [f32; FEATURES]) {
         f.fill(0.0);
-        let parts = self.n_parts as f32 / 10.0;
-        let m = match action {
-            Action::Play(m) => m,
-            Action::Pass => {
-                f[28] = 1.0;
-                f[29] = self.table_strength;
-                f[30] = f32::from(u8::from(self.few));
-                f[31] = parts;
-                f[32] = self.table.map_or(0.0, |t| t.len() as f32 / 4.0);
-                f[33] = f32::from(u8::from(self.locked));
-                return;
-            }
-            Action::Give(_) | Action::Invalid => return,
-        };
-        let cards = m.cards().bits();
-        let s = f32::from(strength(m, self.order)) / 13.0;
-        let lead = f32::from(u8::from(self.lead));
-        let kind = m.kind();
-        f[0] = lead;
-        f[1] = 1.0 - lead;
-        if self.lead {
-            f[2 + kind as usize] = 1.0;
-        } else if kind != Kind::Single {
-            f[4 + kind as usize] = 1.0;
-        }
-        f[7] = m.len() as f32 / 4.0;
-        f[8] = s;
-        f[9] = s * s;
-        f[10] = s * lead;
-        f[11] = f32::from(u8::from(m.has_joker() && !m.is_lone_joker()));
-        f[12] = f32::from(u8::from(m.is_lone_joker()));
-        let eight = self.rules.eight_cut && m.has_rank(Rank::Eight);
-        f[13] = f32::from(u8::from(eight));
-        f[14] = f[13] * lead;
-        let revolts = self.rules.revolts(m);
-        f[15] = f32::from(u8::from(revolts));
-        let left = self.hand & !cards;
-        if revolts {
-            f[16] = 0.5 - mean_strength(left, self.order);
-        }
+        self.terms(action, f);
+    }
+
+    /// The features of `action` that may not be zero into `out`, each once and in index order
+    /// (the others are zero).
+    pub(crate) fn terms<T: Terms>(&self, action: &Action, out: T) -> T {
+        let split = action
+            .meld()
+            .map_or((0, 0), |m| self.split(m.cards().bits()));
+        self.terms_split(action, split, out)
+    }
+
+    /// How many of the hand's parts playing `cards` breaks, and how many it plays whole.
+    pub(crate) fn split(&self, cards: u64) -> (u8, u8) {
         let (mut broken, mut whole) = (0u8, 0u8);
         for &p in &self.parts[..self.n_parts] {
             if p & cards == p {
@@ -183,28 +150,140 @@ impl Context {
                 broken += 1;
             }
         }
-        f[17] = f32::from(broken);
-        f[18] = f32::from(whole);
-        f[19] = f32::from(u8::from(left == 0));
-        f[20] = f32::from(u8::from(
-            left != 0 && self.n_parts + usize::from(broken) == usize::from(whole) + 1,
-        ));
-        f[21] = f32::from(u8::from(m.has_rank(self.order.strongest())));
-        f[22] = s * f32::from(u8::from(self.few));
-        if let Some(t) = self.table {
-            f[23] = s - self.table_strength;
-            f[24] = f32::from(u8::from(
-                self.rules.suit_lock
-                    && !self.locked
-                    && m.suit_mask() == t.suit_mask()
-                    && !t.is_lone_joker(),
-            ));
-            f[27] = f32::from(u8::from(
-                self.rules.spade_three && t.is_lone_joker() && cards == SPADE_THREE,
-            ));
+        (broken, whole)
+    }
+
+    /// [`Context::terms`], given the [`Context::split`] of `action`'s cards.
+    #[allow(clippy::cast_precision_loss)]
+    pub(crate) fn terms_split<T: Terms>(
+        &self,
+        action: &Action,
+        (broken, whole): (u8, u8),
+        mut out: T,
+    ) -> T {
+        let parts = self.n_parts as f32 / 10.0;
+        let m = match action {
+            Action::Play(m) => m,
+            Action::Pass => {
+                out.term(28, 1.0);
+                out.term(29, self.table_strength);
+                if self.few {
+                    out.term(30, 1.0);
+                }
+                out.term(31, parts);
+                if let Some(t) = self.table {
+                    out.term(32, t.len() as f32 / 4.0);
+                }
+                if self.locked {
+                    out.term(33, 1.0);
+                }
+                return out;
+            }
+            Action::Give(_) | Action::Invalid => return out,
+        };
+        let cards = m.cards().bits();
+        let s = f32::from(strength(m, self.order)) / 13.0;
+        let kind = m.kind();
+        if self.lead {
+            out.term(0, 1.0);
+            out.term(2 + kind as usize, 1.0);
+        } else {
+            out.term(1, 1.0);
+            if kind != Kind::Single {
+                out.term(4 + kind as usize, 1.0);
+            }
         }
-        f[25] = left.count_ones() as f32 / 11.0;
-        f[26] = s * parts;
+        out.term(7, m.len() as f32 / 4.0);
+        out.term(8, s);
+        out.term(9, s * s);
+        if self.lead {
+            out.term(10, s);
+        }
+        if m.is_lone_joker() {
+            out.term(12, 1.0);
+        } else if m.has_joker() {
+            out.term(11, 1.0);
+        }
+        if self.rules.eight_cut && m.has_rank(Rank::Eight) {
+            out.term(13, 1.0);
+            if self.lead {
+                out.term(14, 1.0);
+            }
+        }
+        let left = self.hand & !cards;
+        if self.rules.revolts(m) {
+            out.term(15, 1.0);
+            out.term(16, 0.5 - mean_strength(left, self.order));
+        }
+        if broken != 0 {
+            out.term(17, f32::from(broken));
+        }
+        if whole != 0 {
+            out.term(18, f32::from(whole));
+        }
+        if left == 0 {
+            out.term(19, 1.0);
+        } else if self.n_parts + usize::from(broken) == usize::from(whole) + 1 {
+            out.term(20, 1.0);
+        }
+        if m.has_rank(self.order.strongest()) {
+            out.term(21, 1.0);
+        }
+        if self.few {
+            out.term(22, s);
+        }
+        if let Some(t) = self.table {
+            out.term(23, s - self.table_strength);
+            if self.rules.suit_lock
+                && !self.locked
+                && m.suit_mask() == t.suit_mask()
+                && !t.is_lone_joker()
+            {
+                out.term(24, 1.0);
+            }
+        }
+        out.term(25, left.count_ones() as f32 / 11.0);
+        out.term(26, s * parts);
+        if self.rules.spade_three
+            && cards == SPADE_THREE
+            && self.table.is_some_and(|t| t.is_lone_joker())
+        {
+            out.term(27, 1.0);
+        }
+        out
+    }
+}
+
+/// Where [`Context::terms`] writes an action's features: those that may not be zero, each
+/// once, in index order.
+pub(crate) trait Terms {
+    /// Feature `i` is `v`.
+    fn term(&mut self, i: usize, v: f32);
+}
+
+/// Into an array that starts all zero.
+impl Terms for &mut [f32; FEATURES] {
+    #[inline]
+    fn term(&mut self, i: usize, v: f32) {
+        self[i] = v;
+    }
+}
+
+/// The dot product with `w`, summed onto `sum` as the features come: with finite weights, the
+/// same sum in the same order as the whole dot product (a zero feature adds `w * 0.0`, which
+/// changes at most the sign of a zero sum, which no comparison and no softmax sees).
+#[derive(Clone, Copy)]
+pub(crate) struct Dot<'w> {
+    /// The weights, one a feature.
+    pub(crate) w: &'w [f32; FEATURES],
+    /// The sum so far.
+    pub(crate) sum: f32,
+}
+
+impl Terms for Dot<'_> {
+    #[inline]
+    fn term(&mut self, i: usize, v: f32) {
+        self.sum += self.w[i] * v;
     }
 }
 
@@ -396,9 +475,9 @@ impl LearnedPolicy {
         out.clear();
         let ctx = Context::new(obs);
         let mut f = [0.0; FEATURES];
+        let finite = self.finite();
         for a in legal {
-            ctx.features(a, &mut f);
-            out.push(self.dot(&f));
+            out.push(self.score(&ctx, a, finite, &mut f));
         }
     }
 
@@ -422,9 +501,26 @@ impl LearnedPolicy {
         }
     }
 
+    /// Whether every weight is finite.
+    fn finite(&self) -> bool {
+        self.weights.iter().all(|w| w.is_finite())
+    }
+
+    /// The score of `action`: the dot product of its features (written into `f`) with the
+    /// weights; with `finite` weights, summed as [`Context::terms`] gives them, those it knows
+    /// are zero skipped (the same sum but at most the sign of a zero).
     #[inline]
-    fn dot(&self, f: &[f32; FEATURES]) -> f32 {
-        self.weights.iter().zip(f).map(|(w, x)| w * x).sum()
+    fn score(&self, ctx: &Context, action: &Action, finite: bool, f: &mut [f32; FEATURES]) -> f32 {
+        if finite {
+            let dot = Dot {
+                w: &self.weights,
+                sum: -0.0,
+            };
+            ctx.terms(action, dot).sum
+        } else {
+            ctx.features(action, f);
+            self.weights.iter().zip(&*f).map(|(w, x)| w * x).sum()
+        }
     }
 
     /// The legal action of highest score (the first of equal ones); pass for an empty `legal`.
@@ -440,10 +536,10 @@ impl LearnedPolicy {
     pub fn best(&self, obs: &Observation<'_>, legal: &[Action]) -> Action {
         let ctx = Context::new(obs);
         let mut f = [0.0; FEATURES];
+        let finite = self.finite();
         let mut best = (f32::NEG_INFINITY, Action::Pass);
         for a in legal {
-            ctx.features(a, &mut f);
-            let s = self.dot(&f);
+            let s = self.score(&ctx, a, finite, &mut f);
             if s > best.0 {
                 best = (s, *a);
             }
@@ -477,9 +573,9 @@ impl LearnedPolicy {
         let mut f = [0.0; FEATURES];
         let mut scores = [0f32; 128];
         let n = legal.len().min(scores.len());
+        let finite = self.finite();
         for (s, a) in scores.iter_mut().zip(&legal[..n]) {
-            ctx.features(a, &mut f);
-            *s = self.dot(&f);
+            *s = self.score(&ctx, a, finite, &mut f);
         }
         legal[softmax_draw(&mut scores[..n], rng).0]
     }
@@ -553,5 +649,40 @@ impl cards_core::game::Policy<crate::Game> for LearnedPolicy {
         } else {
             self.best(obs, legal)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{FEATURES, LearnedPolicy};
+    use crate::players::each_random_decision;
+
+    /// A score summed from the features that may not be zero is the whole dot product of the
+    /// features with the weights; with a weight that is not finite, the same bits too.
+    #[test]
+    #[allow(clippy::float_cmp)]
+    fn scores_are_the_dot_products_of_the_features() {
+        let trained = LearnedPolicy::TRAINED;
+        let mut w = *trained.weights();
+        w[30] = f32::INFINITY; // a pass's term: every play scores NaN
+        let infinite = LearnedPolicy::new(w);
+        let dot = |w: &[f32; FEATURES], f: &[f32; FEATURES]| -> f32 {
+            w.iter().zip(f).map(|(w, x)| w * x).sum()
+        };
+        let (mut rows, mut scores, mut scored) = (Vec::new(), Vec::new(), 0);
+        each_random_decision(20, |_, obs, legal| {
+            rows.clear();
+            LearnedPolicy::features_into(obs, legal, &mut rows);
+            trained.scores_into(obs, legal, &mut scores);
+            for (s, f) in scores.iter().zip(&rows) {
+                assert_eq!(*s, dot(trained.weights(), f));
+                scored += 1;
+            }
+            infinite.scores_into(obs, legal, &mut scores);
+            for (s, f) in scores.iter().zip(&rows) {
+                assert_eq!(s.to_bits(), dot(infinite.weights(), f).to_bits());
+            }
+        });
+        assert!(scored > 6_000, "{scored} scores");
     }
 }

@@ -11,13 +11,11 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use cards_core::{Order, Rank, Rng};
+use cards_core::{CardSet, Order, Rank, Rng, swar};
 
 use crate::game::observation::Observation;
 use crate::game::{Action, PLAYERS};
-use crate::players::learned::{
-    Context as Legacy, FEATURES, LearnedPolicy, PASS_FEATURES, PLAY_FEATURES,
-};
+use crate::players::learned::{Context as Legacy, Dot, FEATURES, LearnedPolicy};
 use crate::players::policy::strength;
 use crate::rules::meld::{JK, STD};
 use crate::{Kind, Meld, decompose_into};
@@ -118,14 +116,22 @@ impl PatternRow {
 }
 
 /// Where [`Ctx::features`] puts an action's features: the hashed slots switched on (the first
-/// [`MAX_ACTIVE`]) and the real-valued ones.
+/// [`MAX_ACTIVE`]), gathered in a small value of their own ([`Features::Slots`]) as they come,
+/// then the real-valued ones.
 trait Features {
-    /// Starts a new action.
-    fn clear(&mut self);
+    /// What the hashed slots of one action are gathered into.
+    type Slots: Slots;
+    /// Starts a new action's hashed slots.
+    fn start(&self) -> Self::Slots;
+    /// Ends `action`, whose hashed slots are `slots` and whose real-valued features are
+    /// `legacy`'s (`split` its cards' [`Legacy::split`]).
+    fn end(&mut self, slots: Self::Slots, legacy: &Legacy, action: &Action, split: (u8, u8));
+}
+
+/// The hashed slots of one action as they come.
+trait Slots {
     /// Switches on the next hashed slot (ignored past [`MAX_ACTIVE`]).
     fn on(&mut self, slot: u16);
-    /// The real-valued features, to be written whole.
-    fn dense(&mut self) -> &mut [f32; FEATURES];
 
     /// Switches on the feature of `group` with fields `a` to `d`.
     #[inline]
@@ -134,12 +140,14 @@ trait Features {
     }
 }
 
-impl Features for PatternRow {
-    #[inline]
-    fn clear(&mut self) {
-        self.len = 0;
-    }
+/// A [`PatternRow`]'s hashed slots as they come.
+#[derive(Clone, Copy)]
+struct Active {
+    active: [u16; MAX_ACTIVE],
+    len: u8,
+}
 
+impl Slots for Active {
     #[inline]
     fn on(&mut self, slot: u16) {
         if usize::from(self.len) < MAX_ACTIVE {
@@ -147,22 +155,38 @@ impl Features for PatternRow {
             self.len += 1;
         }
     }
+}
 
-    #[inline]
-    fn dense(&mut self) -> &mut [f32; FEATURES] {
-        &mut self.dense
+impl Features for PatternRow {
+    type Slots = Active;
+
+    fn start(&self) -> Active {
+        Active {
+            active: [0; MAX_ACTIVE],
+            len: 0,
+        }
+    }
+
+    fn end(&mut self, slots: Active, legacy: &Legacy, action: &Action, _: (u8, u8)) {
+        self.active = slots.active;
+        self.len = slots.len;
+        if LEGACY {
+            legacy.features(action, &mut self.dense);
+        }
     }
 }
 
 /// An action's score summed as its features come: the same sums in the same order as
-/// [`PatternRow::score`] of its row, without the row; with finite weights, the real-valued
-/// terms a play or a pass always leaves zero are skipped (adding `w * 0.0` changes at most the
-/// sign of a zero sum, which no comparison and no softmax sees).
+/// [`PatternRow::score`] of its row, without the row. With finite weights, the real-valued
+/// features are summed as [`Legacy::terms`] gives them, those it knows are zero skipped
+/// (adding `w * 0.0` changes at most the sign of a zero sum, which no comparison and no
+/// softmax sees); otherwise all of them.
 struct Scorer<'w> {
     w: &'w [f32],
-    finite: bool,
-    sum: f32,
-    len: usize,
+    /// The real-valued features' weights, if all finite.
+    finite: Option<&'w [f32; FEATURES]>,
+    /// The last action's score.
+    score: f32,
     dense: [f32; FEATURES],
 }
 
@@ -170,53 +194,64 @@ impl<'w> Scorer<'w> {
     fn new(policy: &'w PatternPolicy) -> Scorer<'w> {
         Scorer {
             w: &policy.weights,
-            finite: policy.finite,
-            sum: 0.0,
-            len: 0,
+            finite: policy
+                .finite
+                .then(|| policy.weights[PATTERN_SIZE..].try_into().ok())
+                .flatten(),
+            score: 0.0,
             dense: [0.0; FEATURES],
         }
     }
-
-    /// The score of `action`, whose features were the last summed: the hashed weights switched
-    /// on, then the real-valued terms.
-    #[inline]
-    fn score(&self, action: &Action) -> f32 {
-        let mut s = self.sum;
-        if LEGACY {
-            let terms = match (self.finite, action) {
-                (true, Action::Play(_)) => PLAY_FEATURES,
-                (true, Action::Pass) => PASS_FEATURES,
-                _ => 0..FEATURES,
-            };
-            for (x, v) in self.w[PATTERN_SIZE..][terms.clone()]
-                .iter()
-                .zip(&self.dense[terms])
-            {
-                s += x * v;
-            }
-        }
-        s
-    }
 }
 
-impl Features for Scorer<'_> {
-    #[inline]
-    fn clear(&mut self) {
-        self.sum = 0.0;
-        self.len = 0;
-    }
+/// The sum of the hashed weights switched on so far, and how many.
+#[derive(Clone, Copy)]
+struct Sum<'w> {
+    w: &'w [f32],
+    total: f32,
+    len: usize,
+}
 
+impl Slots for Sum<'_> {
     #[inline]
     fn on(&mut self, slot: u16) {
         if self.len < MAX_ACTIVE {
-            self.sum += self.w[usize::from(slot)];
+            self.total += self.w[usize::from(slot)];
             self.len += 1;
+        }
+    }
+}
+
+impl<'w> Features for Scorer<'w> {
+    type Slots = Sum<'w>;
+
+    #[inline]
+    fn start(&self) -> Sum<'w> {
+        Sum {
+            w: self.w,
+            total: 0.0,
+            len: 0,
         }
     }
 
     #[inline]
-    fn dense(&mut self) -> &mut [f32; FEATURES] {
-        &mut self.dense
+    fn end(&mut self, slots: Sum<'w>, legacy: &Legacy, action: &Action, split: (u8, u8)) {
+        self.score = slots.total;
+        if !LEGACY {
+            return;
+        }
+        if let Some(w) = self.finite {
+            let dot = Dot {
+                w,
+                sum: slots.total,
+            };
+            self.score = legacy.terms_split(action, split, dot).sum;
+        } else {
+            legacy.features(action, &mut self.dense);
+            for (x, v) in self.w[PATTERN_SIZE..].iter().zip(&self.dense) {
+                self.score += x * v;
+            }
+        }
     }
 }
 
@@ -284,13 +319,15 @@ struct Ctx {
     parts: [(u64, u8, bool); 16],
     n_parts: usize,
     boss_parts: u64,
-    /// Unseen standard cards by suit (rank mask).
-    unseen_suit: [u16; 4],
+    /// Unseen standard cards by suit: suit `k`'s ranks (bit `r`) in bits `16 k..16 k + 13`.
+    unseen_suits: u64,
     unseen_joker: bool,
     unseen_spade3: bool,
-    /// `stronger[n][s]`: the ranks stronger than strength `s` of which the unseen cards (the
-    /// joker included) make `n` of a kind.
-    stronger: [[u8; 14]; 6],
+    /// `at_least[n]`: the ranks (nibble LSBs) of which the unseen cards make `n` of a kind,
+    /// the joker included for `n` of 2 and more (none for `n` 0).
+    at_least: [u64; 6],
+    /// The hand's cards a rank ([`CardSet::rank_counts`]).
+    hand_counts: u64,
     min_opp: u64,
     my_cards: u64,
     responders: u64,
@@ -318,8 +355,8 @@ fn beaters(ctx: &Ctx, m: &Meld, s: u32) -> u64 {
     let n = m.len();
     let s = (s as usize).min(13);
     match m.kind() {
-        Kind::Single => u64::from(ctx.stronger[1][s] + joker).min(3),
-        Kind::Group => u64::from(ctx.stronger[n.min(5)][s]).min(3),
+        Kind::Single => (ctx.stronger(1, s) + u64::from(joker)).min(3),
+        Kind::Group => ctx.stronger(n.min(5), s).min(3),
         Kind::Sequence => {
             let (Some(lo), Some(hi)) = (m.low(), m.high()) else {
                 return 0;
@@ -329,21 +366,24 @@ fn beaters(ctx: &Ctx, m: &Meld, s: u32) -> u64 {
             if n > 13 {
                 return 0;
             }
-            let window = (1u32 << n) - 1;
-            let mut count = 0u64;
-            for suit in ctx.unseen_suit {
-                let suit = u32::from(suit);
-                for start in 0..=(13 - n) {
-                    let stronger = match ctx.order {
-                        Order::Normal => start > hi,
-                        Order::Reversed => start + n - 1 < lo,
-                    };
-                    if stronger && ((suit >> start) & window).count_ones() + u32::from(joker) >= n {
-                        count += 1;
-                    }
-                }
+            // the runs of `n` ranks of a suit that start at each rank, every suit at once: the
+            // windows missing no unseen card, or at most one (the joker's)
+            let (mut missing, mut twice) = (0u64, 0u64);
+            for k in 0..n {
+                let gap = !(ctx.unseen_suits >> k);
+                twice |= missing & gap;
+                missing |= gap;
             }
-            count.min(3)
+            let runs = if joker == 1 { !twice } else { !missing };
+            // the starts of a run that fits and is stronger, in each suit's lane
+            let fits = (1u64 << (14 - n)) - 1;
+            let stronger = match ctx.order {
+                Order::Normal => !((1u64 << (hi + 1)) - 1),
+                Order::Reversed if lo + 1 >= n => (1u64 << (lo + 1 - n)) - 1,
+                Order::Reversed => 0,
+            };
+            let starts = (fits & stronger & 0xFFFF) * LANES;
+            u64::from((runs & starts).count_ones()).min(3)
         }
     }
 }
@@ -354,15 +394,16 @@ impl Ctx {
         let order = obs.state.order();
         let unseen = obs.unseen().bits();
         // card `i` is rank `i / 4`, suit `i % 4`: a rank is a nibble
-        let mut unseen_rank = [0u8; 13];
-        let mut unseen_suit = [0u16; 4];
-        for (r, count) in unseen_rank.iter_mut().enumerate() {
-            let nibble = (unseen & STD) >> (4 * r) & 0xF;
-            *count = nibble.count_ones() as u8;
-            for (suit, mask) in unseen_suit.iter_mut().enumerate() {
-                *mask |= u16::from(nibble >> suit & 1 == 1) << r;
-            }
-        }
+        let unseen_suits = (0..4).fold(0, |lanes, suit| {
+            lanes | u64::from(ranks_of(unseen >> suit & STD)) << (16 * suit)
+        });
+        let joker = u64::from(unseen & JK != 0);
+        let counts = CardSet::from_bits_truncate(unseen & STD).rank_counts();
+        let at_least = core::array::from_fn(|n| match n {
+            0 => 0,
+            1 => swar::at_least(counts, 1),
+            _ => swar::at_least(counts + joker * RANK_LSBS, n as u32) & RANK_LSBS,
+        });
         let me = obs.player as usize;
         let mut min_opp = 15u8;
         let mut responders = 0u64;
@@ -387,10 +428,11 @@ impl Ctx {
             parts: [(0, 0, false); 16],
             n_parts: 0,
             boss_parts: 0,
-            unseen_suit,
+            unseen_suits,
             unseen_joker: unseen & JK != 0,
             unseen_spade3: unseen & (1 << 3) != 0,
-            stronger: stronger_ranks(&unseen_rank, u8::from(unseen & JK != 0), order),
+            at_least,
+            hand_counts: obs.hand.rank_counts(),
             min_opp: u64::from(min_opp.min(7)),
             my_cards: u64::from(obs.counts[me]),
             responders,
@@ -418,12 +460,15 @@ impl Ctx {
 
     /// The features of `action` into `row` (a [`PatternRow`], or a [`Scorer`] that sums their
     /// weights as they come).
+    fn features<F: Features>(&self, action: &Action, row: &mut F) {
+        let (slots, split) = self.hashed(action, row.start());
+        row.end(slots, &self.legacy, action, split);
+    }
+
+    /// The hashed features of `action`, switched on in `row`; and the parts its cards break
+    /// and play whole ([`Legacy::split`]).
     #[allow(clippy::too_many_lines)]
-    fn features(&self, action: &Action, row: &mut impl Features) {
-        row.clear();
-        if LEGACY {
-            self.legacy.features(action, row.dense());
-        }
+    fn hashed<S: Slots>(&self, action: &Action, mut row: S) -> (S, (u8, u8)) {
         let lead = u64::from(self.lead);
         let n_parts = self.n_parts as u64;
         let n_boss = u64::from(self.boss_parts.count_ones() as u8);
@@ -475,15 +520,15 @@ impl Ctx {
                 row.push(group::PASS_RESPONDERS, self.responders, lead, 0, 0);
                 row.push(
                     group::PASS_TOP,
-                    top_shape(self.hand, self.order) * 2 + u64::from(self.hand & JK != 0),
+                    top_shape(self.hand_counts, self.order) * 2 + u64::from(self.hand & JK != 0),
                     self.table_strength / 3,
                     self.responders.min(2),
                     0,
                 );
                 row.push(group::PASS_CLASS, self.class, lead, 0, 0);
-                return;
+                return (row, (0, 0));
             }
-            Action::Give(_) | Action::Invalid => return,
+            Action::Give(_) | Action::Invalid => return (row, (0, 0)),
         };
         let cards = m.cards().bits();
         let kind = m.kind() as u64;
@@ -559,8 +604,8 @@ impl Ctx {
         if m.kind() != Kind::Sequence
             && let Some(r) = m.rank()
         {
-            let held = (self.hand >> (u32::from(r.index()) * 4) & 0xF).count_ones();
-            row.push(group::HELD, lead, len, u64::from(held), joker);
+            let held = nibble(self.hand_counts, u32::from(r.index()));
+            row.push(group::HELD, lead, len, held, joker);
         }
         row.push(group::FEW, lead, self.min_opp, s64.min(13) / 2, beat);
         row.push(group::FEW_KIND, lead, self.min_opp, len + 8 * kind, beat);
@@ -568,11 +613,12 @@ impl Ctx {
         row.push(group::CLASS, self.class, lead, s64 / 3, 0);
         // what the hand keeps: a revolution in reserve, the joker, its strongest rank
         let strongest = self.order.strongest();
-        let keeps_two = (left >> (u32::from(strongest.index()) * 4) & 0xF).count_ones();
+        let left_counts = CardSet::from_bits_truncate(left).rank_counts();
+        let keeps_two = nibble(left_counts, u32::from(strongest.index()));
         row.push(
             group::KEEPS,
-            lead * 4 + u64::from(left & JK != 0) * 2 + u64::from(holds_revolution(left)),
-            u64::from(keeps_two).min(3),
+            lead * 4 + u64::from(left & JK != 0) * 2 + u64::from(revolution_in(left_counts)),
+            keeps_two.min(3),
             s64 / 3,
             u64::from(other_left).min(4),
         );
@@ -580,7 +626,7 @@ impl Ctx {
         row.push(
             group::TOP,
             lead * 2 + u64::from(left & JK != 0),
-            top_shape(left, self.order),
+            top_shape(left_counts, self.order),
             u64::from(beat == 0),
             0,
         );
@@ -629,38 +675,74 @@ impl Ctx {
                 row.push(group::SPADE3, u64::from(other_left).min(7), 0, 0, 0);
             }
         }
+        (row, (broken, whole))
     }
 }
 
-/// The cards held of the three strongest ranks in `order` (each 0 to 4), as one number.
-fn top_shape(cards: u64, order: Order) -> u64 {
-    let count = |s: u32| u64::from((cards >> (rank_strength(s, order) * 4) & 0xF).count_ones());
+/// Bit 0 of the nibbles of the 13 ranks.
+const RANK_LSBS: u64 = swar::NIBBLE_LSBS & STD;
+
+/// Bit 0 of each suit's lane in [`Ctx::unseen_suits`].
+const LANES: u64 = 0x0001_0001_0001_0001;
+
+/// Nibble `r` of `counts` (a rank's count).
+#[inline]
+const fn nibble(counts: u64, r: u32) -> u64 {
+    counts >> (4 * r) & 0xF
+}
+
+/// The ranks (bit `r`) of which `cards` hold bit 0 of nibble `r`.
+#[inline]
+const fn ranks_of(cards: u64) -> u16 {
+    let x = cards & RANK_LSBS;
+    let x = (x | x >> 3) & 0x0303_0303_0303_0303;
+    let x = (x | x >> 6) & 0x000F_000F_000F_000F;
+    let x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
+    #[allow(clippy::cast_possible_truncation)]
+    let ranks = ((x | x >> 24) & 0xFFFF) as u16;
+    ranks
+}
+
+impl Ctx {
+    /// The ranks stronger than strength `s` of which the unseen cards (the joker included for
+    /// `n` of 2 and more) make `n` of a kind.
+    #[inline]
+    fn stronger(&self, n: usize, s: usize) -> u64 {
+        let s = s as u32;
+        let above = match self.order {
+            // strength `s` is rank `s`: the ranks above it
+            Order::Normal if s < 13 => !((1u64 << (4 * (s + 1))) - 1),
+            // strength `s` is rank `12 - s`: the ranks below it
+            Order::Reversed if s < 13 => (1u64 << (4 * (12 - s))) - 1,
+            _ => 0,
+        };
+        // at most 13 nibbles of 1: their sum fits the top nibble
+        (self.at_least[n] & above).wrapping_mul(swar::NIBBLE_LSBS) >> 60
+    }
+}
+
+/// The cards held of the three strongest ranks in `order` (each 0 to 4), as one number, from
+/// the cards a rank (`counts`, [`CardSet::rank_counts`]).
+fn top_shape(counts: u64, order: Order) -> u64 {
+    let count = |s: u32| nibble(counts, rank_strength(s, order));
     count(12) * 25 + count(11) * 5 + count(10)
 }
 
 /// Whether `cards` hold four of a rank (three with the joker).
 pub(crate) fn holds_revolution(cards: u64) -> bool {
-    let joker = u32::from(cards & JK != 0);
-    (0..13).any(|r| (cards >> (r * 4) & 0xF).count_ones() + joker >= 4)
+    revolution_in(CardSet::from_bits_truncate(cards).rank_counts())
 }
 
-/// [`Ctx::stronger`] from the unseen cards by rank and the unseen jokers.
-fn stronger_ranks(unseen_rank: &[u8; 13], joker: u8, order: Order) -> [[u8; 14]; 6] {
-    let mut out = [[0u8; 14]; 6];
-    for (n, row) in out.iter_mut().enumerate().skip(1) {
-        let mut c = 0;
-        for s in (0..13u32).rev() {
-            row[s as usize] = c;
-            let r = rank_strength(s, order) as usize; // the same map both ways
-            // the joker beats a single by itself (counted once by `beaters`)
-            let joker = if n == 1 { 0 } else { joker };
-            if usize::from(unseen_rank[r] + joker) >= n {
-                c += 1;
-            }
-        }
-    }
-    out
+/// Whether the cards a rank `counts` ([`CardSet::rank_counts`], the jokers in nibble 13) make
+/// four of a rank (three with a joker).
+#[inline]
+fn revolution_in(counts: u64) -> bool {
+    let joker = u32::from(nibble(counts, 13) != 0);
+    swar::at_least(counts & STD_COUNTS, 4 - joker) != 0
 }
+
+/// The nibbles of the 13 ranks.
+const STD_COUNTS: u64 = RANK_LSBS * 0xF;
 
 /// The mean strength of the standard cards of `cards` in `order`, in 5 buckets (2 for none).
 #[allow(clippy::cast_possible_truncation)]
@@ -854,7 +936,7 @@ impl PatternPolicy {
             let mut row = Scorer::new(self);
             for a in legal {
                 ctx.features(a, &mut row);
-                out.push(row.score(a));
+                out.push(row.score);
             }
         });
     }
@@ -880,7 +962,7 @@ impl PatternPolicy {
             let mut best = (f32::NEG_INFINITY, legal[0]);
             for a in legal {
                 ctx.features(a, &mut row);
-                let s = row.score(a);
+                let s = row.score;
                 if s > best.0 {
                     best = (s, *a);
                 }
@@ -913,7 +995,7 @@ impl PatternPolicy {
             let mut row = Scorer::new(self);
             for (s, a) in scores.iter_mut().zip(&legal[..n]) {
                 ctx.features(a, &mut row);
-                *s = row.score(a);
+                *s = row.score;
             }
         });
         legal[crate::players::learned::softmax_draw(&mut scores[..n], rng).0]
@@ -950,6 +1032,101 @@ mod tests {
     use super::{Ctx, beaters};
     use crate::{Game, Meld, Rules, Table};
     use cards_core::Order;
+
+    /// The bit arithmetic of the context agrees with counting card by card: the unseen
+    /// ranks that make `n` of a kind above each strength, each suit's ranks, the strongest
+    /// ranks held and whether a hand holds a revolution, on random hands in both orders.
+    #[test]
+    fn the_contexts_bit_arithmetic_counts_as_card_by_card() {
+        use super::{holds_revolution, nibble, ranks_of, top_shape};
+        use crate::rules::meld::{JK, STD};
+        use cards_core::{CardSet, Rng};
+        let r = Rules::UECDA;
+        let g = Game::new(r, 1);
+        let mut obs = g.observation(0);
+        let mut rng = Rng::seed_from_u64(5);
+        let rank_count = |cards: u64, rank: u32| (cards >> (4 * rank) & 0xF).count_ones();
+        let strength_rank = |s: u32, o: Order| if o == Order::Normal { s } else { 12 - s };
+        let mut revolutions = 0;
+        let mut checked = [0; 2]; // sequences not beaten, beaten
+        let mut sequences = Vec::new();
+        crate::lead_into(CardSet::from_bits_truncate(STD | JK), &r, &mut sequences).unwrap();
+        sequences.retain(|m| m.kind() == crate::Kind::Sequence);
+        assert!(sequences.len() > 1_000, "{} sequences", sequences.len());
+        // every length, with the joker and without: one in so many
+        let every = sequences.len() / 512;
+        let sequences: Vec<Meld> = sequences.into_iter().step_by(every).collect();
+        for i in 0..400 {
+            // hands of every size, the joker in about half
+            let keep = rng.below(54);
+            let hand = (rng.next_u64() & rng.next_u64() | rng.next_u64() >> keep) & (STD | JK);
+            obs.hand = CardSet::from_bits_truncate(hand);
+            obs.state = Table::new(None).with_revolution(i % 2 == 1);
+            let ctx = Ctx::new(&obs, &[]);
+            let unseen = (STD | JK) & !hand;
+            let joker = u32::from(unseen & JK != 0);
+            for n in 1..6 {
+                for s in 0..14 {
+                    let want = (s + 1..13)
+                        .map(|t| strength_rank(t, ctx.order))
+                        .filter(|&rank| {
+                            rank_count(unseen, rank) + if n > 1 { joker } else { 0 } >= n
+                        })
+                        .count();
+                    assert_eq!(
+                        ctx.stronger(n as usize, s as usize),
+                        want as u64,
+                        "{i} {n} {s}"
+                    );
+                }
+            }
+            for suit in 0..4 {
+                let want = (0..13).filter(|r| unseen >> (4 * r + suit) & 1 == 1);
+                let want = want.fold(0u16, |m, r| m | 1 << r);
+                assert_eq!(ctx.unseen_suits >> (16 * suit) & 0xFFFF, u64::from(want));
+                assert_eq!(ranks_of(unseen >> suit & STD), want);
+            }
+            // a sequence is beaten by the stronger runs of the unseen cards of a suit of its
+            // length (the unseen joker filling one gap)
+            for m in sequences.iter().skip(i % 8).step_by(8) {
+                let n = m.len() as u32;
+                let (lo, hi) = (m.low().unwrap().index(), m.high().unwrap().index());
+                let mut want = 0u64;
+                // thirteen ranks and the joker: no run of 14 ranks beats it
+                for suit in 0..4 * u32::from(n <= 13) {
+                    for start in 0..=(13 - n) {
+                        let stronger = match ctx.order {
+                            Order::Normal => start > u32::from(hi),
+                            Order::Reversed => start + n - 1 < u32::from(lo),
+                        };
+                        let held = (start..start + n)
+                            .filter(|r| unseen >> (4 * r + suit) & 1 == 1)
+                            .count() as u32;
+                        want += u64::from(stronger && held + joker >= n);
+                    }
+                }
+                let s = u32::from(crate::players::policy::strength(m, ctx.order));
+                assert_eq!(beaters(&ctx, m, s), want.min(3), "{i} {m}");
+                checked[usize::from(want > 0)] += 1;
+            }
+            let counts = CardSet::from_bits_truncate(hand).rank_counts();
+            let top = |s| u64::from(rank_count(hand, strength_rank(s, ctx.order)));
+            assert_eq!(
+                top_shape(counts, ctx.order),
+                top(12) * 25 + top(11) * 5 + top(10)
+            );
+            assert_eq!(nibble(counts, 7), u64::from(rank_count(hand, 7)));
+            let with_joker = u32::from(hand & JK != 0);
+            let revolution = (0..13).any(|rank| rank_count(hand, rank) + with_joker >= 4);
+            assert_eq!(holds_revolution(hand), revolution, "{hand:x}");
+            revolutions += usize::from(revolution);
+        }
+        assert!(
+            (50..350).contains(&revolutions),
+            "{revolutions} revolutions"
+        );
+        assert!(checked.iter().all(|&n| n > 2_000), "{checked:?} sequences");
+    }
 
     /// The beaters of a meld read the unseen cards: here the player holds every 2 and the
     /// joker, so nothing beats a 2, and every other rank beats a 3 (capped at 3); in a
@@ -1005,50 +1182,45 @@ mod tests {
     #[test]
     #[allow(clippy::float_cmp)] // exactly equal is the claim
     fn scores_summed_on_the_fly_are_the_rows_scores() {
-        use crate::players::learned::{PASS_FEATURES, PLAY_FEATURES};
-        use crate::{Action, PATTERN_SIZE, PatternPolicy, Random};
-        use cards_core::game::Policy;
+        use crate::players::learned::Terms;
+        use crate::{PATTERN_SIZE, PatternPolicy};
+        /// The terms as they come.
+        struct Listed(Vec<(usize, f32)>);
+        impl Terms for Listed {
+            fn term(&mut self, i: usize, v: f32) {
+                self.0.push((i, v));
+            }
+        }
         let trained = PatternPolicy::default();
         let mut w = trained.weights().to_vec();
         w[PATTERN_SIZE + 30] = f32::INFINITY; // a pass's term: every play's row scores NaN
         let infinite = PatternPolicy::new(w).unwrap();
-        let mut scored = 0;
-        for seed in 0..20u64 {
-            let mut g = Game::new(Rules::UECDA, seed);
-            let mut random = Random::new(seed);
-            while let Some(p) = g.seat_to_act() {
-                let legal = g.legal_actions();
-                let obs = g.observation(usize::from(p));
-                if !obs.exchanging {
-                    let rows = PatternPolicy::features(&obs, &legal);
-                    for (a, r) in legal.iter().zip(&rows) {
-                        let set = if *a == Action::Pass {
-                            PASS_FEATURES
-                        } else {
-                            PLAY_FEATURES
-                        };
-                        let outside = r
-                            .dense()
-                            .iter()
-                            .enumerate()
-                            .filter(|(i, _)| !set.contains(i));
-                        assert!(outside.into_iter().all(|(_, v)| *v == 0.0), "{a}");
-                    }
-                    let mut scores = Vec::new();
-                    trained.scores_into(&obs, &legal, &mut scores);
-                    for (s, r) in scores.iter().zip(&rows) {
-                        assert_eq!(*s, r.score(trained.weights()));
-                        scored += 1;
-                    }
-                    infinite.scores_into(&obs, &legal, &mut scores);
-                    for (s, r) in scores.iter().zip(&rows) {
-                        assert_eq!(s.to_bits(), r.score(infinite.weights()).to_bits());
-                    }
+        let (mut scored, mut scores) = (0, Vec::new());
+        crate::players::each_random_decision(20, |_, obs, legal| {
+            let rows = PatternPolicy::features(obs, legal);
+            let legacy = PatternPolicy::with_ctx(obs, |ctx| ctx.legacy);
+            for (a, r) in legal.iter().zip(&rows) {
+                // the terms come in index order, each once; the rest are zero
+                let listed = legacy.terms(a, Listed(Vec::new())).0;
+                assert!(
+                    listed.windows(2).all(|t| t[0].0 < t[1].0),
+                    "{a}: {listed:?}"
+                );
+                for (i, v) in r.dense().iter().enumerate() {
+                    let term = listed.iter().find(|t| t.0 == i).map_or(0.0, |t| t.1);
+                    assert_eq!(v.to_bits(), term.to_bits(), "{a}: feature {i}");
                 }
-                let a = random.choose(&obs, &legal);
-                g.apply_with_outcome(a).unwrap();
             }
-        }
+            trained.scores_into(obs, legal, &mut scores);
+            for (s, r) in scores.iter().zip(&rows) {
+                assert_eq!(*s, r.score(trained.weights()));
+                scored += 1;
+            }
+            infinite.scores_into(obs, legal, &mut scores);
+            for (s, r) in scores.iter().zip(&rows) {
+                assert_eq!(s.to_bits(), r.score(infinite.weights()).to_bits());
+            }
+        });
         assert!(scored > 6_000, "{scored} scores");
     }
 

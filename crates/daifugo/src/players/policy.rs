@@ -306,39 +306,32 @@ mod tests {
         use crate::Action;
         let mut follows = 0;
         let mut passes = 0;
-        for seed in 0..40u64 {
-            let mut g = Game::new(Rules::UECDA, seed);
-            let mut random = Random::new(seed);
-            while let Some(p) = g.seat_to_act() {
-                let legal = g.legal_actions();
-                let obs = g.observation(usize::from(p));
-                if !obs.exchanging && obs.state.table.is_some() {
-                    let order = obs.state.order();
-                    let parts = crate::decompose(obs.hand, order, &obs.rules).unwrap();
-                    let whole = |m: &crate::Meld| {
-                        parts.iter().all(|d| {
-                            let shared = d.cards() & m.cards();
-                            shared.is_empty() || d.cards().is_subset(m.cards())
-                        })
-                    };
-                    let defined = legal
-                        .iter()
-                        .filter_map(Action::meld)
-                        .filter(|m| whole(m))
-                        .min_by_key(|m| (m.has_joker(), strength(m, order)))
-                        .map_or(Action::Pass, Action::Play);
-                    assert_eq!(
-                        tutorial_pick(&parts, false, order, &legal),
-                        defined,
-                        "seed {seed}"
-                    );
-                    follows += 1;
-                    passes += u32::from(defined == Action::Pass);
-                }
-                let a = random.choose(&obs, &legal);
-                g.apply_with_outcome(a).unwrap();
+        crate::players::each_random_decision(40, |seed, obs, legal| {
+            if obs.state.table.is_none() {
+                return;
             }
-        }
+            let order = obs.state.order();
+            let parts = crate::decompose(obs.hand, order, &obs.rules).unwrap();
+            let whole = |m: &crate::Meld| {
+                parts.iter().all(|d| {
+                    let shared = d.cards() & m.cards();
+                    shared.is_empty() || d.cards().is_subset(m.cards())
+                })
+            };
+            let defined = legal
+                .iter()
+                .filter_map(Action::meld)
+                .filter(|m| whole(m))
+                .min_by_key(|m| (m.has_joker(), strength(m, order)))
+                .map_or(Action::Pass, Action::Play);
+            assert_eq!(
+                tutorial_pick(&parts, false, order, legal),
+                defined,
+                "seed {seed}"
+            );
+            follows += 1;
+            passes += u32::from(defined == Action::Pass);
+        });
         assert!(
             follows > 2_000 && passes > 200 && follows - passes > 1_000,
             "{follows} follows, {passes} passes"
