@@ -15,15 +15,15 @@
 use std::hint::black_box;
 
 use benches::daifugo_real::{
-    PLAY_GAMES, PLAY_PLAYOUTS, PLAY_SEED, Position, play_positions, real_positions,
+    CLASSES, PLAY_GAMES, PLAY_PLAYOUTS, PLAY_SEED, Position, play_positions, real_positions,
+    rollout_games,
 };
 use cards_core::{Card, CardSet, Order};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use daifugo::cards_core::game::Policy;
-use daifugo::cards_search::Rollout as _;
 use daifugo::{
-    Class, Game, Meld, Random, SearchRollout, Table, TutorialPlayer, decompose_into,
-    fewest_melds_count, fewest_melds_into, follow_into, lead_into,
+    Game, Meld, Random, SearchRollout, Table, TutorialPlayer, decompose_into, fewest_melds_count,
+    fewest_melds_into, follow_into, lead_into,
 };
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
@@ -233,15 +233,6 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-/// The classes of the benchmarked games (so every game has the exchange).
-const CLASSES: [Class; 5] = [
-    Class::Heimin,
-    Class::Daifugo,
-    Class::Daihinmin,
-    Class::Fugo,
-    Class::Hinmin,
-];
-
 /// Plays 100 whole seeded games (deal, tribute, exchange, play) with `players`; returns the sum
 /// of the number of actions, so the work is not optimised away.
 fn games(players: &mut [Box<dyn Policy<Game>>; 5], first_seed: u64) -> usize {
@@ -279,26 +270,6 @@ fn bench_games(c: &mut Criterion) {
     g.finish();
 }
 
-/// The 100 seeded whole games (deal, tribute, exchange, play) of `daifugo/rollout_step` played
-/// by five copies of `rollout`, as a search's rollout plays them (each step: the mover's
-/// observation, the rollout's choice, the move); returns the number of actions.
-fn rollout_games(mut rollout: SearchRollout) -> u64 {
-    let mut rng = daifugo::cards_core::Rng::seed_from_u64(1);
-    let mut legal = Vec::new();
-    let mut steps = 0;
-    for seed in 0..100 {
-        let mut g = Game::deal_from(RULES, seed, [0, 1, 2, 3, 4], Some(CLASSES));
-        while g.seat_to_act().is_some() {
-            legal.clear();
-            g.legal_actions_into(&mut legal);
-            let a = rollout.choose(&g, &legal, &mut rng);
-            g.apply_with_outcome(a).expect("a legal choice");
-            steps += 1;
-        }
-    }
-    steps
-}
-
 /// A rollout step of each of the search's rollout policies for every seat
 /// (`daifugo/rollout_step/<rollout>`: the same 100 seeded games an iteration, reported as
 /// steps a second): the tutorial player (`search`'s model of a scripted seat), the learned
@@ -311,9 +282,9 @@ fn bench_rollout_steps(c: &mut Criterion) {
         SearchRollout::LearnedBest,
         SearchRollout::PatternBest,
     ] {
-        g.throughput(Throughput::Elements(rollout_games(rollout)));
+        g.throughput(Throughput::Elements(rollout_games(rollout, |_| {})));
         g.bench_function(rollout.name(), |b| {
-            b.iter(|| rollout_games(black_box(rollout)));
+            b.iter(|| rollout_games(black_box(rollout), |_| {}));
         });
     }
     g.finish();

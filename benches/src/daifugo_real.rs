@@ -2,10 +2,46 @@
 //! `daifugo_real` example (which loops over them for instruction counts).
 
 use cards_core::{Card, CardSet, Rng};
-use daifugo::{Rules, Table, follow_into};
+use daifugo::cards_search::Rollout as _;
+use daifugo::{Action, Class, Game, Rules, SearchRollout, Table, follow_into};
 
 /// The rules of the games: `uecda`.
 pub const RULES: Rules = Rules::UECDA;
+
+/// The classes of the benchmarked whole games (so every game has the exchange).
+pub const CLASSES: [Class; 5] = [
+    Class::Heimin,
+    Class::Daifugo,
+    Class::Daihinmin,
+    Class::Fugo,
+    Class::Hinmin,
+];
+
+/// The 100 seeded whole games (deal, tribute, exchange, play) of `daifugo/rollout_step` played
+/// by five copies of `rollout`, as a search's rollout plays them (each step: the mover's
+/// observation, the rollout's choice, the move), each choice shown to `chosen`; returns the
+/// number of actions.
+///
+/// # Panics
+///
+/// If the rollout chooses an illegal action.
+pub fn rollout_games(mut rollout: SearchRollout, mut chosen: impl FnMut(&Action)) -> u64 {
+    let mut rng = Rng::seed_from_u64(1);
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    for seed in 0..100 {
+        let mut g = Game::deal_from(RULES, seed, [0, 1, 2, 3, 4], Some(CLASSES));
+        while g.seat_to_act().is_some() {
+            legal.clear();
+            g.legal_actions_into(&mut legal);
+            let a = rollout.choose(&g, &legal, &mut rng);
+            chosen(&a);
+            g.apply_with_outcome(a).expect("a legal choice");
+            steps += 1;
+        }
+    }
+    steps
+}
 
 /// The seed of the `daifugo/play_*` positions ([`play_positions`]).
 pub const PLAY_SEED: u64 = 0xDA1F_91A7;

@@ -11,13 +11,13 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use cards_core::{CardSet, Order, Rank, Rng, swar};
+use cards_core::{CardSet, Order, Rank, RankSet, Rng, swar};
 
 use crate::game::observation::Observation;
 use crate::game::{Action, PLAYERS};
 use crate::players::learned::{Context as Legacy, Dot, FEATURES, LearnedPolicy};
 use crate::players::policy::strength;
-use crate::rules::meld::{JK, STD};
+use crate::rules::meld::{JK, LSB, STD};
 use crate::{Kind, Meld, decompose_into};
 
 mod train;
@@ -395,14 +395,14 @@ impl Ctx {
         let unseen = obs.unseen().bits();
         // card `i` is rank `i / 4`, suit `i % 4`: a rank is a nibble
         let unseen_suits = (0..4).fold(0, |lanes, suit| {
-            lanes | u64::from(ranks_of(unseen >> suit & STD)) << (16 * suit)
+            lanes | u64::from(RankSet::from_nibble_lsbs(unseen >> suit).bits()) << (16 * suit)
         });
         let joker = u64::from(unseen & JK != 0);
         let counts = CardSet::from_bits_truncate(unseen & STD).rank_counts();
         let at_least = core::array::from_fn(|n| match n {
             0 => 0,
             1 => swar::at_least(counts, 1),
-            _ => swar::at_least(counts + joker * RANK_LSBS, n as u32) & RANK_LSBS,
+            _ => swar::at_least(counts + joker * LSB, n as u32) & LSB,
         });
         let me = obs.player as usize;
         let mut min_opp = 15u8;
@@ -456,6 +456,22 @@ impl Ctx {
             ctx.n_parts += 1;
         }
         ctx
+    }
+
+    /// The ranks stronger than strength `s` of which the unseen cards (the joker included for
+    /// `n` of 2 and more) make `n` of a kind.
+    #[inline]
+    fn stronger(&self, n: usize, s: usize) -> u64 {
+        let s = s as u32;
+        let above = match self.order {
+            // strength `s` is rank `s`: the ranks above it
+            Order::Normal if s < 13 => !((1u64 << (4 * (s + 1))) - 1),
+            // strength `s` is rank `12 - s`: the ranks below it
+            Order::Reversed if s < 13 => (1u64 << (4 * (12 - s))) - 1,
+            _ => 0,
+        };
+        // at most 13 nibbles of 1: their sum fits the top nibble
+        (self.at_least[n] & above).wrapping_mul(swar::NIBBLE_LSBS) >> 60
     }
 
     /// The features of `action` into `row` (a [`PatternRow`], or a [`Scorer`] that sums their
@@ -679,9 +695,6 @@ impl Ctx {
     }
 }
 
-/// Bit 0 of the nibbles of the 13 ranks.
-const RANK_LSBS: u64 = swar::NIBBLE_LSBS & STD;
-
 /// Bit 0 of each suit's lane in [`Ctx::unseen_suits`].
 const LANES: u64 = 0x0001_0001_0001_0001;
 
@@ -689,36 +702,6 @@ const LANES: u64 = 0x0001_0001_0001_0001;
 #[inline]
 const fn nibble(counts: u64, r: u32) -> u64 {
     counts >> (4 * r) & 0xF
-}
-
-/// The ranks (bit `r`) of which `cards` hold bit 0 of nibble `r`.
-#[inline]
-const fn ranks_of(cards: u64) -> u16 {
-    let x = cards & RANK_LSBS;
-    let x = (x | x >> 3) & 0x0303_0303_0303_0303;
-    let x = (x | x >> 6) & 0x000F_000F_000F_000F;
-    let x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
-    #[allow(clippy::cast_possible_truncation)]
-    let ranks = ((x | x >> 24) & 0xFFFF) as u16;
-    ranks
-}
-
-impl Ctx {
-    /// The ranks stronger than strength `s` of which the unseen cards (the joker included for
-    /// `n` of 2 and more) make `n` of a kind.
-    #[inline]
-    fn stronger(&self, n: usize, s: usize) -> u64 {
-        let s = s as u32;
-        let above = match self.order {
-            // strength `s` is rank `s`: the ranks above it
-            Order::Normal if s < 13 => !((1u64 << (4 * (s + 1))) - 1),
-            // strength `s` is rank `12 - s`: the ranks below it
-            Order::Reversed if s < 13 => (1u64 << (4 * (12 - s))) - 1,
-            _ => 0,
-        };
-        // at most 13 nibbles of 1: their sum fits the top nibble
-        (self.at_least[n] & above).wrapping_mul(swar::NIBBLE_LSBS) >> 60
-    }
 }
 
 /// The cards held of the three strongest ranks in `order` (each 0 to 4), as one number, from
@@ -738,11 +721,8 @@ pub(crate) fn holds_revolution(cards: u64) -> bool {
 #[inline]
 fn revolution_in(counts: u64) -> bool {
     let joker = u32::from(nibble(counts, 13) != 0);
-    swar::at_least(counts & STD_COUNTS, 4 - joker) != 0
+    swar::at_least(counts & STD, 4 - joker) != 0
 }
-
-/// The nibbles of the 13 ranks.
-const STD_COUNTS: u64 = RANK_LSBS * 0xF;
 
 /// The mean strength of the standard cards of `cards` in `order`, in 5 buckets (2 for none).
 #[allow(clippy::cast_possible_truncation)]
@@ -1038,7 +1018,7 @@ mod tests {
     /// ranks held and whether a hand holds a revolution, on random hands in both orders.
     #[test]
     fn the_contexts_bit_arithmetic_counts_as_card_by_card() {
-        use super::{holds_revolution, nibble, ranks_of, top_shape};
+        use super::{holds_revolution, nibble, top_shape};
         use crate::rules::meld::{JK, STD};
         use cards_core::{CardSet, Rng};
         let r = Rules::UECDA;
@@ -1084,7 +1064,6 @@ mod tests {
                 let want = (0..13).filter(|r| unseen >> (4 * r + suit) & 1 == 1);
                 let want = want.fold(0u16, |m, r| m | 1 << r);
                 assert_eq!(ctx.unseen_suits >> (16 * suit) & 0xFFFF, u64::from(want));
-                assert_eq!(ranks_of(unseen >> suit & STD), want);
             }
             // a sequence is beaten by the stronger runs of the unseen cards of a suit of its
             // length (the unseen joker filling one gap)
