@@ -31,7 +31,7 @@
 //!   `house` field policy on the same rounds; mean net with a 95% interval.
 //!
 //! Time: the CPU time of each search decision with at least two legal actions (one thread;
-//! read from `/proc/thread-self/schedstat`, the wall time where that is missing): median and
+//! read by `benches::thread_cpu_ns`, the wall time where that is missing): median and
 //! p90.
 
 // Counts and indices here are far below 2^52, and a quantile's index is non-negative.

@@ -317,21 +317,17 @@ fn open_hand(g: &Game, landlord_side: bool) -> Option<(u32, bool)> {
     Some((pos.len(), landlord_wins == landlord_side))
 }
 
-/// This thread's CPU time in seconds (Linux's `/proc/thread-self/schedstat`), or where that
-/// cannot be read the wall clock's seconds since the first call.
+/// This thread's CPU time in seconds (`CLOCK_THREAD_CPUTIME_ID`), or where that cannot be read
+/// the wall clock's seconds since the first call.
 fn cpu_time() -> f64 {
     static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    let cpu = std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok());
-    #[allow(clippy::cast_precision_loss)]
-    cpu.map_or_else(
-        || {
+    cpu_time::ThreadTime::try_now().map_or_else(
+        |_| {
             START
                 .get_or_init(std::time::Instant::now)
                 .elapsed()
                 .as_secs_f64()
         },
-        |ns| ns as f64 / 1e9,
+        |t| t.as_duration().as_secs_f64(),
     )
 }
