@@ -57,7 +57,7 @@ pub use players::belief::PassBelief;
 pub use players::policy::{GreedyPolicy, HumanPolicy, RandomPolicy, describe};
 pub use players::search::{
     AUCTION_MIN_WORLDS, AUCTION_PASS_COST, AUCTION_PLAYOUTS_PER_WORLD, AUCTION_WORLDS,
-    SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, SearchValue, search_player,
+    LANDLORD_ROLLOUT, SEARCH_PLAYOUTS, SearchPlayer, SearchRollout, SearchValue, search_player,
 };
 pub use rules::classify::{
     Disputed, MAX_READINGS, NoPlay, Readings, ReadingsIter, classify, is_play,

@@ -16,9 +16,10 @@
 //! A player is a built-in name (`expert`, `search`, `greedy`, `random`), `rule` (the rule
 //! agent, [`rlcard_rule`]), `old` (`expert` before its endgame solver, [`old_expert`]),
 //! `search-noend` (`search` without its endgame solver), `search-roles` (as the landlord
-//! `search` with `expert` rollouts and a quarter of the playouts, as a peasant `search`) or
-//! `search-expert`
-//! (`search` with `expert` rollouts, `SearchRollout::Expert`); `search+SETTING+...` is
+//! `search` with `expert` rollouts and a quarter of the playouts, as a peasant `search`, each
+//! built as `search` was before it played the roles apart: what `search` now does, with the
+//! earlier figures' seeds) or `search-expert` (`search` before the roles with `expert`
+//! rollouts, `SearchRollout::Expert`, for both roles); `search+SETTING+...` is
 //! `search` with settings changed ([`variant`]: `search+expert+pimc+stop2.5`); `roles+SETTING+...`
 //! is `search-roles` with those settings on both sides (`roles+adp`).
 //! SECOND defaults to `rule`, DEALS to 2,000, SEED to 0; BUDGET is a searching player's budget
@@ -77,18 +78,24 @@ fn player(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>>
         )),
         "search-expert" => Ok(Box::new(
             doudizhu::SearchPlayer::new(&budget.options(seed))
+                .with_landlord_rollout(None)
                 .with_rollout(doudizhu::SearchRollout::Expert),
         )),
         "search-roles" => Ok(Box::new(Roles {
             landlord: doudizhu::SearchPlayer::new(&budget.quarter().options(seed))
+                .with_landlord_rollout(None)
                 .with_rollout(doudizhu::SearchRollout::Expert),
-            peasant: doudizhu::SearchPlayer::new(&budget.options(seed)),
+            peasant: doudizhu::SearchPlayer::new(&budget.options(seed)).with_landlord_rollout(None),
         })),
         _ if name.starts_with("roles+") => {
             let rest = &name["roles+".len()..];
             Ok(Box::new(Roles {
-                landlord: variant_player(&format!("search+expert+{rest}"), seed, budget.quarter())?,
-                peasant: variant_player(&format!("search+{rest}"), seed, budget)?,
+                landlord: variant_player(
+                    &format!("search+noroles+expert+{rest}"),
+                    seed,
+                    budget.quarter(),
+                )?,
+                peasant: variant_player(&format!("search+noroles+{rest}"), seed, budget)?,
             }))
         }
         _ if name.starts_with("search+") => variant(name, seed, budget),
@@ -97,7 +104,7 @@ fn player(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>>
 }
 
 /// `search` with settings after `+`: `expert` or `greedy` rollouts, `noend` (no endgame
-/// solver), `pimc` (flat Monte-Carlo), `halving` (its sequential halving), `stopZ` (its early
+/// solver), `noroles` (the landlord searches as a peasant does, as `search` did before the roles), `pimc` (flat Monte-Carlo), `halving` (its sequential halving), `stopZ` (its early
 /// stop at `Z` standard errors, after 16 worlds), `cX` (ISMCTS's exploration constant `X`),
 /// `adp` or `wp` (playouts scored by DouZero's reward, `SearchValue::DouZero`), `beliefE`
 /// (worlds drawn from a pool of 256 by `PassBelief::new(E)`, tempered to keep 0.3 of it).
@@ -115,6 +122,7 @@ fn variant_player(name: &str, seed: u64, budget: Budget) -> Result<doudizhu::Sea
             "expert" => p.with_rollout(doudizhu::SearchRollout::Expert),
             "greedy" => p.with_rollout(doudizhu::SearchRollout::Greedy),
             "noend" => p.with_endgame(false),
+            "noroles" => p.with_landlord_rollout(None),
             "pimc" => p.with_search(|s| s.with_algorithm(Algorithm::Pimc)),
             "halving" => p.with_search(|s| s.with_halving(true)),
             "adp" => p.with_search(|s| {
@@ -130,7 +138,7 @@ fn variant_player(name: &str, seed: u64, budget: Budget) -> Result<doudizhu::Sea
                 } else if let Some(e) = part.strip_prefix("belief") {
                     let e: f64 = e.parse().map_err(|_| bad())?;
                     let model = std::sync::Arc::new(doudizhu::PassBelief::new(e));
-                    p.with_search(|s| s.with_likelihood(256, 0.3, model))
+                    p.with_search(|s| s.with_likelihood(256, 0.3, model.clone()))
                 } else if let Some(c) = part.strip_prefix('c') {
                     let c: f64 = c.parse().map_err(|_| bad())?;
                     p.with_search(|s| s.with_exploration(c))

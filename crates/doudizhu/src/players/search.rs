@@ -113,6 +113,16 @@ impl Evaluator<Game> for SearchValue {
     }
 }
 
+/// The rollout of `search`'s play as the landlord ([`SearchPlayer::with_landlord_rollout`]):
+/// the expert for every seat. As a peasant `search` rolls out uniformly at random
+/// ([`SearchRollout::default`]).
+///
+/// Against RLCard's rule agent the expert's rollouts win more of the landlord's games than
+/// uniform ones (0.910 against 0.850 of the same 300 fresh deals at the default budget) and,
+/// used for both roles, fewer of the peasants' (0.78 against about 0.82): the measurements are
+/// in the workspace's `benches/README.md` ("Dou Dizhu `search`, by role").
+pub const LANDLORD_ROLLOUT: SearchRollout = SearchRollout::Expert;
+
 /// The worlds an auction decision of `search` samples at the default budget
 /// ([`SEARCH_PLAYOUTS`]); in general one world per [`AUCTION_PLAYOUTS_PER_WORLD`] playouts of
 /// the budget, at least [`AUCTION_MIN_WORLDS`].
@@ -146,8 +156,10 @@ pub const AUCTION_MIN_WORLDS: u64 = 16;
 ///   deal every seat passes scores 0 for everyone, so a hand bids when it expects to win more
 ///   as the landlord than it loses, as a player does (see [`AUCTION_PASS_COST`]). One
 ///   thread, whatever the options ask.
-/// - **Play:** [`cards_search`]'s information-set MCTS with the rollout [`SearchRollout`];
-///   near the end the exact endgame solver over the ways the unseen cards can lie
+/// - **Play:** [`cards_search`]'s information-set MCTS: as a peasant with uniform rollouts,
+///   as the landlord with [`LANDLORD_ROLLOUT`], the same budget
+///   ([`with_landlord_rollout`](SearchPlayer::with_landlord_rollout)); near the end
+///   the exact endgame solver over the ways the unseen cards can lie
 ///   ([`with_endgame`](SearchPlayer::with_endgame)).
 ///
 /// The auction's worlds follow the budget: one per [`AUCTION_PLAYOUTS_PER_WORLD`] playouts
@@ -166,6 +178,10 @@ pub const AUCTION_MIN_WORLDS: u64 = 16;
 /// ```
 pub struct SearchPlayer {
     search: Search<Game, SearchRollout, SearchValue>,
+    /// The landlord's own search and its rollout (`None`: the landlord plays by `search` too).
+    landlord: Option<(SearchRollout, Search<Game, SearchRollout, SearchValue>)>,
+    /// The seed of the landlord's search.
+    landlord_seed: u64,
     auction: AuctionSearch,
     /// The expert whose endgame solver decides near the end (`None`: the search alone).
     endgame: Option<Box<crate::knowledge::ExpertPolicy>>,
@@ -279,11 +295,21 @@ impl SearchPlayer {
             .with_evaluator(SearchValue::default())
             .with_options(options, SEARCH_PLAYOUTS);
         let budget = search.budget();
+        // its own stream, apart from the peasant's search (whose games stay those of the
+        // player before the roles were told apart)
+        let mut landlord_options = *options;
+        landlord_options.seed = options.seed ^ 0x1A2D_10AD_5EA2_C401;
+        let landlord = Search::new(landlord_options.seed)
+            .with_rollout(LANDLORD_ROLLOUT)
+            .with_evaluator(SearchValue::default())
+            .with_options(&landlord_options, SEARCH_PLAYOUTS);
         let worlds = budget.max_playouts().map_or(u64::MAX, |p| {
             (p / AUCTION_PLAYOUTS_PER_WORLD).max(AUCTION_MIN_WORLDS)
         });
         SearchPlayer {
             search,
+            landlord: Some((LANDLORD_ROLLOUT, landlord)),
+            landlord_seed: landlord_options.seed,
             auction: AuctionSearch {
                 // Its own stream, apart from the play's search.
                 rng: Rng::seed_from_u64(options.seed ^ 0xA0C7_10E5_B1D5_0001),
@@ -376,8 +402,9 @@ impl SearchPlayer {
         self.auction.pass_cost
     }
 
-    /// This player with `rollout` for the search of the play phase (the auction's playouts are
-    /// the expert's whatever it is).
+    /// This player with `rollout` for the search of the play phase as a peasant, and as the
+    /// landlord too when [`with_landlord_rollout`](Self::with_landlord_rollout) is `None` (the
+    /// auction's playouts are the expert's whatever it is).
     ///
     /// ```
     /// use doudizhu::cards_core::game::PolicyOptions;
@@ -391,9 +418,48 @@ impl SearchPlayer {
         self
     }
 
-    /// This player with its play-phase search changed by `f` (the algorithm, the exploration,
-    /// an early stop, worlds drawn by likelihood: any of [`Search`]'s settings; the auction's
-    /// search is not affected).
+    /// This player searching its play as the landlord with `rollout` ([`LANDLORD_ROLLOUT`] by
+    /// default) in a search of its own with the same budget, or with `None` as a peasant does (the rollout of [`with_rollout`](Self::with_rollout), the
+    /// whole budget: the player before the roles were told apart). A landlord's search made
+    /// again after `None` has the default settings: call [`with_search`](Self::with_search)
+    /// after this.
+    ///
+    /// ```
+    /// use doudizhu::cards_core::game::PolicyOptions;
+    /// use doudizhu::{LANDLORD_ROLLOUT, SearchPlayer, SearchRollout};
+    /// let s = SearchPlayer::new(&PolicyOptions::new(0));
+    /// assert_eq!(s.landlord_rollout(), Some(LANDLORD_ROLLOUT));
+    /// let s = s.with_landlord_rollout(Some(SearchRollout::Greedy));
+    /// assert_eq!(s.landlord_rollout(), Some(SearchRollout::Greedy));
+    /// assert_eq!(s.with_landlord_rollout(None).landlord_rollout(), None);
+    /// ```
+    #[must_use]
+    pub fn with_landlord_rollout(mut self, rollout: Option<SearchRollout>) -> SearchPlayer {
+        let previous = self.landlord.take();
+        self.landlord = rollout.map(|r| {
+            let s = if let Some((_, s)) = previous {
+                s.with_rollout(r)
+            } else {
+                Search::new(self.landlord_seed)
+                    .with_rollout(r)
+                    .with_evaluator(SearchValue::default())
+                    .with_budget(self.search.budget())
+                    .with_threads(self.search.threads())
+            };
+            (r, s)
+        });
+        self
+    }
+
+    /// The rollout of the landlord's own search (`None`: the landlord searches as a peasant).
+    #[must_use]
+    pub fn landlord_rollout(&self) -> Option<SearchRollout> {
+        self.landlord.as_ref().map(|(r, _)| *r)
+    }
+
+    /// This player with its play-phase searches changed by `f`, the peasant's and the
+    /// landlord's (the algorithm, the exploration, an early stop, worlds drawn by likelihood:
+    /// any of [`Search`]'s settings; the auction's search is not affected).
     ///
     /// ```
     /// use doudizhu::cards_core::game::PolicyOptions;
@@ -405,15 +471,28 @@ impl SearchPlayer {
     #[must_use]
     pub fn with_search(
         mut self,
-        f: impl FnOnce(
-            Search<Game, SearchRollout, SearchValue>,
-        ) -> Search<Game, SearchRollout, SearchValue>,
+        f: impl Fn(Search<Game, SearchRollout, SearchValue>) -> Search<Game, SearchRollout, SearchValue>,
     ) -> SearchPlayer {
         self.search = f(self.search);
+        self.landlord = self.landlord.map(|(r, s)| (r, f(s)));
         self
     }
 
-    /// The search of the play phase.
+    /// The landlord's own search of the play phase (`None`: the landlord plays by
+    /// [`search`](Self::search) too).
+    ///
+    /// ```
+    /// use doudizhu::cards_core::game::PolicyOptions;
+    /// let s = doudizhu::SearchPlayer::new(&PolicyOptions::new(0).with_playouts(800));
+    /// assert_eq!(s.landlord_search().unwrap().budget().max_playouts(), Some(800));
+    /// ```
+    #[must_use]
+    pub fn landlord_search(&self) -> Option<&Search<Game, SearchRollout, SearchValue>> {
+        self.landlord.as_ref().map(|(_, s)| s)
+    }
+
+    /// The search of the play phase (a peasant's; the landlord's too without
+    /// [`landlord_search`](Self::landlord_search)).
     #[must_use]
     pub const fn search(&self) -> &Search<Game, SearchRollout, SearchValue> {
         &self.search
@@ -424,11 +503,15 @@ impl cards_core::game::Policy<Game> for SearchPlayer {
     fn choose(&mut self, obs: &crate::Observation<'_>, legal: &[Action]) -> Action {
         if obs.phase() == crate::game::Phase::Auction {
             self.auction.decide(obs, legal)
-        } else if let Some(expert) = &mut self.endgame {
-            let search = &mut self.search;
-            expert.endgame_or(obs, legal, || search.decide(obs, legal))
         } else {
-            self.search.decide(obs, legal)
+            let search = match &mut self.landlord {
+                Some((_, s)) if obs.landlord() == Some(obs.seat()) => s,
+                _ => &mut self.search,
+            };
+            match &mut self.endgame {
+                Some(expert) => expert.endgame_or(obs, legal, || search.decide(obs, legal)),
+                None => search.decide(obs, legal),
+            }
         }
     }
 }

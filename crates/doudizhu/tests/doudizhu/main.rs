@@ -14,6 +14,7 @@ mod game_snapshots;
 mod notation;
 mod peers;
 mod properties;
+mod search_roles;
 mod seed;
 mod selfplay;
 mod shape;
