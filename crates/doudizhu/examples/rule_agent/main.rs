@@ -104,7 +104,8 @@ fn player(name: &str, seed: u64, budget: Budget) -> Result<Box<dyn Policy<Game>>
 }
 
 /// `search` with settings after `+`: `expert` or `greedy` rollouts, `noend` (no endgame
-/// solver), `noroles` (the landlord searches as a peasant does, as `search` did before the roles), `pimc` (flat Monte-Carlo), `halving` (its sequential halving), `stopZ` (its early
+/// solver), `noroles` (the landlord searches as a peasant does, as `search` did before the
+/// roles), `pimc` (flat Monte-Carlo), `halving` (its sequential halving), `stopZ` (its early
 /// stop at `Z` standard errors, after 16 worlds), `cX` (ISMCTS's exploration constant `X`),
 /// `adp` or `wp` (playouts scored by DouZero's reward, `SearchValue::DouZero`), `beliefE`
 /// (worlds drawn from a pool of 256 by `PassBelief::new(E)`, tempered to keep 0.3 of it).

@@ -419,10 +419,10 @@ impl SearchPlayer {
     }
 
     /// This player searching its play as the landlord with `rollout` ([`LANDLORD_ROLLOUT`] by
-    /// default) in a search of its own with the same budget, or with `None` as a peasant does (the rollout of [`with_rollout`](Self::with_rollout), the
-    /// whole budget: the player before the roles were told apart). A landlord's search made
-    /// again after `None` has the default settings: call [`with_search`](Self::with_search)
-    /// after this.
+    /// default) in a search of its own with the same budget, or with `None` as a peasant does
+    /// (the rollout of [`with_rollout`](Self::with_rollout): the player before the roles were
+    /// told apart). A landlord's search made again after `None` has the default settings: call
+    /// [`with_search`](Self::with_search) after this.
     ///
     /// ```
     /// use doudizhu::cards_core::game::PolicyOptions;
