@@ -17,9 +17,9 @@
 //! agent, [`rlcard_rule`]), `old` (`expert` before its endgame solver, [`old_expert`]),
 //! `search-noend` (`search` without its endgame solver), `search-roles` (as the landlord
 //! `search` with `expert` rollouts and a quarter of the playouts, as a peasant `search`, each
-//! built as `search` was before it played the roles apart: what `search` now does, with the
-//! earlier figures' seeds) or `search-expert` (`search` before the roles with `expert`
-//! rollouts, `SearchRollout::Expert`, for both roles); `search+SETTING+...` is
+//! built as `search` was before it played the roles apart; `search` itself now gives its
+//! landlord `expert` rollouts on the whole budget) or `search-expert` (`search` before the
+//! roles with `expert` rollouts, `SearchRollout::Expert`, for both roles); `search+SETTING+...` is
 //! `search` with settings changed ([`variant`]: `search+expert+pimc+stop2.5`); `roles+SETTING+...`
 //! is `search-roles` with those settings on both sides (`roles+adp`).
 //! SECOND defaults to `rule`, DEALS to 2,000, SEED to 0; BUDGET is a searching player's budget

@@ -295,21 +295,15 @@ impl SearchPlayer {
             .with_evaluator(SearchValue::default())
             .with_options(options, SEARCH_PLAYOUTS);
         let budget = search.budget();
-        // its own stream, apart from the peasant's search (whose games stay those of the
-        // player before the roles were told apart)
-        let mut landlord_options = *options;
-        landlord_options.seed = options.seed ^ 0x1A2D_10AD_5EA2_C401;
-        let landlord = Search::new(landlord_options.seed)
-            .with_rollout(LANDLORD_ROLLOUT)
-            .with_evaluator(SearchValue::default())
-            .with_options(&landlord_options, SEARCH_PLAYOUTS);
         let worlds = budget.max_playouts().map_or(u64::MAX, |p| {
             (p / AUCTION_PLAYOUTS_PER_WORLD).max(AUCTION_MIN_WORLDS)
         });
         SearchPlayer {
             search,
-            landlord: Some((LANDLORD_ROLLOUT, landlord)),
-            landlord_seed: landlord_options.seed,
+            landlord: None,
+            // its own stream, apart from the peasant's search (whose games stay those of the
+            // player before the roles were told apart)
+            landlord_seed: options.seed ^ 0x1A2D_10AD_5EA2_C401,
             auction: AuctionSearch {
                 // Its own stream, apart from the play's search.
                 rng: Rng::seed_from_u64(options.seed ^ 0xA0C7_10E5_B1D5_0001),
@@ -323,6 +317,7 @@ impl SearchPlayer {
             },
             endgame: Some(Box::new(crate::knowledge::ExpertPolicy::new())),
         }
+        .with_landlord_rollout(Some(LANDLORD_ROLLOUT))
     }
 
     /// This player with or without the endgame solver (on by default): once the other two

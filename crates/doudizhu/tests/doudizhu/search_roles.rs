@@ -2,7 +2,7 @@
 
 use doudizhu::cards_core::game::{Policy, PolicyOptions};
 use doudizhu::cards_search::Search;
-use doudizhu::{Game, GameRules, LANDLORD_ROLLOUT, SearchPlayer};
+use doudizhu::{Game, GameRules, LANDLORD_ROLLOUT, SearchPlayer, SearchRollout};
 
 /// Plays the deal `seed` with one `search` for all three seats and returns, for each decision,
 /// whether the landlord made it, whether it had two or more legal actions (with one a search
@@ -58,4 +58,30 @@ fn without_its_own_search_the_landlord_searches_as_a_peasant() {
             .all(|&(_, several, own, peasants)| own == 0
                 && peasants == if several { 400 } else { 0 })
     );
+}
+
+#[test]
+fn the_landlords_search_rolls_out_with_the_rollout_it_names() {
+    // the landlord's first decision with a choice, searched with `LANDLORD_ROLLOUT` and with
+    // uniform rollouts: the same seed and budget, other statistics
+    let first = |rollout: SearchRollout| {
+        let options = PolicyOptions::new(3).with_playouts(400);
+        let mut s = SearchPlayer::new(&options)
+            .with_endgame(false)
+            .with_landlord_rollout(Some(rollout));
+        let g = Game::new(GameRules::RLCARD, 11).unwrap();
+        let seat = g.seat_to_act().unwrap();
+        let obs = g.observation(usize::from(seat));
+        assert_eq!(obs.landlord(), Some(seat));
+        let legal = g.legal_actions();
+        assert!(legal.len() > 1);
+        s.choose(&obs, &legal);
+        let stats = s.landlord_search().unwrap().stats();
+        stats
+            .iter()
+            .map(|x| (x.visits, x.total))
+            .collect::<Vec<_>>()
+    };
+    assert_ne!(first(LANDLORD_ROLLOUT), first(SearchRollout::Random));
+    assert_ne!(LANDLORD_ROLLOUT, SearchRollout::Random);
 }
